@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { allowsFamily } from './auth/scopes.js';
+import { GatewayError } from './errors/gateway-error.js';
+import { installErrorHandling, sendError } from './http/error-handler.js';
+import './http/fastify-types.js';
+import { registerAdminRoutes } from './routes/admin/admin-routes.js';
+import { registerChatCompletionsRoute, newRequestId } from './routes/chat/chat-completions-route.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerModelsRoutes } from './routes/models-routes.js';
+import { registerSettingsRoutes } from './routes/settings-routes.js';
+import type { GatewayServices } from './services.js';
+
+/** Builds the HTTP app: hooks (request id, auth, scopes, logging), error handling, routes. */
+export async function buildApp(services: GatewayServices, logger: Logger): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    disableRequestLogging: true,
+    bodyLimit: services.config.server.bodyLimitBytes,
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+  }) as unknown as FastifyInstance; // pino's Logger type is wider than Fastify's base logger type
+
+  app.decorateRequest('requestId', '');
+  app.decorateRequest('startedAt', 0n);
+  app.decorateRequest('principal', null);
+  app.decorateRequest('logFields', null as never);
+
+  // Method + path of every route, so that a wrong method gets 405 rather than 404.
+  const knownRoutes = new Map<string, Set<string>>();
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const allowed = knownRoutes.get(route.url) ?? new Set<string>();
+    for (const method of methods) allowed.add(method);
+    knownRoutes.set(route.url, allowed);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.startedAt = process.hrtime.bigint();
+    request.requestId = request.id;
+    request.logFields = {};
+    if (!request.url.startsWith('/v1/') && request.url !== '/v1') return;
+    try {
+      request.principal = await services.authenticator.authenticate(request.headers.authorization);
+      const config = request.routeOptions.config;
+      if (config.admin && !request.principal.scopes.has('admin')) {
+        throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');
+      }
+      if (config.family && !allowsFamily(request.principal.scopes, config.family)) {
+        throw new GatewayError('insufficient_scopes', `This key lacks the ${config.family} scope (it has: ${[...request.principal.scopes].join(', ') || 'none'})`);
+      }
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      return sendError(reply, error, request);
+    }
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.logFields?.observed) return;
+    services.observeCompletion(request, reply.statusCode);
+  });
+
+  installErrorHandling(app, knownRoutes);
+  registerHealthRoutes(app, services);
+  registerModelsRoutes(app, services);
+  registerSettingsRoutes(app, services);
+  registerChatCompletionsRoute(app, services);
+  registerAdminRoutes(app, services);
+  await app.ready();
+  return app;
+}

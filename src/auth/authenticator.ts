@@ -1,0 +1,84 @@
+import { GatewayError } from '../errors/gateway-error.js';
+import type { ApiKeyRecord, RecordStore } from '../storage/storage-types.js';
+import { apiKeyPrefix, constantTimeEqual, hashApiKey } from './api-key-secrets.js';
+import { defaultOrgId, type Principal } from './principal.js';
+
+interface CachedKey {
+  record: ApiKeyRecord | undefined;
+  expiresAt: number;
+}
+
+/**
+ * Resolves a Bearer token to a Principal. Key records are cached in process for a few seconds so
+ * the hot path does not query storage on every request; a revocation made through this instance is
+ * seen at once, one made through another instance within `cacheTtlMs`.
+ */
+export class Authenticator {
+  private readonly cache = new Map<string, CachedKey>();
+  private readonly masterPrincipal: Principal | undefined;
+
+  constructor(
+    private readonly store: RecordStore,
+    private readonly masterKey: string | undefined,
+    private readonly cacheTtlMs = 5000,
+    private readonly maxCachedKeys = 10000,
+  ) {
+    if (masterKey) {
+      this.masterPrincipal = {
+        orgId: defaultOrgId,
+        keyId: null,
+        keyPrefix: apiKeyPrefix(masterKey),
+        scopes: new Set(['admin', 'metrics', 'api']),
+        isMaster: true,
+        limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null },
+      };
+    }
+  }
+
+  async authenticate(authorization: string | undefined): Promise<Principal> {
+    const token = bearerToken(authorization);
+    if (!token) throw new GatewayError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>"');
+    if (this.masterPrincipal && this.masterKey && constantTimeEqual(token, this.masterKey)) return this.masterPrincipal;
+
+    const keyHash = hashApiKey(token);
+    const record = await this.lookup(keyHash);
+    if (!record) throw new GatewayError('invalid_api_key', `Invalid API key ${apiKeyPrefix(token)}…`);
+    if (record.revoked_at) throw new GatewayError('revoked_api_key', `API key ${record.prefix}… was revoked at ${record.revoked_at}`);
+    if (record.expires_at && Date.parse(record.expires_at) <= Date.now()) {
+      throw new GatewayError('expired_api_key', `API key ${record.prefix}… expired at ${record.expires_at}`);
+    }
+    return {
+      orgId: record.org_id,
+      keyId: record.id,
+      keyPrefix: record.prefix,
+      scopes: new Set(record.scopes),
+      isMaster: false,
+      limits: { rpm: record.rpm, tpm: record.tpm, monthlyTokenQuota: record.monthly_token_quota, monthlyBudgetUsd: record.monthly_budget_usd },
+    };
+  }
+
+  /** Drops a cached key (after a revocation through this instance). */
+  forget(keyHash: string): void {
+    this.cache.delete(keyHash);
+  }
+
+  forgetAll(): void {
+    this.cache.clear();
+  }
+
+  private async lookup(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const now = Date.now();
+    const cached = this.cache.get(keyHash);
+    if (cached && cached.expiresAt > now) return cached.record;
+    const record = await this.store.findApiKeyByHash(keyHash);
+    if (this.cache.size >= this.maxCachedKeys) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(keyHash, { record, expiresAt: now + this.cacheTtlMs });
+    return record;
+  }
+}
+
+function bearerToken(authorization: string | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1];
+}

@@ -1,0 +1,19 @@
+/**
+ * Scopes of an API key. `api` (the default) opens every /v1 endpoint family; a key may instead list
+ * families one by one. `admin` opens everything, the admin API included; `metrics` opens /metrics.
+ */
+export const endpointFamilies = ['chat', 'completions', 'responses', 'embeddings', 'moderations', 'audio', 'voice', 'models', 'settings'] as const;
+export type EndpointFamily = (typeof endpointFamilies)[number];
+
+export const knownScopes = ['admin', 'metrics', 'api', ...endpointFamilies] as const;
+export type Scope = (typeof knownScopes)[number];
+
+export const defaultScopes: Scope[] = ['api'];
+
+export function isKnownScope(value: string): value is Scope {
+  return (knownScopes as readonly string[]).includes(value);
+}
+
+export function allowsFamily(scopes: ReadonlySet<string>, family: EndpointFamily): boolean {
+  return scopes.has('admin') || scopes.has('api') || scopes.has(family);
+}

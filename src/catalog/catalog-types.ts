@@ -1,0 +1,57 @@
+/** Rows of catalog/models.json and catalog/providers.json (data shipped with the package). */
+
+export type WireFormat = 'openai' | 'anthropic' | 'gemini' | 'deepgram' | 'elevenlabs' | 'cartesia';
+export type ModelType = 'chat' | 'embedding' | 'moderation' | 'stt' | 'tts' | 'realtime' | 'audio_llm' | 'music' | 'sts';
+export type Tier = 'T1' | 'T2' | 'T3';
+export type Lane = 'smart' | 'turbo';
+
+export interface ModelPricing {
+  input_per_mtok?: number;
+  output_per_mtok?: number;
+  cached_input_per_mtok?: number;
+  cache_write_5m_per_mtok?: number;
+  cache_write_1h_per_mtok?: number;
+  audio_input_per_mtok?: number;
+  audio_output_per_mtok?: number;
+  long_context?: { threshold_tokens: number; input_per_mtok: number; output_per_mtok: number };
+  per_minute?: number;
+  per_hour?: number;
+  per_mchar?: number;
+  per_request?: number;
+  [key: string]: unknown;
+}
+
+export interface CatalogModel {
+  slug: string;
+  provider: string;
+  upstream_model: string;
+  type: ModelType;
+  wire: WireFormat;
+  transport?: string;
+  tier: Tier | null;
+  lane: Lane;
+  context_window: number | null;
+  pricing: ModelPricing;
+  capabilities: string[];
+  lifecycle?: { status: string; shutdown_date?: string; basis?: string };
+  notes?: string;
+  dimensions?: number;
+  /** The open-weights model this row serves; rows sharing it are interchangeable failover targets. */
+  open_model?: string;
+}
+
+export interface CatalogProvider {
+  id: string;
+  name: string;
+  wire: WireFormat;
+  base_url: string;
+  auth: { header: string; prefix: string; alt_query_param?: string; legacy_header?: string };
+  required_headers?: Record<string, string>;
+  optional_headers?: string[];
+  env: string;
+  paths: Record<string, string>;
+  /** Chat-wire dialect knobs of an OpenAI-compatible host (data, so no provider is special-cased in code). */
+  chat_options?: { max_tokens_field?: 'max_tokens' | 'max_completion_tokens' };
+  docs?: string;
+  notes?: string;
+}

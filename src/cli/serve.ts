@@ -1,0 +1,47 @@
+import cluster from 'node:cluster';
+import { createGateway } from '../gateway.js';
+
+/** `svc serve`: start-up, one log line per configured provider, graceful shutdown on SIGTERM/SIGINT. */
+export async function serve(): Promise<void> {
+  const gateway = await createGateway();
+  const { config, services } = gateway;
+  const workers = config.server.workers;
+  if (workers > 1 && cluster.isPrimary) return runPrimary(workers, services.logger);
+
+  const configured = services.providers.configured();
+  for (const provider of configured) {
+    services.logger.info({ provider: provider.id, wire: provider.wire, keys: provider.apiKeys.length, baseUrl: provider.baseUrl }, 'provider configured');
+  }
+  if (configured.length === 0) {
+    services.logger.warn('no provider is configured: set <PROVIDER>_API_KEY (e.g. OPENAI_API_KEY) or providers.<id>.api_keys in SVC_CONFIG; requests can only use BYOK keys');
+  }
+  if (!config.masterKey) services.logger.warn('SVC_MASTER_KEY is not set: the admin API is closed');
+  const address = await gateway.listen();
+  services.logger.info({ address, storage: services.store.kind, sharedState: services.sharedState.kind }, 'svc listening');
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    services.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    await gateway.close();
+    services.logger.info({ pendingLedger: services.ledger.pending }, 'stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+/** With server.workers > 1 the primary forks one gateway per worker; they share the listening socket. */
+async function runPrimary(workers: number, logger: { info(object: object, message: string): void }): Promise<void> {
+  for (let index = 0; index < workers; index++) cluster.fork();
+  logger.info({ workers }, 'forked workers');
+  const forward = (signal: NodeJS.Signals) => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => forward('SIGTERM'));
+  process.on('SIGINT', () => forward('SIGINT'));
+  cluster.on('exit', () => {
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  });
+}

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import type { WireFormat } from '../catalog/catalog-types.js';
+
+/** The config file (SVC_CONFIG) as written: snake_case, every key optional, unknown keys rejected. */
+
+export const intelligenceModes = ['proxy', 'cache', 'full'] as const;
+export type IntelligenceMode = (typeof intelligenceModes)[number];
+
+/** pino's levels, the values SVC_LOG_LEVEL accepts. */
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export const wireFormats = ['openai', 'anthropic', 'gemini', 'deepgram', 'elevenlabs', 'cartesia'] as const satisfies readonly WireFormat[];
+
+export const configDefaults = {
+  server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024 },
+  storage: { dataDir: './data' },
+  timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
+  intelligenceMode: 'full' as IntelligenceMode,
+  routing: { maxAttempts: 3, deadlineMs: 120_000 },
+  ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
+  logLevel: 'info' as LogLevel,
+} as const;
+
+/** Provider ids become env names (`my-vllm` → `MY_VLLM_API_KEY`) and slug prefixes, so no `/`, dots or capitals. */
+export const providerIdPattern = /^[a-z0-9][a-z0-9_-]*$/;
+export const postgresUrlPattern = /^postgres(ql)?:\/\//;
+export const redisUrlPattern = /^rediss?:\/\//;
+
+const integer = (minimum: number, maximum?: number) => {
+  const base = z.number().int().min(minimum);
+  return maximum === undefined ? base : base.max(maximum);
+};
+const nonEmptyString = z.string().min(1);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+const timeoutsSchema = z.strictObject({
+  connect_ms: integer(1).optional(),
+  first_byte_ms: integer(1).optional(),
+  idle_ms: integer(1).optional(),
+});
+
+const providerSchema = z.strictObject({
+  api_keys: z.array(nonEmptyString).optional(),
+  base_url: httpUrl.optional(),
+  wire: z.enum(wireFormats).optional(),
+  models: z.array(nonEmptyString).optional(),
+  timeouts: timeoutsSchema.optional(),
+});
+
+export const configFileSchema = z.strictObject({
+  server: z
+    .strictObject({
+      host: nonEmptyString.optional(),
+      port: integer(0, 65535).optional(),
+      workers: integer(1, 1024).optional(),
+      shutdown_timeout_ms: integer(0).optional(),
+      body_limit_bytes: integer(1024).optional(),
+    })
+    .optional(),
+  storage: z
+    .strictObject({
+      database_url: z.string().regex(postgresUrlPattern, { error: 'must start with postgres:// or postgresql://' }).optional(),
+      data_dir: nonEmptyString.optional(),
+      redis_url: z.string().regex(redisUrlPattern, { error: 'must start with redis:// or rediss://' }).optional(),
+    })
+    .optional(),
+  providers: z
+    .record(z.string().regex(providerIdPattern, { error: 'a provider id is lower-case letters, digits, "-" and "_"' }), providerSchema)
+    .optional(),
+  defaults: z.strictObject({ intelligence_mode: z.enum(intelligenceModes).optional() }).optional(),
+  routing: z
+    .strictObject({
+      fallbacks: z.record(nonEmptyString, z.array(nonEmptyString)).optional(),
+      max_attempts: integer(1, 20).optional(),
+      deadline_ms: integer(1).optional(),
+    })
+    .optional(),
+  ledger: z
+    .strictObject({
+      flush_interval_ms: integer(1).optional(),
+      max_batch: integer(1).optional(),
+      max_queue: integer(1).optional(),
+    })
+    .optional(),
+});
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+export type ProviderFileEntry = z.infer<typeof providerSchema>;
+
+/** The runtime configuration: file + environment + defaults, camelCase. */
+export interface ProviderTimeouts {
+  connectMs: number;
+  firstByteMs: number;
+  idleMs: number;
+}
+
+export interface ProviderConfig {
+  /** The rotation pool of platform keys; empty = not routable without BYOK. */
+  apiKeys: string[];
+  /** Override of the catalog base URL (file or `<ID>_BASE_URL`); always set for a custom provider. */
+  baseUrl?: string;
+  /** The provider's wire: the catalog's for a catalog provider, the declared one for a custom provider. */
+  wire?: WireFormat;
+  /** Extra model ids served by this provider (registered in the catalog as `<provider>/<model>`). */
+  models: string[];
+  timeouts: ProviderTimeouts;
+}
+
+export interface GatewayConfig {
+  server: { host: string; port: number; workers: number; shutdownTimeoutMs: number; bodyLimitBytes: number };
+  storage: { databaseUrl?: string; dataDir: string; redisUrl?: string };
+  /** Every catalog provider plus every custom provider of the config file. */
+  providers: Record<string, ProviderConfig>;
+  defaults: { intelligenceMode: IntelligenceMode };
+  /** Fallback keys and values are catalog slugs (names from the file are resolved at load time). */
+  routing: { fallbacks: Record<string, string[]>; maxAttempts: number; deadlineMs: number };
+  ledger: { flushIntervalMs: number; maxBatch: number; maxQueue: number };
+  masterKey?: string;
+  encryptionKey?: string;
+  logLevel: LogLevel;
+  /** Absolute path of the file read (SVC_CONFIG), when there was one. */
+  configFile?: string;
+}
+
+/** `providers.openai.api_keys[1]`, `routing.fallbacks["openai/gpt-4o-mini"]`. */
+export function formatKeyPath(path: readonly PropertyKey[]): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else if (typeof segment === 'string' && /^[A-Za-z_][\w-]*$/.test(segment)) text += text ? `.${segment}` : segment;
+    else text += `[${JSON.stringify(String(segment))}]`;
+  }
+  return text || '(top level)';
+}
+
+/** Values under these keys may hold credentials: never echoed back in a message. */
+const secretKeys = new Set(['api_keys', 'database_url', 'redis_url']);
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let current = input;
+  for (const segment of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[segment];
+  }
+  return current;
+}
+
+function describeValue(value: unknown, secret: boolean): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (secret) return `a ${typeof value}`;
+  return JSON.stringify(value);
+}
+
+const expectedNames: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'an integer',
+  boolean: 'true or false',
+  object: 'a mapping',
+  record: 'a mapping',
+  array: 'a list',
+};
+
+/** The object schema reached by following `path` (records and lists step into their values). */
+function objectShapeAt(schema: z.ZodType, path: readonly PropertyKey[]): Record<string, z.ZodType> | undefined {
+  let current: z.ZodType = schema;
+  const unwrap = () => {
+    while (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
+      current = current.unwrap() as z.ZodType;
+    }
+  };
+  unwrap();
+  for (const segment of path) {
+    if (current instanceof z.ZodObject) current = (current.shape as Record<string, z.ZodType>)[String(segment)];
+    else if (current instanceof z.ZodRecord) current = current.valueType as z.ZodType;
+    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
+    else return undefined;
+    if (!current) return undefined;
+    unwrap();
+  }
+  return current instanceof z.ZodObject ? (current.shape as Record<string, z.ZodType>) : undefined;
+}
+
+function describeBound(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, got: string): string {
+  const small = issue.code === 'too_small';
+  const bound = Number(small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum);
+  if (issue.origin === 'string' && small && bound === 1) return 'must not be empty';
+  if (issue.origin === 'array') return `must have ${small ? 'at least' : 'at most'} ${bound} item(s)`;
+  const operator = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
+  return `must be ${operator} ${bound} (got ${got})`;
+}
+
+/** Turns zod issues into one readable line each: the key path, what is wrong, what is allowed. */
+export function describeConfigIssues(issues: readonly z.core.$ZodIssue[], input: unknown, schema: z.ZodType = configFileSchema): string[] {
+  const lines: string[] = [];
+  for (const issue of issues) {
+    const where = formatKeyPath(issue.path);
+    const secret = issue.path.some((segment) => typeof segment === 'string' && secretKeys.has(segment));
+    const got = describeValue(valueAt(input, issue.path), secret);
+    switch (issue.code) {
+      case 'unrecognized_keys': {
+        const allowed = Object.keys(objectShapeAt(schema, issue.path) ?? {}).join(', ');
+        for (const key of issue.keys) lines.push(`unknown key "${formatKeyPath([...issue.path, key])}"; allowed keys: ${allowed}`);
+        break;
+      }
+      case 'invalid_type':
+        lines.push(`${where} must be ${expectedNames[issue.expected] ?? issue.expected} (got ${got})`);
+        break;
+      case 'invalid_value':
+        lines.push(`${where} must be one of ${issue.values.map(String).join(', ')} (got ${got})`);
+        break;
+      case 'too_small':
+      case 'too_big':
+        lines.push(`${where} ${describeBound(issue, got)}`);
+        break;
+      case 'invalid_key': {
+        const reason = issue.issues[0]?.message ?? 'invalid key';
+        lines.push(`${formatKeyPath(issue.path.slice(0, -1))}: invalid key "${String(issue.path.at(-1))}": ${reason}`);
+        break;
+      }
+      default:
+        // Format and custom checks carry the message written in the schema above.
+        lines.push(`${where} ${issue.message}${secret ? '' : ` (got ${got})`}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,138 @@
+/**
+ * The canonical chat request and response. They follow the OpenAI chat completions shape because
+ * that is what callers send and expect back; every wire adapter converts from and to these types.
+ */
+
+export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function';
+
+export interface TextContentPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ImageContentPart {
+  type: 'image_url';
+  image_url: { url: string; detail?: 'auto' | 'low' | 'high' };
+}
+
+export interface InputAudioContentPart {
+  type: 'input_audio';
+  input_audio: { data: string; format: string };
+}
+
+export type ContentPart = TextContentPart | ImageContentPart | InputAudioContentPart | { type: string; [key: string]: unknown };
+
+export interface ToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: ChatRole;
+  content: string | ContentPart[] | null;
+  name?: string;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  refusal?: string | null;
+}
+
+export interface FunctionTool {
+  type: 'function';
+  function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+}
+
+export type ToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
+
+export type ResponseFormat =
+  | { type: 'text' }
+  | { type: 'json_object' }
+  | { type: 'json_schema'; json_schema: { name: string; description?: string; schema?: Record<string, unknown>; strict?: boolean } };
+
+export type ReasoningEffort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+/** The standard OpenAI parameters of a chat request, already validated. `max_completion_tokens` is folded into `max_tokens`. */
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  n?: number;
+  max_tokens?: number;
+  temperature?: number;
+  top_p?: number;
+  frequency_penalty?: number;
+  presence_penalty?: number;
+  stop?: string | string[];
+  tools?: FunctionTool[];
+  tool_choice?: ToolChoice;
+  parallel_tool_calls?: boolean;
+  response_format?: ResponseFormat;
+  seed?: number;
+  user?: string;
+  logprobs?: boolean;
+  top_logprobs?: number;
+  logit_bias?: Record<string, number>;
+  reasoning_effort?: ReasoningEffort;
+  service_tier?: string;
+  metadata?: Record<string, string>;
+  /** Any other OpenAI field the caller sent (modalities, audio, prediction, ...): forwarded to OpenAI-wire upstreams only. */
+  extra?: Record<string, unknown>;
+}
+
+export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter' | 'function_call';
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; cache_write_tokens?: number };
+  completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number };
+}
+
+export interface ChatChoice {
+  index: number;
+  message: {
+    role: 'assistant';
+    content: string | null;
+    refusal?: string | null;
+    tool_calls?: ToolCall[];
+    [key: string]: unknown;
+  };
+  logprobs?: unknown;
+  finish_reason: FinishReason | null;
+}
+
+export interface ChatCompletion {
+  id: string;
+  object: 'chat.completion';
+  created: number;
+  model: string;
+  system_fingerprint?: string | null;
+  choices: ChatChoice[];
+  usage?: Usage;
+}
+
+export interface ToolCallDelta {
+  index: number;
+  id?: string;
+  type?: 'function';
+  function?: { name?: string; arguments?: string };
+}
+
+export interface ChunkChoice {
+  index: number;
+  delta: { role?: 'assistant'; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; [key: string]: unknown };
+  logprobs?: unknown;
+  finish_reason: FinishReason | null;
+}
+
+export interface ChatCompletionChunk {
+  id: string;
+  object: 'chat.completion.chunk';
+  created: number;
+  model: string;
+  system_fingerprint?: string | null;
+  choices: ChunkChoice[];
+  usage?: Usage | null;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { buildApp } from './app.js';
+import { KeyIssuer } from './auth/key-issuer.js';
+import { loadCatalog } from './catalog/catalog.js';
+import type { GatewayConfig } from './config/config-schema.js';
+import { loadConfig } from './config/load-config.js';
+import { buildProviderRegistry } from './config/provider-registry.js';
+import { loggerOptions } from './observability/logger.js';
+import { closeHttpClient } from './providers/shared/http-client.js';
+import { createServices, type GatewayServices } from './services.js';
+import { openRecordStore, openSharedState } from './storage/open-storage.js';
+
+export interface Gateway {
+  app: FastifyInstance;
+  services: GatewayServices;
+  config: GatewayConfig;
+  /** Listens on the configured host and port; returns the address. */
+  listen(): Promise<string>;
+  /** Graceful stop: no new connections, in-flight requests and streams finish (bounded), queues flushed. */
+  close(): Promise<void>;
+}
+
+/** Wires config, catalog, storage and services into a ready app (used by `svc serve` and by tests). */
+export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: { logger?: Logger } = {}): Promise<Gateway> {
+  const catalog = await loadCatalog();
+  const config = await loadConfig(env, catalog);
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const providers = buildProviderRegistry(config, catalog);
+  const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
+  const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl });
+  await new KeyIssuer(store).ensureDefaultOrg();
+  const services = createServices({ config, catalog, providers, store, sharedState, logger });
+  const app = await buildApp(services, logger);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    services,
+    config,
+    async listen() {
+      return app.listen({ host: config.server.host, port: config.server.port });
+    },
+    close() {
+      closing ??= (async () => {
+        const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.server.shutdownTimeoutMs).unref());
+        await Promise.race([app.close(), timeout]);
+        await services.ledger.close();
+        await Promise.allSettled([store.close(), sharedState.close()]);
+        await closeHttpClient();
+      })();
+      return closing;
+    },
+  };
+}

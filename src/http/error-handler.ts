@@ -1,0 +1,48 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GatewayError, newErrorId } from '../errors/gateway-error.js';
+
+/** Every error leaves in the spec's envelope with an `x-error-id`; unknown failures become 500 internal_error. */
+export function installErrorHandling(app: FastifyInstance, knownRoutes: Map<string, Set<string>>): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const gatewayError = toGatewayError(error);
+    if (gatewayError.status >= 500 && gatewayError.code === 'internal_error') request.log.error({ err: error, requestId: request.requestId }, 'internal error');
+    return sendError(reply, gatewayError, request);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = knownRoutes.get(path);
+    if (allowed && !allowed.has(request.method)) {
+      reply.header('allow', [...allowed].join(', '));
+      return sendError(reply, new GatewayError('method_not_allowed', `Method ${request.method} is not allowed on ${path}; allowed: ${[...allowed].join(', ')}`), request);
+    }
+    return sendError(reply, new GatewayError('resource_not_found', `Unknown route: ${request.method} ${path}`), request);
+  });
+}
+
+export function sendError(reply: FastifyReply, error: GatewayError, request?: FastifyRequest): FastifyReply {
+  reply.code(error.status).header('x-error-id', newErrorId()).header('content-type', 'application/json; charset=utf-8');
+  if (request?.requestId) reply.header('x-svc-request-id', request.requestId);
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  return reply.send(error.toEnvelope());
+}
+
+function toGatewayError(error: FastifyError | GatewayError): GatewayError {
+  if (error instanceof GatewayError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new GatewayError('payload_too_large', `Request body is too large: ${error.message}`);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new GatewayError('unsupported_media_type', `Unsupported content type: ${error.message}`);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new GatewayError('validation_error', 'Request body is empty; a JSON object is required');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new GatewayError('validation_error', `Request body is not valid JSON: ${error.message}`);
+  }
+  if (error instanceof SyntaxError || (error as { statusCode?: number }).statusCode === 400) {
+    return new GatewayError('validation_error', `Request body is not valid JSON: ${error.message}`);
+  }
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return new GatewayError('invalid_request', error.message, { status });
+  return new GatewayError('internal_error', 'Internal error', { cause: error });
+}

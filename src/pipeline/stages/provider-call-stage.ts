@@ -1,0 +1,38 @@
+import type { WireFormat } from '../../catalog/catalog-types.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { completeChat, streamChat } from '../../providers/chat-upstream.js';
+import type { ChatWireAdapter } from '../../providers/provider-types.js';
+import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
+import type { PipelineStage } from '../pipeline.js';
+
+/** Calls the provider (with key rotation and failover) and leaves a completion or a live stream on the context. */
+export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<WireFormat, ChatWireAdapter>>): PipelineStage {
+  const adapterFor = (wire: WireFormat): ChatWireAdapter => {
+    const adapter = adapters[wire];
+    if (!adapter) throw new GatewayError('provider_error', `No chat adapter for the ${wire} wire format`);
+    return adapter;
+  };
+  return {
+    name: 'provider_call',
+    async run(context) {
+      const route = context.route!;
+      const options = { signal: context.signal, warnings: context.warnings };
+      if (context.request.stream) {
+        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
+          streamChat(adapterFor(target.provider.wire), target, context.request, options),
+        );
+        context.stream = result.value;
+        context.target = result.target;
+        context.attempts = result.attempts;
+      } else {
+        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
+          completeChat(adapterFor(target.provider.wire), target, context.request, options),
+        );
+        context.completion = result.value;
+        context.usage = result.value.usage;
+        context.target = result.target;
+        context.attempts = result.attempts;
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { ReasoningEffort } from '../../core/chat-types.js';
+import type { AnthropicMessage, AnthropicThinkingConfig } from './wire-types.js';
+import { addWarning } from './warnings.js';
+
+/** Anthropic requires max_tokens; this is the answer budget when the caller set none. */
+export const DEFAULT_MAX_TOKENS = 4096;
+
+/** Anthropic's smallest accepted thinking budget. */
+export const MINIMUM_THINKING_BUDGET = 1024;
+
+/** reasoning_effort → thinking budget_tokens; none and minimal mean no extended thinking. */
+export const THINKING_BUDGETS: Record<ReasoningEffort, number | undefined> = {
+  none: undefined,
+  minimal: undefined,
+  low: 1024,
+  medium: 4096,
+  high: 16384,
+  xhigh: 32768,
+  max: 49152,
+};
+
+export interface ThinkingPlan {
+  thinking?: AnthropicThinkingConfig;
+  maxTokens: number;
+}
+
+export interface ThinkingContext {
+  reasoningEffort: ReasoningEffort | undefined;
+  /** The caller's max_tokens (OpenAI counts reasoning in it, as Anthropic counts thinking in max_tokens). */
+  maxTokens: number | undefined;
+  /** Whether tool_choice forces a tool call (Anthropic `any` or `tool`). */
+  forcesToolUse: boolean;
+  messages: AnthropicMessage[];
+  modelReasons: boolean;
+}
+
+/**
+ * Decides extended thinking and max_tokens together, because Anthropic requires
+ * budget_tokens >= 1024 and budget_tokens < max_tokens. Thinking is left off, with a warning, where
+ * Anthropic would reject it: a forced tool_choice, a final assistant turn (prefill), or a tool round
+ * trip in progress (Anthropic then wants the earlier thinking blocks echoed back, and svc does not
+ * hand thinking to callers, so it cannot have them).
+ */
+export function planThinking(context: ThinkingContext, warnings: string[]): ThinkingPlan {
+  const budget = context.reasoningEffort ? THINKING_BUDGETS[context.reasoningEffort] : undefined;
+  const withoutThinking: ThinkingPlan = { maxTokens: context.maxTokens ?? DEFAULT_MAX_TOKENS };
+  if (budget === undefined) return withoutThinking;
+  const reason = reasonAgainstThinking(context);
+  if (reason) {
+    addWarning(warnings, `reasoning_effort was ignored: ${reason}`);
+    return withoutThinking;
+  }
+  if (context.maxTokens === undefined) return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens: budget + DEFAULT_MAX_TOKENS };
+  if (budget < context.maxTokens / 2) return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens: context.maxTokens };
+  // The caller's max_tokens bounds thinking and answer together: give thinking half of it at most.
+  const reducedBudget = Math.floor(context.maxTokens / 2);
+  if (reducedBudget < MINIMUM_THINKING_BUDGET) {
+    addWarning(warnings, `reasoning_effort was ignored: max_tokens ${context.maxTokens} leaves no room for Anthropic's minimum thinking budget of ${MINIMUM_THINKING_BUDGET}`);
+    return withoutThinking;
+  }
+  addWarning(warnings, `the thinking budget was reduced to ${reducedBudget} tokens to fit max_tokens ${context.maxTokens}`);
+  return { thinking: { type: 'enabled', budget_tokens: reducedBudget }, maxTokens: context.maxTokens };
+}
+
+function reasonAgainstThinking(context: ThinkingContext): string | undefined {
+  if (!context.modelReasons) return 'this Anthropic model has no extended thinking';
+  if (context.forcesToolUse) return 'Anthropic allows extended thinking only with tool_choice auto or none';
+  const lastTurn = context.messages[context.messages.length - 1];
+  if (lastTurn?.role === 'assistant') return 'Anthropic allows no extended thinking after a final assistant message';
+  const lastAssistantTurn = [...context.messages].reverse().find((turn) => turn.role === 'assistant');
+  if (lastAssistantTurn?.content.some((block) => block.type === 'tool_use')) {
+    return 'Anthropic needs the thinking of the previous tool-calling turn, which svc does not keep';
+  }
+  return undefined;
+}

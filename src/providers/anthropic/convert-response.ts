@@ -1,0 +1,46 @@
+import type { ChatCompletion, ToolCall } from '../../core/chat-types.js';
+import { convertStopReason } from './finish-reason.js';
+import { convertUsage } from './convert-usage.js';
+import type { AnthropicMessageResponse, AnthropicToolUseBlock } from './wire-types.js';
+
+/** Whether an upstream body has the shape of an Anthropic message. */
+export function isAnthropicMessage(body: unknown): body is AnthropicMessageResponse {
+  return body !== null && typeof body === 'object' && Array.isArray((body as { content?: unknown }).content);
+}
+
+/**
+ * Anthropic message → OpenAI chat completion. Text blocks are joined into content, tool_use blocks
+ * become tool_calls (input object → arguments JSON text); thinking, redacted thinking and server-tool
+ * blocks are left out, so no model-internal reasoning reaches the caller.
+ */
+export function convertResponse(message: AnthropicMessageResponse, fallbackModel: string, now = Date.now()): ChatCompletion {
+  const texts: string[] = [];
+  const toolCalls: ToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === 'text') texts.push((block as { text: string }).text);
+    else if (block.type === 'tool_use') {
+      const toolUse = block as AnthropicToolUseBlock;
+      toolCalls.push({ id: toolUse.id, type: 'function', function: { name: toolUse.name, arguments: JSON.stringify(toolUse.input ?? {}) } });
+    }
+  }
+  const content = texts.join('');
+  return {
+    id: message.id,
+    object: 'chat.completion',
+    created: Math.floor(now / 1000),
+    model: message.model || fallbackModel,
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          // OpenAI sends null content beside tool calls when the model said nothing.
+          content: content === '' && toolCalls.length > 0 ? null : content,
+          ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+        },
+        finish_reason: convertStopReason(message.stop_reason),
+      },
+    ],
+    usage: convertUsage(message.usage ?? {}),
+  };
+}

@@ -1,0 +1,47 @@
+import type { ChatWireAdapter, UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { UpstreamError } from '../provider-types.js';
+import { convertRequest } from './convert-request.js';
+import { convertResponse, isAnthropicMessage } from './convert-response.js';
+import { mapAnthropicError } from './map-error.js';
+import { AnthropicStreamTranslator } from './stream-translator.js';
+
+/** Used when a provider row of the anthropic wire names no `messages` path. */
+const DEFAULT_MESSAGES_PATH = '/v1/messages';
+
+/** The request line and headers: auth and required headers (anthropic-version) come from the catalog row. */
+function messagesHttpRequest(target: UpstreamTarget, body: string): UpstreamHttpRequest {
+  const { provider } = target;
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const [name, value] of Object.entries(provider.requiredHeaders)) headers[name.toLowerCase()] = value;
+  headers[provider.auth.header.toLowerCase()] = `${provider.auth.prefix}${target.apiKey}`;
+  const path = provider.paths.messages ?? DEFAULT_MESSAGES_PATH;
+  return { method: 'POST', url: `${target.baseUrl.replace(/\/+$/, '')}${path}`, headers, body };
+}
+
+/** The Anthropic Messages adapter (`wire: anthropic`): OpenAI chat completions in, Anthropic out and back. */
+export const anthropicChatAdapter: ChatWireAdapter = {
+  wire: 'anthropic',
+
+  buildChatRequest(request, target, warnings) {
+    return messagesHttpRequest(target, JSON.stringify(convertRequest(request, target.model, warnings)));
+  },
+
+  parseChatResponse(body, _request, target) {
+    if (!isAnthropicMessage(body)) {
+      throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'Anthropic answered 2xx with a body that is not a message' });
+    }
+    return convertResponse(body, target.model.upstream_model);
+  },
+
+  createStreamTranslator(_request, target) {
+    return new AnthropicStreamTranslator(target.provider.id, target.model.upstream_model);
+  },
+
+  mapError(status, headers, bodyText) {
+    return mapAnthropicError(status, headers, bodyText);
+  },
+};
+
+export { convertRequest } from './convert-request.js';
+export { convertResponse } from './convert-response.js';
+export { AnthropicStreamTranslator } from './stream-translator.js';

@@ -1,0 +1,114 @@
+import type { ChatCompletionChunk, ChunkChoice, FinishReason } from '../../core/chat-types.js';
+import { UpstreamError, type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { convertUsage, mergeUsage } from './convert-usage.js';
+import { convertStopReason } from './finish-reason.js';
+import { mapStreamError } from './map-error.js';
+import type { AnthropicResponseBlock, AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicUsage } from './wire-types.js';
+
+/**
+ * Translates an Anthropic message stream into chat.completion.chunk objects, one event at a time:
+ * message_start → role chunk; text deltas → content chunks; each tool_use block → a tool call whose
+ * OpenAI index counts tool blocks from 0, with input_json_delta fragments as argument fragments;
+ * message_delta → finish_reason chunk; message_stop → usage chunk (`choices: []`). Thinking is skipped.
+ */
+export class AnthropicStreamTranslator implements StreamTranslator {
+  private id = 'msg_unknown';
+  private model: string;
+  private readonly created: number;
+  /** Anthropic content block index → OpenAI tool call index. */
+  private readonly toolIndexByBlock = new Map<number, number>();
+  private usage: AnthropicUsage = {};
+  private finishReasonSent = false;
+  private stopped = false;
+
+  constructor(
+    private readonly providerId: string,
+    fallbackModel: string,
+    now = Date.now(),
+  ) {
+    this.model = fallbackModel;
+    this.created = Math.floor(now / 1000);
+  }
+
+  push(event: ServerSentEvent): ChatCompletionChunk[] {
+    if (this.stopped) return [];
+    const payload = this.parse(event);
+    switch (payload.type) {
+      case 'message_start':
+        this.id = payload.message.id || this.id;
+        this.model = payload.message.model || this.model;
+        this.usage = mergeUsage(this.usage, payload.message.usage);
+        return [this.chunk({ role: 'assistant', content: '' })];
+      case 'content_block_start':
+        return this.startBlock(payload.index, payload.content_block);
+      case 'content_block_delta':
+        return this.delta(payload);
+      case 'message_delta':
+        this.usage = mergeUsage(this.usage, payload.usage);
+        if (!payload.delta?.stop_reason || this.finishReasonSent) return [];
+        return [this.finishChunk(convertStopReason(payload.delta.stop_reason))];
+      case 'message_stop': {
+        this.stopped = true;
+        const chunks = this.finishReasonSent ? [] : [this.finishChunk('stop')];
+        chunks.push({ ...this.chunk({}), choices: [], usage: convertUsage(this.usage) });
+        return chunks;
+      }
+      case 'error':
+        throw new UpstreamError(this.providerId, mapStreamError(payload.error ?? { type: 'api_error', message: 'Anthropic stream error' }));
+      default:
+        // ping, content_block_stop and event types added later carry nothing for the caller.
+        return [];
+    }
+  }
+
+  finish(): ChatCompletionChunk[] {
+    if (!this.stopped) {
+      throw new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: 'the Anthropic stream ended before message_stop' });
+    }
+    return [];
+  }
+
+  private parse(event: ServerSentEvent): AnthropicStreamEvent {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(event.data);
+    } catch {
+      payload = undefined;
+    }
+    if (payload === null || typeof payload !== 'object') {
+      throw new UpstreamError(this.providerId, { kind: 'server_error', message: `Anthropic sent a stream event that is not a JSON object: ${event.data.slice(0, 200)}` });
+    }
+    // Every Anthropic event repeats its name as `type`; the SSE name covers a payload without one.
+    return ('type' in payload ? payload : { ...payload, type: event.event }) as AnthropicStreamEvent;
+  }
+
+  private startBlock(blockIndex: number, block: AnthropicResponseBlock): ChatCompletionChunk[] {
+    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') return [this.chunk({ content: block.text })];
+    if (block.type !== 'tool_use') return [];
+    const toolUse = block as AnthropicToolUseBlock;
+    const toolIndex = this.toolIndexByBlock.size;
+    this.toolIndexByBlock.set(blockIndex, toolIndex);
+    return [this.chunk({ tool_calls: [{ index: toolIndex, id: toolUse.id, type: 'function', function: { name: toolUse.name, arguments: '' } }] })];
+  }
+
+  private delta(payload: Extract<AnthropicStreamEvent, { type: 'content_block_delta' }>): ChatCompletionChunk[] {
+    const delta = payload.delta;
+    if (delta?.type === 'text_delta' && delta.text !== '') return [this.chunk({ content: delta.text })];
+    if (delta?.type === 'input_json_delta' && delta.partial_json !== '') {
+      const toolIndex = this.toolIndexByBlock.get(payload.index);
+      if (toolIndex === undefined) return [];
+      return [this.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
+    }
+    // thinking_delta, signature_delta and citations_delta are not passed on.
+    return [];
+  }
+
+  private finishChunk(finishReason: FinishReason): ChatCompletionChunk {
+    this.finishReasonSent = true;
+    return this.chunk({}, finishReason);
+  }
+
+  private chunk(delta: ChunkChoice['delta'], finishReason: FinishReason | null = null): ChatCompletionChunk {
+    return { id: this.id, object: 'chat.completion.chunk', created: this.created, model: this.model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
+  }
+}

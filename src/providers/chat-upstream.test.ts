@@ -1,0 +1,221 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startMockUpstream, type MockUpstream } from '../../test/mock-upstream/server.js';
+import type { ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
+import { completeChat, streamChat, type ChatStream } from './chat-upstream.js';
+import { openaiChatAdapter } from './openai/index.js';
+import { UpstreamError, type UpstreamErrorKind, type UpstreamTarget } from './provider-types.js';
+import { closeHttpClient } from './shared/http-client.js';
+
+let mock: MockUpstream;
+
+function targetFor(baseUrl: string, timeouts = { connectMs: 1000, firstByteMs: 400, idleMs: 1000 }): UpstreamTarget {
+  return {
+    provider: {
+      id: 'mockai',
+      wire: 'openai',
+      baseUrl,
+      auth: { header: 'Authorization', prefix: 'Bearer ' },
+      requiredHeaders: {},
+      paths: { chat: '/chat/completions' },
+      apiKeys: ['sk-test'],
+      timeouts,
+    },
+    model: { slug: 'mockai/mock-model', provider: 'mockai', upstream_model: 'mock-model', type: 'chat', wire: 'openai', tier: 'T2', lane: 'smart', context_window: 8192, pricing: {}, capabilities: [] },
+    apiKey: 'sk-test',
+    baseUrl,
+    keySource: 'pool',
+  };
+}
+
+const request: ChatRequest = { model: 'mockai/mock-model', messages: [{ role: 'user', content: 'hi' }] };
+const streamRequest: ChatRequest = { ...request, stream: true };
+const call = () => completeChat(openaiChatAdapter, targetFor(`${mock.url}/v1`), request, { warnings: [] });
+const stream = (options: { signal?: AbortSignal } = {}) => streamChat(openaiChatAdapter, targetFor(`${mock.url}/v1`), streamRequest, { warnings: [], ...options });
+
+async function expectUpstreamError(promise: Promise<unknown>, kind: UpstreamErrorKind): Promise<UpstreamError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof UpstreamError, `expected an UpstreamError, got ${String(error)}`);
+    assert.equal(error.kind, kind, error.message);
+    return error;
+  }
+  assert.fail(`expected an UpstreamError of kind ${kind}, but the call succeeded`);
+}
+
+/** Collects a stream's chunks; returns them with the error that ended it, if any. */
+async function drain(chatStream: ChatStream): Promise<{ chunks: ChatCompletionChunk[]; error?: unknown }> {
+  const chunks: ChatCompletionChunk[] = [];
+  try {
+    for await (const chunk of chatStream) chunks.push(chunk);
+  } catch (error) {
+    return { chunks, error };
+  }
+  return { chunks };
+}
+
+const contentOf = (chunks: ChatCompletionChunk[]) => chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
+
+before(async () => {
+  mock = await startMockUpstream({ port: 0 });
+});
+beforeEach(() => mock.reset());
+after(async () => {
+  await closeHttpClient({ force: true });
+  await mock.close();
+});
+
+describe('completeChat', () => {
+  test('returns the normalised completion and sends the upstream model name with the key', async () => {
+    mock.enqueueReply({ content: 'Hello there', usage: { input: 5, output: 2, cached: 1 } });
+    const completion = await call();
+    assert.equal(completion.choices[0].message.content, 'Hello there');
+    assert.equal(completion.choices[0].finish_reason, 'stop');
+    assert.equal(completion.usage?.prompt_tokens_details?.cached_tokens, 1);
+    const sent = mock.requests[0];
+    assert.equal(sent.body.model, 'mock-model');
+    assert.equal(sent.headers.authorization, 'Bearer sk-test');
+    assert.equal(sent.body.stream_options, undefined);
+  });
+
+  const statusCases: { name: string; fault: Parameters<MockUpstream['enqueueFault']>[0]; kind: UpstreamErrorKind }[] = [
+    { name: '429 with insufficient_quota', fault: { status: 429, errorType: 'insufficient_quota' }, kind: 'quota_exhausted' },
+    { name: '402', fault: { status: 402 }, kind: 'quota_exhausted' },
+    { name: '500', fault: { status: 500 }, kind: 'server_error' },
+    { name: '503', fault: { status: 503 }, kind: 'overloaded' },
+    { name: 'a connection reset', fault: { reset: true }, kind: 'connection' },
+  ];
+  for (const { name, fault, kind } of statusCases) {
+    test(`${name} → ${kind}`, async () => {
+      mock.enqueueFault(fault);
+      await expectUpstreamError(call(), kind);
+    });
+  }
+
+  test('429 with Retry-After: 7 → rate_limited, retryAfterMs 7000, key-scoped', async () => {
+    mock.enqueueFault({ status: 429, retryAfterSeconds: 7 });
+    const error = await expectUpstreamError(call(), 'rate_limited');
+    assert.equal(error.retryAfterMs, 7000);
+    assert.equal(error.status, 429);
+    assert.equal(error.keyScoped, true);
+  });
+
+  test('400 → bad_request, not retryable, keeping the provider message', async () => {
+    mock.enqueueFault({ status: 400, message: 'messages[0].content is too long' });
+    const error = await expectUpstreamError(call(), 'bad_request');
+    assert.equal(error.retryable, false);
+    assert.equal(error.message, 'messages[0].content is too long');
+  });
+
+  test('no response headers within firstByteMs → timeout', async () => {
+    mock.enqueueFault({ delayMs: 600 });
+    const started = Date.now();
+    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 150, idleMs: 1000 });
+    await expectUpstreamError(completeChat(openaiChatAdapter, target, request, { warnings: [] }), 'timeout');
+    assert.ok(Date.now() - started < 550, 'the time-out fired before the upstream answered');
+  });
+
+  test('a refused connection → connection', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    await new Promise((resolve) => server.close(resolve));
+    await expectUpstreamError(completeChat(openaiChatAdapter, targetFor(`http://127.0.0.1:${port}/v1`), request, { warnings: [] }), 'connection');
+  });
+
+  test('a 200 whose body is not JSON → server_error', async () => {
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const error = await expectUpstreamError(completeChat(openaiChatAdapter, targetFor(`http://127.0.0.1:${port}/v1`), request, { warnings: [] }), 'server_error');
+      assert.match(error.message, /maintenance/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('streamChat', () => {
+  test('resolves on the first chunk while the upstream is still sending, then yields in order', async () => {
+    mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 50 });
+    const started = Date.now();
+    const chatStream = await stream();
+    const resolvedAfter = Date.now() - started;
+    const arrivals: number[] = [];
+    const chunks: ChatCompletionChunk[] = [];
+    for await (const chunk of chatStream) {
+      chunks.push(chunk);
+      arrivals.push(Date.now() - started);
+    }
+    // 9 events 50 ms apart: the whole stream takes about 450 ms, the first chunk comes at once.
+    assert.ok(resolvedAfter < 200, `resolved after ${resolvedAfter} ms`);
+    assert.ok(arrivals[arrivals.length - 1] - resolvedAfter >= 250, `last chunk at ${arrivals[arrivals.length - 1]} ms`);
+    assert.equal(contentOf(chunks), 'one two three four five');
+    assert.equal(chunks[0].choices[0].delta.role, 'assistant');
+    assert.equal(chunks.at(-2)?.choices[0].finish_reason, 'stop');
+    // svc asked for usage although the caller did not: the last chunk carries it.
+    assert.deepEqual(chunks.at(-1)?.choices, []);
+    assert.equal(chunks.at(-1)?.usage?.prompt_tokens, 10);
+    assert.deepEqual(mock.requests[0].body.stream_options, { include_usage: true });
+  });
+
+  test('a non-2xx answer rejects the promise with the mapped kind', async () => {
+    mock.enqueueFault({ status: 429, retryAfterSeconds: 2 });
+    const error = await expectUpstreamError(stream(), 'rate_limited');
+    assert.equal(error.retryAfterMs, 2000);
+  });
+
+  test('a drop after 3 events: the chunks received, then stream_interrupted', async () => {
+    mock.enqueueReply({ content: 'a b c d e f' });
+    mock.enqueueFault({ dropAfterEvents: 3 });
+    const { chunks, error } = await drain(await stream());
+    assert.equal(chunks.length, 3);
+    assert.equal(contentOf(chunks), 'a b ');
+    assert.ok(error instanceof UpstreamError && error.kind === 'stream_interrupted', String(error));
+  });
+
+  test('an in-band error before the first chunk rejects the promise (failover still possible)', async () => {
+    mock.enqueueFault({ errorEventAfter: 0, message: 'upstream model crashed' });
+    const error = await expectUpstreamError(stream(), 'server_error');
+    assert.equal(error.message, 'upstream model crashed');
+  });
+
+  test('an in-band error after 3 events makes the iterator throw after those chunks', async () => {
+    mock.enqueueReply({ content: 'a b c d e f' });
+    mock.enqueueFault({ errorEventAfter: 3, message: 'overloaded mid-stream' });
+    const { chunks, error } = await drain(await stream());
+    assert.equal(chunks.length, 3);
+    assert.ok(error instanceof UpstreamError && error.kind === 'server_error' && error.message === 'overloaded mid-stream', String(error));
+  });
+
+  test('breaking out of the loop early aborts the upstream stream', async () => {
+    mock.enqueueReply({ content: 'a b c d e f g h i j', eventDelayMs: 20 });
+    let seen = 0;
+    for await (const _chunk of await stream()) if (++seen === 2) break;
+    for (let attempt = 0; attempt < 50 && mock.abortedStreams === 0; attempt++) await sleep(20);
+    assert.equal(mock.abortedStreams, 1);
+  });
+
+  test('abort() before iterating stops the upstream too', async () => {
+    mock.enqueueReply({ content: 'a b c d e f g h i j', eventDelayMs: 20 });
+    (await stream()).abort();
+    for (let attempt = 0; attempt < 50 && mock.abortedStreams === 0; attempt++) await sleep(20);
+    assert.equal(mock.abortedStreams, 1);
+  });
+
+  test("the caller's signal surfaces as an AbortError, not an upstream failure", async () => {
+    mock.enqueueReply({ content: 'a b c d e f g h i j', eventDelayMs: 20 });
+    const controller = new AbortController();
+    const chatStream = await stream({ signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const { chunks, error } = await drain(chatStream);
+    assert.ok(chunks.length > 0 && chunks.length < 10, `got ${chunks.length} chunks`);
+    assert.ok(error instanceof Error && error.name === 'AbortError' && !(error instanceof UpstreamError), String(error));
+  });
+});

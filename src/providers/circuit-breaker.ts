@@ -1,0 +1,56 @@
+import type { SharedState } from '../storage/storage-types.js';
+
+export interface CircuitBreakerOptions {
+  /** Failures within `windowMs` that open the circuit. */
+  failureThreshold: number;
+  windowMs: number;
+  /** How long an open circuit rejects calls before letting one through (half-open). */
+  cooldownMs: number;
+}
+
+export type CircuitState = 'closed' | 'open' | 'half_open';
+
+/**
+ * A circuit per upstream target (provider + model), kept in SharedState so replicas agree.
+ * Closed → open after `failureThreshold` failures in `windowMs`; open → half-open after `cooldownMs`;
+ * in half-open one failure re-opens at once and a success closes.
+ */
+export class CircuitBreaker {
+  constructor(
+    private readonly state: SharedState,
+    readonly options: CircuitBreakerOptions = { failureThreshold: 5, windowMs: 30_000, cooldownMs: 30_000 },
+  ) {}
+
+  async stateOf(target: string): Promise<CircuitState> {
+    const [open, halfOpen] = await Promise.all([this.state.get(`circuit:${target}:open`), this.state.get(`circuit:${target}:half`)]);
+    if (open !== undefined) return 'open';
+    return halfOpen !== undefined ? 'half_open' : 'closed';
+  }
+
+  async recordSuccess(target: string): Promise<void> {
+    const halfOpen = await this.state.get(`circuit:${target}:half`);
+    if (halfOpen !== undefined) {
+      await Promise.all([this.state.delete(`circuit:${target}:half`), this.state.delete(`circuit:${target}:failures`)]);
+    }
+  }
+
+  /** Returns the state after the failure. */
+  async recordFailure(target: string): Promise<CircuitState> {
+    const halfOpen = await this.state.get(`circuit:${target}:half`);
+    const failures = await this.state.increment(`circuit:${target}:failures`, 1, this.options.windowMs);
+    if (halfOpen !== undefined || failures >= this.options.failureThreshold) {
+      await this.open(target);
+      return 'open';
+    }
+    return 'closed';
+  }
+
+  private async open(target: string): Promise<void> {
+    await Promise.all([
+      this.state.set(`circuit:${target}:open`, '1', this.options.cooldownMs),
+      // The half-open marker outlives the open period: after it, one failure is enough to re-open.
+      this.state.set(`circuit:${target}:half`, '1', this.options.cooldownMs * 4),
+      this.state.delete(`circuit:${target}:failures`),
+    ]);
+  }
+}

@@ -1,0 +1,39 @@
+import type { ChatRequest } from '../../core/chat-types.js';
+import { convertGenerationConfig } from './convert-generation-config.js';
+import { convertMessages } from './convert-messages.js';
+import { convertTools } from './convert-tools.js';
+import type { GeminiRequest } from './wire-types.js';
+
+/**
+ * The whole generateContent body for a chat request. The same body serves the streaming endpoint:
+ * Gemini decides streaming by the URL, so nothing here (response_format included) depends on it.
+ */
+export function convertRequest(request: ChatRequest, warnings: string[]): GeminiRequest {
+  const { systemInstruction, contents } = convertMessages(request.messages, warnings);
+  const body: GeminiRequest = { contents };
+  if (systemInstruction) body.systemInstruction = systemInstruction;
+  const { tools, toolConfig } = convertTools(request, warnings);
+  if (tools) body.tools = tools;
+  if (toolConfig) body.toolConfig = toolConfig;
+  const generationConfig = convertGenerationConfig(request, warnings);
+  if (generationConfig) body.generationConfig = generationConfig;
+  warnAboutUnsupported(request, warnings);
+  return body;
+}
+
+/** Parameters of chat completions that generateContent has no field for: dropped, and said so. */
+function warnAboutUnsupported(request: ChatRequest, warnings: string[]): void {
+  if (request.logit_bias !== undefined && Object.keys(request.logit_bias).length > 0) {
+    warnings.push('gemini: logit_bias is not supported and was dropped');
+  }
+  if (request.user !== undefined) warnings.push('gemini: user is not supported and was dropped');
+  if (request.service_tier !== undefined && request.service_tier !== 'auto' && request.service_tier !== 'default') {
+    warnings.push(`gemini: service_tier "${request.service_tier}" is not supported and was dropped`);
+  }
+  if (request.top_logprobs !== undefined && request.logprobs !== true) {
+    warnings.push('gemini: top_logprobs without logprobs=true was dropped');
+  }
+  const extraNames = Object.keys(request.extra ?? {});
+  if (extraNames.length > 0) warnings.push(`gemini: ${extraNames.join(', ')} not supported and dropped`);
+  // `metadata` describes the request to the gateway (tracing, routing) and never reaches an upstream.
+}

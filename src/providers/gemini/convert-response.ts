@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatChoice, ChatCompletion } from '../../core/chat-types.js';
+import { UpstreamError, type UpstreamTarget } from '../provider-types.js';
+import { convertFinishReason } from './finish-reason.js';
+import { convertLogprobs } from './convert-logprobs.js';
+import { answerTextOf, isFunctionCall, toolCallOfPart } from './convert-parts.js';
+import { convertUsage } from './convert-usage.js';
+import { throwIfFailed } from './response-errors.js';
+import type { GeminiCandidate, GeminiResponse } from './wire-types.js';
+
+/** A completion id from Gemini's responseId when it sent one, so logs on both sides match. */
+export function completionIdOf(response: GeminiResponse): string {
+  return `chatcmpl-${response.responseId ?? randomUUID()}`;
+}
+
+/** A generateContent answer as a chat completion: one choice per candidate (`n` > 1 asks for several). */
+export function convertResponse(body: unknown, target: UpstreamTarget): ChatCompletion {
+  const response = (body ?? {}) as GeminiResponse;
+  throwIfFailed(response, target.provider.id);
+  const candidates = response.candidates ?? [];
+  if (candidates.length === 0) {
+    throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'Gemini answered without any candidate' });
+  }
+  const completion: ChatCompletion = {
+    id: completionIdOf(response),
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: response.modelVersion ?? target.model.upstream_model,
+    choices: candidates.map(convertCandidate).sort((first, second) => first.index - second.index),
+  };
+  if (response.usageMetadata) completion.usage = convertUsage(response.usageMetadata);
+  return completion;
+}
+
+function convertCandidate(candidate: GeminiCandidate, position: number): ChatChoice {
+  const parts = candidate.content?.parts ?? [];
+  const toolCalls = parts.filter(isFunctionCall).map(toolCallOfPart);
+  const text = answerTextOf(parts);
+  const finishReason = convertFinishReason(candidate.finishReason ?? 'STOP', toolCalls.length > 0);
+  // OpenAI gives null content when the answer is only tool calls or was filtered away.
+  const content = text !== '' || (toolCalls.length === 0 && finishReason !== 'content_filter') ? text : null;
+  const choice: ChatChoice = {
+    index: candidate.index ?? position,
+    message: { role: 'assistant', content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+    logprobs: convertLogprobs(candidate.logprobsResult),
+    finish_reason: finishReason,
+  };
+  return choice;
+}

@@ -1,0 +1,74 @@
+import type { ChatRequest } from '../../core/chat-types.js';
+import type { UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+
+/** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
+const PASS_THROUGH_FIELDS = [
+  'messages',
+  'n',
+  'temperature',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'stop',
+  'tools',
+  'tool_choice',
+  'parallel_tool_calls',
+  'response_format',
+  'seed',
+  'user',
+  'logprobs',
+  'top_logprobs',
+  'logit_bias',
+  'reasoning_effort',
+  'service_tier',
+  'metadata',
+] as const satisfies readonly (keyof ChatRequest)[];
+
+/** Fields svc sets itself: a caller's `extra` never overrides them. */
+const RESERVED_FIELDS = new Set<string>(['model', 'stream', 'stream_options', 'max_tokens', 'max_completion_tokens', ...PASS_THROUGH_FIELDS]);
+
+// svc always asks for the usage chunk so it can account the cost; the pipeline hides it from callers that did not ask.
+const INCLUDE_USAGE = Object.freeze({ include_usage: true });
+const DEFAULT_CHAT_PATH = '/chat/completions';
+
+/** The upstream HTTP request for an OpenAI-wire host: everything provider-specific comes from catalog data. */
+export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget): UpstreamHttpRequest {
+  return {
+    method: 'POST',
+    url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),
+    headers: buildHeaders(target),
+    body: JSON.stringify(convertRequestBody(request, target)),
+  };
+}
+
+/** The JSON body: the canonical request with the upstream model name and only OpenAI fields. */
+export function convertRequestBody(request: ChatRequest, target: UpstreamTarget): Record<string, unknown> {
+  const body: Record<string, unknown> = { model: target.model.upstream_model };
+  for (const field of PASS_THROUGH_FIELDS) {
+    if (request[field] !== undefined) body[field] = request[field];
+  }
+  if (request.extra) {
+    for (const key in request.extra) {
+      if (!RESERVED_FIELDS.has(key) && request.extra[key] !== undefined) body[key] = request.extra[key];
+    }
+  }
+  if (request.max_tokens !== undefined) body[target.provider.chatOptions?.maxTokensField ?? 'max_tokens'] = request.max_tokens;
+  // stream_options is rejected by OpenAI unless stream is true, so it only travels with a stream.
+  if (request.stream) {
+    body.stream = true;
+    body.stream_options = request.stream_options ? { ...request.stream_options, include_usage: true } : INCLUDE_USAGE;
+  }
+  return body;
+}
+
+function buildHeaders(target: UpstreamTarget): Record<string, string> {
+  const { auth, requiredHeaders } = target.provider;
+  const headers: Record<string, string> = { ...requiredHeaders, 'content-type': 'application/json' };
+  // A keyless self-hosted server (Ollama, vLLM) gets no auth header rather than an empty "Bearer ".
+  if (target.apiKey) headers[auth.header] = auth.prefix + target.apiKey;
+  return headers;
+}
+
+function joinUrl(baseUrl: string, path: string): string {
+  return baseUrl.endsWith('/') && path.startsWith('/') ? baseUrl + path.slice(1) : baseUrl + path;
+}

@@ -1,0 +1,25 @@
+import type { ChatWireAdapter } from '../provider-types.js';
+import { buildOpenAiChatRequest } from './convert-request.js';
+import { convertOpenAiResponse } from './convert-response.js';
+import { mapOpenAiError } from './map-error.js';
+import { OpenAiStreamTranslator } from './stream-translator.js';
+
+/**
+ * The chat adapter of the `openai` wire: OpenAI itself and every OpenAI-compatible host of the catalog
+ * (Groq, Mistral, DeepSeek, Together, Fireworks, OpenRouter, Cerebras, xAI, SambaNova, vLLM, Ollama).
+ * Their differences are catalog data (base URL, auth header, paths, chat_options) or tolerated response
+ * dialects, never a branch on the provider id.
+ */
+export const openaiChatAdapter: ChatWireAdapter = {
+  wire: 'openai',
+  buildChatRequest: (request, target) => buildOpenAiChatRequest(request, target),
+  parseChatResponse: (body, _request, target) => convertOpenAiResponse(body, target),
+  createStreamTranslator: (_request, target) => new OpenAiStreamTranslator(target.provider.id),
+  mapError: (status, headers, bodyText) => mapOpenAiError(status, headers, bodyText),
+};
+
+export { buildOpenAiChatRequest, convertRequestBody } from './convert-request.js';
+export { convertOpenAiResponse } from './convert-response.js';
+export { convertOpenAiUsage } from './convert-usage.js';
+export { mapOpenAiError, mapOpenAiInBandError } from './map-error.js';
+export { OpenAiStreamTranslator } from './stream-translator.js';

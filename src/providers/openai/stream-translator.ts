@@ -1,0 +1,65 @@
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
+import { UpstreamError, type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { textOfContent } from './convert-response.js';
+import { usageOfPayload } from './convert-usage.js';
+import { normalizeFinishReason } from './finish-reason.js';
+import { isJsonObject, type JsonObject } from './json-values.js';
+import { mapOpenAiInBandError } from './map-error.js';
+
+const NO_CHUNKS = Object.freeze([]) as unknown as ChatCompletionChunk[];
+
+/**
+ * OpenAI-wire stream → canonical chunks. The upstream chunk already has the canonical shape, so it is
+ * passed on as parsed (tool-call fragments untouched) with only usage and finish reasons normalised.
+ */
+export class OpenAiStreamTranslator implements StreamTranslator {
+  private sawDone = false;
+  private sawFinishReason = false;
+
+  constructor(private readonly providerId: string) {}
+
+  push(event: ServerSentEvent): ChatCompletionChunk[] {
+    if (this.sawDone) return NO_CHUNKS;
+    if (event.data === '[DONE]') {
+      this.sawDone = true;
+      return NO_CHUNKS;
+    }
+    const payload = this.parse(event.data);
+    // OpenAI and OpenRouter report a mid-stream failure as a data event carrying `error`.
+    if (payload.error !== undefined && payload.error !== null) throw new UpstreamError(this.providerId, mapOpenAiInBandError(payload.error));
+    if (event.event === 'error') throw new UpstreamError(this.providerId, mapOpenAiInBandError(payload));
+
+    const choices = Array.isArray(payload.choices) ? payload.choices : [];
+    for (const choice of choices) {
+      if (!isJsonObject(choice)) continue;
+      if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
+        choice.finish_reason = normalizeFinishReason(choice.finish_reason);
+        this.sawFinishReason = true;
+      }
+      if (isJsonObject(choice.delta) && Array.isArray(choice.delta.content)) choice.delta.content = textOfContent(choice.delta.content);
+    }
+    const usage = usageOfPayload(payload);
+    if (usage) payload.usage = usage;
+    // A chunk with neither choices nor usage (e.g. Azure's prompt_filter_results) carries nothing canonical.
+    if (choices.length === 0 && !usage) return NO_CHUNKS;
+    if (!Array.isArray(payload.choices)) payload.choices = choices;
+    return [payload as unknown as ChatCompletionChunk];
+  }
+
+  /** A stream that stops with neither `[DONE]` nor a finish reason was cut short, even if the socket closed cleanly. */
+  finish(): ChatCompletionChunk[] {
+    if (this.sawDone || this.sawFinishReason) return NO_CHUNKS;
+    throw new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: 'upstream stream ended without [DONE] or a finish_reason' });
+  }
+
+  private parse(data: string): JsonObject {
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch (error) {
+      throw new UpstreamError(this.providerId, { kind: 'server_error', message: `upstream sent a stream event that is not JSON: ${data.slice(0, 200)}` }, { cause: error });
+    }
+    if (!isJsonObject(payload)) throw new UpstreamError(this.providerId, { kind: 'server_error', message: `upstream sent a stream event that is not a JSON object: ${data.slice(0, 200)}` });
+    return payload;
+  }
+}

@@ -1,0 +1,138 @@
+import { Agent, Pool, request, type Dispatcher } from 'undici';
+import { UpstreamError, type UpstreamHttpRequest } from '../provider-types.js';
+
+/**
+ * The one HTTP client of every adapter: a single keep-alive undici Agent (a pool per upstream origin),
+ * connect / first-byte / idle time-outs, and the translation of transport failures into UpstreamError.
+ */
+
+export interface UpstreamTimeouts {
+  connectMs: number;
+  /** Until the response headers arrive. */
+  firstByteMs: number;
+  /** Longest silence between two body chunks. */
+  idleMs: number;
+}
+
+export interface SendOptions {
+  signal?: AbortSignal;
+  timeouts: UpstreamTimeouts;
+  providerId: string;
+  /** Replaces the shared Agent (tests, proxies). */
+  dispatcher?: Dispatcher;
+}
+
+export type UpstreamBody = Dispatcher.ResponseData['body'];
+
+export interface UpstreamResponse {
+  status: number;
+  /** Lower-cased names, as undici delivers them. */
+  headers: Record<string, string | string[] | undefined>;
+  /** Readable / async iterable of Buffer: consume it or destroy it, or the socket stays busy. */
+  body: UpstreamBody;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+/** First-seen connect time-out per origin: the Agent builds an origin's pool once, on its first request. */
+const connectTimeoutByOrigin = new Map<string, number>();
+let sharedAgent: Agent | undefined;
+
+function getAgent(): Agent {
+  sharedAgent ??= new Agent({
+    pipelining: 1,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: { timeout: DEFAULT_CONNECT_TIMEOUT_MS },
+    // One Agent for every provider, yet each provider keeps its own connect time-out.
+    factory: (origin, options) => {
+      const timeout = connectTimeoutByOrigin.get(String(origin)) ?? DEFAULT_CONNECT_TIMEOUT_MS;
+      const poolOptions = options as Pool.Options;
+      return new Pool(origin, { ...poolOptions, connect: { ...(poolOptions.connect as object), timeout } });
+    },
+  });
+  return sharedAgent;
+}
+
+/** Sends one upstream request. Resolves once the response headers are in, whatever the status. */
+export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
+  const url = new URL(upstreamRequest.url);
+  if (!connectTimeoutByOrigin.has(url.origin)) connectTimeoutByOrigin.set(url.origin, options.timeouts.connectMs);
+  try {
+    const response = await request(url, {
+      dispatcher: options.dispatcher ?? getAgent(),
+      method: upstreamRequest.method,
+      headers: upstreamRequest.headers,
+      body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
+      signal: options.signal,
+      headersTimeout: options.timeouts.firstByteMs,
+      bodyTimeout: options.timeouts.idleMs,
+    });
+    return { status: response.statusCode, headers: response.headers, body: response.body };
+  } catch (error) {
+    throw toTransportError(error, options.providerId, options.signal);
+  }
+}
+
+/** Reads a body as text, keeping at most `maxBytes` (error bodies can be whole HTML pages). */
+export async function readBodyText(body: UpstreamBody, maxBytes = 64 * 1024): Promise<string> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for await (const part of body as AsyncIterable<Buffer>) {
+    parts.push(part);
+    length += part.length;
+    if (length >= maxBytes) break; // leaving the loop destroys the body
+  }
+  return Buffer.concat(parts, length).toString('utf8', 0, Math.min(length, maxBytes));
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'ETIMEDOUT']);
+/** Our own mistakes, not the network's: surface them unchanged instead of failing over. */
+const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED', 'ERR_INVALID_URL']);
+
+/**
+ * Translates a failure of sending or of reading a body: an abort by our signal stays an AbortError (a
+ * client disconnect is not an upstream failure), time-outs become kind `timeout`, and any other network
+ * failure kind `connection`. Errors that are already UpstreamError pass through.
+ */
+export function toTransportError(error: unknown, providerId: string, signal?: AbortSignal): Error {
+  if (signal?.aborted) return toAbortError(signal.reason);
+  if (error instanceof UpstreamError || isAbortError(error)) return error as Error;
+  const code = errorCode(error);
+  if (code !== undefined && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
+  const detail = error instanceof Error ? error.message : String(error);
+  if (code !== undefined && TIMEOUT_CODES.has(code)) {
+    return new UpstreamError(providerId, { kind: 'timeout', message: `upstream timed out (${code}): ${detail}` }, { cause: error });
+  }
+  return new UpstreamError(providerId, { kind: 'connection', message: `upstream connection failed${code ? ` (${code})` : ''}: ${detail}` }, { cause: error });
+}
+
+/** Whether a failure is an abort (the caller's signal, or undici's RequestAbortedError) rather than an upstream fault. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function toAbortError(reason: unknown): Error {
+  if (isAbortError(reason)) return reason as Error;
+  const error = new Error('the upstream request was aborted', { cause: reason });
+  error.name = 'AbortError';
+  return error;
+}
+
+/** The code of an error, or of the first error inside an AggregateError (happy-eyeballs connects). */
+function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  if (error instanceof AggregateError && error.errors.length > 0) return errorCode(error.errors[0]);
+  return undefined;
+}
+
+/** Shutdown: waits for in-flight requests (or cuts them with `force`), then frees every socket. */
+export async function closeHttpClient(options: { force?: boolean } = {}): Promise<void> {
+  const agent = sharedAgent;
+  sharedAgent = undefined;
+  connectTimeoutByOrigin.clear();
+  if (!agent) return;
+  if (options.force) await agent.destroy();
+  else await agent.close();
+}

@@ -1,0 +1,25 @@
+/**
+ * How long an upstream asks us to wait, from `retry-after-ms` (OpenAI SDK convention, milliseconds) or
+ * `retry-after` (RFC 9110: delay in seconds, or an HTTP date). Undefined when absent or unreadable.
+ */
+export function parseRetryAfterMs(headers: Record<string, string | string[] | undefined>, now: number = Date.now()): number | undefined {
+  const milliseconds = parseDelay(firstValue(headers['retry-after-ms']), 1);
+  if (milliseconds !== undefined) return milliseconds;
+  const value = firstValue(headers['retry-after']);
+  if (value === undefined) return undefined;
+  const seconds = parseDelay(value, 1000);
+  if (seconds !== undefined) return seconds;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const DELAY_PATTERN = /^\s*\d+(\.\d+)?\s*$/;
+
+function parseDelay(value: string | undefined, unitMs: number): number | undefined {
+  if (value === undefined || !DELAY_PATTERN.test(value)) return undefined;
+  return Math.round(Number(value) * unitMs);
+}
+
+function firstValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

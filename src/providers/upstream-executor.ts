@@ -1,0 +1,117 @@
+import type { CatalogModel } from '../catalog/catalog-types.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import type { ProviderKeyVault } from './byok/provider-key-vault.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import type { KeyPool } from './key-pool.js';
+import { UpstreamError, type ProviderRuntime, type UpstreamTarget } from './provider-types.js';
+import { toGatewayError } from './upstream-errors.js';
+
+export interface AttemptRecord {
+  provider: string;
+  model: string;
+  outcome: 'error' | 'skipped_circuit_open' | 'skipped_no_key' | 'skipped_cooling_down';
+  kind?: string;
+  status?: number;
+}
+
+export interface ExecutionResult<T> {
+  value: T;
+  target: UpstreamTarget;
+  attempts: AttemptRecord[];
+}
+
+export interface ProviderLookup {
+  get(id: string): ProviderRuntime | undefined;
+}
+
+export interface ExecutorOptions {
+  maxAttempts: number;
+  deadlineMs: number;
+}
+
+/**
+ * Runs one upstream call over an ordered list of candidate models (the routed model, the same model
+ * on other providers, configured fallbacks). For each candidate it takes the org's BYOK key or the
+ * provider's key pool; a per-key 429/402 moves to the next key at once (and cools that key down), any
+ * other retryable failure moves to the next candidate, within `maxAttempts` and `deadlineMs`.
+ */
+export class UpstreamExecutor {
+  constructor(
+    private readonly providers: ProviderLookup,
+    private readonly keyPool: KeyPool,
+    private readonly circuitBreaker: CircuitBreaker,
+    private readonly vault: ProviderKeyVault,
+    private readonly options: ExecutorOptions,
+    private readonly onUpstreamError?: (error: UpstreamError) => void,
+  ) {}
+
+  async execute<T>(candidates: CatalogModel[], orgId: string, signal: AbortSignal | undefined, call: (target: UpstreamTarget) => Promise<T>): Promise<ExecutionResult<T>> {
+    const attempts: AttemptRecord[] = [];
+    const deadline = Date.now() + this.options.deadlineMs;
+    let lastError: UpstreamError | undefined;
+    let tries = 0;
+    const cooledProviders: Array<{ provider: ProviderRuntime; keys: string[] }> = [];
+
+    candidates: for (const model of candidates) {
+      const provider = this.providers.get(model.provider);
+      if (!provider) continue;
+      const byok = await this.vault.resolve(orgId, provider.id);
+      const keys = byok ? [byok.apiKey] : provider.apiKeys;
+      if (keys.length === 0) {
+        attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_no_key' });
+        continue;
+      }
+      const circuit = `${provider.id}/${model.upstream_model}`;
+      if ((await this.circuitBreaker.stateOf(circuit)) === 'open') {
+        attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_circuit_open' });
+        continue;
+      }
+      const { keys: orderedKeys, coolingDown } = byok ? { keys, coolingDown: new Set<string>() } : await this.keyPool.orderKeys(provider.id, keys);
+      const usableKeys = orderedKeys.filter((key) => !coolingDown.has(key));
+      if (usableKeys.length === 0) {
+        attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_cooling_down' });
+        cooledProviders.push({ provider, keys: orderedKeys });
+        continue;
+      }
+      for (const apiKey of usableKeys) {
+        if (tries >= this.options.maxAttempts || Date.now() >= deadline) break candidates;
+        tries++;
+        const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool' };
+        try {
+          const value = await call(target);
+          void this.circuitBreaker.recordSuccess(circuit).catch(() => undefined);
+          return { value, target, attempts };
+        } catch (error) {
+          if (signal?.aborted || !(error instanceof UpstreamError)) throw error;
+          lastError = error;
+          this.onUpstreamError?.(error);
+          attempts.push({ provider: provider.id, model: model.slug, outcome: 'error', kind: error.kind, status: error.status });
+          if (!error.retryable) throw toGatewayError(error);
+          if (error.keyScoped) {
+            if (!byok) await this.keyPool.coolDown(provider.id, apiKey, error.retryAfterMs);
+            continue; // next key of the same provider
+          }
+          await this.circuitBreaker.recordFailure(circuit);
+          continue candidates;
+        }
+      }
+    }
+
+    if (lastError) throw toGatewayError(lastError);
+    if (cooledProviders.length > 0) {
+      let soonest: number | undefined;
+      for (const { provider, keys } of cooledProviders) {
+        const remaining = await this.keyPool.soonestRecoveryMs(provider.id, keys);
+        if (remaining !== undefined && (soonest === undefined || remaining < soonest)) soonest = remaining;
+      }
+      throw new GatewayError('upsteam_rate_limit', `Every key of ${cooledProviders.map(({ provider }) => provider.id).join(', ')} is cooling down after upstream rate limits`, {
+        retryAfterSeconds: Math.max(1, Math.ceil((soonest ?? 1000) / 1000)),
+      });
+    }
+    if (attempts.some((attempt) => attempt.outcome === 'skipped_circuit_open')) {
+      throw new GatewayError('circuit_breaker_open', `Every upstream target for ${candidates[0]?.slug ?? 'this model'} is failing; circuit breaker open (${attempts.map((attempt) => attempt.provider).join(', ')})`);
+    }
+    const names = [...new Set(candidates.map((model) => model.provider))].join(', ');
+    throw new GatewayError('provider_error', `No API key is configured for ${names} (set ${names.toUpperCase().replace(/-/g, '_')}_API_KEY or a BYOK key for this org)`);
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { KeyIssuer } from '../../auth/key-issuer.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import {
+  optionalInteger,
+  optionalNumber,
+  optionalString,
+  requireObject,
+  requireString,
+} from '../../http/validation.js';
+import type { GatewayServices } from '../../services.js';
+
+/** The admin API of CONTRACT.md: orgs, keys, BYOK provider keys, usage. Master key or `admin` scope. */
+export function registerAdminRoutes(app: FastifyInstance, services: GatewayServices): void {
+  const issuer = new KeyIssuer(services.store);
+  const admin = { config: { admin: true } };
+
+  app.post('/v1/admin/orgs', admin, async (request, reply) => {
+    const body = requireObject(request.body, 'body');
+    const org = await issuer.createOrg(requireString(body.name, 'name'));
+    reply.code(201);
+    return { id: org.id, name: org.name, created_at: org.created_at };
+  });
+
+  app.get('/v1/admin/orgs', admin, async () => ({ object: 'list', data: await services.store.listOrgs() }));
+
+  app.post('/v1/admin/keys', admin, async (request, reply) => {
+    const body = requireObject(request.body, 'body');
+    const scopes = body.scopes;
+    if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string'))) {
+      throw new GatewayError('validation_error', 'scopes must be an array of strings', { param: 'scopes' });
+    }
+    const { key, record } = await issuer.createKey({
+      org_id: requireString(body.org_id, 'org_id'),
+      name: optionalString(body.name, 'name'),
+      scopes: scopes as string[] | undefined,
+      expires_at: optionalString(body.expires_at, 'expires_at'),
+      rpm: optionalInteger(body.rpm, 'rpm', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+      tpm: optionalInteger(body.tpm, 'tpm', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+      monthly_token_quota: optionalInteger(body.monthly_token_quota, 'monthly_token_quota', { min: 1, max: Number.MAX_SAFE_INTEGER }),
+      monthly_budget_usd: optionalNumber(body.monthly_budget_usd, 'monthly_budget_usd', { min: 0, max: Number.MAX_SAFE_INTEGER }),
+    });
+    reply.code(201);
+    return { ...record, key };
+  });
+
+  app.get('/v1/admin/keys', admin, async (request) => {
+    const orgId = optionalString((request.query as Record<string, unknown>).org_id, 'org_id');
+    return { object: 'list', data: await issuer.listKeys(orgId) };
+  });
+
+  app.delete('/v1/admin/keys/:id', admin, async (request) => {
+    const { id } = request.params as { id: string };
+    const keyHash = await issuer.revokeKey(id);
+    services.authenticator.forget(keyHash);
+    return { id, revoked: true };
+  });
+
+  app.put('/v1/admin/orgs/:id/provider-keys/:provider', admin, async (request) => {
+    const { id, provider } = request.params as { id: string; provider: string };
+    await requireOrg(services, id);
+    if (!services.providers.get(provider)) throw new GatewayError('resource_not_found', `Unknown provider ${JSON.stringify(provider)}`, { param: 'provider' });
+    const body = requireObject(request.body, 'body');
+    const apiKey = requireString(body.api_key, 'api_key');
+    if (apiKey.trim() === '') throw new GatewayError('validation_error', 'api_key must not be empty', { param: 'api_key' });
+    const baseUrl = optionalString(body.base_url, 'base_url');
+    if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
+      throw new GatewayError('validation_error', `base_url must be an http(s) URL (got ${JSON.stringify(baseUrl)})`, { param: 'base_url' });
+    }
+    await services.vault.put(id, provider, apiKey, baseUrl?.replace(/\/+$/, ''));
+    // The key itself is never echoed back.
+    return { org_id: id, provider, base_url: baseUrl ?? null, configured: true };
+  });
+
+  app.delete('/v1/admin/orgs/:id/provider-keys/:provider', admin, async (request) => {
+    const { id, provider } = request.params as { id: string; provider: string };
+    const deleted = await services.vault.delete(id, provider);
+    if (!deleted) throw new GatewayError('resource_not_found', `Org ${id} has no ${provider} key`, { param: 'provider' });
+    return { org_id: id, provider, configured: false };
+  });
+
+  app.get('/v1/admin/usage', admin, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    const from = optionalDate(query.from, 'from');
+    const to = optionalDate(query.to, 'to');
+    await services.ledger.flush();
+    return services.store.summarizeUsage({ org_id: optionalString(query.org_id, 'org_id'), from, to });
+  });
+}
+
+async function requireOrg(services: GatewayServices, id: string): Promise<void> {
+  if (!(await services.store.getOrg(id))) throw new GatewayError('resource_not_found', `Org ${id} does not exist`, { param: 'id' });
+}
+
+function optionalDate(value: unknown, param: string): string | undefined {
+  const text = optionalString(value, param);
+  if (text === undefined) return undefined;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) throw new GatewayError('validation_error', `${param} must be an ISO 8601 date or date-time (got ${JSON.stringify(text)})`, { param });
+  return new Date(time).toISOString();
+}

@@ -1,0 +1,72 @@
+import type { ChatContext } from '../../pipeline/request-context.js';
+import { elapsedMs } from '../../pipeline/timing.js';
+
+/** svc_metadata of spec 2.3. */
+export interface SvcMetadata {
+  request_id: string;
+  routing_decision: string;
+  provider: string;
+  tier: string;
+  provider_tier?: string;
+  latency_ms: number;
+  requested_model: string;
+  decision_source?: string;
+  cost_usd?: number;
+  baseline_cost_usd?: number;
+  savings_usd?: number;
+  savings_pct?: number;
+  cost_attribution: 'svc' | 'byok';
+  estimated_cost_usd?: number;
+  intelligence_mode: string;
+  warnings?: string[];
+  failover_attempts?: number;
+}
+
+export function buildSvcMetadata(context: ChatContext): SvcMetadata {
+  const metadata: SvcMetadata = {
+    request_id: context.requestId,
+    routing_decision: context.route?.summary ?? 'unrouted',
+    provider: context.target?.provider.id ?? context.route?.model.provider ?? 'none',
+    tier: context.route?.tier ?? 'T2',
+    latency_ms: Math.round(elapsedMs(context.startedAt)),
+    requested_model: context.requestedModel,
+    decision_source: context.route?.decisionSource,
+    cost_attribution: context.target?.keySource === 'byok' ? 'byok' : 'svc',
+    intelligence_mode: context.mode,
+  };
+  if (context.target && context.route && context.target.model !== context.route.model) {
+    metadata.routing_decision += ` failover=${context.target.model.slug}`;
+  }
+  if (context.cost) {
+    metadata.cost_usd = context.cost.cost_usd;
+    metadata.baseline_cost_usd = context.cost.baseline_cost_usd;
+    metadata.savings_usd = context.cost.savings_usd;
+    metadata.savings_pct = context.cost.savings_pct;
+    metadata.estimated_cost_usd = context.cost.cost_usd;
+  }
+  if (context.warnings.length > 0) metadata.warnings = context.warnings;
+  const failures = context.attempts?.filter((attempt) => attempt.outcome === 'error').length ?? 0;
+  if (failures > 0) metadata.failover_attempts = failures;
+  return metadata;
+}
+
+/** Response headers of spec 4.1 for the non-stream path. */
+export function nonStreamHeaders(context: ChatContext): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-svc-request-id': context.requestId,
+    'x-svc-cache-hit': String(context.cacheHit),
+    'x-svc-tier-used': context.route?.tier ?? 'T2',
+    'x-svc-lane-used': context.target?.model.lane ?? context.route?.lane ?? 'smart',
+    'x-svc-provider': context.target?.model.slug ?? 'none',
+    'x-svc-speculation-accepted': '0',
+    'x-svc-latency-breakdown': JSON.stringify({ ...context.stageTimings, total: Math.round(elapsedMs(context.startedAt) * 100) / 100 }),
+    'x-svc-audit-id': `aud_${context.requestId}`,
+    'x-svc-intelligence-mode': context.mode,
+  };
+  if (context.usage) {
+    headers['x-svc-input-tokens'] = String(context.usage.prompt_tokens);
+    headers['x-svc-output-tokens'] = String(context.usage.completion_tokens);
+  }
+  if (context.cost) headers['x-svc-cost-usd'] = String(context.cost.cost_usd);
+  return headers;
+}

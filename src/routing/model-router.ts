@@ -1,0 +1,112 @@
+import type { Catalog } from '../catalog/catalog.js';
+import type { CatalogModel, Lane, Tier } from '../catalog/catalog-types.js';
+import type { RoutingHints, RoutingOverride } from '../core/svc-options.js';
+import { GatewayError } from '../errors/gateway-error.js';
+
+export interface RouteDecision {
+  /** The model chosen; the first candidate. */
+  model: CatalogModel;
+  /** Ordered failover list: the model, the same open model on other providers, configured fallbacks. */
+  candidates: CatalogModel[];
+  tier: Tier;
+  lane: Lane;
+  /** `Pinned` for an explicit model, `AutoRouter` for `model: auto`. */
+  decisionSource: string;
+  /** Human-readable summary for svc_metadata.routing_decision. */
+  summary: string;
+}
+
+export interface RouterContext {
+  catalog: Catalog;
+  /** Whether svc can call a provider (platform keys configured). */
+  isRoutable(providerId: string): boolean;
+  fallbacks: Record<string, string[]>;
+}
+
+const chatTypes = new Set(['chat', 'audio_llm']);
+const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
+
+/** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
+export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {
+  const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
+  if (pinnedName !== undefined) {
+    const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
+    const model = context.catalog.resolveModel(pinnedName);
+    if (!model) throw new GatewayError('validation_error', `${param} ${JSON.stringify(pinnedName)} is not a model of the catalog (see GET /v1/models)`, { param });
+    if (!chatTypes.has(model.type)) {
+      throw new GatewayError('validation_error', `${param} ${JSON.stringify(pinnedName)} is a ${model.type} model, not a chat model`, { param });
+    }
+    const tier = model.tier ?? 'T2';
+    return {
+      model,
+      candidates: failoverCandidates(model, context),
+      tier,
+      lane: model.lane,
+      decisionSource: 'Pinned',
+      summary: `lane=${model.lane} source=Pinned model=${model.slug}`,
+    };
+  }
+  return routeAuto(hints, override, context);
+}
+
+function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {
+  const wantedTier = chooseTier(hints, override);
+  const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' ? 'turbo' : undefined);
+  const routable = context.catalog.models.filter((model) => model.type === 'chat' && model.tier !== null && context.isRoutable(model.provider));
+  if (routable.length === 0) {
+    throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
+  }
+  // Nearest tier first, the wanted lane first within it, then the cheapest.
+  const ranked = [...routable].sort(
+    (left, right) =>
+      Math.abs(tierRank[left.tier!] - tierRank[wantedTier]) - Math.abs(tierRank[right.tier!] - tierRank[wantedTier]) ||
+      Number(wantedLane !== undefined && left.lane !== wantedLane) - Number(wantedLane !== undefined && right.lane !== wantedLane) ||
+      blendedPrice(left) - blendedPrice(right),
+  );
+  const model = ranked[0];
+  const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);
+  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier]);
+  return {
+    model,
+    candidates,
+    tier: model.tier!,
+    lane: model.lane,
+    decisionSource: 'AutoRouter',
+    summary: `lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''}`,
+  };
+}
+
+function chooseTier(hints: RoutingHints | undefined, override: RoutingOverride | undefined): Tier {
+  if (override?.force_tier) return override.force_tier;
+  let tier: Tier = 'T2';
+  if (hints?.task_complexity === 'trivial') tier = 'T1';
+  else if (hints?.task_complexity === 'complex' || hints?.task_complexity === 'expert') tier = 'T3';
+  else if (hints?.mode === 'fast' || hints?.mode === 'cost_optimized' || hints?.mode === 'free_models_only') tier = 'T1';
+  else if (hints?.mode === 'quality' || hints?.prefer_quality) tier = 'T3';
+  else if (hints?.preference_dial !== undefined) tier = hints.preference_dial < 0.34 ? 'T1' : hints.preference_dial > 0.66 ? 'T3' : 'T2';
+  if (hints?.max_tier !== undefined && tierRank[tier] > hints.max_tier) tier = `T${hints.max_tier}` as Tier;
+  return tier;
+}
+
+function blendedPrice(model: CatalogModel): number {
+  return (model.pricing.input_per_mtok ?? 0) + (model.pricing.output_per_mtok ?? 0);
+}
+
+/** The model, then rows serving the same open model on other providers, then configured fallbacks. */
+export function failoverCandidates(model: CatalogModel, context: RouterContext): CatalogModel[] {
+  const candidates = [model];
+  if (model.open_model) {
+    for (const other of context.catalog.models) {
+      if (other !== model && other.open_model === model.open_model && other.type === model.type) candidates.push(other);
+    }
+  }
+  for (const slug of context.fallbacks[model.slug] ?? []) {
+    const fallback = context.catalog.resolveModel(slug);
+    if (fallback) candidates.push(fallback);
+  }
+  return dedupe(candidates);
+}
+
+function dedupe(models: CatalogModel[]): CatalogModel[] {
+  return [...new Set(models)];
+}

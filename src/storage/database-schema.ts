@@ -1,0 +1,79 @@
+import type { ColumnType } from 'kysely';
+
+/**
+ * Kysely's view of the tables created by the migrations. Timestamps are ISO 8601 UTC text,
+ * scopes JSON text, booleans 0/1 integers, money double precision.
+ */
+
+/** pg returns int8 (bigint) as a string to keep precision; readers convert with Number(). */
+type BigIntegerColumn = ColumnType<number | string, number, number>;
+type NullableBigIntegerColumn = ColumnType<number | string | null, number | null, number | null>;
+
+export interface OrgsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  org_id: string;
+  name: string | null;
+  prefix: string;
+  key_hash: string;
+  /** JSON array of strings. */
+  scopes: string;
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  rpm: number | null;
+  tpm: number | null;
+  monthly_token_quota: NullableBigIntegerColumn;
+  monthly_budget_usd: number | null;
+}
+
+export interface OrgSettingsTable {
+  org_id: string;
+  default_intelligence_mode: string | null;
+  updated_at: string;
+}
+
+export interface UsageLedgerTable {
+  request_id: string;
+  org_id: string;
+  key_id: string | null;
+  created_at: string;
+  endpoint: string;
+  requested_model: string;
+  model: string | null;
+  provider: string | null;
+  status: number;
+  prompt_tokens: BigIntegerColumn;
+  completion_tokens: BigIntegerColumn;
+  cached_tokens: BigIntegerColumn;
+  reasoning_tokens: BigIntegerColumn;
+  cost_usd: number;
+  baseline_cost_usd: number;
+  cost_attribution: string;
+  intelligence_mode: string;
+  /** 0 or 1. */
+  cache_hit: number;
+  latency_ms: number;
+}
+
+export interface ProviderKeysTable {
+  org_id: string;
+  provider: string;
+  encrypted_key: string;
+  base_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StorageDatabase {
+  orgs: OrgsTable;
+  api_keys: ApiKeysTable;
+  org_settings: OrgSettingsTable;
+  usage_ledger: UsageLedgerTable;
+  provider_keys: ProviderKeysTable;
+}

@@ -1,0 +1,86 @@
+import type { SharedState } from '../storage-types.js';
+
+interface Entry {
+  value: string;
+  /** Epoch milliseconds; undefined for entries that never expire. */
+  expiresAt: number | undefined;
+}
+
+export interface MemorySharedStateOptions {
+  /** How often expired entries that are never read again are removed. */
+  sweepIntervalMs?: number;
+}
+
+function checkTtl(ttlMs: number): void {
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+}
+
+/** SharedState for a single process. Every operation is synchronous inside, hence atomic. */
+export class MemorySharedState implements SharedState {
+  readonly kind = 'memory' as const;
+  private readonly entries = new Map<string, Entry>();
+  private readonly sweepTimer: NodeJS.Timeout;
+
+  constructor(options: MemorySharedStateOptions = {}) {
+    this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 30_000);
+    // The sweep is housekeeping: it must not keep the process alive.
+    this.sweepTimer.unref();
+  }
+
+  async increment(key: string, amount: number, ttlMs: number): Promise<number> {
+    checkTtl(ttlMs);
+    const entry = this.liveEntry(key);
+    if (entry === undefined) {
+      this.entries.set(key, { value: String(amount), expiresAt: Date.now() + ttlMs });
+      return amount;
+    }
+    const current = Number(entry.value);
+    if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
+    const next = current + amount;
+    entry.value = String(next);
+    return next;
+  }
+
+  async get(key: string): Promise<string | undefined> {
+    return this.liveEntry(key)?.value;
+  }
+
+  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+    if (ttlMs !== undefined) checkTtl(ttlMs);
+    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : Date.now() + ttlMs });
+  }
+
+  async delete(key: string): Promise<void> {
+    this.entries.delete(key);
+  }
+
+  async ttl(key: string): Promise<number | undefined> {
+    const entry = this.liveEntry(key);
+    return entry?.expiresAt === undefined ? undefined : entry.expiresAt - Date.now();
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.entries.clear();
+  }
+
+  /** The entry, or undefined when absent or expired (expired entries are removed on the way). */
+  private liveEntry(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+    }
+  }
+}

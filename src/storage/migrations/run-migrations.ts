@@ -1,0 +1,37 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { initialSchemaMigration } from './0001-initial-schema.js';
+
+/** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
+const migrations: Record<string, Migration> = {
+  '0001-initial-schema': initialSchemaMigration,
+};
+
+const staticMigrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+export interface MigrateOptions {
+  /**
+   * Schema of Kysely's bookkeeping tables (PostgreSQL). Kysely's existence check looks at every
+   * schema when none is given, so a second schema on the same server must name its own.
+   */
+  migrationTableSchema?: string;
+}
+
+/** Applies every pending migration; throws the first failure. */
+export async function migrateToLatest(db: Kysely<any>, options: MigrateOptions = {}): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: staticMigrationProvider,
+    migrationTableSchema: options.migrationTableSchema,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new Error(`database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
+}

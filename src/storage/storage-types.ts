@@ -1,0 +1,144 @@
+/**
+ * Storage interfaces. Durable records live in a RecordStore (SQLite by default, PostgreSQL when
+ * SVC_DATABASE_URL is set); fast shared state lives in a SharedState (in process, or Redis when
+ * SVC_REDIS_URL is set). Every implementation passes the same contract test suite.
+ * Timestamps are ISO 8601 strings in UTC.
+ */
+
+export interface Org {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  org_id: string;
+  name: string | null;
+  /** First characters of the secret, safe to show ("svc_ab12cd34"). */
+  prefix: string;
+  /** SHA-256 hex of the whole secret; the secret itself is never stored. */
+  key_hash: string;
+  scopes: string[];
+  expires_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+  rpm: number | null;
+  tpm: number | null;
+  monthly_token_quota: number | null;
+  monthly_budget_usd: number | null;
+}
+
+export type NewApiKey = Omit<ApiKeyRecord, 'revoked_at' | 'created_at'>;
+
+export interface OrgSettings {
+  org_id: string;
+  default_intelligence_mode: 'proxy' | 'cache' | 'full' | null;
+  updated_at: string;
+}
+
+/** One request's usage and cost, as written to the ledger after the response. */
+export interface UsageRecord {
+  request_id: string;
+  org_id: string;
+  key_id: string | null;
+  created_at: string;
+  endpoint: string;
+  requested_model: string;
+  model: string | null;
+  provider: string | null;
+  status: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+  reasoning_tokens: number;
+  cost_usd: number;
+  baseline_cost_usd: number;
+  cost_attribution: 'svc' | 'byok';
+  intelligence_mode: string;
+  cache_hit: boolean;
+  latency_ms: number;
+}
+
+export interface UsageQuery {
+  org_id?: string;
+  /** Inclusive lower bound (ISO 8601). */
+  from?: string;
+  /** Exclusive upper bound (ISO 8601). */
+  to?: string;
+}
+
+export interface UsageTotals {
+  requests: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+  cached_tokens: number;
+  cost_usd: number;
+  baseline_cost_usd: number;
+  savings_usd: number;
+}
+
+export interface UsageSummary extends UsageTotals {
+  org_id: string | null;
+  from: string | null;
+  to: string | null;
+  by_model: Array<UsageTotals & { model: string | null; provider: string | null }>;
+}
+
+/** An org's own provider key (BYOK), encrypted at rest by the caller of the store. */
+export interface ProviderKeyRecord {
+  org_id: string;
+  provider: string;
+  /** AES-256-GCM ciphertext, base64 of iv|tag|ciphertext. */
+  encrypted_key: string;
+  base_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RecordStore {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Creates or upgrades the schema (one migration set for every dialect). */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+
+  createOrg(org: Org): Promise<Org>;
+  getOrg(id: string): Promise<Org | undefined>;
+  listOrgs(): Promise<Org[]>;
+
+  createApiKey(key: NewApiKey): Promise<ApiKeyRecord>;
+  getApiKey(id: string): Promise<ApiKeyRecord | undefined>;
+  findApiKeyByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  listApiKeys(orgId?: string): Promise<ApiKeyRecord[]>;
+  /** Sets revoked_at; returns false when the key does not exist. */
+  revokeApiKey(id: string, at: string): Promise<boolean>;
+
+  getOrgSettings(orgId: string): Promise<OrgSettings | undefined>;
+  putOrgSettings(settings: OrgSettings): Promise<OrgSettings>;
+
+  /** Appends ledger rows in one transaction; a duplicate request_id is ignored, never a failure of the batch. */
+  insertUsage(records: UsageRecord[]): Promise<void>;
+  summarizeUsage(query: UsageQuery): Promise<UsageSummary>;
+
+  putProviderKey(record: ProviderKeyRecord): Promise<void>;
+  getProviderKey(orgId: string, provider: string): Promise<ProviderKeyRecord | undefined>;
+  listProviderKeys(orgId: string): Promise<ProviderKeyRecord[]>;
+  deleteProviderKey(orgId: string, provider: string): Promise<boolean>;
+}
+
+/** Fast shared state: counters and TTL entries, atomic per operation. */
+export interface SharedState {
+  readonly kind: 'memory' | 'redis';
+  /** Adds `amount` to a counter; the counter expires `ttlMs` after it was created. Returns the new value. */
+  increment(key: string, amount: number, ttlMs: number): Promise<number>;
+  get(key: string): Promise<string | undefined>;
+  /** Stores a value; without ttlMs it does not expire. */
+  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Milliseconds until the key expires; undefined when absent or without expiry. */
+  ttl(key: string): Promise<number | undefined>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,68 @@
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { StorageDatabase } from './database-schema.js';
+import { toNumber, toUtcTimestamp } from './record-rows.js';
+import type { UsageQuery, UsageSummary, UsageTotals } from './storage-types.js';
+
+/** Usage totals and the per-model breakdown, aggregated by the database (SUM, COUNT, GROUP BY). */
+
+type LedgerExpressions = ExpressionBuilder<StorageDatabase, 'usage_ledger'>;
+
+function aggregateColumns(expressions: LedgerExpressions) {
+  return [
+    expressions.fn.countAll().as('requests'),
+    expressions.fn.sum('prompt_tokens').as('prompt_tokens'),
+    expressions.fn.sum('completion_tokens').as('completion_tokens'),
+    expressions.fn.sum('cached_tokens').as('cached_tokens'),
+    expressions.fn.sum('cost_usd').as('cost_usd'),
+    expressions.fn.sum('baseline_cost_usd').as('baseline_cost_usd'),
+  ] as const;
+}
+
+type AggregateRow = Record<
+  'requests' | 'prompt_tokens' | 'completion_tokens' | 'cached_tokens' | 'cost_usd' | 'baseline_cost_usd',
+  number | string | bigint | null
+>;
+
+function toTotals(row: AggregateRow | undefined): UsageTotals {
+  const promptTokens = toNumber(row?.prompt_tokens);
+  const completionTokens = toNumber(row?.completion_tokens);
+  const costUsd = toNumber(row?.cost_usd);
+  const baselineCostUsd = toNumber(row?.baseline_cost_usd);
+  return {
+    requests: toNumber(row?.requests),
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+    cached_tokens: toNumber(row?.cached_tokens),
+    cost_usd: costUsd,
+    baseline_cost_usd: baselineCostUsd,
+    savings_usd: baselineCostUsd - costUsd,
+  };
+}
+
+export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQuery): Promise<UsageSummary> {
+  let filtered = db.selectFrom('usage_ledger');
+  if (query.org_id !== undefined) filtered = filtered.where('org_id', '=', query.org_id);
+  if (query.from !== undefined) filtered = filtered.where('created_at', '>=', toUtcTimestamp(query.from));
+  if (query.to !== undefined) filtered = filtered.where('created_at', '<', toUtcTimestamp(query.to));
+
+  const [totalsRow, modelRows] = await Promise.all([
+    filtered.select(aggregateColumns).executeTakeFirst(),
+    filtered
+      .select((expressions) => ['model', 'provider', ...aggregateColumns(expressions)])
+      .groupBy(['model', 'provider'])
+      .execute(),
+  ]);
+
+  const byModel = modelRows.map((row) => ({ model: row.model, provider: row.provider, ...toTotals(row) }));
+  // Sorted here rather than in SQL: the dialects order NULL models differently.
+  byModel.sort((left, right) => right.cost_usd - left.cost_usd || (left.model ?? '').localeCompare(right.model ?? ''));
+
+  return {
+    org_id: query.org_id ?? null,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    ...toTotals(totalsRow),
+    by_model: byModel,
+  };
+}

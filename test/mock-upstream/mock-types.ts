@@ -1,0 +1,99 @@
+/**
+ * The mock upstream answers with a scripted reply (or a default echo), rendered in the wire format of
+ * the route that was called. A fault, queued by a test, replaces or disturbs the next matching answer.
+ */
+
+export interface MockToolCall {
+  id?: string;
+  name: string;
+  /** JSON text of the arguments. */
+  arguments: string;
+}
+
+export interface MockUsage {
+  input: number;
+  output: number;
+  cached?: number;
+  reasoning?: number;
+}
+
+/** A provider-neutral answer; each wire renderer turns it into its own response or stream. */
+export interface MockReply {
+  content?: string;
+  toolCalls?: MockToolCall[];
+  finish?: 'stop' | 'length' | 'tool_calls' | 'content_filter';
+  usage?: MockUsage;
+  /** How the content is split into stream deltas (default: words). */
+  chunks?: string[];
+  /** Pause between streamed events, ms. */
+  eventDelayMs?: number;
+}
+
+export interface MockFault {
+  /** Answer with this HTTP status and the wire's error body. */
+  status?: number;
+  message?: string;
+  /** Provider-specific error code/type in the error body (e.g. "insufficient_quota"). */
+  errorType?: string;
+  retryAfterSeconds?: number;
+  /** Wait before answering (time-out tests). */
+  delayMs?: number;
+  /** Destroy the connection without answering. */
+  reset?: boolean;
+  /** Streams: destroy the connection after this many events. */
+  dropAfterEvents?: number;
+  /** Streams: send an in-band error event after this many events, then end. */
+  errorEventAfter?: number;
+  /** Only requests carrying this API key match (key-pool tests); default: any. */
+  apiKey?: string;
+  /** Only requests to this wire match; default: any. */
+  wire?: string;
+  /** How many requests this fault applies to (default 1). */
+  times?: number;
+}
+
+/** What the mock learnt about a request, for the default reply and for tests' assertions. */
+export interface RequestSummary {
+  model: string;
+  stream: boolean;
+  lastUserText: string;
+  toolNames: string[];
+  /** Forced tool name (tool_choice naming a function). */
+  forcedTool?: string;
+  toolChoiceNone: boolean;
+  parallelToolCalls: boolean;
+  wantsJson: boolean;
+  hasToolResult: boolean;
+  includeUsage: boolean;
+}
+
+export interface RecordedRequest {
+  wire: string;
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  apiKey: string | undefined;
+  body: any;
+  rawBody: string;
+  receivedAt: number;
+}
+
+export interface StreamEvent {
+  event?: string;
+  data: string;
+}
+
+export interface WireRenderer {
+  wire: string;
+  /** Whether this renderer serves the route; returns route facts or undefined. */
+  match(method: string, path: string): { streamFromPath?: boolean; modelFromPath?: string } | undefined;
+  /** The API key the request carries in this wire's auth header. */
+  apiKey(headers: Record<string, string | string[] | undefined>, url: URL): string | undefined;
+  summarize(body: any, route: { streamFromPath?: boolean; modelFromPath?: string }): RequestSummary;
+  renderJson(reply: MockReply, summary: RequestSummary): unknown;
+  renderStream(reply: MockReply, summary: RequestSummary): StreamEvent[];
+  /** The body of a non-2xx answer in this wire's error shape. */
+  renderError(status: number, message: string, errorType?: string): unknown;
+  /** An in-band error event in a stream. */
+  renderStreamError(message: string): StreamEvent;
+}

@@ -1,0 +1,120 @@
+import { contentChunks } from './default-reply.js';
+import type { MockReply, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
+
+/** The OpenAI chat completions wire (also every OpenAI-compatible host). */
+export const openaiWire: WireRenderer = {
+  wire: 'openai',
+
+  match(method, path) {
+    return method === 'POST' && path.endsWith('/chat/completions') ? {} : undefined;
+  },
+
+  apiKey(headers) {
+    const value = headers.authorization;
+    return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : undefined;
+  },
+
+  summarize(body): RequestSummary {
+    const messages: any[] = Array.isArray(body.messages) ? body.messages : [];
+    const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+    const toolChoice = body.tool_choice;
+    return {
+      model: String(body.model ?? ''),
+      stream: body.stream === true,
+      lastUserText: textOf(lastUser?.content),
+      toolNames: Array.isArray(body.tools) ? body.tools.map((tool: any) => tool.function?.name).filter(Boolean) : [],
+      forcedTool: typeof toolChoice === 'object' ? toolChoice?.function?.name : undefined,
+      toolChoiceNone: toolChoice === 'none',
+      parallelToolCalls: body.parallel_tool_calls !== false,
+      wantsJson: body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema',
+      hasToolResult: messages.length > 0 && messages[messages.length - 1].role === 'tool',
+      includeUsage: body.stream_options?.include_usage === true,
+    };
+  },
+
+  renderJson(reply, summary) {
+    return {
+      id: 'chatcmpl-mock',
+      object: 'chat.completion',
+      created: Math.floor(Date.now() / 1000),
+      model: summary.model,
+      system_fingerprint: 'fp_mock',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: reply.toolCalls?.length ? (reply.content ?? null) : (reply.content ?? ''),
+            refusal: null,
+            ...(reply.toolCalls?.length
+              ? { tool_calls: reply.toolCalls.map((call, index) => ({ id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
+              : {}),
+          },
+          logprobs: null,
+          finish_reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop'),
+        },
+      ],
+      usage: usageOf(reply),
+    };
+  },
+
+  renderStream(reply, summary) {
+    const created = Math.floor(Date.now() / 1000);
+    const chunk = (delta: object, finishReason: string | null = null, extra: object = {}): StreamEvent => ({
+      data: JSON.stringify({
+        id: 'chatcmpl-mock',
+        object: 'chat.completion.chunk',
+        created,
+        model: summary.model,
+        system_fingerprint: 'fp_mock',
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+        ...(summary.includeUsage ? { usage: null } : {}),
+        ...extra,
+      }),
+    });
+    const events: StreamEvent[] = [chunk({ role: 'assistant', content: '', refusal: null })];
+    for (const piece of contentChunks(reply)) events.push(chunk({ content: piece }));
+    (reply.toolCalls ?? []).forEach((call, index) => {
+      events.push(chunk({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
+      // Arguments arrive in fragments, as OpenAI sends them.
+      for (let offset = 0; offset < call.arguments.length; offset += 8) {
+        events.push(chunk({ tool_calls: [{ index, function: { arguments: call.arguments.slice(offset, offset + 8) } }] }));
+      }
+    });
+    events.push(chunk({}, reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')));
+    if (summary.includeUsage) {
+      events.push({
+        data: JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created, model: summary.model, system_fingerprint: 'fp_mock', choices: [], usage: usageOf(reply) }),
+      });
+    }
+    events.push({ data: '[DONE]' });
+    return events;
+  },
+
+  renderError(status, message, errorType) {
+    const type = errorType ?? (status === 429 ? 'rate_limit_exceeded' : status >= 500 ? 'server_error' : 'invalid_request_error');
+    const code = status === 429 && errorType === 'insufficient_quota' ? 'insufficient_quota' : status === 429 ? 'rate_limit_exceeded' : null;
+    return { error: { message, type, param: null, code } };
+  },
+
+  renderStreamError(message) {
+    return { data: JSON.stringify({ error: { message, type: 'server_error', param: null, code: null } }) };
+  },
+};
+
+function usageOf(reply: MockReply) {
+  const usage = reply.usage ?? { input: 10, output: 10 };
+  return {
+    prompt_tokens: usage.input,
+    completion_tokens: usage.output,
+    total_tokens: usage.input + usage.output,
+    prompt_tokens_details: { cached_tokens: usage.cached ?? 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: usage.reasoning ?? 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  };
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part: any) => (part?.type === 'text' ? part.text : '')).join('');
+  return '';
+}

@@ -1,0 +1,215 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { contentChunks, defaultReply } from './default-reply.js';
+import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer } from './mock-types.js';
+import { wireRenderers } from './wire-renderers.js';
+
+export interface MockUpstream {
+  /** Base address, e.g. http://127.0.0.1:40123 (OpenAI-wire providers use `${url}/v1`). */
+  url: string;
+  /** Every request received, oldest first. */
+  requests: RecordedRequest[];
+  /** Streams whose client went away before the stream ended. */
+  abortedStreams: number;
+  /** The next matching request is answered with this reply. */
+  enqueueReply(reply: MockReply, options?: { wire?: string }): void;
+  /** The next matching request(s) suffer this fault. */
+  enqueueFault(fault: MockFault): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface QueuedReply {
+  reply: MockReply;
+  wire?: string;
+}
+
+/** Starts the mock upstream on 127.0.0.1 (port 0 = any free port). */
+export async function startMockUpstream(options: { port?: number; host?: string } = {}): Promise<MockUpstream> {
+  const replies: QueuedReply[] = [];
+  const faults: MockFault[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+
+  const state = {
+    requests: [] as RecordedRequest[],
+    abortedStreams: 0,
+  };
+
+  function takeFault(wire: string, apiKey: string | undefined): MockFault | undefined {
+    const index = faults.findIndex((fault) => (fault.wire === undefined || fault.wire === wire) && (fault.apiKey === undefined || fault.apiKey === apiKey));
+    if (index < 0) return undefined;
+    const fault = faults[index];
+    const remaining = (fault.times ?? 1) - 1;
+    if (remaining <= 0) faults.splice(index, 1);
+    else faults[index] = { ...fault, times: remaining };
+    return fault;
+  }
+
+  function takeReply(wire: string): MockReply | undefined {
+    const index = replies.findIndex((queued) => queued.wire === undefined || queued.wire === wire);
+    if (index < 0) return undefined;
+    return replies.splice(index, 1)[0].reply;
+  }
+
+  const server: Server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ error: { message: `mock failure: ${String(error)}` } }));
+      } else response.destroy();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://mock');
+    const rawBody = await readBody(request);
+    if (url.pathname.startsWith('/__mock/')) return handleControl(url, request.method ?? 'GET', rawBody, response);
+
+    const method = request.method ?? 'GET';
+    let renderer: WireRenderer | undefined;
+    let route: ReturnType<WireRenderer['match']>;
+    for (const candidate of wireRenderers) {
+      route = candidate.match(method, url.pathname);
+      if (route) {
+        renderer = candidate;
+        break;
+      }
+    }
+    if (!renderer || !route) {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { message: `mock upstream has no route ${method} ${url.pathname}` } }));
+      return;
+    }
+
+    let body: any;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : {};
+    } catch {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(renderer.renderError(400, 'request body is not valid JSON')));
+      return;
+    }
+    const apiKey = renderer.apiKey(request.headers, url);
+    state.requests.push({ wire: renderer.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
+
+    const fault = takeFault(renderer.wire, apiKey);
+    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.reset) {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.status) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+      response.writeHead(fault.status, headers);
+      response.end(JSON.stringify(renderer.renderError(fault.status, fault.message ?? `mock fault ${fault.status}`, fault.errorType)));
+      return;
+    }
+
+    const summary = renderer.summarize(body, route);
+    const reply = takeReply(renderer.wire) ?? defaultReply(summary);
+    if (!summary.stream) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(renderer.renderJson(reply, summary)));
+      return;
+    }
+    await writeStream(response, renderer, renderer.renderStream(reply, summary), reply, fault);
+  }
+
+  async function writeStream(response: ServerResponse, renderer: WireRenderer, events: StreamEvent[], reply: MockReply, fault: MockFault | undefined): Promise<void> {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    let clientGone = false;
+    response.on('close', () => {
+      if (!response.writableFinished) clientGone = true;
+    });
+    for (let index = 0; index < events.length; index++) {
+      if (clientGone) break;
+      if (fault?.dropAfterEvents !== undefined && index === fault.dropAfterEvents) {
+        response.socket?.destroy();
+        return;
+      }
+      if (fault?.errorEventAfter !== undefined && index === fault.errorEventAfter) {
+        response.end(formatEvent(renderer.renderStreamError(fault.message ?? 'mock stream error')));
+        return;
+      }
+      const writable = response.write(formatEvent(events[index]));
+      if (!writable) await new Promise((resolve) => response.once('drain', resolve));
+      if (reply.eventDelayMs) await sleep(reply.eventDelayMs);
+    }
+    if (clientGone) {
+      state.abortedStreams++;
+      return;
+    }
+    response.end();
+  }
+
+  function handleControl(url: URL, method: string, rawBody: string, response: ServerResponse): void {
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(value));
+    };
+    const body = rawBody ? JSON.parse(rawBody) : {};
+    if (method === 'POST' && url.pathname === '/__mock/reply') {
+      replies.push({ reply: body.reply ?? body, wire: body.wire });
+      return json(200, { queued: replies.length });
+    }
+    if (method === 'POST' && url.pathname === '/__mock/fault') {
+      faults.push(body);
+      return json(200, { queued: faults.length });
+    }
+    if (method === 'GET' && url.pathname === '/__mock/requests') return json(200, state.requests.map(({ headers: _headers, ...rest }) => rest));
+    if (method === 'POST' && url.pathname === '/__mock/reset') {
+      reset();
+      return json(200, { reset: true });
+    }
+    json(404, { error: { message: 'unknown mock control route' } });
+  }
+
+  function reset(): void {
+    replies.length = 0;
+    faults.length = 0;
+    state.requests.length = 0;
+    state.abortedStreams = 0;
+  }
+
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    get requests() {
+      return state.requests;
+    },
+    get abortedStreams() {
+      return state.abortedStreams;
+    },
+    enqueueReply: (reply, queueOptions) => replies.push({ reply, wire: queueOptions?.wire }),
+    enqueueFault: (fault) => faults.push(fault),
+    reset,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function formatEvent(event: StreamEvent): string {
+  return (event.event ? `event: ${event.event}\n` : '') + `data: ${event.data}\n\n`;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const parts: Buffer[] = [];
+    request.on('data', (part: Buffer) => parts.push(part));
+    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+export { contentChunks };

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import Database from 'better-sqlite3';
+import { SqliteRecordStore } from '../../src/storage/sqlite/sqlite-record-store.js';
+import { openRecordStore } from '../../src/storage/open-storage.js';
+import { describeRecordStoreContract } from './record-store.contract.js';
+
+describeRecordStoreContract('sqlite', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
+  // A folder that does not exist yet: the store must create it.
+  const store = new SqliteRecordStore({ dataDir: join(directory, 'data') });
+  await store.migrate();
+  return {
+    store,
+    cleanup: async () => {
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+});
+
+test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode and keeps data across reopen', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
+  try {
+    const first = await openRecordStore({ dataDir: directory });
+    assert.equal(first.kind, 'sqlite');
+    await first.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+    await first.close();
+    // WAL mode is recorded in the file itself.
+    const inspector = new Database(join(directory, 'svc.sqlite'), { readonly: true });
+    try {
+      assert.equal(inspector.pragma('journal_mode', { simple: true }), 'wal');
+    } finally {
+      inspector.close();
+    }
+
+    const second = await openRecordStore({ dataDir: directory });
+    try {
+      assert.equal((await second.getOrg('org_a'))?.name, 'A');
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { SharedState } from '../../src/storage/storage-types.js';
+
+/**
+ * The behaviour every SharedState must have. Each test gets a fresh state from makeState and
+ * calls cleanup afterwards (which must close it and remove its keys).
+ */
+export type MakeSharedState = () => Promise<{ state: SharedState; cleanup: () => Promise<void> }>;
+
+export function describeSharedStateContract(name: string, makeState: MakeSharedState, options: { skip?: string } = {}): void {
+  async function withState(body: (state: SharedState) => Promise<void>): Promise<void> {
+    const { state, cleanup } = await makeState();
+    try {
+      await body(state);
+    } finally {
+      await cleanup();
+    }
+  }
+
+  describe(`SharedState contract: ${name}`, { skip: options.skip }, () => {
+    test('ping answers', () => withState((state) => state.ping()));
+
+    test('increment accumulates integer and fractional amounts per key', () =>
+      withState(async (state) => {
+        assert.equal(await state.increment('counter', 2, 10_000), 2);
+        assert.equal(await state.increment('counter', 3, 10_000), 5);
+        assert.equal(await state.increment('counter', 0.5, 10_000), 5.5);
+        assert.equal(await state.increment('counter', -1.5, 10_000), 4);
+        assert.equal(await state.increment('other', 1, 10_000), 1);
+        assert.equal(await state.get('counter'), '4');
+        assert.equal(await state.get('other'), '1');
+      }));
+
+    test('a counter expires ttlMs after it was created, not after its last increment', () =>
+      withState(async (state) => {
+        await state.increment('window', 1, 150);
+        await sleep(60);
+        assert.equal(await state.increment('window', 1, 10_000), 2);
+        const remaining = await state.ttl('window');
+        assert.ok(remaining !== undefined && remaining <= 150, `ttl kept from creation, got ${remaining}`);
+        await sleep(200);
+        assert.equal(await state.get('window'), undefined);
+        assert.equal(await state.ttl('window'), undefined);
+        assert.equal(await state.increment('window', 1, 10_000), 1, 'a new window starts from zero');
+      }));
+
+    test('a counter that reached zero keeps its expiry', () =>
+      withState(async (state) => {
+        await state.increment('zero', 1, 150);
+        assert.equal(await state.increment('zero', -1, 10_000), 0);
+        const remaining = await state.ttl('zero');
+        assert.ok(remaining !== undefined && remaining <= 150, `ttl kept, got ${remaining}`);
+      }));
+
+    test('ttl reports the time left, or undefined when absent or without expiry', () =>
+      withState(async (state) => {
+        assert.equal(await state.ttl('absent'), undefined);
+        await state.set('forever', 'v');
+        assert.equal(await state.ttl('forever'), undefined);
+        await state.set('soon', 'v', 5000);
+        const remaining = await state.ttl('soon');
+        assert.ok(remaining !== undefined && remaining > 4000 && remaining <= 5000, `got ${remaining}`);
+        await state.increment('counted', 1, 3000);
+        const counterRemaining = await state.ttl('counted');
+        assert.ok(counterRemaining !== undefined && counterRemaining > 2000 && counterRemaining <= 3000, `got ${counterRemaining}`);
+      }));
+
+    test('set with ttl expires; set without ttl replaces the value and removes the expiry', () =>
+      withState(async (state) => {
+        await state.set('short', 'a', 150);
+        assert.equal(await state.get('short'), 'a');
+        await state.set('kept', 'a', 150);
+        await state.set('kept', 'b');
+        await sleep(300);
+        assert.equal(await state.get('short'), undefined);
+        assert.equal(await state.get('kept'), 'b');
+        assert.equal(await state.get('never-set'), undefined);
+      }));
+
+    test('delete removes a key; deleting an absent key is fine', () =>
+      withState(async (state) => {
+        await state.set('doomed', 'x');
+        await state.increment('doomed-counter', 4, 10_000);
+        await state.delete('doomed');
+        await state.delete('doomed-counter');
+        await state.delete('never-existed');
+        assert.equal(await state.get('doomed'), undefined);
+        assert.equal(await state.increment('doomed-counter', 1, 10_000), 1);
+      }));
+
+    test('increment of a stored number adds to it; of text it fails', () =>
+      withState(async (state) => {
+        await state.set('numeric', '10');
+        assert.equal(await state.increment('numeric', 5, 10_000), 15);
+        await state.set('text', 'hello');
+        await assert.rejects(state.increment('text', 1, 10_000));
+        assert.equal(await state.get('text'), 'hello');
+      }));
+
+    test('50 parallel increments sum exactly', () =>
+      withState(async (state) => {
+        const results = await Promise.all(Array.from({ length: 50 }, () => state.increment('parallel', 1, 10_000)));
+        assert.equal(await state.get('parallel'), '50');
+        // Atomic: every call saw a different total.
+        assert.deepEqual(
+          [...results].sort((left, right) => left - right),
+          Array.from({ length: 50 }, (_, index) => index + 1),
+        );
+      }));
+  });
+}

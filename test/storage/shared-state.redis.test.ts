@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { Redis } from 'ioredis';
+import { openSharedState } from '../../src/storage/open-storage.js';
+import { RedisSharedState } from '../../src/storage/redis/redis-shared-state.js';
+import { describeSharedStateContract } from './shared-state.contract.js';
+
+/**
+ * Runs against a real server from SVC_TEST_REDIS_URL. Unset: skipped. Set but unreachable: the
+ * tests fail. Every state uses its own key prefix, and its keys are deleted afterwards.
+ */
+const redisUrl = process.env.SVC_TEST_REDIS_URL;
+const skip = redisUrl ? undefined : 'SVC_TEST_REDIS_URL not set';
+const runPrefix = `svc_test_${randomBytes(4).toString('hex')}`;
+let stateCount = 0;
+
+async function deleteKeys(prefix: string): Promise<number> {
+  const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+  try {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await client.del(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  } finally {
+    client.disconnect();
+  }
+}
+
+describeSharedStateContract(
+  'redis',
+  async () => {
+    const keyPrefix = `${runPrefix}:${stateCount++}:`;
+    const state = new RedisSharedState({ url: redisUrl!, keyPrefix });
+    return {
+      state,
+      cleanup: async () => {
+        await state.close();
+        await deleteKeys(keyPrefix);
+      },
+    };
+  },
+  { skip },
+);
+
+test('openSharedState with redisUrl uses Redis, and keys carry the prefix', { skip }, async () => {
+  const keyPrefix = `${runPrefix}:open:`;
+  const state = new RedisSharedState({ url: redisUrl!, keyPrefix });
+  const opened = await openSharedState({ redisUrl });
+  try {
+    assert.equal(opened.kind, 'redis');
+    await state.increment('hits', 3, 10_000);
+    const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+    try {
+      assert.equal(await client.get(`${keyPrefix}hits`), '3');
+    } finally {
+      client.disconnect();
+    }
+  } finally {
+    await state.close();
+    await opened.close();
+    assert.equal(await deleteKeys(keyPrefix), 1);
+  }
+});
+
+// Needs no server: an unreachable address must make ping() fail within its time-out.
+test('ping rejects promptly when Redis is unreachable', async () => {
+  const state = new RedisSharedState({ url: 'redis://127.0.0.1:1' });
+  const started = Date.now();
+  try {
+    await assert.rejects(state.ping());
+    assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
+  } finally {
+    await state.close();
+  }
+});
