@@ -26,6 +26,8 @@ export interface ToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
+  /** Provider data a client must send back unchanged (Gemini thought signatures under `google`). */
+  extra_content?: Record<string, unknown>;
 }
 
 export interface ChatMessage {
@@ -118,6 +120,7 @@ export interface ToolCallDelta {
   id?: string;
   type?: 'function';
   function?: { name?: string; arguments?: string };
+  extra_content?: Record<string, unknown>;
 }
 
 export interface ChunkChoice {

@@ -112,11 +112,12 @@ describe('completeChat', () => {
   });
 
   test('no response headers within firstByteMs → timeout', async () => {
-    mock.enqueueFault({ delayMs: 600 });
+    // undici checks header/body time-outs on a ~1 s clock, so the upstream must stay silent for longer.
+    mock.enqueueFault({ delayMs: 1600 });
     const started = Date.now();
-    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 150, idleMs: 1000 });
+    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 100, idleMs: 1000 });
     await expectUpstreamError(completeChat(openaiChatAdapter, target, request, { warnings: [] }), 'timeout');
-    assert.ok(Date.now() - started < 550, 'the time-out fired before the upstream answered');
+    assert.ok(Date.now() - started < 1400, 'the time-out fired before the upstream answered');
   });
 
   test('a refused connection → connection', async () => {

@@ -1,5 +1,5 @@
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
-import { UpstreamError, type ChatWireAdapter, type ServerSentEvent, type StreamTranslator, type UpstreamTarget } from './provider-types.js';
+import { UpstreamError, type ChatWireAdapter, type StreamTranslator, type UpstreamTarget } from './provider-types.js';
 import { isAbortError, readBodyText, sendUpstream, toTransportError, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
 import { SseParser } from './shared/sse-parser.js';
 
@@ -108,6 +108,7 @@ class ChunkReader {
   private ended = false;
   private closed = false;
   private chunkCount = 0;
+  private pendingError: Error | undefined;
 
   constructor(
     private readonly body: UpstreamBody,
@@ -121,7 +122,7 @@ class ChunkReader {
 
   /** The next non-empty batch of chunks, or undefined once the stream has properly ended (or was closed by us). */
   async read(): Promise<ChatCompletionChunk[] | undefined> {
-    while (!this.ended && !this.closed) {
+    while (this.pendingError === undefined && !this.ended && !this.closed) {
       let step: IteratorResult<Buffer>;
       try {
         step = await this.bodyIterator.next();
@@ -129,17 +130,15 @@ class ChunkReader {
         if (this.closed) return undefined; // our own abort() / break: not a failure
         throw this.fail(this.readFailure(error));
       }
-      let chunks: ChatCompletionChunk[];
-      try {
-        chunks = step.done ? this.translateEnd() : this.translate(this.parser.push(step.value));
-      } catch (error) {
-        throw this.fail(error instanceof UpstreamError ? error : new UpstreamError(this.providerId, { kind: 'server_error', message: `could not translate the upstream stream: ${String(error)}` }, { cause: error }));
-      }
+      const chunks = this.translateRead(step);
       if (chunks.length > 0) {
         this.chunkCount += chunks.length;
         return chunks;
       }
     }
+    const error = this.pendingError;
+    this.pendingError = undefined;
+    if (error) throw error;
     return undefined;
   }
 
@@ -152,18 +151,25 @@ class ChunkReader {
     this.body.destroy();
   }
 
-  private translate(events: ServerSentEvent[]): ChatCompletionChunk[] {
-    if (events.length === 0) return NO_CHUNKS;
-    if (events.length === 1) return this.translator.push(events[0]);
-    const chunks: ChatCompletionChunk[] = [];
-    for (const event of events) chunks.push(...this.translator.push(event));
+  /**
+   * Translates one body read. When the translator fails after chunks of the same read (an error event
+   * right behind content), those chunks are still delivered and the error is thrown by the next read().
+   */
+  private translateRead(step: IteratorResult<Buffer>): ChatCompletionChunk[] {
+    const events = step.done ? this.parser.finish() : this.parser.push(step.value);
+    if (step.done) {
+      this.ended = true;
+      this.detach();
+    }
+    let chunks = NO_CHUNKS;
+    try {
+      for (const event of events) chunks = concatenate(chunks, this.translator.push(event));
+      if (step.done) chunks = concatenate(chunks, this.translator.finish());
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : new UpstreamError(this.providerId, { kind: 'server_error', message: `could not translate the upstream stream: ${String(error)}` }, { cause: error });
+      this.pendingError = this.fail(failure);
+    }
     return chunks;
-  }
-
-  private translateEnd(): ChatCompletionChunk[] {
-    this.ended = true;
-    this.detach();
-    return [...this.translate(this.parser.finish()), ...this.translator.finish()];
   }
 
   /** A drop once chunks have gone out is an interrupted stream; before that it is a plain connection failure. */
@@ -179,6 +185,13 @@ class ChunkReader {
     this.controller.abort();
     return error;
   }
+}
+
+/** Joins two chunk lists without copying in the usual case of one event per read. */
+function concatenate(first: ChatCompletionChunk[], second: ChatCompletionChunk[]): ChatCompletionChunk[] {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  return [...first, ...second];
 }
 
 function isSuccess(status: number): boolean {

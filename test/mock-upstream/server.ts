@@ -130,6 +130,9 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     for (let index = 0; index < events.length; index++) {
       if (clientGone) break;
       if (fault?.dropAfterEvents !== undefined && index === fault.dropAfterEvents) {
+        // The events already written must reach the client first: destroying the socket in the tick that
+        // wrote them (Node corks it until the next tick) would discard them, headers included.
+        await flushed(response);
         response.socket?.destroy();
         return;
       }
@@ -138,7 +141,8 @@ export async function startMockUpstream(options: { port?: number; host?: string 
         return;
       }
       const writable = response.write(formatEvent(events[index]));
-      if (!writable) await new Promise((resolve) => response.once('drain', resolve));
+      // 'close' too: a client that leaves while we wait for 'drain' would otherwise hang this loop forever.
+      if (!writable) await new Promise((resolve) => response.once('drain', resolve).once('close', resolve));
       if (reply.eventDelayMs) await sleep(reply.eventDelayMs);
     }
     if (clientGone) {
@@ -201,6 +205,13 @@ export async function startMockUpstream(options: { port?: number; host?: string 
 
 function formatEvent(event: StreamEvent): string {
   return (event.event ? `event: ${event.event}\n` : '') + `data: ${event.data}\n\n`;
+}
+
+/** Resolves once everything written to the response has been handed to the operating system. */
+async function flushed(response: ServerResponse): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const socket = response.socket;
+  if (socket && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
 }
 
 function readBody(request: IncomingMessage): Promise<string> {

@@ -9,11 +9,13 @@ export function parseRetryAfterMs(headers: Record<string, string | string[] | un
   if (value === undefined) return undefined;
   const seconds = parseDelay(value, 1000);
   if (seconds !== undefined) return seconds;
-  const date = Date.parse(value);
+  // Date.parse also takes bare numbers like "-3" as years; an HTTP date always names its weekday and month.
+  const date = HTTP_DATE_HINT.test(value) ? Date.parse(value) : Number.NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 const DELAY_PATTERN = /^\s*\d+(\.\d+)?\s*$/;
+const HTTP_DATE_HINT = /[a-z]/i;
 
 function parseDelay(value: string | undefined, unitMs: number): number | undefined {
   if (value === undefined || !DELAY_PATTERN.test(value)) return undefined;

@@ -145,7 +145,7 @@ function parseToolCalls(calls: unknown[], param: string): ChatMessage['tool_call
   return calls.map((call, index) => {
     const where = `${param}[${index}]`;
     if (!isPlainObject(call) || !isPlainObject(call.function)) throw new GatewayError('validation_error', `${where} must be an object with a function`, { param: where });
-    return {
+    const parsed: NonNullable<ChatMessage['tool_calls']>[number] = {
       id: requireString(call.id, `${where}.id`),
       type: 'function' as const,
       function: {
@@ -153,6 +153,10 @@ function parseToolCalls(calls: unknown[], param: string): ChatMessage['tool_call
         arguments: optionalString(call.function.arguments, `${where}.function.arguments`) ?? '{}',
       },
     };
+    // Provider data echoed back by the client (e.g. Gemini thought signatures) must survive.
+    const extraContent = optionalObject(call.extra_content, `${where}.extra_content`);
+    if (extraContent) parsed.extra_content = extraContent;
+    return parsed;
   });
 }
 

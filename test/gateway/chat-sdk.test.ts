@@ -1,0 +1,51 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import OpenAI from 'openai';
+import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+
+describe('chat completions through the official openai SDK', () => {
+  let harness: TestGateway;
+  let client: OpenAI;
+
+  before(async () => {
+    harness = await startTestGateway();
+    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+  });
+  after(() => harness.close());
+
+  test('a non-stream answer carries the upstream content, usage and svc_metadata', async () => {
+    const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello sdk' }] });
+    assert.equal(completion.object, 'chat.completion');
+    assert.equal(completion.choices[0].message.content, 'Echo: hello sdk');
+    assert.equal(completion.usage?.total_tokens, (completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0));
+    const metadata = (completion as unknown as { svc_metadata: Record<string, unknown> }).svc_metadata;
+    assert.equal(metadata.provider, 'openai');
+    assert.equal(metadata.requested_model, 'gpt-4o-mini');
+    assert.equal(metadata.cost_attribution, 'svc');
+    assert.equal(metadata.intelligence_mode, 'full');
+    assert.equal(typeof metadata.cost_usd, 'number');
+    // The upstream got its own model name and no svc-only field.
+    const upstream = harness.mock.requests.at(-1)!;
+    assert.equal(upstream.body.model, 'gpt-4o-mini');
+    assert.equal(upstream.apiKey, 'sk-openai-test');
+  });
+
+  test('a streamed answer arrives chunk by chunk and ends cleanly', async () => {
+    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'one two three' }] });
+    let text = '';
+    let chunks = 0;
+    for await (const chunk of stream) {
+      chunks++;
+      text += chunk.choices[0]?.delta?.content ?? '';
+    }
+    assert.equal(text, 'Echo: one two three');
+    assert.ok(chunks >= 4, `expected token-by-token chunks, got ${chunks}`);
+  });
+
+  test('stream_options.include_usage adds a final usage chunk', async () => {
+    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'count me' }] });
+    let usage: OpenAI.CompletionUsage | undefined | null;
+    for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
+    assert.ok(usage && usage.total_tokens > 0);
+  });
+});

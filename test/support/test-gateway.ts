@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { createGateway, type Gateway } from '../../src/gateway.js';
+import { startMockUpstream, type MockUpstream } from '../mock-upstream/server.js';
+
+export const testMasterKey = 'svc-test-master-key';
+
+export interface TestGateway {
+  /** Base address of the gateway, e.g. http://127.0.0.1:41234 */
+  url: string;
+  gateway: Gateway;
+  mock: MockUpstream;
+  /** Every log line the gateway wrote (JSON text), for assertions that secrets never appear. */
+  logLines: string[];
+  /** fetch against the gateway with the master key unless `authorization` is given. */
+  request(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; key?: string | null }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the mock upstream (unless one is given) and a real gateway on port 0 whose OpenAI, Groq,
+ * Anthropic and Gemini providers point at it. `env` adds or overrides variables.
+ */
+export async function startTestGateway(options: { env?: Record<string, string | undefined>; mock?: MockUpstream } = {}): Promise<TestGateway> {
+  const mock = options.mock ?? (await startMockUpstream());
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-test-'));
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      callback();
+    },
+  });
+  const env: NodeJS.ProcessEnv = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SVC_DATA_DIR: dataDir,
+    SVC_MASTER_KEY: testMasterKey,
+    SVC_LOG_LEVEL: 'info',
+    OPENAI_API_KEY: 'sk-openai-test',
+    OPENAI_BASE_URL: `${mock.url}/v1`,
+    GROQ_API_KEY: 'gsk-groq-test',
+    GROQ_BASE_URL: `${mock.url}/openai/v1`,
+    ANTHROPIC_API_KEY: 'sk-ant-test',
+    ANTHROPIC_BASE_URL: mock.url,
+    GEMINI_API_KEY: 'gemini-test',
+    GEMINI_BASE_URL: mock.url,
+    ...options.env,
+  };
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  const gateway = await createGateway(env, { logger: pino({ level: env.SVC_LOG_LEVEL ?? 'info', base: undefined }, sink) });
+  const url = await gateway.listen();
+
+  return {
+    url,
+    gateway,
+    mock,
+    logLines,
+    request(path, init = {}) {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      const key = init.key === undefined ? testMasterKey : init.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      return fetch(url + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    },
+    async close() {
+      await gateway.close();
+      if (!options.mock) await mock.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
