@@ -25,7 +25,8 @@ export interface Gateway {
 export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: { logger?: Logger } = {}): Promise<Gateway> {
   const catalog = await loadCatalog();
   const config = await loadConfig(env, catalog);
-  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  // Asynchronous, buffered stdout: a log line never blocks the event loop; flushed at shutdown.
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
   const providers = buildProviderRegistry(config, catalog);
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
   const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl });
@@ -48,6 +49,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         await services.ledger.close();
         await Promise.allSettled([store.close(), sharedState.close()]);
         await closeHttpClient();
+        await new Promise<void>((resolve) => logger.flush(() => resolve()));
       })();
       return closing;
     },

@@ -12,7 +12,8 @@ import { closeHttpClient } from './shared/http-client.js';
 
 let mock: MockUpstream;
 
-function targetFor(baseUrl: string, timeouts = { connectMs: 1000, firstByteMs: 400, idleMs: 1000 }): UpstreamTarget {
+// Generous defaults: a loaded CI machine must not turn a slow mock answer into a time-out.
+function targetFor(baseUrl: string, timeouts = { connectMs: 3000, firstByteMs: 5000, idleMs: 5000 }): UpstreamTarget {
   return {
     provider: {
       id: 'mockai',
@@ -112,12 +113,10 @@ describe('completeChat', () => {
   });
 
   test('no response headers within firstByteMs → timeout', async () => {
-    // undici checks header/body time-outs on a ~1 s clock, so the upstream must stay silent for longer.
+    // Longer than undici's ~1 s time-out clock, so the test holds whichever timer enforces firstByteMs.
     mock.enqueueFault({ delayMs: 1600 });
-    const started = Date.now();
-    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 100, idleMs: 1000 });
+    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 100, idleMs: 5000 });
     await expectUpstreamError(completeChat(openaiChatAdapter, target, request, { warnings: [] }), 'timeout');
-    assert.ok(Date.now() - started < 1400, 'the time-out fired before the upstream answered');
   });
 
   test('a refused connection → connection', async () => {
@@ -144,7 +143,7 @@ describe('completeChat', () => {
 
 describe('streamChat', () => {
   test('resolves on the first chunk while the upstream is still sending, then yields in order', async () => {
-    mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 50 });
+    mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 80 });
     const started = Date.now();
     const chatStream = await stream();
     const resolvedAfter = Date.now() - started;
@@ -154,9 +153,11 @@ describe('streamChat', () => {
       chunks.push(chunk);
       arrivals.push(Date.now() - started);
     }
-    // 9 events 50 ms apart: the whole stream takes about 450 ms, the first chunk comes at once.
-    assert.ok(resolvedAfter < 200, `resolved after ${resolvedAfter} ms`);
-    assert.ok(arrivals[arrivals.length - 1] - resolvedAfter >= 250, `last chunk at ${arrivals[arrivals.length - 1]} ms`);
+    // 9 events 80 ms apart: the mock needs about 650 ms to send them all; the call resolved with the first.
+    const lastArrival = arrivals[arrivals.length - 1];
+    assert.ok(lastArrival - resolvedAfter >= 400, `resolved after ${resolvedAfter} ms, last chunk at ${lastArrival} ms`);
+    assert.ok(arrivals.every((arrival, index) => index === 0 || arrival >= arrivals[index - 1]));
+    assert.ok(arrivals[4] - arrivals[1] >= 150, 'content chunks arrived as sent, not all at once');
     assert.equal(contentOf(chunks), 'one two three four five');
     assert.equal(chunks[0].choices[0].delta.role, 'assistant');
     assert.equal(chunks.at(-2)?.choices[0].finish_reason, 'stop');
@@ -218,5 +219,14 @@ describe('streamChat', () => {
     const { chunks, error } = await drain(chatStream);
     assert.ok(chunks.length > 0 && chunks.length < 10, `got ${chunks.length} chunks`);
     assert.ok(error instanceof Error && error.name === 'AbortError' && !(error instanceof UpstreamError), String(error));
+  });
+
+  // Last: the mock keeps sleeping after the client left and counts an aborted stream later.
+  test('silence longer than idleMs after the first chunk makes the iterator throw timeout', async () => {
+    mock.enqueueReply({ content: 'a b', eventDelayMs: 1600 });
+    const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 5000, idleMs: 100 });
+    const { chunks, error } = await drain(await streamChat(openaiChatAdapter, target, streamRequest, { warnings: [] }));
+    assert.equal(chunks.length, 1);
+    assert.ok(error instanceof UpstreamError && error.kind === 'timeout', String(error));
   });
 });

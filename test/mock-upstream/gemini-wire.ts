@@ -64,6 +64,7 @@ export const geminiWire: WireRenderer = {
   },
 
   renderJson(reply, summary) {
+    if (reply.promptBlockReason) return promptBlocked(reply, summary);
     return {
       candidates: [{ content: { role: 'model', parts: [...textParts(reply.content), ...functionCallParts(reply)] }, finishReason: finishReasonOf(reply), index: 0 }],
       usageMetadata: usageOf(reply),
@@ -73,6 +74,7 @@ export const geminiWire: WireRenderer = {
   },
 
   renderStream(reply, summary) {
+    if (reply.promptBlockReason) return [{ data: JSON.stringify(promptBlocked(reply, summary)) }];
     const bodies: { parts: object[] }[] = contentChunks(reply).map((piece) => ({ parts: [{ text: piece }] }));
     // Function calls arrive whole, together in one chunk.
     if (reply.toolCalls?.length) bodies.push({ parts: functionCallParts(reply) });
@@ -95,6 +97,17 @@ export const geminiWire: WireRenderer = {
     return { data: JSON.stringify({ error: { code: 500, message, status: 'INTERNAL' } }) };
   },
 };
+
+/** A prompt blocked before generation: no candidates, only the block reason and the prompt's usage. */
+function promptBlocked(reply: MockReply, summary: RequestSummary) {
+  const promptTokenCount = (reply.usage ?? { input: 10, output: 0 }).input;
+  return {
+    promptFeedback: { blockReason: reply.promptBlockReason, safetyRatings: [] },
+    usageMetadata: { promptTokenCount, totalTokenCount: promptTokenCount },
+    modelVersion: summary.model,
+    responseId: 'mock-response-id',
+  };
+}
 
 function textParts(content: string | undefined): object[] {
   return content ? [{ text: content }] : [];

@@ -27,6 +27,11 @@ export interface MockReply {
   chunks?: string[];
   /** Pause between streamed events, ms. */
   eventDelayMs?: number;
+  /**
+   * Gemini only: the prompt is blocked before generation (`promptFeedback.blockReason`, no candidates),
+   * e.g. "SAFETY" or "PROHIBITED_CONTENT". Other wires ignore it.
+   */
+  promptBlockReason?: string;
 }
 
 export interface MockFault {

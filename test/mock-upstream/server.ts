@@ -98,7 +98,11 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     state.requests.push({ wire: renderer.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
 
     const fault = takeFault(renderer.wire, apiKey);
-    if (fault?.delayMs) await sleep(fault.delayMs);
+    if (fault?.delayMs) {
+      await sleep(fault.delayMs);
+      // A client that timed out meanwhile must not consume the reply queued for the next test's request.
+      if (request.socket.destroyed) return;
+    }
     if (fault?.reset) {
       request.socket.destroy();
       return;

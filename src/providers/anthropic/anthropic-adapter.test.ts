@@ -150,6 +150,18 @@ test('user text after tool results joins their user turn, after the tool_result 
   assert.deepEqual(body.messages[2].content, [{ type: 'tool_result', tool_use_id: 'call_1', content: 'found' }, text('Now summarize.')]);
 });
 
+test('tool_result blocks are moved before user text that came first, as Anthropic requires', () => {
+  const { body } = buildBody({
+    messages: [
+      user('go'),
+      assistant(null, { tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'lookup', arguments: '{}' } }] }),
+      user('(a note injected between the call and its result)'),
+      { role: 'tool', tool_call_id: 'call_1', content: 'found' },
+    ],
+  });
+  assert.deepEqual(body.messages[2].content, [{ type: 'tool_result', tool_use_id: 'call_1', content: 'found' }, text('(a note injected between the call and its result)')]);
+});
+
 test('a final assistant turn (prefill) loses its trailing whitespace, which Anthropic rejects', () => {
   const { body } = buildBody({ messages: [user('Count to 3'), assistant('1, 2, ')] });
   assert.deepEqual(body.messages[1], { role: 'assistant', content: [text('1, 2,')] });

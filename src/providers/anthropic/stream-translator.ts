@@ -35,9 +35,9 @@ export class AnthropicStreamTranslator implements StreamTranslator {
     const payload = this.parse(event);
     switch (payload.type) {
       case 'message_start':
-        this.id = payload.message.id || this.id;
-        this.model = payload.message.model || this.model;
-        this.usage = mergeUsage(this.usage, payload.message.usage);
+        this.id = payload.message?.id || this.id;
+        this.model = payload.message?.model || this.model;
+        this.usage = mergeUsage(this.usage, payload.message?.usage);
         return [this.chunk({ role: 'assistant', content: '' })];
       case 'content_block_start':
         return this.startBlock(payload.index, payload.content_block);

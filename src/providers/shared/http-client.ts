@@ -57,19 +57,27 @@ function getAgent(): Agent {
 export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
   const url = new URL(upstreamRequest.url);
   if (!connectTimeoutByOrigin.has(url.origin)) connectTimeoutByOrigin.set(url.origin, options.timeouts.connectMs);
+  // undici's headersTimeout runs on a coarse (~0.5-1 s) timer, so a short first-byte time-out is enforced here too.
+  const firstByte = new AbortController();
+  const firstByteTimer = setTimeout(() => firstByte.abort(), options.timeouts.firstByteMs);
   try {
     const response = await request(url, {
       dispatcher: options.dispatcher ?? getAgent(),
       method: upstreamRequest.method,
       headers: upstreamRequest.headers,
       body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
-      signal: options.signal,
+      signal: options.signal ? AbortSignal.any([options.signal, firstByte.signal]) : firstByte.signal,
       headersTimeout: options.timeouts.firstByteMs,
       bodyTimeout: options.timeouts.idleMs,
     });
     return { status: response.statusCode, headers: response.headers, body: response.body };
   } catch (error) {
+    if (firstByte.signal.aborted && !options.signal?.aborted) {
+      throw new UpstreamError(options.providerId, { kind: 'timeout', message: `upstream timed out: no response headers within ${options.timeouts.firstByteMs} ms` }, { cause: error });
+    }
     throw toTransportError(error, options.providerId, options.signal);
+  } finally {
+    clearTimeout(firstByteTimer);
   }
 }
 

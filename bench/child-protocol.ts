@@ -1,0 +1,75 @@
+/**
+ * The small protocol between the benchmark (parent) and its child processes (mock, bare proxy, svc).
+ *
+ * child → parent, one JSON line each on stdout, tagged with `bench` so that other output (e.g. pino
+ * log lines) is told apart:
+ *   {"bench":"ready","name":"svc","port":41234,"pid":1234}
+ *   {"bench":"stats","maxRssKb":...,"rssKb":...,"cpuUserUs":...,"cpuSystemUs":...}
+ * parent → child on stdin: the line `stats` asks for a stats line.
+ * The child stops on SIGTERM / SIGINT and when its stdin ends (the parent went away, even by SIGKILL),
+ * so that no child outlives the benchmark.
+ */
+
+export interface ChildStats {
+  bench: 'stats';
+  /** Peak resident set size (VmHWM), kilobytes. */
+  maxRssKb: number;
+  rssKb: number;
+  cpuUserUs: number;
+  cpuSystemUs: number;
+}
+
+export interface ChildReady {
+  bench: 'ready';
+  name: string;
+  port: number;
+  pid: number;
+}
+
+function writeLine(value: object): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+export function currentStats(): ChildStats {
+  const usage = process.resourceUsage();
+  return { bench: 'stats', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuUserUs: usage.userCPUTime, cpuSystemUs: usage.systemCPUTime };
+}
+
+/** Announces the port once listening, answers `stats`, and runs `stop` (bounded) before exiting. */
+export function serveChildProtocol(name: string, port: number, stop: () => Promise<void>): void {
+  let stopping = false;
+  const shutdown = (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    const hardExit = setTimeout(() => process.exit(code), 2000);
+    hardExit.unref();
+    stop()
+      .catch(() => undefined)
+      .finally(() => process.exit(code));
+  };
+  process.on('SIGTERM', () => shutdown(0));
+  process.on('SIGINT', () => shutdown(0));
+
+  let pending = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (text: string) => {
+    pending += text;
+    let newline: number;
+    while ((newline = pending.indexOf('\n')) >= 0) {
+      const line = pending.slice(0, newline).trim();
+      pending = pending.slice(newline + 1);
+      if (line === 'stats') writeLine(currentStats());
+      else if (line === 'stop') shutdown(0);
+    }
+  });
+  process.stdin.on('end', () => shutdown(0));
+  process.stdin.on('error', () => shutdown(0));
+
+  writeLine({ bench: 'ready', name, port, pid: process.pid } satisfies ChildReady);
+}
+
+/** Reports a start-up failure on stderr and exits non-zero (the parent shows it). */
+export function failStart(name: string, error: unknown): never {
+  process.stderr.write(`[${name}] failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+}

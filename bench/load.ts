@@ -1,0 +1,170 @@
+import { Pool } from 'undici';
+
+/**
+ * Closed-loop load generator: `concurrency` workers, each sending one request at a time over a
+ * keep-alive undici Pool (one connection per worker), first for `warmupSeconds` (discarded), then for
+ * `seconds` (measured). Bounded by time and by `maxRequests` measured requests; every request has
+ * header and body time-outs and the whole run a hard deadline, so it always ends.
+ */
+
+export interface LoadOptions {
+  /** Origin, e.g. http://127.0.0.1:40123 (loopback only). */
+  origin: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  concurrency: number;
+  warmupSeconds: number;
+  seconds: number;
+  maxRequests: number;
+  /** Per request: until headers, and between body chunks. */
+  requestTimeoutMs?: number;
+  /** Called when the measured phase starts (e.g. to sample the target's CPU time). */
+  onMeasureStart?: () => void | Promise<void>;
+}
+
+export interface LatencySummary {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export interface LoadResult {
+  /** Measured requests that completed with status 200 and a full body. */
+  requests: number;
+  /** Failed measured requests (status ≠ 200, transport error, time-out). */
+  errors: number;
+  /** First error seen, to make failures readable. */
+  firstError?: string;
+  /** Measured wall time, seconds (start of the measured phase → last measured completion). */
+  measuredSeconds: number;
+  rps: number;
+  /** Request start → end of body, milliseconds. */
+  total: LatencySummary;
+  /** Request start → first body chunk, milliseconds. */
+  firstByte: LatencySummary;
+}
+
+const now = () => process.hrtime.bigint();
+
+export function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';
+}
+
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  if (!isLoopback(options.origin)) throw new Error(`the load generator only targets loopback addresses (got ${options.origin})`);
+  const timeoutMs = options.requestTimeoutMs ?? 10_000;
+  const pool = new Pool(options.origin, {
+    connections: options.concurrency,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+  });
+  const payload = Buffer.from(options.body);
+  const headers = { ...options.headers, 'content-type': 'application/json' };
+
+  const capacity = options.maxRequests;
+  const totals = new Float64Array(capacity);
+  const firstBytes = new Float64Array(capacity);
+  let count = 0;
+  let errors = 0;
+  let firstError: string | undefined;
+  let lastCompletion = 0n;
+
+  const startedAt = now();
+  const measureFrom = startedAt + BigInt(Math.round(options.warmupSeconds * 1e9));
+  const stopAt = measureFrom + BigInt(Math.round(options.seconds * 1e9));
+  let stopped = false;
+
+  const worker = async () => {
+    while (!stopped) {
+      const t0 = now();
+      if (t0 >= stopAt || count >= capacity) return;
+      const measured = t0 >= measureFrom;
+      let first = 0n;
+      let ok = false;
+      let failure: string | undefined;
+      try {
+        const response = await pool.request({ method: 'POST', path: options.path, headers, body: payload });
+        for await (const _chunk of response.body) {
+          if (first === 0n) first = now();
+        }
+        ok = response.statusCode === 200;
+        if (!ok) failure = `HTTP ${response.statusCode}`;
+      } catch (error) {
+        failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      const t1 = now();
+      if (!measured) continue;
+      if (ok && count < capacity) {
+        totals[count] = Number(t1 - t0) / 1e6;
+        firstBytes[count] = Number((first || t1) - t0) / 1e6;
+        count++;
+        lastCompletion = t1;
+      } else if (!ok) {
+        errors++;
+        firstError ??= failure;
+        // Do not spin on an instantly failing target.
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    }
+  };
+
+  const measureStart = setTimeout(() => void options.onMeasureStart?.(), Math.max(0, Number(measureFrom - now()) / 1e6));
+  // Hard deadline: requests still in flight this long after the end are cut.
+  const graceMs = timeoutMs + 5_000;
+  let deadline: NodeJS.Timeout | undefined;
+  const hardStop = new Promise<void>((resolve) => {
+    deadline = setTimeout(
+      () => {
+        stopped = true;
+        resolve();
+      },
+      (options.warmupSeconds + options.seconds) * 1000 + graceMs,
+    );
+  });
+  try {
+    await Promise.race([Promise.all(Array.from({ length: options.concurrency }, worker)), hardStop]);
+  } finally {
+    stopped = true;
+    clearTimeout(measureStart);
+    clearTimeout(deadline);
+    await pool.destroy().catch(() => undefined);
+  }
+
+  const measuredSeconds = count > 0 ? Math.max(Number(lastCompletion - measureFrom) / 1e9, 1e-9) : options.seconds;
+  return {
+    requests: count,
+    errors,
+    firstError,
+    measuredSeconds,
+    rps: count / measuredSeconds,
+    total: summarize(totals.subarray(0, count)),
+    firstByte: summarize(firstBytes.subarray(0, count)),
+  };
+}
+
+/** Nearest-rank percentiles of a sample (milliseconds). */
+export function summarize(sample: Float64Array): LatencySummary {
+  if (sample.length === 0) return { p50: NaN, p90: NaN, p99: NaN, max: NaN, mean: NaN };
+  const sorted = Float64Array.from(sample).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
+  let sum = 0;
+  for (const value of sorted) sum += value;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1], mean: sum / sorted.length };
+}
+
+/** One request, body read as text: checks that a target answers before it is loaded. */
+export async function probe(origin: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  const pool = new Pool(origin, { connections: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+  try {
+    const response = await pool.request({ method: 'POST', path, headers: { ...headers, 'content-type': 'application/json' }, body });
+    return { status: response.statusCode, text: await response.body.text() };
+  } finally {
+    await pool.destroy().catch(() => undefined);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Summarises a V8 .cpuprofile (e.g. from `npm run bench -- --cpu-prof DIR`):
+ *   npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT]
+ * Prints the top functions by self time and by total (inclusive) time, and the share of time per
+ * source file group (src/, node_modules/<package>, node: internals). --from / --to keep only the samples
+ * taken S seconds after the profile started (to skip start-up and the other targets' phases).
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { from: { type: 'string' }, to: { type: 'string' }, top: { type: 'string', default: '25' }, filter: { type: 'string' } },
+});
+if (positionals.length !== 1) {
+  process.stderr.write('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT]\n');
+  process.exit(2);
+}
+const profile: Profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
+const top = Number(values.top);
+const fromUs = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
+const toUs = values.to === undefined ? Infinity : Number(values.to) * 1e6;
+
+const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parent = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+
+const shortUrl = (url: string) =>
+  url
+    .replace(/^file:\/\/.*?\/node_modules\//, 'node_modules/')
+    .replace(/^file:\/\/.*?\/(src|bench|test)\//, '$1/')
+    .replace(/\?.*$/, '');
+const label = (frame: CallFrame) => `${frame.functionName || '(anonymous)'}  ${shortUrl(frame.url) || '(native)'}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
+const group = (frame: CallFrame) => {
+  const url = shortUrl(frame.url);
+  if (!url) return frame.functionName.startsWith('(') ? frame.functionName : '(native / V8)';
+  if (url.startsWith('node_modules/')) return url.split('/').slice(0, url.startsWith('node_modules/@') ? 3 : 2).join('/');
+  if (url.startsWith('node:')) return 'node: internals';
+  return url.split('/').slice(0, 2).join('/');
+};
+
+const self = new Map<string, number>();
+const total = new Map<string, number>();
+const groups = new Map<string, number>();
+let sampled = 0;
+let idle = 0;
+let time = 0;
+for (let index = 0; index < profile.samples.length; index++) {
+  time += profile.timeDeltas[index];
+  if (time < fromUs || time > toUs) continue;
+  const delta = profile.timeDeltas[index + 1] ?? profile.timeDeltas[index];
+  const node = byId.get(profile.samples[index])!;
+  if (node.callFrame.functionName === '(idle)') {
+    idle += delta;
+    continue;
+  }
+  sampled += delta;
+  self.set(label(node.callFrame), (self.get(label(node.callFrame)) ?? 0) + delta);
+  groups.set(group(node.callFrame), (groups.get(group(node.callFrame)) ?? 0) + delta);
+  const seen = new Set<string>();
+  for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+    const key = label(byId.get(id)!.callFrame);
+    if (seen.has(key)) continue; // recursion counts once
+    seen.add(key);
+    total.set(key, (total.get(key) ?? 0) + delta);
+  }
+}
+
+const pct = (value: number) => `${((value / sampled) * 100).toFixed(1).padStart(5)}%`;
+const print = (title: string, map: Map<string, number>) => {
+  process.stdout.write(`\n${title}\n`);
+  const rows = [...map].filter(([key]) => !values.filter || key.includes(values.filter)).sort((a, b) => b[1] - a[1]).slice(0, top);
+  for (const [key, value] of rows) process.stdout.write(`${pct(value)}  ${(value / 1000).toFixed(0).padStart(7)} ms  ${key}\n`);
+};
+process.stdout.write(`busy ${(sampled / 1000).toFixed(0)} ms, idle ${(idle / 1000).toFixed(0)} ms\n`);
+print('self time by group', groups);
+print('self time by function', self);
+print('total (inclusive) time by function', total);

@@ -1,0 +1,443 @@
+/**
+ * `npm run bench [-- --stream --concurrency 32 --seconds 10 --warmup 2]`
+ *
+ * Measures the latency svc adds in proxy mode (X-Intelligence-Mode: proxy) in front of the mock
+ * upstream, beside a bare node:http + undici pass-through proxy, in one run: the mock, the bare proxy
+ * and svc each run in their own child process, the load generator in this one; the targets are loaded
+ * one after the other with the same load. See bench/README.md for how to read the figures.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ChildReady, ChildStats } from './child-protocol.js';
+import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(benchDir, '..');
+const masterKey = 'svc-bench-master-key';
+const chatPath = '/v1/chat/completions';
+
+// ---------------------------------------------------------------------------------------------------
+// Options
+
+const usage = `usage: npm run bench -- [options]
+  --concurrency N     in-flight requests (closed loop), default 32
+  --seconds N         measured phase per target, default 10
+  --warmup N          warm-up per target (not measured), default 2
+  --stream            streamed chat completions (SSE): time to first byte and total
+  --max-requests N    cap on measured requests per target, default 2000000
+  --out FILE          JSON results, default bench/results/latest.json
+  --cpu-prof DIR      write a V8 CPU profile of the svc process to DIR (open in Chrome DevTools)
+  --help`;
+
+const { values: args } = parseArgs({
+  options: {
+    concurrency: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    stream: { type: 'boolean', default: false },
+    'max-requests': { type: 'string', default: '2000000' },
+    out: { type: 'string', default: join(benchDir, 'results', 'latest.json') },
+    'cpu-prof': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write(`${usage}\n`);
+  process.exit(0);
+}
+
+function positive(name: string, text: string, integer: boolean): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    process.stderr.write(`--${name} must be a positive ${integer ? 'integer' : 'number'} (got ${JSON.stringify(text)})\n${usage}\n`);
+    process.exit(2);
+  }
+  return value;
+}
+const options = {
+  concurrency: positive('concurrency', args.concurrency, true),
+  seconds: positive('seconds', args.seconds, false),
+  warmupSeconds: args.warmup === '0' ? 0 : positive('warmup', args.warmup, false),
+  stream: args.stream,
+  maxRequests: positive('max-requests', args['max-requests'], true),
+};
+const mode = options.stream ? 'stream' : 'non-stream';
+
+// ---------------------------------------------------------------------------------------------------
+// Child processes
+
+const children = new Set<BenchChild>();
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+class BenchChild {
+  readonly process: ChildProcessWithoutNullStreams;
+  private exited = false;
+  private readonly statsWaiters: Array<(stats: ChildStats) => void> = [];
+  private forwardedLines = 0;
+  ready!: ChildReady;
+
+  private constructor(
+    readonly name: string,
+    script: string,
+    env: NodeJS.ProcessEnv,
+    nodeArgs: string[],
+  ) {
+    this.process = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(benchDir, script)], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.add(this);
+    this.process.once('exit', () => {
+      this.exited = true;
+      children.delete(this);
+    });
+    this.process.stdin.on('error', () => undefined); // EPIPE once the child is gone
+    createInterface({ input: this.process.stderr }).on('line', (line) => this.forward(line));
+  }
+
+  /** Spawns `node --import tsx bench/<script>` and waits for its ready line (or its death). */
+  static start(name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<BenchChild> {
+    const child = new BenchChild(name, script, env, nodeArgs);
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+      child.process.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}); its stderr is above`));
+      });
+      createInterface({ input: child.process.stdout }).on('line', (line) => {
+        const message = parseProtocolLine(line);
+        if (message?.bench === 'ready') {
+          clearTimeout(timer);
+          child.ready = message as ChildReady;
+          resolvePromise(child);
+        } else if (message?.bench === 'stats') child.statsWaiters.shift()?.(message as ChildStats);
+        else child.forward(line);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.process.pid!;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.ready.port}`;
+  }
+
+  /** CPU time and peak RSS, as the child itself sees them (process.resourceUsage()). */
+  stats(): Promise<ChildStats | undefined> {
+    if (this.exited) return Promise.resolve(undefined);
+    return new Promise((resolvePromise) => {
+      const timer = setTimeout(() => resolvePromise(undefined), 3000);
+      this.statsWaiters.push((stats) => {
+        clearTimeout(timer);
+        resolvePromise(stats);
+      });
+      this.process.stdin.write('stats\n');
+    });
+  }
+
+  /** SIGTERM, then SIGKILL if the child is still there after 3 s. */
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise<void>((resolvePromise) => this.process.once('exit', () => resolvePromise()));
+    this.process.kill('SIGTERM');
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  killNow(): void {
+    if (!this.exited) this.process.kill('SIGKILL');
+  }
+
+  private forward(line: string): void {
+    if (this.forwardedLines < 20) log(`[${this.name}] ${line}`);
+    else if (this.forwardedLines === 20) log(`[${this.name}] (further output not shown)`);
+    this.forwardedLines++;
+  }
+}
+
+function parseProtocolLine(line: string): { bench?: string } | undefined {
+  if (!line.startsWith('{"bench":')) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The parent's environment without anything that would configure svc behind our back. */
+function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$|^NODE_OPTIONS$/.test(key)) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Clean-up: every child is stopped at the end, on errors, on Ctrl-C, and by a watchdog.
+
+let dataDir: string | undefined;
+
+async function cleanUp(): Promise<void> {
+  await Promise.allSettled([...children].map((child) => child.stop()));
+  if (dataDir) await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+}
+
+process.on('exit', () => {
+  for (const child of children) child.killNow();
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    log(`\n${signal}: stopping the child processes`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+const watchdogMs = 3 * (options.warmupSeconds + options.seconds + 30) * 1000 + 120_000;
+const watchdog = setTimeout(() => {
+  log(`benchmark watchdog: still running after ${Math.round(watchdogMs / 1000)} s, giving up`);
+  void cleanUp().finally(() => process.exit(1));
+}, watchdogMs);
+
+// ---------------------------------------------------------------------------------------------------
+// The run
+
+type TargetName = 'direct' | 'bare' | 'svc';
+
+interface TargetResult extends LoadResult {
+  /** CPU time of the process behind the target (the mock for `direct`) per measured request, µs. */
+  cpuUsPerRequest?: number;
+}
+
+const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(options.stream ? { stream: true } : {}) });
+// The same headers for every target: the mock and the bare proxy ignore what they do not need.
+const requestHeaders = { authorization: `Bearer ${masterKey}`, 'x-intelligence-mode': 'proxy' };
+
+async function loadTarget(name: TargetName, origin: string, process_: BenchChild): Promise<TargetResult> {
+  const answer = await probe(origin, chatPath, requestHeaders, requestBody);
+  const expected = options.stream ? answer.text.includes('Echo') && answer.text.includes('[DONE]') : answer.text.includes('Echo: benchmark');
+  if (answer.status !== 200 || !expected) {
+    log(`warning: ${name} answered the probe request with HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+  }
+  log(`${name}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
+  let before: Promise<ChildStats | undefined> | undefined;
+  const result = await runLoad({
+    origin,
+    path: chatPath,
+    headers: requestHeaders,
+    body: requestBody,
+    concurrency: options.concurrency,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+    maxRequests: options.maxRequests,
+    onMeasureStart: () => {
+      before = process_.stats();
+    },
+  });
+  const [start, end] = await Promise.all([before, process_.stats()]);
+  const cpuUsPerRequest =
+    start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
+  if (result.errors > 0) log(`warning: ${name}: ${result.errors} failed requests (first: ${result.firstError})`);
+  return { ...result, cpuUsPerRequest };
+}
+
+async function main(): Promise<void> {
+  dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-'));
+  log(`starting the mock upstream, the bare proxy and svc (${mode}) …`);
+  const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+  const svcNodeArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(args['cpu-prof'])] : [];
+  const [bare, svc] = await Promise.all([
+    BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin }),
+    BenchChild.start(
+      'svc',
+      'run-svc.ts',
+      {
+        ...baseEnv(),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SVC_LOG_LEVEL: 'warn',
+        SVC_DATA_DIR: dataDir,
+        SVC_MASTER_KEY: masterKey,
+        OPENAI_API_KEY: 'sk-bench-openai',
+        OPENAI_BASE_URL: `${mock.origin}/v1`,
+      },
+      svcNodeArgs,
+    ),
+  ]);
+
+  // One after the other, the same load each.
+  const results: Record<TargetName, TargetResult> = {
+    direct: await loadTarget('direct', mock.origin, mock),
+    bare: await loadTarget('bare', bare.origin, bare),
+    svc: await loadTarget('svc', svc.origin, svc),
+  };
+  const [mockStats, bareStats, svcStats] = await Promise.all([mock.stats(), bare.stats(), svc.stats()]);
+  const peakRssMb: Record<TargetName, number | undefined> = {
+    direct: mb(mockStats?.maxRssKb),
+    bare: mb(bareStats?.maxRssKb),
+    svc: mb(svcStats?.maxRssKb),
+  };
+  await cleanUp();
+  dataDir = undefined;
+  if (args['cpu-prof']) log(`svc CPU profile written to ${resolve(args['cpu-prof'])}`);
+
+  report(results, peakRssMb);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Figures
+
+const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round((kb / 1024) * 10) / 10);
+const round = (value: number, digits = 3) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
+
+interface Overhead {
+  svc: { p50: number; p99: number };
+  bare: { p50: number; p99: number };
+  /** svc overhead / bare overhead; null when the bare overhead is not positive. */
+  ratio: { p50: number | null; p99: number | null };
+}
+
+function overheadOf(metric: 'total' | 'firstByte', results: Record<TargetName, TargetResult>): Overhead {
+  const direct = results.direct[metric];
+  const svc = { p50: results.svc[metric].p50 - direct.p50, p99: results.svc[metric].p99 - direct.p99 };
+  const bare = { p50: results.bare[metric].p50 - direct.p50, p99: results.bare[metric].p99 - direct.p99 };
+  const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null);
+  return { svc, bare, ratio: { p50: ratio(svc.p50, bare.p50), p99: ratio(svc.p99, bare.p99) } };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+}
+
+const ms = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(2));
+const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}×`);
+
+function verdictLine(label: string, overhead: Overhead): string {
+  const ratio = overhead.ratio.p50;
+  const verdict = ratio === null ? 'ratio n/a: the bare proxy added no measurable latency' : ratio < 2 ? 'within target' : 'ABOVE target';
+  return `svc overhead p50${label} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)} (target < 2×): ${verdict}`;
+}
+
+function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<TargetName, number | undefined>): void {
+  const names: TargetName[] = ['direct', 'bare', 'svc'];
+  const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)' };
+  const cpuCount = availableParallelism();
+  const header = ['target', 'requests', 'errors', 'req/s'];
+  if (options.stream) header.push('ttfb p50', 'ttfb p99');
+  header.push(options.stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req', 'peak RSS MB');
+  const rows = [header];
+  for (const name of names) {
+    const result = results[name];
+    const row = [label[name], String(result.requests), String(result.errors), result.rps.toFixed(0)];
+    if (options.stream) row.push(ms(result.firstByte.p50), ms(result.firstByte.p99));
+    row.push(ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0), String(peakRssMb[name] ?? 'n/a'));
+    rows.push(row);
+  }
+
+  const overheads: Array<{ label: string; key: 'total' | 'firstByte'; overhead: Overhead }> = [];
+  if (options.stream) overheads.push({ label: ' (first byte)', key: 'firstByte', overhead: overheadOf('firstByte', results) });
+  overheads.push({ label: options.stream ? ' (total)' : '', key: 'total', overhead: overheadOf('total', results) });
+  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99']];
+  for (const { label: what, overhead } of overheads) {
+    overheadRows.push([
+      options.stream ? what.trim().replace(/[()]/g, '') : 'latency',
+      ms(overhead.svc.p50),
+      ms(overhead.bare.p50),
+      times(overhead.ratio.p50),
+      ms(overhead.svc.p99),
+      ms(overhead.bare.p99),
+      times(overhead.ratio.p99),
+    ]);
+  }
+
+  const title = `svc proxy overhead: ${mode} chat completions, concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per target, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
+  const out = [
+    '',
+    title,
+    '',
+    table(rows),
+    '(latencies in ms, measured in the load generator; cpu µs/req and peak RSS are those of the process behind the target: the mock for direct)',
+    '',
+    table(overheadRows),
+    '',
+    ...overheads.map(({ label: what, overhead }) => verdictLine(what, overhead)),
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+
+  const figures = {
+    generatedAt: new Date().toISOString(),
+    mode,
+    options: { concurrency: options.concurrency, warmupSeconds: options.warmupSeconds, seconds: options.seconds, maxRequests: options.maxRequests },
+    machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model.trim(), node: process.version, platform: `${process.platform}-${process.arch}` },
+    targets: Object.fromEntries(
+      names.map((name) => [
+        name,
+        {
+          requests: results[name].requests,
+          errors: results[name].errors,
+          firstError: results[name].firstError,
+          rps: round(results[name].rps, 1),
+          latencyMs: roundSummary(results[name].total),
+          ...(options.stream ? { firstByteMs: roundSummary(results[name].firstByte) } : {}),
+          cpuUsPerRequest: results[name].cpuUsPerRequest === undefined ? null : round(results[name].cpuUsPerRequest!, 1),
+          peakRssMb: peakRssMb[name] ?? null,
+        },
+      ]),
+    ),
+    overheadMs: Object.fromEntries(
+      overheads.map(({ key, overhead }) => [
+        key === 'total' ? 'latency' : 'firstByte',
+        {
+          svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
+          bare: { p50: round(overhead.bare.p50), p99: round(overhead.bare.p99) },
+          ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
+        },
+      ]),
+    ),
+  };
+  return void writeResults(figures);
+}
+
+function roundSummary(summary: LatencySummary) {
+  return { p50: round(summary.p50), p90: round(summary.p90), p99: round(summary.p99), max: round(summary.max), mean: round(summary.mean) };
+}
+
+let writing: Promise<void> = Promise.resolve();
+function writeResults(figures: { mode: string }): void {
+  writing = (async () => {
+    // One file, one entry per mode: a --stream run keeps the last non-stream figures and vice versa.
+    const file = resolve(args.out);
+    let previous: Record<string, unknown> = {};
+    try {
+      previous = JSON.parse(await readFile(file, 'utf8'));
+    } catch {
+      previous = {};
+    }
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, `${JSON.stringify({ ...previous, [figures.mode]: figures }, null, 2)}\n`);
+    log(`figures written to ${file}`);
+  })();
+}
+
+main()
+  .then(() => writing)
+  .then(
+    () => {
+      clearTimeout(watchdog);
+      process.exitCode = 0;
+    },
+    async (error) => {
+      log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await cleanUp();
+      clearTimeout(watchdog);
+      process.exit(1);
+    },
+  );
