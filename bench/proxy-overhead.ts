@@ -29,9 +29,12 @@ const usage = `usage: npm run bench -- [options]
   --seconds N         measured phase per target, default 10
   --warmup N          warm-up per target (not measured), default 2
   --stream            streamed chat completions (SSE): time to first byte and total
-  --max-requests N    cap on measured requests per target, default 2000000
+  --rounds N          repeat direct → bare → svc N times and report the median of each figure
+                      (steadier on a shared machine), default 1
+  --max-requests N    cap on measured requests per target and round, default 2000000
   --out FILE          JSON results, default bench/results/latest.json
-  --cpu-prof DIR      write a V8 CPU profile of the svc process to DIR (open in Chrome DevTools)
+  --cpu-prof DIR      write V8 CPU profiles of the svc and bare proxy processes to DIR
+                      (summarise with bench/profile-summary.ts, or open in Chrome DevTools)
   --help`;
 
 const { values: args } = parseArgs({
@@ -40,6 +43,7 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     stream: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '1' },
     'max-requests': { type: 'string', default: '2000000' },
     out: { type: 'string', default: join(benchDir, 'results', 'latest.json') },
     'cpu-prof': { type: 'string' },
@@ -65,6 +69,7 @@ const options = {
   seconds: positive('seconds', args.seconds, false),
   warmupSeconds: args.warmup === '0' ? 0 : positive('warmup', args.warmup, false),
   stream: args.stream,
+  rounds: positive('rounds', args.rounds, true),
   maxRequests: positive('max-requests', args['max-requests'], true),
 };
 const mode = options.stream ? 'stream' : 'non-stream';
@@ -199,7 +204,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
-const watchdogMs = 3 * (options.warmupSeconds + options.seconds + 30) * 1000 + 120_000;
+const watchdogMs = 3 * options.rounds * (options.warmupSeconds + options.seconds + 30) * 1000 + 120_000;
 const watchdog = setTimeout(() => {
   log(`benchmark watchdog: still running after ${Math.round(watchdogMs / 1000)} s, giving up`);
   void cleanUp().finally(() => process.exit(1));

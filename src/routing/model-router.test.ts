@@ -1,0 +1,68 @@
+import { before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadCatalog, type Catalog } from '../catalog/catalog.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { routeChatRequest, type RouterContext } from './model-router.js';
+
+let catalog: Catalog;
+const routable = (providers: string[], fallbacks: Record<string, string[]> = {}): RouterContext => ({
+  catalog,
+  isRoutable: (id) => providers.includes(id),
+  fallbacks,
+});
+
+before(async () => {
+  catalog = await loadCatalog();
+});
+
+test('an explicit model is pinned and resolved from a bare upstream name', () => {
+  const decision = routeChatRequest('gpt-4o-mini', undefined, undefined, routable(['openai']));
+  assert.equal(decision.model.slug, 'openai/gpt-4o-mini');
+  assert.equal(decision.decisionSource, 'Pinned');
+  assert.equal(decision.tier, 'T1');
+});
+
+test('an unknown model is a 400 naming the model parameter', () => {
+  assert.throws(
+    () => routeChatRequest('no-such-model', undefined, undefined, routable(['openai'])),
+    (error: GatewayError) => error.status === 400 && error.param === 'model' && /not a model of the catalog/.test(error.message),
+  );
+});
+
+test('a non-chat model is refused for chat', () => {
+  assert.throws(() => routeChatRequest('openai/text-embedding-3-small', undefined, undefined, routable(['openai'])), /not a chat model/);
+});
+
+test('routing_override.force_model pins after routing', () => {
+  const decision = routeChatRequest('auto', undefined, { force_model: 'anthropic/claude-haiku-4-5' }, routable(['openai', 'anthropic']));
+  assert.equal(decision.model.slug, 'anthropic/claude-haiku-4-5');
+});
+
+test('auto picks the cheapest routable model of the wanted tier', () => {
+  const decision = routeChatRequest('auto', { task_complexity: 'trivial' }, undefined, routable(['openai']));
+  assert.equal(decision.tier, 'T1');
+  const cheapest = catalog.models
+    .filter((model) => model.provider === 'openai' && model.type === 'chat' && model.tier === 'T1')
+    .sort((left, right) => (left.pricing.input_per_mtok! + left.pricing.output_per_mtok!) - (right.pricing.input_per_mtok! + right.pricing.output_per_mtok!))[0];
+  assert.equal(decision.model.slug, cheapest.slug);
+  assert.equal(decision.decisionSource, 'AutoRouter');
+});
+
+test('auto honours force_tier and max_tier, and prefers the turbo lane for prefer_latency', () => {
+  assert.equal(routeChatRequest('auto', undefined, { force_tier: 'T3' }, routable(['openai'])).tier, 'T3');
+  assert.equal(routeChatRequest('auto', { task_complexity: 'expert', max_tier: 2 }, undefined, routable(['openai'])).tier, 'T2');
+  assert.equal(routeChatRequest('auto', { prefer_latency: true }, undefined, routable(['openai', 'groq'])).lane, 'turbo');
+});
+
+test('auto without any routable provider is an error, not a guess', () => {
+  assert.throws(() => routeChatRequest('auto', undefined, undefined, routable([])), /at least one configured chat provider/);
+});
+
+test('failover candidates: the same open model on other providers, then configured fallbacks', () => {
+  const decision = routeChatRequest('groq/openai/gpt-oss-120b', undefined, undefined, routable(['groq'], { 'groq/openai/gpt-oss-120b': ['openai/gpt-4o-mini'] }));
+  const slugs = decision.candidates.map((model) => model.slug);
+  assert.equal(slugs[0], 'groq/openai/gpt-oss-120b');
+  assert.ok(slugs.includes('cerebras/gpt-oss-120b'));
+  assert.ok(slugs.includes('fireworks/accounts/fireworks/models/gpt-oss-120b'));
+  assert.equal(slugs.at(-1), 'openai/gpt-4o-mini');
+});
