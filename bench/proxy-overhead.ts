@@ -224,13 +224,14 @@ const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'u
 // The same headers for every target: the mock and the bare proxy ignore what they do not need.
 const requestHeaders = { authorization: `Bearer ${masterKey}`, 'x-intelligence-mode': 'proxy' };
 
-async function loadTarget(name: TargetName, origin: string, process_: BenchChild): Promise<TargetResult> {
+async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number): Promise<TargetResult> {
   const answer = await probe(origin, chatPath, requestHeaders, requestBody);
   const expected = options.stream ? answer.text.includes('Echo') && answer.text.includes('[DONE]') : answer.text.includes('Echo: benchmark');
   if (answer.status !== 200 || !expected) {
     log(`warning: ${name} answered the probe request with HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
-  log(`${name}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
+  const roundLabel = options.rounds > 1 ? ` (round ${round + 1}/${options.rounds})` : '';
+  log(`${name}${roundLabel}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
   let before: Promise<ChildStats | undefined> | undefined;
   const result = await runLoad({
     origin,
@@ -252,13 +253,45 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   return { ...result, cpuUsPerRequest };
 }
 
+const median = (values: number[]) => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** One round: the figures themselves; several: the median of each figure, requests and errors summed. */
+function combineRounds(rounds: TargetResult[]): TargetResult {
+  if (rounds.length === 1) return rounds[0];
+  const summary = (key: 'total' | 'firstByte'): LatencySummary => ({
+    p50: median(rounds.map((round) => round[key].p50)),
+    p90: median(rounds.map((round) => round[key].p90)),
+    p99: median(rounds.map((round) => round[key].p99)),
+    max: Math.max(...rounds.map((round) => round[key].max)),
+    mean: median(rounds.map((round) => round[key].mean)),
+  });
+  const cpu = rounds.map((round) => round.cpuUsPerRequest).filter((value): value is number => value !== undefined);
+  return {
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    firstError: rounds.find((round) => round.firstError)?.firstError,
+    measuredSeconds: rounds.reduce((sum, round) => sum + round.measuredSeconds, 0),
+    rps: median(rounds.map((round) => round.rps)),
+    total: summary('total'),
+    firstByte: summary('firstByte'),
+    cpuUsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
+  };
+}
+
 async function main(): Promise<void> {
   dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-'));
   log(`starting the mock upstream, the bare proxy and svc (${mode}) …`);
   const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-  const svcNodeArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', resolve(args['cpu-prof'])] : [];
+  const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
+  // One directory per process: tsx's loader thread writes a (small) profile of its own beside the main thread's.
+  const profileArgs = (name: string) => (profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, `${name}-${mode}`)] : []);
   const [bare, svc] = await Promise.all([
-    BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin }),
+    BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin }, profileArgs('bare')),
     BenchChild.start(
       'svc',
       'run-svc.ts',
@@ -272,16 +305,18 @@ async function main(): Promise<void> {
         OPENAI_API_KEY: 'sk-bench-openai',
         OPENAI_BASE_URL: `${mock.origin}/v1`,
       },
-      svcNodeArgs,
+      profileArgs('svc'),
     ),
   ]);
 
-  // One after the other, the same load each.
-  const results: Record<TargetName, TargetResult> = {
-    direct: await loadTarget('direct', mock.origin, mock),
-    bare: await loadTarget('bare', bare.origin, bare),
-    svc: await loadTarget('svc', svc.origin, svc),
-  };
+  // One after the other, the same load each; with --rounds the sequence is repeated.
+  const rounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [] };
+  for (let round = 0; round < options.rounds; round++) {
+    rounds.direct.push(await loadTarget('direct', mock.origin, mock, round));
+    rounds.bare.push(await loadTarget('bare', bare.origin, bare, round));
+    rounds.svc.push(await loadTarget('svc', svc.origin, svc, round));
+  }
+  const results: Record<TargetName, TargetResult> = { direct: combineRounds(rounds.direct), bare: combineRounds(rounds.bare), svc: combineRounds(rounds.svc) };
   const [mockStats, bareStats, svcStats] = await Promise.all([mock.stats(), bare.stats(), svc.stats()]);
   const peakRssMb: Record<TargetName, number | undefined> = {
     direct: mb(mockStats?.maxRssKb),
@@ -290,15 +325,18 @@ async function main(): Promise<void> {
   };
   await cleanUp();
   dataDir = undefined;
-  if (args['cpu-prof']) log(`svc CPU profile written to ${resolve(args['cpu-prof'])}`);
+  if (profileDir) {
+    log(`CPU profiles written to ${join(profileDir, `svc-${mode}`)} and ${join(profileDir, `bare-${mode}`)}: the main thread's is the larger file (summary: npx tsx bench/profile-summary.ts FILE)`);
+  }
 
-  report(results, peakRssMb);
+  report(results, peakRssMb, rounds);
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Figures
 
 const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round((kb / 1024) * 10) / 10);
+const round1 = (value: number) => round(value, 1);
 const round = (value: number, digits = 3) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
 
 interface Overhead {
@@ -330,7 +368,7 @@ function verdictLine(label: string, overhead: Overhead): string {
   return `svc overhead p50${label} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)} (target < 2×): ${verdict}`;
 }
 
-function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<TargetName, number | undefined>): void {
+function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<TargetName, number | undefined>, rounds: Record<TargetName, TargetResult[]>): void {
   const names: TargetName[] = ['direct', 'bare', 'svc'];
   const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)' };
   const cpuCount = availableParallelism();
@@ -362,7 +400,8 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
     ]);
   }
 
-  const title = `svc proxy overhead: ${mode} chat completions, concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per target, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
+  const perRound = options.rounds > 1 ? ` × ${options.rounds} rounds (median per figure)` : '';
+  const title = `svc proxy overhead: ${mode} chat completions, concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
   const out = [
     '',
     title,
@@ -380,7 +419,7 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
   const figures = {
     generatedAt: new Date().toISOString(),
     mode,
-    options: { concurrency: options.concurrency, warmupSeconds: options.warmupSeconds, seconds: options.seconds, maxRequests: options.maxRequests },
+    options: { concurrency: options.concurrency, warmupSeconds: options.warmupSeconds, seconds: options.seconds, rounds: options.rounds, maxRequests: options.maxRequests },
     machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model.trim(), node: process.version, platform: `${process.platform}-${process.arch}` },
     targets: Object.fromEntries(
       names.map((name) => [
@@ -394,6 +433,9 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
           ...(options.stream ? { firstByteMs: roundSummary(results[name].firstByte) } : {}),
           cpuUsPerRequest: results[name].cpuUsPerRequest === undefined ? null : round(results[name].cpuUsPerRequest!, 1),
           peakRssMb: peakRssMb[name] ?? null,
+          ...(options.rounds > 1
+            ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(options.stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}) })) }
+            : {}),
         },
       ]),
     ),

@@ -44,11 +44,13 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
     },
     close() {
       closing ??= (async () => {
-        const timeout = new Promise<void>((resolve) => setTimeout(resolve, config.server.shutdownTimeoutMs).unref());
-        await Promise.race([app.close(), timeout]);
+        const timeout = new Promise<'timed_out'>((resolve) => setTimeout(() => resolve('timed_out'), config.server.shutdownTimeoutMs).unref());
+        const drained = await Promise.race([app.close().then(() => 'drained' as const), timeout]);
+        if (drained === 'timed_out') logger.warn({ timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown time-out: cutting the requests still running');
+        // Past the time-out, upstream calls still running are cut so the process can stop.
+        await closeHttpClient({ force: drained === 'timed_out' });
         await services.ledger.close();
         await Promise.allSettled([store.close(), sharedState.close()]);
-        await closeHttpClient();
         await new Promise<void>((resolve) => logger.flush(() => resolve()));
       })();
       return closing;

@@ -87,3 +87,10 @@ providers:
   assert.equal(catalog.resolveModel('openai/gpt-house-tuned')?.tier, 'T2');
   assert.equal(catalog.listModels({ provider: 'my-vllm' }).length, 2);
 });
+
+test('catalog chat_options reach the runtime: OpenAI takes max_completion_tokens, others the default', async () => {
+  const catalog = await loadCatalog();
+  const registry = buildProviderRegistry(await loadConfig({}, catalog), catalog);
+  assert.equal(registry.get('openai')?.chatOptions?.maxTokensField, 'max_completion_tokens');
+  assert.equal(registry.get('groq')?.chatOptions, undefined);
+});

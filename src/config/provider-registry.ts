@@ -45,7 +45,10 @@ function runtimeFor(id: string, settings: ProviderConfig, catalogRow: CatalogPro
   const shape = catalogRow
     ? { auth: { ...catalogRow.auth }, requiredHeaders: { ...catalogRow.required_headers }, paths: { ...catalogRow.paths } }
     : customShape(wire, catalog);
-  return { id, wire, baseUrl: trimBaseUrl(baseUrl), ...shape, apiKeys: [...settings.apiKeys], timeouts: { ...settings.timeouts } };
+  const runtime: ProviderRuntime = { id, wire, baseUrl: trimBaseUrl(baseUrl), ...shape, apiKeys: [...settings.apiKeys], timeouts: { ...settings.timeouts } };
+  const maxTokensField = catalogRow?.chat_options?.max_tokens_field;
+  if (maxTokensField) runtime.chatOptions = { maxTokensField };
+  return runtime;
 }
 
 /**
