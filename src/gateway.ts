@@ -45,7 +45,10 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
     close() {
       closing ??= (async () => {
         const timeout = new Promise<'timed_out'>((resolve) => setTimeout(() => resolve('timed_out'), config.server.shutdownTimeoutMs).unref());
-        const drained = await Promise.race([app.close().then(() => 'drained' as const), timeout]);
+        // server.close() drops only the connections idle at that moment; one whose response ends later would hold
+        // the stop until its keep-alive time-out (5 s), so idle connections are swept until the app has closed.
+        const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+        const drained = await Promise.race([app.close().then(() => 'drained' as const), timeout]).finally(() => clearInterval(sweep));
         if (drained === 'timed_out') logger.warn({ timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown time-out: cutting the requests still running');
         // Past the time-out, upstream calls still running are cut so the process can stop.
         await closeHttpClient({ force: drained === 'timed_out' });

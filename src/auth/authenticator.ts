@@ -1,6 +1,7 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyRecord, RecordStore } from '../storage/storage-types.js';
-import { apiKeyPrefix, constantTimeEqual, hashApiKey } from './api-key-secrets.js';
+import { apiKeyPrefix, hashApiKey } from './api-key-secrets.js';
 import { defaultOrgId, type Principal } from './principal.js';
 
 interface CachedKey {
@@ -16,6 +17,8 @@ interface CachedKey {
 export class Authenticator {
   private readonly cache = new Map<string, CachedKey>();
   private readonly masterPrincipal: Principal | undefined;
+  /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
+  private readonly masterKeyDigest: Buffer | undefined;
 
   constructor(
     private readonly store: RecordStore,
@@ -24,6 +27,7 @@ export class Authenticator {
     private readonly maxCachedKeys = 10000,
   ) {
     if (masterKey) {
+      this.masterKeyDigest = sha256(masterKey);
       this.masterPrincipal = {
         orgId: defaultOrgId,
         keyId: null,
@@ -38,7 +42,7 @@ export class Authenticator {
   async authenticate(authorization: string | undefined): Promise<Principal> {
     const token = bearerToken(authorization);
     if (!token) throw new GatewayError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>"');
-    if (this.masterPrincipal && this.masterKey && constantTimeEqual(token, this.masterKey)) return this.masterPrincipal;
+    if (this.masterPrincipal && this.masterKeyDigest && timingSafeEqual(sha256(token), this.masterKeyDigest)) return this.masterPrincipal;
 
     const keyHash = hashApiKey(token);
     const record = await this.lookup(keyHash);
@@ -81,4 +85,8 @@ function bearerToken(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   return match?.[1];
+}
+
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
 }

@@ -22,6 +22,7 @@ export async function openRecordStore(options: { databaseUrl?: string; dataDir: 
  * Redis when redisUrl is set, else in process. Redis is not pinged here: ioredis reconnects on
  * its own, and /readyz reports an outage through ping().
  */
-export async function openSharedState(options: { redisUrl?: string }): Promise<SharedState> {
-  return options.redisUrl ? new RedisSharedState({ url: options.redisUrl }) : new MemorySharedState();
+export async function openSharedState(options: { redisUrl?: string; keyPrefix?: string }): Promise<SharedState> {
+  // Every key svc writes lives under `svc:` so a shared Redis stays readable and other tenants' keys untouched.
+  return options.redisUrl ? new RedisSharedState({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'svc:' }) : new MemorySharedState();
 }

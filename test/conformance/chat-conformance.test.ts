@@ -297,6 +297,27 @@ for (const target of targets) {
       }
     });
 
+    test('tool_choice naming a function forces that function in the native field', async () => {
+      enqueue({ toolCalls: [{ id: 'call_forced', name: 'get_time', arguments: '{"zone":"UTC"}' }] });
+      const { completion, upstream } = await call({
+        messages: [{ role: 'user', content: 'Time?' }],
+        tools: [weatherTool, timeTool],
+        tool_choice: { type: 'function', function: { name: 'get_time' } },
+      });
+      assert.equal(completion.choices[0].finish_reason, 'tool_calls');
+      switch (target.wire) {
+        case 'openai':
+          assert.deepEqual(upstream.body.tool_choice, { type: 'function', function: { name: 'get_time' } });
+          break;
+        case 'anthropic':
+          assert.deepEqual(upstream.body.tool_choice, { type: 'tool', name: 'get_time' });
+          break;
+        case 'gemini':
+          assert.deepEqual(upstream.body.toolConfig, { functionCallingConfig: { mode: 'ANY', allowedFunctionNames: ['get_time'] } });
+          break;
+      }
+    });
+
     test('parallel tools: two calls in one answer, both results sent back', async () => {
       const question: OpenAI.ChatCompletionMessageParam = { role: 'user', content: 'Weather and time in Oslo?' };
       enqueue({
@@ -431,6 +452,7 @@ for (const target of targets) {
 
     test('streaming with tools: argument deltas reassemble into valid JSON with the right name and id', async () => {
       enqueue({
+        content: 'Let me check.',
         toolCalls: [
           { id: 'call_s1', name: 'get_weather', arguments: '{"city":"Rome","unit":"celsius"}' },
           { id: 'call_s2', name: 'get_time', arguments: '{"zone":"Europe/Rome"}' },
@@ -451,13 +473,16 @@ for (const target of targets) {
       );
       // OpenAI and Anthropic stream the arguments in fragments; Gemini sends each call whole.
       if (target.wire !== 'gemini') assert.ok(calls[0].fragments > 1, `arguments arrived in ${calls[0].fragments} fragment(s)`);
+      assert.equal(chunks.map((chunk) => chunk.choices[0]?.delta?.content ?? '').join(''), 'Let me check.', 'the text before the calls');
+      assert.ok(chunks.every((chunk) => !chunk.usage), 'no usage in the stream unless stream_options.include_usage asked for it');
+      assert.ok(chunks.every((chunk) => chunk.object === 'chat.completion.chunk' && chunk.id === chunks[0].id), 'every chunk has the same id');
       const received = requestsSince(harness.mock, start);
       assert.equal(received.length, 1);
       assertUpstreamModelAndKey(received[0], target, true);
     });
 
     test('usage with cached tokens: cached_tokens reported and the cost uses the catalog cached rate', async () => {
-      const usage = { input: 100, output: 20, cached: 60 };
+      const usage = { input: 100, output: 20, cached: 60, reasoning: 5 };
       const expectedCost = expectedChatCostUsd(target.slug, usage);
       enqueue({ content: 'cached answer', usage });
       const { completion, headers } = await call({ messages: [{ role: 'user', content: 'Long shared prefix…' }] });
@@ -465,6 +490,8 @@ for (const target of targets) {
       assert.equal(completion.usage?.completion_tokens, 20);
       assert.equal(completion.usage?.total_tokens, 120);
       assert.equal(completion.usage?.prompt_tokens_details?.cached_tokens, 60);
+      // Reasoning tokens are part of completion_tokens (billed as output) and reported on their own.
+      assert.equal(completion.usage?.completion_tokens_details?.reasoning_tokens, 5);
       assertCloseTo(svcMetadataOf(completion).cost_usd, expectedCost, 'svc_metadata.cost_usd');
       assert.equal(headers.get('x-svc-input-tokens'), '100');
 
@@ -545,6 +572,30 @@ for (const target of targets) {
         const body = (await response.json()) as { error: { code: string; message: string } };
         assert.equal(body.error.code, 'provider_error');
         assert.ok(body.error.message.includes('exploded before streaming'));
+      });
+
+      test('an in-band error event before the first token → a plain JSON 502 keeping the provider message', async () => {
+        fault({ errorEventAfter: 0, message: 'in-band failure at once' });
+        const start = faulty.mock.requests.length;
+        await expectApiError(faultyClient.chat.completions.create({ model, stream: true, messages: [{ role: 'user', content: 'hi' }] }), {
+          status: 502,
+          code: 'provider_error',
+          message: 'in-band failure at once',
+        });
+        assert.equal(requestsSince(faulty.mock, start).length, 1);
+      });
+
+      test('an in-band error event after the first tokens → an error event keeping the provider message, no [DONE]', async () => {
+        fault({ errorEventAfter: target.dropAfterEvents, message: 'in-band failure midway' });
+        faulty.mock.enqueueReply({ content: 'one two three four five six seven eight' }, { wire: target.wire });
+        const response = await postChat(faulty, { model, stream: true, messages: [{ role: 'user', content: 'count' }] });
+        assert.equal(response.status, 200);
+        const payloads = await readSseData(response);
+        assert.ok(!payloads.includes('[DONE]'));
+        const last = JSON.parse(payloads.at(-1)!) as { error?: { code: string; message: string } };
+        assert.equal(last.error?.code, 'provider_error');
+        assert.ok(last.error?.message.includes('in-band failure midway'), `error event: ${payloads.at(-1)}`);
+        assert.ok(payloads.slice(0, -1).some((payload) => (JSON.parse(payload) as OpenAI.ChatCompletionChunk).choices[0]?.delta?.content), 'content came before the error');
       });
 
       test('mid-stream drop → an error event and no [DONE]', async () => {

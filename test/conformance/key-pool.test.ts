@@ -83,6 +83,20 @@ describe('key pool (in-process state)', () => {
     }
   });
 
+  test('a streamed request moves to the next key as well (the 429 comes before the first token)', async () => {
+    const harness = await startTestGateway({ env: { OPENAI_API_KEY: POOL } });
+    try {
+      harness.mock.enqueueFault({ status: 429, retryAfterSeconds: 2, apiKey: 'sk-one' });
+      const stream = await sdkClient(harness).chat.completions.create({ model: 'openai/gpt-4o-mini', stream: true, messages });
+      let text = '';
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? '';
+      assert.equal(text, 'Echo: hello pool');
+      assert.deepEqual(keysSince(harness.mock, 0), ['sk-one', 'sk-two']);
+    } finally {
+      await harness.close();
+    }
+  });
+
   test("OpenAI's 429 insufficient_quota (out of credit, not a rate limit) also moves to the next key", async () => {
     const harness = await startTestGateway({ env: { OPENAI_API_KEY: POOL } });
     try {
@@ -126,6 +140,7 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
   before(async () => {
     // Set but unreachable must fail, not skip.
     const probe = new Redis(redisUrl!, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 2000, retryStrategy: () => null });
+    probe.on('error', () => undefined); // connect() rejects with the cause
     try {
       await probe.connect();
       assert.equal(await probe.ping(), 'PONG');
@@ -157,8 +172,9 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
     await Promise.allSettled([gatewayA?.close(), gatewayB?.close()]);
     await mock?.close();
     if (configPath) await rm(dirname(configPath), { recursive: true, force: true });
-    if (!redisUrl) return;
-    const client = new Redis(redisUrl, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+    // Only this run's keys go: every one of them names the run's own provider id.
+    const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, disconnectTimeout: 200, retryStrategy: () => null });
+    client.on('error', () => undefined);
     try {
       let cursor = '0';
       do {
@@ -166,6 +182,8 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
         cursor = next;
         if (keys.length > 0) await client.del(...keys);
       } while (cursor !== '0');
+    } catch {
+      // Redis unreachable: before() has already failed the suite.
     } finally {
       client.disconnect();
     }

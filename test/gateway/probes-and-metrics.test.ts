@@ -16,21 +16,23 @@ describe('probes and metrics', () => {
   });
   after(() => harness.close());
 
-  /** The value of the first sample of `name` whose labels include every one of `labels`; undefined when none. */
+  /** The sum of the samples of `name` whose labels include every one of `labels`; undefined when none matches. */
   function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+    let total: number | undefined;
     for (const line of text.split('\n')) {
       if (line.startsWith('#')) continue;
       const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})?\s+(\S+)/.exec(line);
       if (!match || match[1] !== name) continue;
       const found: Record<string, string> = {};
       for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) found[key] = value;
-      if (Object.entries(labels).every(([key, value]) => found[key] === value)) return Number(match[3]);
+      if (Object.entries(labels).every(([key, value]) => found[key] === value)) total = (total ?? 0) + Number(match[3]);
     }
-    return undefined;
+    return total;
   }
 
-  async function scrape(key: string | null = null): Promise<string> {
-    const response = await harness.request('/metrics', key === null ? {} : { key });
+  /** Scrapes /metrics with `key` (default: the master key). */
+  async function scrape(key?: string): Promise<string> {
+    const response = await harness.request('/metrics', { key });
     const text = await response.text();
     assert.equal(response.status, 200, text.slice(0, 300));
     assert.match(response.headers.get('content-type') ?? '', /^text\/plain/);

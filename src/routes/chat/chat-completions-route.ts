@@ -106,8 +106,10 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
     status = writer.isClosed ? 499 : gatewayError.status;
     await writer.send(JSON.stringify({ ...gatewayError.toEnvelope(), svc_request_id: context.requestId }));
   } finally {
-    writer.end();
+    // Cost and ledger stages only queue work; running them before the response ends means a
+    // graceful shutdown, which waits for open responses, never closes the ledger ahead of them.
     await services.chatPipeline.runAfter(context).catch((error) => request.log.error({ err: error }, 'after-response stages failed'));
+    writer.end();
     services.observeCompletion(request, status);
   }
 }
