@@ -32,12 +32,13 @@ export function registerChatCompletionsRoute(app: FastifyInstance, services: Gat
 
 export async function createChatContext(request: FastifyRequest, reply: FastifyReply, services: GatewayServices): Promise<ChatContext> {
   const startedAt = request.startedAt;
-  const parsed = parseChatRequest(request.body);
   const principal = request.principal!;
+  // The mode is resolved before the body is validated so that a 400 also reports it.
   const tenantDefault = await services.settings.defaultMode(principal.orgId);
   const header = request.headers['x-intelligence-mode'];
-  const { mode, source } = resolveIntelligenceMode(typeof header === 'string' ? header : undefined, parsed.svc.intelligence_mode, tenantDefault, services.config.defaults.intelligenceMode);
+  const { mode, source } = resolveIntelligenceMode(typeof header === 'string' ? header : undefined, bodyIntelligenceMode(request.body), tenantDefault, services.config.defaults.intelligenceMode);
   reply.header('x-svc-intelligence-mode', mode);
+  const parsed = parseChatRequest(request.body);
 
   // The upstream call is aborted when the caller goes away before the answer is complete.
   const abort = new AbortController();
@@ -65,6 +66,12 @@ export async function createChatContext(request: FastifyRequest, reply: FastifyR
     stageTimings: {},
     cacheHit: false,
   };
+}
+
+function bodyIntelligenceMode(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const block = (body as { svc?: unknown }).svc;
+  return typeof block === 'object' && block !== null ? (block as { intelligence_mode?: unknown }).intelligence_mode : undefined;
 }
 
 /** When n asks for more choices than the upstream returned, the first is replicated (spec 2.2). */
