@@ -32,3 +32,15 @@ test('targets are independent', async () => {
   for (let index = 0; index < 3; index++) await breaker.recordFailure('t3');
   assert.equal(await breaker.stateOf('t4'), 'closed');
 });
+
+test('half-open admits one probe per cool-down period, not every caller', async () => {
+  const breaker = new CircuitBreaker(state, options);
+  for (let index = 0; index < 3; index++) await breaker.recordFailure('t5');
+  assert.equal(await breaker.admit('t5'), false, 'open: nobody');
+  await new Promise((resolve) => setTimeout(resolve, 130));
+  assert.equal(await breaker.admit('t5'), true, 'half-open: the first caller probes');
+  assert.equal(await breaker.admit('t5'), false, 'half-open: the others wait for the probe');
+  await breaker.recordSuccess('t5');
+  assert.equal(await breaker.admit('t5'), true, 'closed again: everyone');
+  assert.equal(await breaker.admit('t5'), true);
+});

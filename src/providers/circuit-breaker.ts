@@ -27,10 +27,21 @@ export class CircuitBreaker {
     return halfOpen !== undefined ? 'half_open' : 'closed';
   }
 
+  /**
+   * Whether a call may go to the target now: always when closed, never when open, and in half-open
+   * only the first caller per cool-down period (the probe) — replicas included, through SharedState.
+   */
+  async admit(target: string): Promise<boolean> {
+    const state = await this.stateOf(target);
+    if (state === 'closed') return true;
+    if (state === 'open') return false;
+    return (await this.state.increment(`circuit:${target}:probe`, 1, this.options.cooldownMs)) === 1;
+  }
+
   async recordSuccess(target: string): Promise<void> {
     const halfOpen = await this.state.get(`circuit:${target}:half`);
     if (halfOpen !== undefined) {
-      await Promise.all([this.state.delete(`circuit:${target}:half`), this.state.delete(`circuit:${target}:failures`)]);
+      await Promise.all([this.state.delete(`circuit:${target}:half`), this.state.delete(`circuit:${target}:failures`), this.state.delete(`circuit:${target}:probe`)]);
     }
   }
 
@@ -51,6 +62,7 @@ export class CircuitBreaker {
       // The half-open marker outlives the open period: after it, one failure is enough to re-open.
       this.state.set(`circuit:${target}:half`, '1', this.options.cooldownMs * 4),
       this.state.delete(`circuit:${target}:failures`),
+      this.state.delete(`circuit:${target}:probe`),
     ]);
   }
 }

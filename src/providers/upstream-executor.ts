@@ -49,7 +49,7 @@ export class UpstreamExecutor {
     const attempts: AttemptRecord[] = [];
     const deadline = Date.now() + this.options.deadlineMs;
     let lastError: UpstreamError | undefined;
-    let tries = 0;
+    let targetsTried = 0;
     const cooledProviders: Array<{ provider: ProviderRuntime; keys: string[] }> = [];
 
     candidates: for (const model of candidates) {
@@ -62,7 +62,7 @@ export class UpstreamExecutor {
         continue;
       }
       const circuit = `${provider.id}/${model.upstream_model}`;
-      if ((await this.circuitBreaker.stateOf(circuit)) === 'open') {
+      if (!(await this.circuitBreaker.admit(circuit))) {
         attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_circuit_open' });
         continue;
       }
@@ -73,9 +73,12 @@ export class UpstreamExecutor {
         cooledProviders.push({ provider, keys: orderedKeys });
         continue;
       }
+      // maxAttempts bounds the targets tried; rotating to the next key of a pool after a per-key
+      // 429/402 does not use it up (each such key cools down, so the rotation ends with the pool).
+      if (targetsTried >= this.options.maxAttempts) break;
+      targetsTried++;
       for (const apiKey of usableKeys) {
-        if (tries >= this.options.maxAttempts || Date.now() >= deadline) break candidates;
-        tries++;
+        if (Date.now() >= deadline) break candidates;
         const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool' };
         try {
           const value = await call(target);

@@ -206,6 +206,31 @@ describe('configured fallback models (routing.fallbacks)', () => {
   });
 });
 
+describe('key rotation does not use up the failover budget', () => {
+  let harness: TestGateway;
+  let configPath: string;
+
+  before(async () => {
+    configPath = await writeConfigFile(['routing:', '  max_attempts: 2', '  fallbacks:', '    "openai/gpt-4o-mini": ["anthropic/claude-haiku-4-5"]', ''].join('\n'));
+    harness = await startTestGateway({ env: { SVC_CONFIG: configPath, OPENAI_API_KEY: 'sk-one,sk-two,sk-three' } });
+  });
+  after(async () => {
+    await harness.close();
+    await rm(dirname(configPath), { recursive: true, force: true });
+  });
+
+  test('every key of a 3-key pool rate-limited → the fallback model still answers, in one client call', async () => {
+    harness.mock.enqueueFault({ status: 429, retryAfterSeconds: 5, wire: 'openai', times: 3 });
+    harness.mock.enqueueReply({ content: 'Fallback answer.' }, { wire: 'anthropic' });
+    const start = harness.mock.requests.length;
+    const completion = await sdkClient(harness).chat.completions.create({ model: 'openai/gpt-4o-mini', messages });
+    assert.equal(completion.choices[0].message.content, 'Fallback answer.');
+    const received = requestsSince(harness.mock, start);
+    assert.deepEqual(received.map((request) => request.wire), ['openai', 'openai', 'openai', 'anthropic']);
+    assert.deepEqual(new Set(received.slice(0, 3).map((request) => request.apiKey)), new Set(['sk-one', 'sk-two', 'sk-three']));
+  });
+});
+
 describe('circuit breaker', () => {
   let harness: TestGateway;
   let client: OpenAI;
