@@ -32,7 +32,8 @@ async function runStage(stage: PipelineStage, context: ChatContext): Promise<voi
   if (stage.feature && !featureEnabled(stage.feature, context.mode, context.toggles)) return;
   const started = performance.now();
   try {
-    await stage.run(context);
+    const pending = stage.run(context);
+    if (pending) await pending; // a synchronous stage costs no extra microtask
   } finally {
     context.stageTimings[stage.name] = Math.round((performance.now() - started) * 100) / 100;
   }

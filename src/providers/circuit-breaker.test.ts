@@ -44,3 +44,13 @@ test('half-open admits one probe per cool-down period, not every caller', async 
   assert.equal(await breaker.admit('t5'), true, 'closed again: everyone');
   assert.equal(await breaker.admit('t5'), true);
 });
+
+test('a circuit opened by another replica is seen within the local trust period', async () => {
+  const longCooldown = { ...options, cooldownMs: 5000 };
+  const replicaA = new CircuitBreaker(state, longCooldown, 100);
+  const replicaB = new CircuitBreaker(state, longCooldown, 100);
+  assert.equal(await replicaA.admit('t6'), true);
+  for (let index = 0; index < 3; index++) await replicaB.recordFailure('t6');
+  await new Promise((resolve) => setTimeout(resolve, 110));
+  assert.equal(await replicaA.admit('t6'), false);
+});

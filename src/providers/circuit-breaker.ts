@@ -16,9 +16,17 @@ export type CircuitState = 'closed' | 'open' | 'half_open';
  * in half-open one failure re-opens at once and a success closes.
  */
 export class CircuitBreaker {
+  /**
+   * Targets this instance found closed, and until when it trusts that without asking SharedState again:
+   * a healthy target then costs no shared-state read per request. A circuit opened by another replica is
+   * seen within `localTrustMs`; a failure seen here drops the trust at once.
+   */
+  private readonly trustedClosedUntil = new Map<string, number>();
+
   constructor(
     private readonly state: SharedState,
     readonly options: CircuitBreakerOptions = { failureThreshold: 5, windowMs: 30_000, cooldownMs: 30_000 },
+    private readonly localTrustMs = 1000,
   ) {}
 
   async stateOf(target: string): Promise<CircuitState> {
@@ -32,13 +40,19 @@ export class CircuitBreaker {
    * only the first caller per cool-down period (the probe) — replicas included, through SharedState.
    */
   async admit(target: string): Promise<boolean> {
+    const now = Date.now();
+    if ((this.trustedClosedUntil.get(target) ?? 0) > now) return true;
     const state = await this.stateOf(target);
-    if (state === 'closed') return true;
+    if (state === 'closed') {
+      this.trustedClosedUntil.set(target, now + this.localTrustMs);
+      return true;
+    }
     if (state === 'open') return false;
     return (await this.state.increment(`circuit:${target}:probe`, 1, this.options.cooldownMs)) === 1;
   }
 
   async recordSuccess(target: string): Promise<void> {
+    if ((this.trustedClosedUntil.get(target) ?? 0) > Date.now()) return;
     const halfOpen = await this.state.get(`circuit:${target}:half`);
     if (halfOpen !== undefined) {
       await Promise.all([this.state.delete(`circuit:${target}:half`), this.state.delete(`circuit:${target}:failures`), this.state.delete(`circuit:${target}:probe`)]);
@@ -47,6 +61,7 @@ export class CircuitBreaker {
 
   /** Returns the state after the failure. */
   async recordFailure(target: string): Promise<CircuitState> {
+    this.trustedClosedUntil.delete(target);
     const halfOpen = await this.state.get(`circuit:${target}:half`);
     const failures = await this.state.increment(`circuit:${target}:failures`, 1, this.options.windowMs);
     if (halfOpen !== undefined || failures >= this.options.failureThreshold) {

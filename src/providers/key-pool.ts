@@ -17,9 +17,9 @@ export class KeyPool {
   /** Keys in the order to try them for one request: starting at the next round-robin position, cooled-down keys last. */
   async orderKeys(providerId: string, keys: readonly string[]): Promise<{ keys: string[]; coolingDown: Set<string> }> {
     if (keys.length === 0) return { keys: [], coolingDown: new Set() };
-    const cooling = await this.coolingKeys(providerId, keys);
-    if (keys.length === 1) return { keys: [keys[0]], coolingDown: cooling };
-    const turn = await this.state.increment(`keypool:${providerId}:turn`, 1, 24 * 3600_000);
+    if (keys.length === 1) return { keys: [keys[0]], coolingDown: await this.coolingKeys(providerId, keys) };
+    // One round trip to shared state: the rotation turn and the cool-downs are read together.
+    const [cooling, turn] = await Promise.all([this.coolingKeys(providerId, keys), this.state.increment(`keypool:${providerId}:turn`, 1, 24 * 3600_000)]);
     const start = (turn - 1) % keys.length;
     const ordered: string[] = [];
     for (let offset = 0; offset < keys.length; offset++) ordered.push(keys[(start + offset) % keys.length]);

@@ -218,9 +218,11 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
     assert.ok(keysSince(mock, start).includes('sk-one'), 'after the Retry-After gateway B uses sk-one again');
   });
 
-  test('a circuit opened by failures on gateway A is open on gateway B', async () => {
+  test('a circuit opened by failures on gateway A is open on gateway B within a second', async () => {
     mock.enqueueFault({ status: 500, times: 5, message: 'upstream is broken' });
     for (let index = 0; index < 5; index++) await expectApiError(ask(gatewayA, model), { status: 502, code: 'provider_error' });
+    // B trusted the circuit closed when it last used it; that trust lasts at most one second.
+    await sleep(1100);
     const start = mock.requests.length;
     await expectApiError(ask(gatewayB, model), { status: 503, code: 'circuit_breaker_open' });
     assert.equal(mock.requests.length, start, 'gateway B did not call the failing target');

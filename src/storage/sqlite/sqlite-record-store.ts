@@ -4,6 +4,8 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely-record-store.js';
+import { toUsageRow } from '../record-rows.js';
+import type { UsageRecord } from '../storage-types.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -13,6 +15,14 @@ export type SqliteRecordStoreOptions =
 
 /** Milliseconds a writer waits for another process's lock (gateway workers share the file) before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
+
+const usageColumns = Object.keys(
+  toUsageRow({
+    request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', model: null, provider: null, status: 0,
+    prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc',
+    intelligence_mode: '', cache_hit: false, latency_ms: 0,
+  }),
+);
 
 async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database.Database> {
   let filename: string;
@@ -32,8 +42,32 @@ async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database
 
 /** The embedded default RecordStore. The file is opened on first use, so the constructor stays synchronous. */
 export class SqliteRecordStore extends KyselyRecordStore {
+  private opening: Promise<Database.Database> | undefined;
+  private insertUsageRows: ((rows: Array<Record<string, unknown>>) => void) | undefined;
+
   constructor(options: SqliteRecordStoreOptions) {
-    const dialect = new SqliteDialect({ database: () => openDatabase(options) });
-    super(new Kysely<StorageDatabase>({ dialect }), 'sqlite');
+    let self: SqliteRecordStore | undefined;
+    const open = () => (self!.opening ??= openDatabase(options));
+    super(new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: open }) }), 'sqlite');
+    self = this;
+  }
+
+  /**
+   * The ledger's batches bypass the query builder: SQLite writes block the event loop, so one prepared
+   * statement run in one transaction keeps each flush as short as it can be.
+   */
+  override async insertUsage(records: UsageRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    if (!this.insertUsageRows) {
+      await this.migrate(); // opens the database through Kysely (idempotent) so the file and table exist
+      const database = await this.opening!;
+      const statement = database.prepare(
+        `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
+      );
+      this.insertUsageRows = database.transaction((rows: Array<Record<string, unknown>>) => {
+        for (const row of rows) statement.run(row);
+      });
+    }
+    this.insertUsageRows(records.map((record) => toUsageRow(record) as Record<string, unknown>));
   }
 }
