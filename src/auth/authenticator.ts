@@ -1,11 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { ApiKeyRecord, RecordStore } from '../storage/storage-types.js';
-import { apiKeyPrefix, hashApiKey } from './api-key-secrets.js';
+import { apiKeyPrefix } from './api-key-secrets.js';
 import { defaultOrgId, type Principal } from './principal.js';
 
 interface CachedKey {
   record: ApiKeyRecord | undefined;
+  /** Built once per cached record, not per request. */
+  principal?: Principal;
   expiresAt: number;
 }
 
@@ -42,23 +44,25 @@ export class Authenticator {
   async authenticate(authorization: string | undefined): Promise<Principal> {
     const token = bearerToken(authorization);
     if (!token) throw new GatewayError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>"');
-    if (this.masterPrincipal && this.masterKeyDigest && timingSafeEqual(sha256(token), this.masterKeyDigest)) return this.masterPrincipal;
+    // One digest serves both the constant-time master-key comparison and the stored-hash lookup.
+    const digest = sha256(token);
+    if (this.masterPrincipal && this.masterKeyDigest && timingSafeEqual(digest, this.masterKeyDigest)) return this.masterPrincipal;
 
-    const keyHash = hashApiKey(token);
-    const record = await this.lookup(keyHash);
+    const cached = await this.lookup(digest.toString('hex'));
+    const record = cached.record;
     if (!record) throw new GatewayError('invalid_api_key', `Invalid API key ${apiKeyPrefix(token)}…`);
     if (record.revoked_at) throw new GatewayError('revoked_api_key', `API key ${record.prefix}… was revoked at ${record.revoked_at}`);
     if (record.expires_at && Date.parse(record.expires_at) <= Date.now()) {
       throw new GatewayError('expired_api_key', `API key ${record.prefix}… expired at ${record.expires_at}`);
     }
-    return {
+    return (cached.principal ??= {
       orgId: record.org_id,
       keyId: record.id,
       keyPrefix: record.prefix,
       scopes: new Set(record.scopes),
       isMaster: false,
       limits: { rpm: record.rpm, tpm: record.tpm, monthlyTokenQuota: record.monthly_token_quota, monthlyBudgetUsd: record.monthly_budget_usd },
-    };
+    });
   }
 
   /** Drops a cached key (after a revocation through this instance). */
@@ -70,14 +74,15 @@ export class Authenticator {
     this.cache.clear();
   }
 
-  private async lookup(keyHash: string): Promise<ApiKeyRecord | undefined> {
+  private async lookup(keyHash: string): Promise<CachedKey> {
     const now = Date.now();
     const cached = this.cache.get(keyHash);
-    if (cached && cached.expiresAt > now) return cached.record;
+    if (cached && cached.expiresAt > now) return cached;
     const record = await this.store.findApiKeyByHash(keyHash);
     if (this.cache.size >= this.maxCachedKeys) this.cache.delete(this.cache.keys().next().value as string);
-    this.cache.set(keyHash, { record, expiresAt: now + this.cacheTtlMs });
-    return record;
+    const entry: CachedKey = { record, expiresAt: now + this.cacheTtlMs };
+    this.cache.set(keyHash, entry);
+    return entry;
   }
 }
 

@@ -57,7 +57,15 @@ function getAgent(): Agent {
 export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
   const url = new URL(upstreamRequest.url);
   if (!connectTimeoutByOrigin.has(url.origin)) connectTimeoutByOrigin.set(url.origin, options.timeouts.connectMs);
-  // undici's headersTimeout runs on a coarse (~0.5-1 s) timer, so a short first-byte time-out is enforced here too.
+  // undici's headersTimeout runs on a coarse (~0.5-1 s) timer: fine for the usual time-outs of many seconds,
+  // too loose for short ones, which get a timer of their own (and one more AbortController per call).
+  if (options.timeouts.firstByteMs >= PRECISE_TIMER_BELOW_MS) {
+    try {
+      return await dispatch(url, upstreamRequest, options, options.signal);
+    } catch (error) {
+      throw toTransportError(error, options.providerId, options.signal);
+    }
+  }
   const firstByte = new AbortController();
   const firstByteTimer = setTimeout(() => firstByte.abort(), options.timeouts.firstByteMs);
   // The caller's abort is forwarded to the same controller: what AbortSignal.any([caller, firstByte]) does, at a
@@ -67,16 +75,7 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
   if (callerSignal?.aborted) firstByte.abort(callerSignal.reason);
   else callerSignal?.addEventListener('abort', () => firstByte.abort(callerSignal.reason), { once: true });
   try {
-    const response = await request(url, {
-      dispatcher: options.dispatcher ?? getAgent(),
-      method: upstreamRequest.method,
-      headers: upstreamRequest.headers,
-      body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
-      signal: firstByte.signal,
-      headersTimeout: options.timeouts.firstByteMs,
-      bodyTimeout: options.timeouts.idleMs,
-    });
-    return { status: response.statusCode, headers: response.headers, body: response.body };
+    return await dispatch(url, upstreamRequest, options, firstByte.signal);
   } catch (error) {
     if (firstByte.signal.aborted && !options.signal?.aborted) {
       throw new UpstreamError(options.providerId, { kind: 'timeout', message: `upstream timed out: no response headers within ${options.timeouts.firstByteMs} ms` }, { cause: error });
@@ -85,6 +84,22 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
   } finally {
     clearTimeout(firstByteTimer);
   }
+}
+
+/** First-byte time-outs shorter than this get a precise timer; longer ones rely on undici's. */
+const PRECISE_TIMER_BELOW_MS = 5000;
+
+async function dispatch(url: URL, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
+  const response = await request(url, {
+    dispatcher: options.dispatcher ?? getAgent(),
+    method: upstreamRequest.method,
+    headers: upstreamRequest.headers,
+    body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
+    signal,
+    headersTimeout: options.timeouts.firstByteMs,
+    bodyTimeout: options.timeouts.idleMs,
+  });
+  return { status: response.statusCode, headers: response.headers, body: response.body };
 }
 
 /** Reads a body as text, keeping at most `maxBytes` (error bodies can be whole HTML pages). */
