@@ -1,14 +1,19 @@
 /**
  * Child process: svc itself, built the way `svc serve` builds it (createGateway from the environment:
  * OPENAI_API_KEY, OPENAI_BASE_URL = the mock, SVC_MASTER_KEY, SVC_DATA_DIR, SVC_LOG_LEVEL, PORT=0).
+ * It runs the compiled package (dist/, what `npm start` runs) when it has been built, else the sources.
  */
-import { createGateway } from '../src/gateway.js';
+import { access } from 'node:fs/promises';
 import { failStart, serveChildProtocol } from './child-protocol.js';
+
+const compiled = new URL('../dist/src/gateway.js', import.meta.url);
+const useCompiled = process.env.SVC_BENCH_SOURCES !== '1' && (await access(compiled).then(() => true, () => false));
+const { createGateway } = (await import(useCompiled ? compiled.href : '../src/gateway.js')) as typeof import('../src/gateway.js');
 
 try {
   const gateway = await createGateway(process.env);
   const address = await gateway.listen();
-  serveChildProtocol('svc', Number(new URL(address).port), () => gateway.close());
+  serveChildProtocol(useCompiled ? 'svc' : 'svc (sources)', Number(new URL(address).port), () => gateway.close());
 } catch (error) {
   failStart('svc', error);
 }

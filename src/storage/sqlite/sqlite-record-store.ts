@@ -6,6 +6,7 @@ import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely-record-store.js';
 import { toUsageRow } from '../record-rows.js';
 import type { UsageRecord } from '../storage-types.js';
+import { UsageWriter } from './usage-writer.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -43,9 +44,10 @@ async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database
 /** The embedded default RecordStore. The file is opened on first use, so the constructor stays synchronous. */
 export class SqliteRecordStore extends KyselyRecordStore {
   private opening: Promise<Database.Database> | undefined;
-  private insertUsageRows: ((rows: Array<Record<string, unknown>>) => void) | undefined;
+  private usageWriter: UsageWriter | undefined;
+  private insertUsageInThread: ((rows: Array<Record<string, unknown>>) => void) | undefined;
 
-  constructor(options: SqliteRecordStoreOptions) {
+  constructor(private readonly options: SqliteRecordStoreOptions) {
     let self: SqliteRecordStore | undefined;
     const open = () => (self!.opening ??= openDatabase(options));
     super(new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: open }) }), 'sqlite');
@@ -53,21 +55,34 @@ export class SqliteRecordStore extends KyselyRecordStore {
   }
 
   /**
-   * The ledger's batches bypass the query builder: SQLite writes block the event loop, so one prepared
-   * statement run in one transaction keeps each flush as short as it can be.
+   * Ledger batches bypass the query builder and, for a database file, the event loop: a worker thread
+   * writes them with one prepared statement in one transaction. An in-memory database (tests) cannot
+   * be shared with a worker, so it is written in this thread.
    */
   override async insertUsage(records: UsageRecord[]): Promise<void> {
     if (records.length === 0) return;
-    if (!this.insertUsageRows) {
-      await this.migrate(); // opens the database through Kysely (idempotent) so the file and table exist
-      const database = await this.opening!;
-      const statement = database.prepare(
-        `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
-      );
-      this.insertUsageRows = database.transaction((rows: Array<Record<string, unknown>>) => {
-        for (const row of rows) statement.run(row);
-      });
+    const rows = records.map((record) => toUsageRow(record) as Record<string, unknown>);
+    const filename = 'dataDir' in this.options ? join(this.options.dataDir, 'svc.sqlite') : this.options.filename;
+    if (!this.usageWriter && !this.insertUsageInThread) {
+      await this.migrate(); // opens the database through Kysely (idempotent), so the file and table exist
+      if (filename === ':memory:' || filename === '') {
+        const database = await this.opening!;
+        const statement = database.prepare(
+          `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
+        );
+        this.insertUsageInThread = database.transaction((batch: Array<Record<string, unknown>>) => {
+          for (const row of batch) statement.run(row);
+        });
+      } else {
+        this.usageWriter = new UsageWriter(filename, usageColumns, BUSY_TIMEOUT_MS);
+      }
     }
-    this.insertUsageRows(records.map((record) => toUsageRow(record) as Record<string, unknown>));
+    if (this.insertUsageInThread) this.insertUsageInThread(rows);
+    else await this.usageWriter!.insert(rows);
+  }
+
+  override async close(): Promise<void> {
+    await this.usageWriter?.close();
+    await super.close();
   }
 }

@@ -1,0 +1,78 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+interface Reply {
+  id: number;
+  ok: boolean;
+  message?: string;
+}
+
+/**
+ * The worker's body: it appends usage-ledger batches to the SQLite file on a connection of its own
+ * (WAL lets it write while the main thread reads), so better-sqlite3's synchronous writes never block
+ * the event loop that serves requests. It is evaluated from this string so that it runs the same from
+ * the TypeScript sources (tests) and from dist/ (workers do not inherit loader hooks).
+ */
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.betterSqlitePath);
+const database = new Database(workerData.filename);
+database.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+database.pragma('synchronous = NORMAL');
+const columns = workerData.columns;
+const statement = database.prepare(
+  'INSERT INTO usage_ledger (' + columns.join(', ') + ') VALUES (' + columns.map((column) => '@' + column).join(', ') + ') ON CONFLICT (request_id) DO NOTHING',
+);
+const insertRows = database.transaction((rows) => { for (const row of rows) statement.run(row); });
+parentPort.on('message', (message) => {
+  try {
+    insertRows(message.rows);
+    parentPort.postMessage({ id: message.id, ok: true });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
+  }
+});
+`;
+
+const betterSqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** The main-thread side of the usage writer: one worker per database file, batches answered in order. */
+export class UsageWriter {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private nextId = 1;
+
+  constructor(filename: string, columns: string[], busyTimeoutMs: number) {
+    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, columns, busyTimeoutMs, betterSqlitePath } });
+    this.worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) this.worker.unref();
+      if (reply.ok) waiting.resolve();
+      else waiting.reject(new Error(`usage ledger write failed: ${reply.message}`));
+    });
+    this.worker.on('error', (error) => this.failAll(error));
+    this.worker.on('exit', (code) => this.failAll(new Error(`usage writer worker exited with code ${code}`)));
+    // An idle worker must not keep the process alive; one with a batch in flight must (see insert).
+    this.worker.unref();
+  }
+
+  insert(rows: Array<Record<string, unknown>>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, rows });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private failAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
