@@ -28,7 +28,13 @@ export class KeyIssuer {
 
   /** Creates the org `default` (the master key's org) when it does not exist yet. */
   async ensureDefaultOrg(): Promise<void> {
-    if (!(await this.store.getOrg('default'))) await this.createOrg('default', 'default');
+    if (await this.store.getOrg('default')) return;
+    try {
+      await this.createOrg('default', 'default');
+    } catch (error) {
+      // Several workers or replicas start at once: the one that lost the race finds the org there.
+      if (!(await this.store.getOrg('default'))) throw error;
+    }
   }
 
   /** Returns the stored record without its hash, and the secret, which is shown only here. */

@@ -1,12 +1,17 @@
 import cluster from 'node:cluster';
+import { loadCatalog } from '../catalog/catalog.js';
+import { loadConfig } from '../config/load-config.js';
 import { createGateway } from '../gateway.js';
 
 /** `svc serve`: start-up, one log line per configured provider, graceful shutdown on SIGTERM/SIGINT. */
 export async function serve(): Promise<void> {
+  if (cluster.isPrimary) {
+    // The primary of a multi-worker server only forks: it reads the config, not storage or providers.
+    const workers = (await loadConfig(process.env, await loadCatalog())).server.workers;
+    if (workers > 1) return runPrimary(workers);
+  }
   const gateway = await createGateway();
   const { config, services } = gateway;
-  const workers = config.server.workers;
-  if (workers > 1 && cluster.isPrimary) return runPrimary(workers, services.logger);
 
   const configured = services.providers.configured();
   for (const provider of configured) {
@@ -33,9 +38,9 @@ export async function serve(): Promise<void> {
 }
 
 /** With server.workers > 1 the primary forks one gateway per worker; they share the listening socket. */
-async function runPrimary(workers: number, logger: { info(object: object, message: string): void }): Promise<void> {
+async function runPrimary(workers: number): Promise<void> {
   for (let index = 0; index < workers; index++) cluster.fork();
-  logger.info({ workers }, 'forked workers');
+  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), workers, msg: 'forked workers' })}\n`);
   const forward = (signal: NodeJS.Signals) => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
