@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { allowsFamily } from './auth/scopes.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { installErrorHandling, sendError } from './http/error-handler.js';
+import { isIntelligenceMode } from './pipeline/intelligence-modes.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
 import { registerChatCompletionsRoute, newRequestId } from './routes/chat/chat-completions-route.js';
@@ -55,6 +56,16 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
       if (!(error instanceof GatewayError)) throw error;
       return sendError(reply, error, request);
     }
+  });
+
+  // Spec 4.9: every response carries the resolved mode. Routes that resolve it set the header; an
+  // answer given before that (401, 404, a 400 on another endpoint) reports the header's or system's.
+  const systemMode = services.config.defaults.intelligenceMode;
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.hasHeader('x-svc-intelligence-mode') || !request.url.startsWith('/v1/')) return;
+    const asked = request.headers['x-intelligence-mode'];
+    const mode = typeof asked === 'string' && isIntelligenceMode(asked.trim().toLowerCase()) ? asked.trim().toLowerCase() : systemMode;
+    reply.header('x-svc-intelligence-mode', mode);
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -92,6 +92,18 @@ describe('intelligence mode', () => {
       assert.equal(response.headers.get('x-svc-intelligence-mode'), 'full');
     });
 
+    test('error answers report the mode too: a 400 resolves it first, a 401 reports the header\'s or the system default', async () => {
+      const invalid = await postChat(harness, chatBody({ temperature: 9 }), { key });
+      assert.equal(invalid.status, 400);
+      assert.equal(invalid.headers.get('x-svc-intelligence-mode'), 'cache', 'the org default, resolved before validation');
+      const unauthenticated = await harness.request('/v1/chat/completions', { body: chatBody(), key: null, headers: { 'x-intelligence-mode': 'proxy' } });
+      assert.equal(unauthenticated.status, 401);
+      assert.equal(unauthenticated.headers.get('x-svc-intelligence-mode'), 'proxy');
+      const unknownRoute = await harness.request('/v1/nowhere', { key });
+      assert.equal(unknownRoute.status, 404);
+      assert.equal(unknownRoute.headers.get('x-svc-intelligence-mode'), 'full');
+    });
+
     test('a streamed answer also returns the resolved mode in x-svc-intelligence-mode', async () => {
       const response = await postChat(harness, chatBody({ stream: true }), { key });
       assert.equal(response.status, 200);
