@@ -39,4 +39,6 @@ export interface ChatContext {
   usage?: Usage;
   cost?: CostBreakdown;
   cacheHit: boolean;
+  /** HTTP status of the outcome for the ledger: 200, or what a stream ended with (499 when the client left). */
+  outcomeStatus: number;
 }

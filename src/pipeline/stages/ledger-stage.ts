@@ -17,7 +17,7 @@ export function ledgerStage(ledger: UsageLedger): PipelineStage {
         requested_model: context.requestedModel,
         model: context.target?.model.slug ?? context.route?.model.slug ?? null,
         provider: context.target?.provider.id ?? null,
-        status: 200,
+        status: context.outcomeStatus,
         prompt_tokens: usage?.prompt_tokens ?? 0,
         completion_tokens: usage?.completion_tokens ?? 0,
         cached_tokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,

@@ -65,6 +65,7 @@ export async function createChatContext(request: FastifyRequest, reply: FastifyR
     warnings: [],
     stageTimings: {},
     cacheHit: false,
+    outcomeStatus: 200,
   };
 }
 
@@ -107,12 +108,17 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
     }
     if (!writer.isClosed) await writer.send('[DONE]');
   } catch (error) {
+    if (context.signal.aborted || writer.isClosed) {
+      status = 499; // the client left: the upstream call was aborted with it, nothing to report
+      return;
+    }
     // A failure mid-stream ends the stream with an error event, never a clean [DONE].
     const gatewayError = error instanceof UpstreamError ? toGatewayError(error) : error instanceof GatewayError ? error : new GatewayError('internal_error', 'Internal error while streaming', { cause: error });
     if (!(error instanceof UpstreamError) && !(error instanceof GatewayError)) request.log.error({ err: error }, 'stream failed');
-    status = writer.isClosed ? 499 : gatewayError.status;
+    status = gatewayError.status;
     await writer.send(JSON.stringify({ ...gatewayError.toEnvelope(), svc_request_id: context.requestId }));
   } finally {
+    context.outcomeStatus = status;
     // Cost and ledger stages only queue work; running them before the response ends means a
     // graceful shutdown, which waits for open responses, never closes the ledger ahead of them.
     await services.chatPipeline.runAfter(context).catch((error) => request.log.error({ err: error }, 'after-response stages failed'));
