@@ -160,4 +160,27 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     const upstreamHeaders = Object.keys(harness.mock.requests[0].headers);
     assert.deepEqual(upstreamHeaders.filter((name) => name.startsWith('x-svc-')), []);
   });
+  test('parameters a provider cannot take are reported: svc_metadata.warnings and x-svc-warnings, streams included', async () => {
+    const body = chatBody({ model: 'anthropic/claude-haiku-4-5', temperature: 1.7, seed: 7 });
+    const response = await postChat(harness, body);
+    assert.equal(response.status, 200);
+    const warnings = (await response.json()).svc_metadata.warnings as string[];
+    assert.ok(warnings.some((warning) => /temperature/.test(warning)), warnings.join(' | '));
+    assert.ok(warnings.some((warning) => /seed/.test(warning)), warnings.join(' | '));
+    assert.deepEqual(JSON.parse(response.headers.get('x-svc-warnings')!), warnings);
+    // What reached Anthropic is what it accepts.
+    assert.equal(harness.mock.requests.at(-1)!.body.temperature, 1);
+    assert.equal(harness.mock.requests.at(-1)!.body.seed, undefined);
+
+    const streamed = await postChat(harness, { ...body, stream: true });
+    assert.equal(streamed.status, 200);
+    assert.deepEqual(JSON.parse(streamed.headers.get('x-svc-warnings')!), warnings);
+    await streamed.text();
+  });
+
+  test('no warning header when nothing was changed', async () => {
+    const response = await postChat(harness, chatBody());
+    assert.equal(response.headers.get('x-svc-warnings'), null);
+    assert.equal((await response.json()).svc_metadata.warnings, undefined);
+  });
 });

@@ -10,7 +10,7 @@ import { toGatewayError } from '../../providers/upstream-errors.js';
 import type { GatewayServices } from '../../services.js';
 import { parseChatRequest } from './parse-chat-request.js';
 import { metadataFromHeaders } from './parse-svc-fields.js';
-import { buildSvcMetadata, nonStreamHeaders } from './svc-metadata.js';
+import { buildSvcMetadata, nonStreamHeaders, warningsHeader } from './svc-metadata.js';
 
 /** POST (and HEAD) /v1/chat/completions: validate → pipeline → render JSON or SSE. */
 export function registerChatCompletionsRoute(app: FastifyInstance, services: GatewayServices): void {
@@ -88,7 +88,13 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
   request.logFields.observed = true; // logged below when the stream ends, not when the handler returns
   reply.hijack();
   const writer = new SseWriter(reply.raw);
-  writer.open({ 'x-svc-request-id': context.requestId, 'x-svc-intelligence-mode': context.mode, 'x-svc-provider': context.target?.model.slug ?? '' });
+  const warnings = warningsHeader(context);
+  writer.open({
+    'x-svc-request-id': context.requestId,
+    'x-svc-intelligence-mode': context.mode,
+    'x-svc-provider': context.target?.model.slug ?? '',
+    ...(warnings ? { 'x-svc-warnings': warnings } : {}),
+  });
   const includeUsage = context.request.stream_options?.include_usage === true;
   let status = 200;
   try {

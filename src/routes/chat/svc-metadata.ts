@@ -68,5 +68,14 @@ export function nonStreamHeaders(context: ChatContext): Record<string, string> {
     headers['x-svc-output-tokens'] = String(context.usage.completion_tokens);
   }
   if (context.cost) headers['x-svc-cost-usd'] = String(context.cost.cost_usd);
+  const warnings = warningsHeader(context);
+  if (warnings) headers['x-svc-warnings'] = warnings;
   return headers;
+}
+
+/** Parameters an adapter clamped or dropped, as a JSON array (also on streams, which have no svc_metadata). */
+export function warningsHeader(context: ChatContext): string | undefined {
+  if (context.warnings.length === 0) return undefined;
+  // Header values must be Latin-1 without control characters: escape everything else.
+  return JSON.stringify(context.warnings).replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
