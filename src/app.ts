@@ -20,6 +20,9 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: services.config.server.bodyLimitBytes,
     genReqId: () => newRequestId(),
+    // No pino child per request (it costs an allocation and a serialisation each time): svc's own log
+    // lines carry the request id explicitly.
+    childLoggerFactory: (logger) => logger,
     requestIdHeader: false,
     return503OnClosing: true,
   }) as unknown as FastifyInstance; // pino's Logger type is wider than Fastify's base logger type
@@ -61,16 +64,19 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   // Spec 4.9: every response carries the resolved mode. Routes that resolve it set the header; an
   // answer given before that (401, 404, a 400 on another endpoint) reports the header's or system's.
   const systemMode = services.config.defaults.intelligenceMode;
-  app.addHook('onSend', async (request, reply) => {
-    if (reply.hasHeader('x-svc-intelligence-mode') || !request.url.startsWith('/v1/')) return;
-    const asked = request.headers['x-intelligence-mode'];
-    const mode = typeof asked === 'string' && isIntelligenceMode(asked.trim().toLowerCase()) ? asked.trim().toLowerCase() : systemMode;
-    reply.header('x-svc-intelligence-mode', mode);
+  // Callback-style hooks: no promise per request for work that never waits.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('x-svc-intelligence-mode') && request.url.startsWith('/v1/')) {
+      const asked = request.headers['x-intelligence-mode'];
+      const normalized = typeof asked === 'string' ? asked.trim().toLowerCase() : undefined;
+      reply.header('x-svc-intelligence-mode', isIntelligenceMode(normalized) ? normalized : systemMode);
+    }
+    done(null, payload);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.logFields?.observed) return;
-    services.observeCompletion(request, reply.statusCode);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!request.logFields?.observed) services.observeCompletion(request, reply.statusCode);
+    done();
   });
 
   installErrorHandling(app, knownRoutes);

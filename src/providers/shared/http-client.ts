@@ -1,8 +1,8 @@
-import { Agent, Pool, request, type Dispatcher } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { UpstreamError, type UpstreamHttpRequest } from '../provider-types.js';
 
 /**
- * The one HTTP client of every adapter: a single keep-alive undici Agent (a pool per upstream origin),
+ * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,
  * connect / first-byte / idle time-outs, and the translation of transport failures into UpstreamError.
  */
 
@@ -18,7 +18,7 @@ export interface SendOptions {
   signal?: AbortSignal;
   timeouts: UpstreamTimeouts;
   providerId: string;
-  /** Replaces the shared Agent (tests, proxies). */
+  /** Replaces the per-origin pools (tests, proxies). */
   dispatcher?: Dispatcher;
 }
 
@@ -33,30 +33,41 @@ export interface UpstreamResponse {
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-/** First-seen connect time-out per origin: the Agent builds an origin's pool once, on its first request. */
-const connectTimeoutByOrigin = new Map<string, number>();
-let sharedAgent: Agent | undefined;
 
-function getAgent(): Agent {
-  sharedAgent ??= new Agent({
-    pipelining: 1,
-    keepAliveTimeout: 10_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: { timeout: DEFAULT_CONNECT_TIMEOUT_MS },
-    // One Agent for every provider, yet each provider keeps its own connect time-out.
-    factory: (origin, options) => {
-      const timeout = connectTimeoutByOrigin.get(String(origin)) ?? DEFAULT_CONNECT_TIMEOUT_MS;
-      const poolOptions = options as Pool.Options;
-      return new Pool(origin, { ...poolOptions, connect: { ...(poolOptions.connect as object), timeout } });
-    },
-  });
-  return sharedAgent;
+/**
+ * One keep-alive Pool per upstream origin, created on first use with that provider's connect time-out.
+ * Calling a Pool directly (rather than through an Agent with a URL) spares a URL parse and a dispatcher
+ * lookup per request.
+ */
+const pools = new Map<string, Pool>();
+
+function poolFor(origin: string, connectMs: number): Pool {
+  let pool = pools.get(origin);
+  if (!pool) {
+    pool = new Pool(origin, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect: { timeout: connectMs || DEFAULT_CONNECT_TIMEOUT_MS } });
+    pools.set(origin, pool);
+  }
+  return pool;
+}
+
+/** Adapters build a handful of distinct URLs (one per provider path and model): split each once. */
+const splitUrls = new Map<string, { origin: string; path: string }>();
+const MAX_SPLIT_URLS = 10_000;
+
+function splitUrl(url: string): { origin: string; path: string } {
+  let split = splitUrls.get(url);
+  if (!split) {
+    const parsed = new URL(url);
+    split = { origin: parsed.origin, path: parsed.pathname + parsed.search };
+    if (splitUrls.size >= MAX_SPLIT_URLS) splitUrls.clear();
+    splitUrls.set(url, split);
+  }
+  return split;
 }
 
 /** Sends one upstream request. Resolves once the response headers are in, whatever the status. */
 export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
-  const url = new URL(upstreamRequest.url);
-  if (!connectTimeoutByOrigin.has(url.origin)) connectTimeoutByOrigin.set(url.origin, options.timeouts.connectMs);
+  const url = splitUrl(upstreamRequest.url);
   // undici's headersTimeout runs on a coarse (~0.5-1 s) timer: fine for the usual time-outs of many seconds,
   // too loose for short ones, which get a timer of their own (and one more AbortController per call).
   if (options.timeouts.firstByteMs >= PRECISE_TIMER_BELOW_MS) {
@@ -89,9 +100,11 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
 /** First-byte time-outs shorter than this get a precise timer; longer ones rely on undici's. */
 const PRECISE_TIMER_BELOW_MS = 5000;
 
-async function dispatch(url: URL, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
-  const response = await request(url, {
-    dispatcher: options.dispatcher ?? getAgent(),
+async function dispatch(url: { origin: string; path: string }, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
+  const dispatcher = options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs);
+  const response = await dispatcher.request({
+    origin: url.origin,
+    path: url.path,
     method: upstreamRequest.method,
     headers: upstreamRequest.headers,
     body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
@@ -99,7 +112,7 @@ async function dispatch(url: URL, upstreamRequest: UpstreamHttpRequest, options:
     headersTimeout: options.timeouts.firstByteMs,
     bodyTimeout: options.timeouts.idleMs,
   });
-  return { status: response.statusCode, headers: response.headers, body: response.body };
+  return { status: response.statusCode, headers: response.headers as UpstreamResponse['headers'], body: response.body };
 }
 
 /** Reads a body as text, keeping at most `maxBytes` (error bodies can be whole HTML pages). */
@@ -158,10 +171,8 @@ function errorCode(error: unknown): string | undefined {
 
 /** Shutdown: waits for in-flight requests (or cuts them with `force`), then frees every socket. */
 export async function closeHttpClient(options: { force?: boolean } = {}): Promise<void> {
-  const agent = sharedAgent;
-  sharedAgent = undefined;
-  connectTimeoutByOrigin.clear();
-  if (!agent) return;
-  if (options.force) await agent.destroy();
-  else await agent.close();
+  const closing = [...pools.values()];
+  pools.clear();
+  splitUrls.clear();
+  await Promise.all(closing.map((pool) => (options.force ? pool.destroy() : pool.close())));
 }

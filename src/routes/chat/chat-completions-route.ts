@@ -120,14 +120,14 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
     }
     // A failure mid-stream ends the stream with an error event, never a clean [DONE].
     const gatewayError = error instanceof UpstreamError ? toGatewayError(error) : error instanceof GatewayError ? error : new GatewayError('internal_error', 'Internal error while streaming', { cause: error });
-    if (!(error instanceof UpstreamError) && !(error instanceof GatewayError)) request.log.error({ err: error }, 'stream failed');
+    if (!(error instanceof UpstreamError) && !(error instanceof GatewayError)) request.log.error({ err: error, requestId: context.requestId }, 'stream failed');
     status = gatewayError.status;
     await writer.send(JSON.stringify({ ...gatewayError.toEnvelope(), svc_request_id: context.requestId }));
   } finally {
     context.outcomeStatus = status;
     // Cost and ledger stages only queue work; running them before the response ends means a
     // graceful shutdown, which waits for open responses, never closes the ledger ahead of them.
-    await services.chatPipeline.runAfter(context).catch((error) => request.log.error({ err: error }, 'after-response stages failed'));
+    await services.chatPipeline.runAfter(context).catch((error) => request.log.error({ err: error, requestId: context.requestId }, 'after-response stages failed'));
     writer.end();
     services.observeCompletion(request, status);
   }
