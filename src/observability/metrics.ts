@@ -20,9 +20,18 @@ export class GatewayMetrics {
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers: [this.registry] });
   }
 
+  /** Label-bound children, built once per label combination: prom-client hashes labels on every call otherwise. */
+  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
+
   observeRequest(route: string, method: string, status: number, provider: string, seconds: number): void {
-    const statusText = String(status);
-    this.requests.inc({ route, method, status: statusText, provider });
-    this.latency.observe({ route, status: statusText, provider }, seconds);
+    const key = `${route}\u0000${method}\u0000${status}\u0000${provider}`;
+    let series = this.requestSeries.get(key);
+    if (!series) {
+      const statusText = String(status);
+      series = { count: this.requests.labels({ route, method, status: statusText, provider }), latency: this.latency.labels({ route, status: statusText, provider }) };
+      this.requestSeries.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(seconds);
   }
 }
