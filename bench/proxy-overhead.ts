@@ -6,14 +6,13 @@
  * and svc each run in their own child process, the load generator in this one; the targets are loaded
  * one after the other with the same load. See bench/README.md for how to read the figures.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { ChildReady, ChildStats } from './child-protocol.js';
+import { BenchChild, children, log } from './bench-child.js';
+import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -76,104 +75,6 @@ const mode = options.stream ? 'stream' : 'non-stream';
 
 // ---------------------------------------------------------------------------------------------------
 // Child processes
-
-const children = new Set<BenchChild>();
-const log = (line: string) => process.stderr.write(`${line}\n`);
-
-class BenchChild {
-  readonly process: ChildProcessWithoutNullStreams;
-  private exited = false;
-  private readonly statsWaiters: Array<(stats: ChildStats) => void> = [];
-  private forwardedLines = 0;
-  ready!: ChildReady;
-
-  private constructor(
-    readonly name: string,
-    script: string,
-    env: NodeJS.ProcessEnv,
-    nodeArgs: string[],
-  ) {
-    this.process = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(benchDir, script)], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    children.add(this);
-    this.process.once('exit', () => {
-      this.exited = true;
-      children.delete(this);
-    });
-    this.process.stdin.on('error', () => undefined); // EPIPE once the child is gone
-    createInterface({ input: this.process.stderr }).on('line', (line) => this.forward(line));
-  }
-
-  /** Spawns `node --import tsx bench/<script>` and waits for its ready line (or its death). */
-  static start(name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<BenchChild> {
-    const child = new BenchChild(name, script, env, nodeArgs);
-    return new Promise((resolvePromise, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
-      child.process.once('exit', (code, signal) => {
-        clearTimeout(timer);
-        reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}); its stderr is above`));
-      });
-      createInterface({ input: child.process.stdout }).on('line', (line) => {
-        const message = parseProtocolLine(line);
-        if (message?.bench === 'ready') {
-          clearTimeout(timer);
-          child.ready = message as ChildReady;
-          resolvePromise(child);
-        } else if (message?.bench === 'stats') child.statsWaiters.shift()?.(message as ChildStats);
-        else child.forward(line);
-      });
-    });
-  }
-
-  get pid(): number {
-    return this.process.pid!;
-  }
-
-  get origin(): string {
-    return `http://127.0.0.1:${this.ready.port}`;
-  }
-
-  /** CPU time and peak RSS, as the child itself sees them (process.resourceUsage()). */
-  stats(): Promise<ChildStats | undefined> {
-    if (this.exited) return Promise.resolve(undefined);
-    return new Promise((resolvePromise) => {
-      const timer = setTimeout(() => resolvePromise(undefined), 3000);
-      this.statsWaiters.push((stats) => {
-        clearTimeout(timer);
-        resolvePromise(stats);
-      });
-      this.process.stdin.write('stats\n');
-    });
-  }
-
-  /** SIGTERM, then SIGKILL if the child is still there after 3 s. */
-  async stop(): Promise<void> {
-    if (this.exited) return;
-    const exited = new Promise<void>((resolvePromise) => this.process.once('exit', () => resolvePromise()));
-    this.process.kill('SIGTERM');
-    const timer = setTimeout(() => this.process.kill('SIGKILL'), 3000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  killNow(): void {
-    if (!this.exited) this.process.kill('SIGKILL');
-  }
-
-  private forward(line: string): void {
-    if (this.forwardedLines < 20) log(`[${this.name}] ${line}`);
-    else if (this.forwardedLines === 20) log(`[${this.name}] (further output not shown)`);
-    this.forwardedLines++;
-  }
-}
-
-function parseProtocolLine(line: string): { bench?: string } | undefined {
-  if (!line.startsWith('{"bench":')) return undefined;
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
-}
 
 /** The parent's environment without anything that would configure svc behind our back. */
 function baseEnv(): NodeJS.ProcessEnv {

@@ -1,0 +1,110 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { ChildReady, ChildStats } from './child-protocol.js';
+
+/** One child process of the benchmark (mock, bare proxy or svc), spoken to through child-protocol.ts. */
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(benchDir, '..');
+
+/** Every child still running: the parent stops them all at the end, on errors and on signals. */
+export const children = new Set<BenchChild>();
+export const log = (line: string) => process.stderr.write(`${line}\n`);
+
+export class BenchChild {
+  readonly process: ChildProcessWithoutNullStreams;
+  private exited = false;
+  private readonly statsWaiters: Array<(stats: ChildStats) => void> = [];
+  private forwardedLines = 0;
+  ready!: ChildReady;
+
+  private constructor(
+    readonly name: string,
+    script: string,
+    env: NodeJS.ProcessEnv,
+    nodeArgs: string[],
+  ) {
+    this.process = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(benchDir, script)], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    children.add(this);
+    this.process.once('exit', () => {
+      this.exited = true;
+      children.delete(this);
+    });
+    this.process.stdin.on('error', () => undefined); // EPIPE once the child is gone
+    createInterface({ input: this.process.stderr }).on('line', (line) => this.forward(line));
+  }
+
+  /** Spawns `node --import tsx bench/<script>` and waits for its ready line (or its death). */
+  static start(name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<BenchChild> {
+    const child = new BenchChild(name, script, env, nodeArgs);
+    return new Promise((resolvePromise, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start within 60 s`)), 60_000);
+      child.process.once('exit', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited during start-up (code ${code}, signal ${signal}); its stderr is above`));
+      });
+      createInterface({ input: child.process.stdout }).on('line', (line) => {
+        const message = parseProtocolLine(line);
+        if (message?.bench === 'ready') {
+          clearTimeout(timer);
+          child.ready = message as ChildReady;
+          resolvePromise(child);
+        } else if (message?.bench === 'stats') child.statsWaiters.shift()?.(message as ChildStats);
+        else child.forward(line);
+      });
+    });
+  }
+
+  get pid(): number {
+    return this.process.pid!;
+  }
+
+  get origin(): string {
+    return `http://127.0.0.1:${this.ready.port}`;
+  }
+
+  /** CPU time and peak RSS, as the child itself sees them (process.resourceUsage()). */
+  stats(): Promise<ChildStats | undefined> {
+    if (this.exited) return Promise.resolve(undefined);
+    return new Promise((resolvePromise) => {
+      const timer = setTimeout(() => resolvePromise(undefined), 3000);
+      this.statsWaiters.push((stats) => {
+        clearTimeout(timer);
+        resolvePromise(stats);
+      });
+      this.process.stdin.write('stats\n');
+    });
+  }
+
+  /** SIGTERM, then SIGKILL if the child is still there after 3 s. */
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    const exited = new Promise<void>((resolvePromise) => this.process.once('exit', () => resolvePromise()));
+    this.process.kill('SIGTERM');
+    const timer = setTimeout(() => this.process.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  killNow(): void {
+    if (!this.exited) this.process.kill('SIGKILL');
+  }
+
+  private forward(line: string): void {
+    if (this.forwardedLines < 20) log(`[${this.name}] ${line}`);
+    else if (this.forwardedLines === 20) log(`[${this.name}] (further output not shown)`);
+    this.forwardedLines++;
+  }
+}
+
+function parseProtocolLine(line: string): { bench?: string } | undefined {
+  if (!line.startsWith('{"bench":')) return undefined;
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
