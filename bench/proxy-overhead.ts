@@ -16,7 +16,6 @@ import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const repoRoot = resolve(benchDir, '..');
 const masterKey = 'svc-bench-master-key';
 const chatPath = '/v1/chat/completions';
 
