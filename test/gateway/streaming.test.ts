@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
-import { chatBody, expectError, readSse, waitFor, type SseEvent } from './gateway-test-helpers.js';
+import { assertClose, chatBody, expectError, readSse, waitFor, type SseEvent } from './gateway-test-helpers.js';
 
 /** Spec 4.1 / 6: `stream: true` answers `text/event-stream` of chat.completion.chunk events ending with `data: [DONE]`. */
 describe('streamed chat completions', () => {
@@ -137,5 +137,20 @@ describe('streamed chat completions', () => {
     assert.equal(usageChunk.usage.prompt_tokens, 11);
     assert.equal(usageChunk.usage.completion_tokens, 7);
     assert.equal(usageChunk.usage.total_tokens, 18);
+  });
+
+  test('the usage chunk carries svc_metadata with the stream\'s cost', async () => {
+    harness.mock.enqueueReply({ content: 'priced stream', usage: { input: 1000, output: 500 } });
+    const response = await startStream({ stream_options: { include_usage: true } });
+    const { events } = await readSse(response, performance.now());
+    const usageChunk = parseChunks(events).find((chunk) => chunk.usage)!;
+    const metadata = usageChunk.svc_metadata;
+    assert.equal(metadata.request_id, response.headers.get('x-svc-request-id'));
+    assert.equal(metadata.provider, 'openai');
+    assert.equal(metadata.intelligence_mode, 'full');
+    // gpt-4o-mini: 0.15 and 0.60 USD per million tokens; baseline 2.50 and 10.
+    assertClose(metadata.cost_usd, (1000 * 0.15 + 500 * 0.6) / 1e6);
+    assertClose(metadata.baseline_cost_usd, (1000 * 2.5 + 500 * 10) / 1e6);
+    assert.equal(metadata.cost_attribution, 'svc');
   });
 });

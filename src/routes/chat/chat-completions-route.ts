@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chatCost } from '../../billing/cost.js';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { SseWriter } from '../../http/sse-writer.js';
@@ -101,7 +102,11 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
     for await (const chunk of stream) {
       if (chunk.usage) context.usage = chunk.usage;
       if (chunk.choices.length === 0 && chunk.usage) {
-        if (includeUsage) await writer.send(JSON.stringify(chunk));
+        if (includeUsage) {
+          // The usage chunk is the one moment a stream knows its cost: svc_metadata rides on it.
+          if (context.target) context.cost = chatCost(context.target.model, chunk.usage);
+          await writer.send(JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }));
+        }
         continue;
       }
       if (!includeUsage) delete chunk.usage;
