@@ -4,7 +4,7 @@ import { GatewayError, newErrorId } from '../errors/gateway-error.js';
 /** Every error leaves in the spec's envelope with an `x-error-id`; unknown failures become 500 internal_error. */
 export function installErrorHandling(app: FastifyInstance, knownRoutes: Map<string, Set<string>>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const gatewayError = toGatewayError(error);
+    const gatewayError = fromFastifyError(error);
     if (gatewayError.status >= 500 && gatewayError.code === 'internal_error') request.log.error({ err: error, requestId: request.requestId }, 'internal error');
     return sendError(reply, gatewayError, request);
   });
@@ -27,7 +27,8 @@ export function sendError(reply: FastifyReply, error: GatewayError, request?: Fa
   return reply.send(error.toEnvelope());
 }
 
-function toGatewayError(error: FastifyError | GatewayError): GatewayError {
+/** Fastify's own failures (body parsing, limits) mapped onto the error table; anything unknown is a 500. */
+function fromFastifyError(error: FastifyError | GatewayError): GatewayError {
   if (error instanceof GatewayError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -22,6 +22,13 @@ describeRecordStoreContract('sqlite', async () => {
   };
 });
 
+// An in-memory database cannot be shared with the ledger's writer thread: its batches are written in-thread.
+describeRecordStoreContract('sqlite in memory', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  return { store, cleanup: () => store.close() };
+});
+
 test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode and keeps data across reopen', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
   try {

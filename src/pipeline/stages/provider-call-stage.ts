@@ -1,7 +1,8 @@
 import type { WireFormat } from '../../catalog/catalog-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { completeChat, streamChat } from '../../providers/chat-upstream.js';
-import type { ChatWireAdapter } from '../../providers/provider-types.js';
+import type { ChatRequest } from '../../core/chat-types.js';
+import type { ChatWireAdapter, UpstreamTarget } from '../../providers/provider-types.js';
 import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { PipelineStage } from '../pipeline.js';
 
@@ -17,21 +18,20 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
     async run(context) {
       const route = context.route!;
       const options = { signal: context.signal, warnings: context.warnings };
+      /** One upstream call through the executor (keys, failover, circuits), in either form. */
+      const call = async <T>(send: (adapter: ChatWireAdapter, target: UpstreamTarget, request: ChatRequest, callOptions: typeof options) => Promise<T>): Promise<T> => {
+        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
+          send(adapterFor(target.provider.wire), target, context.request, options),
+        );
+        context.target = result.target;
+        context.attempts = result.attempts;
+        return result.value;
+      };
       if (context.request.stream) {
-        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
-          streamChat(adapterFor(target.provider.wire), target, context.request, options),
-        );
-        context.stream = result.value;
-        context.target = result.target;
-        context.attempts = result.attempts;
+        context.stream = await call(streamChat);
       } else {
-        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
-          completeChat(adapterFor(target.provider.wire), target, context.request, options),
-        );
-        context.completion = result.value;
-        context.usage = result.value.usage;
-        context.target = result.target;
-        context.attempts = result.attempts;
+        context.completion = await call(completeChat);
+        context.usage = context.completion.usage;
       }
     },
   };

@@ -125,5 +125,8 @@ test('a stream that ends without message_stop is interrupted', () => {
 
 test('an event whose data is not JSON is an upstream error, not a crash', () => {
   const translator = anthropicChatAdapter.createStreamTranslator(request, target);
-  assert.throws(() => translator.push({ event: 'message_start', data: 'not json' }), UpstreamError);
+  assert.throws(
+    () => translator.push({ event: 'message_start', data: 'not json' }),
+    (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error',
+  );
 });

@@ -1,26 +1,14 @@
 import type { ChatMessage, ContentPart } from '../../core/chat-types.js';
 import type { AnthropicDocumentBlock, AnthropicImageBlock, AnthropicImageMediaType, AnthropicRequestBlock } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
+import { isHttpUrl, parseDataUrl } from '../shared/data-url.js';
 
 /** The image types Anthropic accepts; anything else would be rejected upstream. */
 const IMAGE_MEDIA_TYPES = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
-interface DataUrl {
-  mediaType: string;
-  base64: string;
-}
-
-/** Splits `data:<media type>[;params];base64,<data>`; undefined for anything else (plain-text data URLs included). */
-export function parseDataUrl(url: string): DataUrl | undefined {
-  const match = /^data:([^;,]+)((?:;[^;,]*)*);base64,(.*)$/is.exec(url);
-  if (!match) return undefined;
-  const mediaType = match[1].trim().toLowerCase();
-  // "image/jpg" is common in the wild but not a registered type.
-  return { mediaType: mediaType === 'image/jpg' ? 'image/jpeg' : mediaType, base64: match[3] };
-}
 
 /** OpenAI `image_url` (https URL or base64 data URL) → Anthropic image block. */
-export function convertImage(url: string, warnings: string[]): AnthropicImageBlock | undefined {
+function convertImage(url: string, warnings: string[]): AnthropicImageBlock | undefined {
   if (url.startsWith('data:')) {
     const dataUrl = parseDataUrl(url);
     if (!dataUrl || !IMAGE_MEDIA_TYPES.has(dataUrl.mediaType)) {
@@ -29,7 +17,7 @@ export function convertImage(url: string, warnings: string[]): AnthropicImageBlo
     }
     return { type: 'image', source: { type: 'base64', media_type: dataUrl.mediaType as AnthropicImageMediaType, data: dataUrl.base64 } };
   }
-  if (/^https?:\/\//i.test(url)) return { type: 'image', source: { type: 'url', url } };
+  if (isHttpUrl(url)) return { type: 'image', source: { type: 'url', url } };
   addWarning(warnings, 'an image whose URL is neither http(s) nor a data URL was dropped');
   return undefined;
 }

@@ -2,7 +2,8 @@ import type { ChatMessage, ToolCall } from '../../core/chat-types.js';
 import { convertContent, textOfContent } from './convert-content.js';
 import { normalizeTurns } from './normalize-turns.js';
 import type { AnthropicMessage, AnthropicToolResultBlock, AnthropicToolUseBlock } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
+import { parseJsonObject } from '../shared/json-values.js';
 
 export interface ConvertedConversation {
   /** Texts of the system and developer messages, in conversation order (Anthropic has one top-level `system`). */
@@ -54,14 +55,9 @@ function toolUseOf(call: ToolCall, warnings: string[]): AnthropicToolUseBlock {
   return { type: 'tool_use', id: call.id, name: call.function.name, input: parseArguments(call.function.arguments, call.function.name, warnings) };
 }
 
-export function parseArguments(argumentsText: string, toolName: string, warnings: string[]): Record<string, unknown> {
-  if (argumentsText.trim() === '') return {};
-  try {
-    const parsed: unknown = JSON.parse(argumentsText);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
-  } catch {
-    // Falls through to the warning below.
-  }
+function parseArguments(argumentsText: string, toolName: string, warnings: string[]): Record<string, unknown> {
+  const parsed = parseJsonObject(argumentsText);
+  if (parsed) return parsed;
   addWarning(warnings, `the arguments of a call to tool "${toolName}" are not a JSON object: Anthropic was sent {} instead`);
   return {};
 }

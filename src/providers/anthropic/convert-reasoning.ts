@@ -1,6 +1,6 @@
 import type { ReasoningEffort } from '../../core/chat-types.js';
 import type { AnthropicMessage, AnthropicThinkingConfig } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 /** Anthropic requires max_tokens; this is the answer budget when the caller set none. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -67,7 +67,11 @@ function reasonAgainstThinking(context: ThinkingContext): string | undefined {
   if (context.forcesToolUse) return 'Anthropic allows extended thinking only with tool_choice auto or none';
   const lastTurn = context.messages[context.messages.length - 1];
   if (lastTurn?.role === 'assistant') return 'Anthropic allows no extended thinking after a final assistant message';
-  const lastAssistantTurn = [...context.messages].reverse().find((turn) => turn.role === 'assistant');
+  let lastAssistantTurn: (typeof context.messages)[number] | undefined;
+  // Searched from the end without copying the conversation.
+  for (let index = context.messages.length - 1; index >= 0 && !lastAssistantTurn; index--) {
+    if (context.messages[index].role === 'assistant') lastAssistantTurn = context.messages[index];
+  }
   if (lastAssistantTurn?.content.some((block) => block.type === 'tool_use')) {
     return 'Anthropic needs the thinking of the previous tool-calling turn, which svc does not keep';
   }

@@ -1,7 +1,7 @@
 import type { ResponseFormat } from '../../core/chat-types.js';
 import { toStructuredOutputSchema } from './convert-json-schema.js';
 import type { AnthropicOutputConfig } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 /**
  * Anthropic has no JSON mode, so `json_object` becomes this system instruction; the gateway's

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../core/chat-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 export interface SamplingParameters {
   temperature?: number;

@@ -1,7 +1,7 @@
 import type { FunctionTool, ToolChoice } from '../../core/chat-types.js';
 import { toStructuredOutputSchema } from './convert-json-schema.js';
 import type { AnthropicTool, AnthropicToolChoice } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 /**
  * OpenAI function tools → Anthropic tools `{name, description, input_schema}`. Anthropic requires an

@@ -4,18 +4,15 @@ import { convertRequest } from './convert-request.js';
 import { convertResponse, isAnthropicMessage } from './convert-response.js';
 import { mapAnthropicError } from './map-error.js';
 import { AnthropicStreamTranslator } from './stream-translator.js';
+import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 
 /** Used when a provider row of the anthropic wire names no `messages` path. */
 const DEFAULT_MESSAGES_PATH = '/v1/messages';
 
 /** The request line and headers: auth and required headers (anthropic-version) come from the catalog row. */
 function messagesHttpRequest(target: UpstreamTarget, body: string): UpstreamHttpRequest {
-  const { provider } = target;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const [name, value] of Object.entries(provider.requiredHeaders)) headers[name.toLowerCase()] = value;
-  headers[provider.auth.header.toLowerCase()] = `${provider.auth.prefix}${target.apiKey}`;
-  const path = provider.paths.messages ?? DEFAULT_MESSAGES_PATH;
-  return { method: 'POST', url: `${target.baseUrl.replace(/\/+$/, '')}${path}`, headers, body };
+  const path = target.provider.paths.messages ?? DEFAULT_MESSAGES_PATH;
+  return { method: 'POST', url: joinUrl(target.baseUrl, path), headers: jsonRequestHeaders(target), body };
 }
 
 /** The Anthropic Messages adapter (`wire: anthropic`): OpenAI chat completions in, Anthropic out and back. */
@@ -41,7 +38,3 @@ export const anthropicChatAdapter: ChatWireAdapter = {
     return mapAnthropicError(status, headers, bodyText);
   },
 };
-
-export { convertRequest } from './convert-request.js';
-export { convertResponse } from './convert-response.js';
-export { AnthropicStreamTranslator } from './stream-translator.js';

@@ -1,6 +1,7 @@
 import type { UpstreamErrorInit, UpstreamErrorKind } from '../provider-types.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
 import type { AnthropicErrorDetail } from './wire-types.js';
+import { tryParseJson } from '../shared/json-values.js';
 
 /** HTTP status of an Anthropic error → kind (wire-formats §3 and §9). */
 const KIND_BY_STATUS: Record<number, UpstreamErrorKind> = {
@@ -30,14 +31,10 @@ const KIND_BY_ERROR_TYPE: Record<string, UpstreamErrorKind> = {
 };
 
 /** Reads `{type: "error", error: {type, message}}`; undefined when the body is something else (a proxy's HTML page). */
-export function readErrorDetail(bodyText: string): AnthropicErrorDetail | undefined {
-  try {
-    const parsed = JSON.parse(bodyText) as { error?: { type?: unknown; message?: unknown } };
-    const error = parsed?.error;
-    if (error && typeof error.type === 'string') return { type: error.type, message: typeof error.message === 'string' ? error.message : '' };
-  } catch {
-    // Not JSON: the caller falls back to the raw text.
-  }
+function readErrorDetail(bodyText: string): AnthropicErrorDetail | undefined {
+  // Not JSON (a proxy's HTML page): the caller falls back to the raw text.
+  const error = (tryParseJson(bodyText) as { error?: { type?: unknown; message?: unknown } } | undefined)?.error;
+  if (error && typeof error.type === 'string') return { type: error.type, message: typeof error.message === 'string' ? error.message : '' };
   return undefined;
 }
 

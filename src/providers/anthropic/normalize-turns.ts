@@ -1,5 +1,5 @@
 import type { AnthropicMessage, AnthropicRequestBlock } from './wire-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 /**
  * Text of the user turn svc inserts when a conversation has no user turn first. Anthropic rejects

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../core/chat-types.js';
-import { addWarning } from './warnings.js';
+import { addWarning } from '../shared/warnings.js';
 
 /**
  * Warns about every chat-completions parameter that Anthropic cannot express. None of them is sent:

@@ -1,5 +1,7 @@
 import type { ContentPart } from '../../core/chat-types.js';
 import type { GeminiPart } from './wire-types.js';
+import { isHttpUrl, parseDataUrl } from '../shared/data-url.js';
+import { addWarning } from '../shared/warnings.js';
 
 const imageTypesByExtension: Record<string, string> = {
   png: 'image/png',
@@ -63,19 +65,19 @@ function convertContentPart(part: ContentPart, warnings: string[]): GeminiPart |
         : { inlineData: { mimeType: fallbackType, data: file.file_data } };
     }
     // An OpenAI file id means nothing to Google.
-    warnings.push('gemini: a file part given by file_id cannot be sent to Gemini and was dropped');
+    addWarning(warnings, 'gemini: a file part given by file_id cannot be sent to Gemini and was dropped');
     return undefined;
   }
-  warnings.push(`gemini: content part of type "${part.type}" is not supported and was dropped`);
+  addWarning(warnings, `gemini: content part of type "${part.type}" is not supported and was dropped`);
   return undefined;
 }
 
 /** A data URL becomes inline bytes; an http(s) URL is passed by reference for Google to fetch. */
 function urlToPart(url: string, fallbackMimeType: string, warnings: string[]): GeminiPart | undefined {
-  const dataUrl = /^data:([^;,]+)?(?:;[^,]*)?;base64,(.*)$/s.exec(url);
-  if (dataUrl) return { inlineData: { mimeType: dataUrl[1] ?? fallbackMimeType, data: dataUrl[2] } };
-  if (/^https?:\/\//i.test(url)) return { fileData: { mimeType: fallbackMimeType, fileUri: url } };
-  warnings.push('gemini: an image or file URL that is neither a base64 data URL nor http(s) was dropped');
+  const dataUrl = parseDataUrl(url);
+  if (dataUrl) return { inlineData: { mimeType: dataUrl.mediaType || fallbackMimeType, data: dataUrl.base64 } };
+  if (isHttpUrl(url)) return { fileData: { mimeType: fallbackMimeType, fileUri: url } };
+  addWarning(warnings, 'gemini: an image or file URL that is neither a base64 data URL nor http(s) was dropped');
   return undefined;
 }
 

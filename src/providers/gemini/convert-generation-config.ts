@@ -1,5 +1,6 @@
 import type { ChatRequest, ReasoningEffort } from '../../core/chat-types.js';
 import type { GeminiGenerationConfig } from './wire-types.js';
+import { addWarning } from '../shared/warnings.js';
 
 /** Gemini accepts at most five stop sequences. */
 export const MAX_STOP_SEQUENCES = 5;
@@ -32,7 +33,7 @@ export function convertGenerationConfig(request: ChatRequest, warnings: string[]
 
   const stopSequences = request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop;
   if (stopSequences.length > MAX_STOP_SEQUENCES) {
-    warnings.push(`gemini: at most ${MAX_STOP_SEQUENCES} stop sequences are accepted; ${stopSequences.length - MAX_STOP_SEQUENCES} were dropped`);
+    addWarning(warnings, `gemini: at most ${MAX_STOP_SEQUENCES} stop sequences are accepted; ${stopSequences.length - MAX_STOP_SEQUENCES} were dropped`);
   }
   if (stopSequences.length > 0) config.stopSequences = stopSequences.slice(0, MAX_STOP_SEQUENCES);
 

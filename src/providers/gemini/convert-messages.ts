@@ -2,6 +2,8 @@ import type { ChatMessage } from '../../core/chat-types.js';
 import { convertContentParts, textOfContent } from './convert-content-parts.js';
 import { SKIP_SIGNATURE_VALIDATION, signatureOfToolCall } from './thought-signature.js';
 import type { GeminiContent, GeminiPart, GeminiRole } from './wire-types.js';
+import { isJsonObject, parseJsonObject, tryParseJson } from '../shared/json-values.js';
+import { addWarning } from '../shared/warnings.js';
 
 export interface ConvertedMessages {
   systemInstruction?: { parts: GeminiPart[] };
@@ -20,12 +22,10 @@ export function convertMessages(messages: ChatMessage[], warnings: string[]): Co
   const contents: GeminiContent[] = [];
   // Gemini names the function on its result; chat completions only gives the call id.
   const functionNamesByCallId = new Map<string, string>();
-  let nameDropped = false;
 
   for (const message of messages) {
-    if (message.name !== undefined && message.role !== 'function' && !nameDropped) {
-      warnings.push('gemini: message "name" has no Gemini equivalent and was dropped');
-      nameDropped = true;
+    if (message.name !== undefined && message.role !== 'function') {
+      addWarning(warnings, 'gemini: message "name" has no Gemini equivalent and was dropped');
     }
     switch (message.role) {
       case 'system':
@@ -82,7 +82,7 @@ function toolResultPart(message: ChatMessage, functionNamesByCallId: Map<string,
   const callId = message.tool_call_id ?? '';
   let name = functionNamesByCallId.get(callId);
   if (name === undefined) {
-    warnings.push(`gemini: tool result "${callId}" answers no earlier tool call; its id was sent as the function name`);
+    addWarning(warnings, `gemini: tool result "${callId}" answers no earlier tool call; its id was sent as the function name`);
     name = callId;
   }
   const functionResponse = { name, response: responseObject(textOfContent(message.content)), ...(callId ? { id: callId } : {}) };
@@ -91,27 +91,14 @@ function toolResultPart(message: ChatMessage, functionNamesByCallId: Map<string,
 
 /** Gemini's function response must be an object: a JSON object result is kept, anything else is wrapped. */
 function responseObject(content: string): Record<string, unknown> {
-  const parsed = parseJson(content);
-  return isPlainObject(parsed) ? parsed : { result: content };
+  const parsed = tryParseJson(content);
+  return isJsonObject(parsed) ? parsed : { result: content };
 }
 
 /** Chat completions sends arguments as JSON text; Gemini wants the object. */
 function parseArguments(argumentsText: string, functionName: string, warnings: string[]): Record<string, unknown> {
-  if (argumentsText.trim() === '') return {};
-  const parsed = parseJson(argumentsText);
-  if (isPlainObject(parsed)) return parsed;
-  warnings.push(`gemini: arguments of the tool call to "${functionName}" are not a JSON object and were sent as {}`);
+  const parsed = parseJsonObject(argumentsText);
+  if (parsed) return parsed;
+  addWarning(warnings, `gemini: arguments of the tool call to "${functionName}" are not a JSON object and were sent as {}`);
   return {};
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

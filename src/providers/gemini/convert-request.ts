@@ -3,6 +3,7 @@ import { convertGenerationConfig } from './convert-generation-config.js';
 import { convertMessages } from './convert-messages.js';
 import { convertTools } from './convert-tools.js';
 import type { GeminiRequest } from './wire-types.js';
+import { addWarning } from '../shared/warnings.js';
 
 /**
  * The whole generateContent body for a chat request. The same body serves the streaming endpoint:
@@ -24,16 +25,16 @@ export function convertRequest(request: ChatRequest, warnings: string[]): Gemini
 /** Parameters of chat completions that generateContent has no field for: dropped, and said so. */
 function warnAboutUnsupported(request: ChatRequest, warnings: string[]): void {
   if (request.logit_bias !== undefined && Object.keys(request.logit_bias).length > 0) {
-    warnings.push('gemini: logit_bias is not supported and was dropped');
+    addWarning(warnings, 'gemini: logit_bias is not supported and was dropped');
   }
-  if (request.user !== undefined) warnings.push('gemini: user is not supported and was dropped');
+  if (request.user !== undefined) addWarning(warnings, 'gemini: user is not supported and was dropped');
   if (request.service_tier !== undefined && request.service_tier !== 'auto' && request.service_tier !== 'default') {
-    warnings.push(`gemini: service_tier "${request.service_tier}" is not supported and was dropped`);
+    addWarning(warnings, `gemini: service_tier "${request.service_tier}" is not supported and was dropped`);
   }
   if (request.top_logprobs !== undefined && request.logprobs !== true) {
-    warnings.push('gemini: top_logprobs without logprobs=true was dropped');
+    addWarning(warnings, 'gemini: top_logprobs without logprobs=true was dropped');
   }
   const extraNames = Object.keys(request.extra ?? {});
-  if (extraNames.length > 0) warnings.push(`gemini: ${extraNames.join(', ')} not supported and dropped`);
+  if (extraNames.length > 0) addWarning(warnings, `gemini: ${extraNames.join(', ')} not supported and dropped`);
   // `metadata` describes the request to the gateway (tracing, routing) and never reaches an upstream.
 }

@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../core/chat-types.js';
 import type { GeminiFunctionDeclaration, GeminiTool, GeminiToolConfig } from './wire-types.js';
+import { addWarning } from '../shared/warnings.js';
 
 export interface ConvertedTools {
   tools?: GeminiTool[];
@@ -23,7 +24,7 @@ export function convertTools(request: Pick<ChatRequest, 'tools' | 'tool_choice' 
   });
 
   if (request.parallel_tool_calls === false) {
-    warnings.push('gemini: parallel_tool_calls=false cannot be expressed; Gemini may still call several functions at once');
+    addWarning(warnings, 'gemini: parallel_tool_calls=false cannot be expressed; Gemini may still call several functions at once');
   }
 
   const converted: ConvertedTools = { tools: [{ functionDeclarations }] };

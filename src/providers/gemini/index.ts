@@ -15,9 +15,3 @@ export const geminiChatAdapter: ChatWireAdapter = {
   createStreamTranslator: (_request, target) => new GeminiStreamTranslator(target),
   mapError: (status, headers, bodyText) => mapGeminiError(status, headers, bodyText),
 };
-
-export { GeminiStreamTranslator } from './stream-translator.js';
-export { convertRequest } from './convert-request.js';
-export { convertResponse } from './convert-response.js';
-export { mapGeminiError } from './map-error.js';
-export type { GeminiRequest, GeminiResponse } from './wire-types.js';

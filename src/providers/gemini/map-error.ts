@@ -1,6 +1,7 @@
 import type { UpstreamErrorInit, UpstreamErrorKind } from '../provider-types.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
 import type { GeminiError } from './wire-types.js';
+import { isJsonObject, tryParseJson } from '../shared/json-values.js';
 
 /** HTTP status of each google.rpc code Gemini uses, for errors that carry only the name (in a stream). */
 const httpStatusByRpcStatus: Record<string, number> = {
@@ -65,13 +66,9 @@ function retryDelayOf(error: GeminiError | undefined): number | undefined {
 }
 
 function parseErrorBody(bodyText: string): GeminiError | undefined {
-  try {
-    const parsed: unknown = JSON.parse(bodyText);
-    // The non-SSE stream endpoint wraps everything, errors included, in a JSON array.
-    const first = Array.isArray(parsed) ? parsed[0] : parsed;
-    const error = (first as { error?: unknown } | null)?.error;
-    return typeof error === 'object' && error !== null ? (error as GeminiError) : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = tryParseJson(bodyText);
+  // The non-SSE stream endpoint wraps everything, errors included, in a JSON array.
+  const first = Array.isArray(parsed) ? parsed[0] : parsed;
+  const error = (first as { error?: unknown } | null | undefined)?.error;
+  return isJsonObject(error) ? (error as GeminiError) : undefined;
 }

@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../core/chat-types.js';
 import type { UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -36,7 +37,7 @@ export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTar
   return {
     method: 'POST',
     url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),
-    headers: buildHeaders(target),
+    headers: jsonRequestHeaders(target),
     body: JSON.stringify(convertRequestBody(request, target)),
   };
 }
@@ -59,16 +60,4 @@ export function convertRequestBody(request: ChatRequest, target: UpstreamTarget)
     body.stream_options = request.stream_options ? { ...request.stream_options, include_usage: true } : INCLUDE_USAGE;
   }
   return body;
-}
-
-function buildHeaders(target: UpstreamTarget): Record<string, string> {
-  const { auth, requiredHeaders } = target.provider;
-  const headers: Record<string, string> = { ...requiredHeaders, 'content-type': 'application/json' };
-  // A keyless self-hosted server (Ollama, vLLM) gets no auth header rather than an empty "Bearer ".
-  if (target.apiKey) headers[auth.header] = auth.prefix + target.apiKey;
-  return headers;
-}
-
-function joinUrl(baseUrl: string, path: string): string {
-  return baseUrl.endsWith('/') && path.startsWith('/') ? baseUrl + path.slice(1) : baseUrl + path;
 }

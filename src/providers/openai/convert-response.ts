@@ -3,7 +3,7 @@ import type { ChatChoice, ChatCompletion, ToolCall } from '../../core/chat-types
 import { UpstreamError, type UpstreamTarget } from '../provider-types.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
-import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from './json-values.js';
+import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from '../shared/json-values.js';
 import { mapOpenAiInBandError } from './map-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Usage } from '../../core/chat-types.js';
-import { isJsonObject, numberOrUndefined, type JsonObject } from './json-values.js';
+import { isJsonObject, numberOrUndefined, type JsonObject } from '../shared/json-values.js';
 
 /**
  * Normalises an OpenAI-wire `usage` object into the canonical Usage. Totals are cumulative for the whole

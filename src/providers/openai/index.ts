@@ -17,9 +17,3 @@ export const openaiChatAdapter: ChatWireAdapter = {
   createStreamTranslator: (_request, target) => new OpenAiStreamTranslator(target.provider.id),
   mapError: (status, headers, bodyText) => mapOpenAiError(status, headers, bodyText),
 };
-
-export { buildOpenAiChatRequest, convertRequestBody } from './convert-request.js';
-export { convertOpenAiResponse } from './convert-response.js';
-export { convertOpenAiUsage } from './convert-usage.js';
-export { mapOpenAiError, mapOpenAiInBandError } from './map-error.js';
-export { OpenAiStreamTranslator } from './stream-translator.js';

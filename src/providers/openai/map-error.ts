@@ -1,6 +1,6 @@
 import type { UpstreamErrorInit, UpstreamErrorKind } from '../provider-types.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
-import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from './json-values.js';
+import { isJsonObject, numberOrUndefined, stringOrUndefined, tryParseJson, type JsonObject } from '../shared/json-values.js';
 
 /** What an OpenAI-wire error body says, whichever compatible dialect wrote it. */
 interface ErrorFacts {
@@ -22,7 +22,7 @@ const OVERLOADED_PATTERN = /overloaded|unavailable/i;
 
 /** A non-2xx answer of an OpenAI-wire upstream → typed error init (the provider's message is kept). */
 export function mapOpenAiError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit {
-  const facts = readErrorFacts(parseJson(bodyText));
+  const facts = readErrorFacts(tryParseJson(bodyText));
   const init: UpstreamErrorInit = {
     kind: kindForStatus(status, facts),
     status,
@@ -100,12 +100,4 @@ function readErrorFacts(parsed: unknown): ErrorFacts {
     numericCode: numberOrUndefined(source.code),
     flagged: metadata !== undefined && (metadata.flagged_input !== undefined || metadata.reasons !== undefined),
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

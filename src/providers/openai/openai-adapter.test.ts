@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
 import { UpstreamError, type ProviderRuntime, type UpstreamErrorKind, type UpstreamTarget } from '../provider-types.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
-import { convertOpenAiUsage, openaiChatAdapter } from './index.js';
+import { convertOpenAiUsage } from './convert-usage.js';
+import { openaiChatAdapter } from './index.js';
 
 function targetOf(provider: Partial<ProviderRuntime> & { id: string; baseUrl: string }, upstreamModel: string, apiKey = 'sk-key'): UpstreamTarget {
   const runtime: ProviderRuntime = {
@@ -38,7 +39,7 @@ describe('request conversion', () => {
     const request = { ...baseRequest, temperature: 0.2, max_tokens: 64, extra: { modalities: ['text'], model: 'hijack', stream: true }, routing: { lane: 'turbo' }, cache: true } as ChatRequest;
     const built = build(request, groq);
     assert.equal(built.url, 'https://api.groq.com/openai/v1/chat/completions');
-    assert.equal(built.headers.Authorization, 'Bearer gsk-1');
+    assert.equal(built.headers.authorization, 'Bearer gsk-1');
     assert.deepEqual(JSON.parse(built.body), { model: 'llama-3.3-70b-versatile', messages: baseRequest.messages, temperature: 0.2, modalities: ['text'], max_tokens: 64 });
   });
 
@@ -122,21 +123,21 @@ describe('error mapping', () => {
   const openAiError = (type: string | null, code: string | null, message = 'provider says no') => JSON.stringify({ error: { message, type, param: null, code } });
   const cases: { name: string; status: number; body: string; kind: UpstreamErrorKind; message?: string; providerCode?: string }[] = [
     { name: 'rate limit', status: 429, body: openAiError('requests', 'rate_limit_exceeded'), kind: 'rate_limited', providerCode: 'rate_limit_exceeded' },
-    { name: 'insufficient_quota', status: 429, body: openAiError('insufficient_quota', 'insufficient_quota'), kind: 'quota_exhausted' },
-    { name: 'spend limit', status: 429, body: openAiError('insufficient_quota', 'organization_spend_limit_exceeded'), kind: 'quota_exhausted' },
+    { name: 'insufficient_quota', status: 429, body: openAiError('insufficient_quota', 'insufficient_quota'), kind: 'quota_exhausted', providerCode: 'insufficient_quota' },
+    { name: 'spend limit', status: 429, body: openAiError('insufficient_quota', 'organization_spend_limit_exceeded'), kind: 'quota_exhausted', providerCode: 'organization_spend_limit_exceeded' },
     { name: 'OpenRouter credits', status: 402, body: JSON.stringify({ error: { code: 402, message: 'Insufficient credits', metadata: { limit_source: 'key' } } }), kind: 'quota_exhausted', message: 'Insufficient credits' },
-    { name: 'bad key', status: 401, body: openAiError('invalid_request_error', 'invalid_api_key', 'Incorrect API key'), kind: 'auth', message: 'Incorrect API key' },
-    { name: 'forbidden', status: 403, body: openAiError('invalid_request_error', 'unsupported_country'), kind: 'auth' },
+    { name: 'bad key', status: 401, body: openAiError('invalid_request_error', 'invalid_api_key', 'Incorrect API key'), kind: 'auth', message: 'Incorrect API key', providerCode: 'invalid_api_key' },
+    { name: 'forbidden', status: 403, body: openAiError('invalid_request_error', 'unsupported_country'), kind: 'auth', providerCode: 'unsupported_country' },
     { name: 'OpenRouter moderation', status: 403, body: JSON.stringify({ error: { code: 403, message: 'flagged', metadata: { reasons: ['violence'], flagged_input: 'x' } } }), kind: 'content_filter' },
     { name: 'request timeout', status: 408, body: '', kind: 'timeout', message: 'upstream answered HTTP 408' },
     { name: 'gateway timeout', status: 504, body: '', kind: 'timeout' },
-    { name: 'context too long', status: 400, body: openAiError('invalid_request_error', 'context_length_exceeded', 'maximum context length is 8192'), kind: 'bad_request', message: 'maximum context length is 8192' },
-    { name: 'unknown model', status: 404, body: openAiError('invalid_request_error', 'model_not_found'), kind: 'bad_request' },
+    { name: 'context too long', status: 400, body: openAiError('invalid_request_error', 'context_length_exceeded', 'maximum context length is 8192'), kind: 'bad_request', message: 'maximum context length is 8192', providerCode: 'context_length_exceeded' },
+    { name: 'unknown model', status: 404, body: openAiError('invalid_request_error', 'model_not_found'), kind: 'bad_request', providerCode: 'model_not_found' },
     { name: 'conflict', status: 409, body: '', kind: 'bad_request' },
     { name: 'too large', status: 413, body: '', kind: 'bad_request' },
-    { name: 'vLLM validation', status: 422, body: JSON.stringify({ object: 'error', message: 'n must be 1', type: 'BadRequestError', code: 400 }), kind: 'bad_request', message: 'n must be 1' },
+    { name: 'vLLM validation', status: 422, body: JSON.stringify({ object: 'error', message: 'n must be 1', type: 'BadRequestError', code: 400 }), kind: 'bad_request', message: 'n must be 1', providerCode: 'BadRequestError' },
     { name: 'Ollama string error', status: 404, body: JSON.stringify({ error: 'model "qwen" not found' }), kind: 'bad_request', message: 'model "qwen" not found' },
-    { name: 'server error', status: 500, body: openAiError('server_error', null), kind: 'server_error' },
+    { name: 'server error', status: 500, body: openAiError('server_error', null), kind: 'server_error', providerCode: 'server_error' },
     { name: 'bad gateway page', status: 502, body: `<html>${'x'.repeat(600)}</html>`, kind: 'server_error', message: `<html>${'x'.repeat(494)}` },
     { name: 'overloaded', status: 503, body: '', kind: 'overloaded' },
   ];
@@ -146,7 +147,7 @@ describe('error mapping', () => {
       assert.equal(init.kind, kind);
       assert.equal(init.status, status);
       assert.equal(init.message, message ?? (body ? JSON.parse(body).error.message : `upstream answered HTTP ${status}`));
-      if (providerCode) assert.equal(init.providerCode, providerCode);
+      assert.equal(init.providerCode, providerCode);
     });
   }
 

@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chatCost } from '../../billing/cost.js';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { SseWriter } from '../../http/sse-writer.js';
 import { resolveIntelligenceMode } from '../../pipeline/intelligence-modes.js';
 import type { ChatContext } from '../../pipeline/request-context.js';
+import { costStage } from '../../pipeline/stages/cost-stage.js';
 import { UpstreamError } from '../../providers/provider-types.js';
 import { toGatewayError } from '../../providers/upstream-errors.js';
 import type { GatewayServices } from '../../services.js';
@@ -104,7 +103,7 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
       if (chunk.choices.length === 0 && chunk.usage) {
         if (includeUsage) {
           // The usage chunk is the one moment a stream knows its cost: svc_metadata rides on it.
-          if (context.target) context.cost = chatCost(context.target.model, chunk.usage);
+          costStage.run(context);
           await writer.send(JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }));
         }
         continue;
@@ -136,8 +135,4 @@ async function streamChatResponse(context: ChatContext, request: FastifyRequest,
     writer.end();
     services.observeCompletion(request, status);
   }
-}
-
-export function newRequestId(): string {
-  return `req_${randomUUID().replace(/-/g, '')}`;
 }

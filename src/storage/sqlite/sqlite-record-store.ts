@@ -25,6 +25,9 @@ const usageColumns = Object.keys(
   }),
 );
 
+/** The ledger's insert, one row per run; a retried batch must not count a request twice. */
+const insertUsageSql = `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`;
+
 async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database.Database> {
   let filename: string;
   if ('dataDir' in options) {
@@ -67,14 +70,12 @@ export class SqliteRecordStore extends KyselyRecordStore {
       await this.migrate(); // opens the database through Kysely (idempotent), so the file and table exist
       if (filename === ':memory:' || filename === '') {
         const database = await this.opening!;
-        const statement = database.prepare(
-          `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`,
-        );
+        const statement = database.prepare(insertUsageSql);
         this.insertUsageInThread = database.transaction((batch: Array<Record<string, unknown>>) => {
           for (const row of batch) statement.run(row);
         });
       } else {
-        this.usageWriter = new UsageWriter(filename, usageColumns, BUSY_TIMEOUT_MS);
+        this.usageWriter = new UsageWriter(filename, insertUsageSql, BUSY_TIMEOUT_MS);
       }
     }
     if (this.insertUsageInThread) this.insertUsageInThread(rows);

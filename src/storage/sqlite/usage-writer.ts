@@ -19,10 +19,7 @@ const Database = require(workerData.betterSqlitePath);
 const database = new Database(workerData.filename);
 database.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 database.pragma('synchronous = NORMAL');
-const columns = workerData.columns;
-const statement = database.prepare(
-  'INSERT INTO usage_ledger (' + columns.join(', ') + ') VALUES (' + columns.map((column) => '@' + column).join(', ') + ') ON CONFLICT (request_id) DO NOTHING',
-);
+const statement = database.prepare(workerData.insertSql);
 const insertRows = database.transaction((rows) => { for (const row of rows) statement.run(row); });
 parentPort.on('message', (message) => {
   try {
@@ -42,8 +39,9 @@ export class UsageWriter {
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  constructor(filename: string, columns: string[], busyTimeoutMs: number) {
-    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, columns, busyTimeoutMs, betterSqlitePath } });
+  /** `insertSql` is one row's INSERT with named parameters, prepared once in the worker. */
+  constructor(filename: string, insertSql: string, busyTimeoutMs: number) {
+    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, insertSql, busyTimeoutMs, betterSqlitePath } });
     this.worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
