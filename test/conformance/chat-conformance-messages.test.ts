@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type OpenAI from 'openai';
 import type { TestGateway } from '../support/test-gateway.js';
 import {
-  assertCloseTo,
+  assertClose,
   expectedChatCostUsd,
   svcMetadataOf,
 } from './conformance-helpers.js';
@@ -152,7 +152,7 @@ for (const target of targets) {
       assert.equal(completion.usage?.prompt_tokens_details?.cached_tokens, 60);
       // Reasoning tokens are part of completion_tokens (billed as output) and reported on their own.
       assert.equal(completion.usage?.completion_tokens_details?.reasoning_tokens, 5);
-      assertCloseTo(svcMetadataOf(completion).cost_usd, expectedCost, 'svc_metadata.cost_usd');
+      assertClose(svcMetadataOf(completion).cost_usd, expectedCost, 'svc_metadata.cost_usd');
       assert.equal(headers.get('x-svc-input-tokens'), '100');
 
       // The same usage arrives in the stream's usage chunk.

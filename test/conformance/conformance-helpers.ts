@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import OpenAI from 'openai';
 import type { MockUpstream } from '../mock-upstream/server.js';
 import type { RecordedRequest } from '../mock-upstream/mock-types.js';
 import { testMasterKey, type TestGateway } from '../support/test-gateway.js';
+export { assertClose, postChat, writeConfigFile } from '../support/helpers.js';
 
 /** Shared by the conformance tests (not a test file itself). */
 
@@ -98,22 +96,4 @@ export function expectedChatCostUsd(slug: string, usage: { input: number; output
   const inputRate = pricing.input_per_mtok ?? 0;
   const cachedRate = pricing.cached_input_per_mtok ?? inputRate;
   return ((usage.input - usage.cached) * inputRate + usage.cached * cachedRate + usage.output * (pricing.output_per_mtok ?? 0)) / 1_000_000;
-}
-
-export function assertCloseTo(actual: number | undefined, expected: number, what: string): void {
-  assert.equal(typeof actual, 'number', `${what} is a number`);
-  assert.ok(Math.abs(actual! - expected) < 1e-9, `${what}: expected ${expected}, got ${actual}`);
-}
-
-/** Writes a YAML config file in a fresh temporary folder and returns its path (for SVC_CONFIG). */
-export async function writeConfigFile(yaml: string): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'svc-conformance-config-'));
-  const path = join(folder, 'svc.yaml');
-  await writeFile(path, yaml);
-  return path;
-}
-
-/** Posts a chat request with fetch (raw access to status, headers and SSE). */
-export function postChat(harness: TestGateway, body: unknown, key?: string): Promise<Response> {
-  return harness.request('/v1/chat/completions', { method: 'POST', body, key });
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestGateway } from '../support/test-gateway.js';
+export { assertClose, postChat, writeConfigFile } from '../support/helpers.js';
 
 /** Small helpers shared by the behaviour tests of test/gateway (not a test file itself). */
 
@@ -53,9 +54,6 @@ export function chatBody(overrides: Record<string, unknown> = {}): Record<string
   return body;
 }
 
-export function postChat(harness: TestGateway, body: unknown, init: { key?: string | null; headers?: Record<string, string> } = {}): Promise<Response> {
-  return harness.request('/v1/chat/completions', { method: 'POST', body, ...init });
-}
 
 /** Creates an org through the admin API and returns its id. */
 export async function createOrg(harness: TestGateway, name: string): Promise<string> {
@@ -141,7 +139,3 @@ export function priced(promptTokens: number, completionTokens: number, inputPerM
   return (promptTokens * inputPerMtok + completionTokens * outputPerMtok) / 1_000_000;
 }
 
-export function assertClose(actual: unknown, expected: number, message?: string, tolerance = 1e-9): void {
-  assert.equal(typeof actual, 'number', `${message ?? 'value'} should be a number (got ${JSON.stringify(actual)})`);
-  assert.ok(Math.abs((actual as number) - expected) <= tolerance, `${message ?? 'value'}: expected ≈${expected}, got ${actual}`);
-}
