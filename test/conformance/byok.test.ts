@@ -101,6 +101,7 @@ describe('BYOK provider keys', () => {
     } finally {
       database.close();
     }
+    assert.ok(existsSync(join(dataDir, 'svc.sqlite')), 'the database file is there to be scanned');
     for (const file of ['svc.sqlite', 'svc.sqlite-wal']) {
       const path = join(dataDir, file);
       if (existsSync(path)) assert.ok(!readFileSync(path).includes(Buffer.from(ORG_SECRET)), `${file} does not contain the plaintext key`);
