@@ -135,7 +135,7 @@ describe('the svc command line', () => {
       assert.ok(result.code !== null && result.code !== 0, `exit code ${result.code}`);
       assert.ok(result.stderr.includes(configFile), `the message names the file: ${result.stderr}`);
       assert.match(result.stderr, /colour/);
-      assert.match(result.stderr, /port/, 'the allowed keys are listed');
+      assert.match(result.stderr, /allowed keys: host, port\b/, 'the allowed keys are listed');
     });
   });
 });

@@ -79,7 +79,7 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     assert.equal(headers.get('x-svc-cache-hit'), 'false');
     assert.equal(headers.get('x-svc-tier-used'), metadata.tier);
     assert.match(headers.get('x-svc-lane-used') ?? '', /^(smart|turbo)$/);
-    assert.match(headers.get('x-svc-provider') ?? '', /openai/);
+    assert.equal(headers.get('x-svc-provider'), 'openai/gpt-4o-mini');
     assert.equal(headers.get('x-svc-speculation-accepted'), '0');
     const breakdown = JSON.parse(headers.get('x-svc-latency-breakdown') ?? 'null');
     assert.ok(breakdown && typeof breakdown === 'object' && !Array.isArray(breakdown), 'x-svc-latency-breakdown is a JSON object');
@@ -98,6 +98,7 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     const second = await chatWithUsage(5, 5);
     assert.notEqual(first.body.svc_metadata.request_id, second.body.svc_metadata.request_id);
     assert.notEqual(first.response.headers.get('x-svc-audit-id'), null);
+    assert.notEqual(first.response.headers.get('x-svc-audit-id'), second.response.headers.get('x-svc-audit-id'));
   });
 
   test('n=3 with an upstream returning one choice gives 3 choices with indexes 0, 1, 2', async () => {

@@ -227,4 +227,3 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
-export { contentChunks };
