@@ -2,8 +2,8 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { allowsFamily } from './auth/scopes.js';
 import { GatewayError } from './errors/gateway-error.js';
-import { installErrorHandling, sendError } from './http/error-handler.js';
-import { isIntelligenceMode } from './pipeline/intelligence-modes.js';
+import { clientErrorHandler, installErrorHandling, sendError } from './http/error-handler.js';
+import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
 import { newRequestId } from './http/request-id.js';
@@ -25,13 +25,22 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // lines carry the request id explicitly.
     childLoggerFactory: (logger) => logger,
     requestIdHeader: false,
-    return503OnClosing: true,
+    // svc answers requests that arrive while it closes itself, in the spec's envelope (below).
+    return503OnClosing: false,
+    clientErrorHandler,
   }) as unknown as FastifyInstance; // pino's Logger type is wider than Fastify's base logger type
 
   app.decorateRequest('requestId', '');
   app.decorateRequest('startedAt', 0n);
   app.decorateRequest('principal', null);
   app.decorateRequest('logFields', null as never);
+  app.decorateRequest('mode', undefined);
+
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
 
   // Method + path of every route, so that a wrong method gets 405 rather than 404.
   const knownRoutes = new Map<string, Set<string>>();
@@ -46,6 +55,10 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     request.startedAt = process.hrtime.bigint();
     request.requestId = request.id;
     request.logFields = {};
+    if (closing) {
+      reply.header('connection', 'close');
+      return sendError(reply, new GatewayError('service_unavailable', 'svc is shutting down; retry the request (another instance will take it)'), request);
+    }
     if (!request.url.startsWith('/v1/') && request.url !== '/v1') return;
     try {
       request.principal = await services.authenticator.authenticate(request.headers.authorization);
@@ -62,16 +75,12 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     }
   });
 
-  // Spec 4.9: every response carries the resolved mode. Routes that resolve it set the header; an
-  // answer given before that (401, 404, a 400 on another endpoint) reports the header's or system's.
+  // Spec 4.9: every response carries the resolved mode; an answer given before a route resolved it
+  // (401, 404, a 400 on another endpoint) reports the header's or the system's.
   const systemMode = services.config.defaults.intelligenceMode;
   // Callback-style hooks: no promise per request for work that never waits.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (!reply.hasHeader('x-svc-intelligence-mode') && request.url.startsWith('/v1/')) {
-      const asked = request.headers['x-intelligence-mode'];
-      const normalized = typeof asked === 'string' ? asked.trim().toLowerCase() : undefined;
-      reply.header('x-svc-intelligence-mode', isIntelligenceMode(normalized) ? normalized : systemMode);
-    }
+    if (!reply.hasHeader('x-svc-intelligence-mode') && request.url.startsWith('/v1/')) reply.header('x-svc-intelligence-mode', reportedMode(request, systemMode));
     done(null, payload);
   });
 

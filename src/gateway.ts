@@ -30,7 +30,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   const providers = buildProviderRegistry(config, catalog);
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
   const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl });
-  await new KeyIssuer(store).ensureDefaultOrg();
+  await new KeyIssuer(store.tenants).ensureDefaultOrg();
   const services = createServices({ config, catalog, providers, store, sharedState, logger });
   const app = await buildApp(services, logger);
 

@@ -5,21 +5,23 @@ import { UsageLedger } from './billing/usage-ledger.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { GatewayConfig } from './config/config-schema.js';
 import type { ProviderRegistry } from './config/provider-registry.js';
+import type { StreamObserver } from './http/sse-stream.js';
 import { GatewayMetrics } from './observability/metrics.js';
-import { ChatPipeline } from './pipeline/pipeline.js';
-import { costStage } from './pipeline/stages/cost-stage.js';
-import { ledgerStage } from './pipeline/stages/ledger-stage.js';
+import { costAfterWork } from './pipeline/after-work/cost.js';
+import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
+import { RequestRunner } from './pipeline/request-runner.js';
+import { stageTable } from './pipeline/stage-table.js';
 import { providerCallStage } from './pipeline/stages/provider-call-stage.js';
 import { routeStage } from './pipeline/stages/route-stage.js';
+import { elapsedMs } from './pipeline/timing.js';
 import { ProviderKeyVault } from './providers/byok/provider-key-vault.js';
 import { SecretBox } from './providers/byok/secret-box.js';
-import { chatAdapters } from './providers/chat-adapters.js';
 import { CircuitBreaker } from './providers/circuit-breaker.js';
 import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
+import { wireAdapters } from './providers/wire-adapters.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import type { RecordStore, SharedState } from './storage/storage-types.js';
-import { elapsedMs } from './pipeline/timing.js';
 
 /** Everything a route needs, built once at start-up. */
 export interface GatewayServices {
@@ -33,8 +35,9 @@ export interface GatewayServices {
   vault: ProviderKeyVault;
   ledger: UsageLedger;
   metrics: GatewayMetrics;
-  chatPipeline: ChatPipeline;
-  executor: UpstreamExecutor;
+  /** The one request runner: every endpoint's stage chains, composed at start-up. */
+  runner: RequestRunner;
+  streamObserver: StreamObserver;
   logger: Logger;
   /** Metrics and the one log line of a finished request (also for hijacked streams). */
   observeCompletion(request: FastifyRequest, status: number): void;
@@ -52,7 +55,7 @@ export interface ServiceParts {
 export function createServices(parts: ServiceParts): GatewayServices {
   const { config, catalog, providers, store, sharedState, logger } = parts;
   const metrics = new GatewayMetrics();
-  const vault = new ProviderKeyVault(store, SecretBox.fromSecrets(config.encryptionKey, config.masterKey));
+  const vault = new ProviderKeyVault(store.providerKeys, SecretBox.fromSecrets(config.encryptionKey, config.masterKey));
   const executor = new UpstreamExecutor(
     providers,
     new KeyPool(sharedState),
@@ -61,9 +64,35 @@ export function createServices(parts: ServiceParts): GatewayServices {
     { maxAttempts: config.routing.maxAttempts, deadlineMs: config.routing.deadlineMs },
     (error) => metrics.upstreamErrors.inc({ provider: error.providerId, kind: error.kind, status: String(error.status ?? 0) }),
   );
-  const ledger = new UsageLedger(store, config.ledger, logger);
+  const ledger = new UsageLedger(store.usage, config.ledger, logger);
+  metrics.watchQueue(ledger.backlog);
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
-  const chatPipeline = new ChatPipeline([routeStage(router), providerCallStage(executor, chatAdapters)], [costStage, ledgerStage(ledger)]);
+  const runner = new RequestRunner(
+    stageTable,
+    { route: routeStage(router, wireAdapters), provider_call: providerCallStage(executor, wireAdapters) },
+    [costAfterWork, usageRecordAfterWork(ledger)],
+    (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
+  );
+
+  const observeCompletion = (request: FastifyRequest, status: number) => {
+    const latencyMs = elapsedMs(request.startedAt);
+    const route = request.routeOptions.url ?? 'unmatched';
+    const provider = request.logFields.provider ?? 'none';
+    metrics.observeRequest(route, request.method, status, provider, latencyMs / 1000);
+    request.log.info(
+      {
+        requestId: request.requestId,
+        org: request.principal?.orgId,
+        model: request.logFields.servedModel ?? request.logFields.model,
+        provider: request.logFields.provider,
+        method: request.method,
+        route,
+        status,
+        latencyMs: Math.round(latencyMs * 100) / 100,
+      },
+      'request completed',
+    );
+  };
 
   return {
     config,
@@ -71,32 +100,18 @@ export function createServices(parts: ServiceParts): GatewayServices {
     providers,
     store,
     sharedState,
-    authenticator: new Authenticator(store, config.masterKey),
-    settings: new OrgSettingsService(store),
+    authenticator: new Authenticator(store.tenants, config.masterKey),
+    settings: new OrgSettingsService(store.settings),
     vault,
     ledger,
     metrics,
-    chatPipeline,
-    executor,
-    logger,
-    observeCompletion(request, status) {
-      const latencyMs = elapsedMs(request.startedAt);
-      const route = request.routeOptions.url ?? 'unmatched';
-      const provider = request.logFields.provider ?? 'none';
-      metrics.observeRequest(route, request.method, status, provider, latencyMs / 1000);
-      request.log.info(
-        {
-          requestId: request.requestId,
-          org: request.principal?.orgId,
-          model: request.logFields.servedModel ?? request.logFields.model,
-          provider: request.logFields.provider,
-          method: request.method,
-          route,
-          status,
-          latencyMs: Math.round(latencyMs * 100) / 100,
-        },
-        'request completed',
-      );
+    runner,
+    streamObserver: {
+      observeCompletion,
+      logInternalFailure: (error, requestId) => logger.error({ err: error, requestId }, 'stream failed'),
+      heartbeatMs: config.server.sseHeartbeatMs,
     },
+    logger,
+    observeCompletion,
   };
 }

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyRecord, RecordStore } from '../storage/storage-types.js';
+import { LruCache } from '../shared/lru-cache.js';
+import type { ApiKeyRecord, TenantStore } from '../storage/storage-types.js';
 import { apiKeyPrefix } from './api-key-secrets.js';
 import { defaultOrgId, type Principal } from './principal.js';
 
@@ -8,7 +9,6 @@ interface CachedKey {
   record: ApiKeyRecord | undefined;
   /** Built once per cached record, not per request. */
   principal?: Principal;
-  expiresAt: number;
 }
 
 /**
@@ -17,17 +17,18 @@ interface CachedKey {
  * seen at once, one made through another instance within `cacheTtlMs`.
  */
 export class Authenticator {
-  private readonly cache = new Map<string, CachedKey>();
+  private readonly cache: LruCache<string, CachedKey>;
   private readonly masterPrincipal: Principal | undefined;
   /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
   private readonly masterKeyDigest: Buffer | undefined;
 
   constructor(
-    private readonly store: RecordStore,
+    private readonly store: TenantStore,
     private readonly masterKey: string | undefined,
-    private readonly cacheTtlMs = 5000,
-    private readonly maxCachedKeys = 10000,
+    cacheTtlMs = 5000,
+    maxCachedKeys = 10000,
   ) {
+    this.cache = new LruCache({ maxEntries: maxCachedKeys, ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = sha256(masterKey);
       this.masterPrincipal = {
@@ -75,12 +76,10 @@ export class Authenticator {
   }
 
   private async lookup(keyHash: string): Promise<CachedKey> {
-    const now = Date.now();
     const cached = this.cache.get(keyHash);
-    if (cached && cached.expiresAt > now) return cached;
+    if (cached) return cached;
     const record = await this.store.findApiKeyByHash(keyHash);
-    if (this.cache.size >= this.maxCachedKeys) this.cache.delete(this.cache.keys().next().value as string);
-    const entry: CachedKey = { record, expiresAt: now + this.cacheTtlMs };
+    const entry: CachedKey = { record };
     this.cache.set(keyHash, entry);
     return entry;
   }

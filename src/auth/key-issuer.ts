@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyRecord, Org, RecordStore } from '../storage/storage-types.js';
+import type { ApiKeyRecord, Org, TenantStore } from '../storage/storage-types.js';
 import { apiKeyPrefix, generateApiKeySecret, hashApiKey } from './api-key-secrets.js';
 import { defaultScopes, isKnownScope, knownScopes } from './scopes.js';
 
@@ -19,7 +19,7 @@ export type PublicKey = Omit<ApiKeyRecord, 'key_hash'>;
 
 /** Orgs and keys: shared by the admin API and the CLI. */
 export class KeyIssuer {
-  constructor(private readonly store: RecordStore) {}
+  constructor(private readonly store: TenantStore) {}
 
   async createOrg(name: string, id = `org_${randomUUID().replace(/-/g, '').slice(0, 20)}`): Promise<Org> {
     if (name.trim() === '') throw new GatewayError('validation_error', 'name must not be empty', { param: 'name' });

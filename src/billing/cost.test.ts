@@ -1,7 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CatalogModel } from '../catalog/catalog-types.js';
-import { chatCost } from './cost.js';
+import type { Usage } from '../core/chat-types.js';
+import { meterChatUsage } from '../core/chat-usage.js';
+import { priceUsage } from './cost.js';
+
+const chatCost = (model: CatalogModel, usage: Usage) => priceUsage(model, meterChatUsage(usage));
 
 const miniModel = {
   slug: 'openai/gpt-4o-mini',
@@ -40,4 +44,19 @@ test('a model dearer than the baseline shows negative savings', () => {
   const cost = chatCost(model, { prompt_tokens: 1000, completion_tokens: 1000, total_tokens: 2000 });
   assert.ok(cost.savings_usd < 0);
   assert.ok(cost.savings_pct < 0);
+});
+
+test('audio tokens are billed at the audio rates, the rest of the tokens at the text rates', () => {
+  const model = { pricing: { input_per_mtok: 2.5, output_per_mtok: 10, audio_input_per_mtok: 40, audio_output_per_mtok: 80 } } as CatalogModel;
+  const cost = chatCost(model, { prompt_tokens: 1000, completion_tokens: 500, total_tokens: 1500, prompt_tokens_details: { audio_tokens: 400 }, completion_tokens_details: { audio_tokens: 300 } });
+  // 600×2.5 + 400×40 + 200×10 + 300×80 = 43500 per million
+  assert.equal(cost.cost_usd, 0.0435);
+});
+
+test('per-minute and per-character models are billed by seconds and characters', () => {
+  const stt = { pricing: { per_minute: 0.006 } } as CatalogModel;
+  const zero = { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
+  assert.equal(priceUsage(stt, { ...zero, audioSeconds: 90 }).cost_usd, 0.009);
+  const tts = { pricing: { per_mchar: 15 } } as CatalogModel;
+  assert.equal(priceUsage(tts, { ...zero, characters: 2000 }).cost_usd, 0.03);
 });

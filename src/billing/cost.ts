@@ -1,5 +1,5 @@
 import type { CatalogModel } from '../catalog/catalog-types.js';
-import type { Usage } from '../core/chat-types.js';
+import type { MeteredUsage } from '../core/metered-usage.js';
 
 /** The reference model of `baseline_cost_usd` (spec 2.3): 2.50 USD per million input tokens, 10 USD per million output. */
 export const baselinePrices = { input_per_mtok: 2.5, output_per_mtok: 10 } as const;
@@ -20,24 +20,40 @@ export function roundUsd(value: number): number {
 }
 
 /**
- * Cost of one chat call from the catalog prices. Cached input tokens are billed at the cached rate
- * and cache writes at the write rate where the catalog has them; reasoning tokens are part of
- * completion tokens (as every provider bills them). Above a long-context threshold the long rates
- * apply to the whole request.
+ * Cost of one call from the catalog prices. Cached input tokens are billed at the cached rate, cache
+ * writes at the write rate, audio tokens at the audio rates, where the catalog has them (else at the
+ * text rate); reasoning tokens are part of the output tokens, as every provider bills them. Above a
+ * long-context threshold the long rates apply to the whole request. Seconds and characters are billed
+ * for per-minute and per-character models.
  */
-export function chatCost(model: CatalogModel, usage: Usage): CostBreakdown {
+export function priceUsage(model: CatalogModel, usage: MeteredUsage): CostBreakdown {
   const pricing = model.pricing;
-  const longContext = pricing.long_context && usage.prompt_tokens > pricing.long_context.threshold_tokens ? pricing.long_context : undefined;
+  const longContext = pricing.long_context && usage.inputTokens > pricing.long_context.threshold_tokens ? pricing.long_context : undefined;
   const inputRate = longContext?.input_per_mtok ?? pricing.input_per_mtok ?? 0;
   const outputRate = longContext?.output_per_mtok ?? pricing.output_per_mtok ?? 0;
-  const cached = Math.min(usage.prompt_tokens_details?.cached_tokens ?? 0, usage.prompt_tokens);
-  const cacheWrites = Math.min(usage.prompt_tokens_details?.cache_write_tokens ?? 0, usage.prompt_tokens - cached);
-  const uncached = usage.prompt_tokens - cached - cacheWrites;
-  const cachedRate = pricing.cached_input_per_mtok ?? inputRate;
-  const cacheWriteRate = pricing.cache_write_5m_per_mtok ?? inputRate;
 
-  const cost = (uncached * inputRate + cached * cachedRate + cacheWrites * cacheWriteRate + usage.completion_tokens * outputRate) * perToken;
-  return withBaseline(cost, usage.prompt_tokens, usage.completion_tokens);
+  const cached = clamp(usage.cachedInputTokens, usage.inputTokens);
+  const cacheWrites = clamp(usage.cacheWriteTokens, usage.inputTokens - cached);
+  const audioIn = clamp(usage.audioInputTokens, usage.inputTokens - cached - cacheWrites);
+  const textIn = usage.inputTokens - cached - cacheWrites - audioIn;
+  const audioOut = clamp(usage.audioOutputTokens, usage.outputTokens);
+  const textOut = usage.outputTokens - audioOut;
+
+  let cost =
+    (textIn * inputRate +
+      cached * (pricing.cached_input_per_mtok ?? inputRate) +
+      cacheWrites * (pricing.cache_write_5m_per_mtok ?? inputRate) +
+      audioIn * (pricing.audio_input_per_mtok ?? inputRate) +
+      textOut * outputRate +
+      audioOut * (pricing.audio_output_per_mtok ?? outputRate)) *
+    perToken;
+  if (usage.audioSeconds !== undefined) cost += (usage.audioSeconds / 60) * (pricing.per_minute ?? (pricing.per_hour ?? 0) / 60);
+  if (usage.characters !== undefined) cost += usage.characters * (pricing.per_mchar ?? 0) * perToken;
+  return withBaseline(cost, usage.inputTokens, usage.outputTokens);
+}
+
+function clamp(value: number, maximum: number): number {
+  return Math.max(0, Math.min(value, maximum));
 }
 
 export function withBaseline(cost: number, promptTokens: number, completionTokens: number): CostBreakdown {

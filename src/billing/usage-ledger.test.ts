@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import pino from 'pino';
-import type { RecordStore, UsageRecord } from '../storage/storage-types.js';
+import type { UsageStore, UsageRecord } from '../storage/storage-types.js';
 import { UsageLedger } from './usage-ledger.js';
 
 const silent = pino({ level: 'silent' });
@@ -25,7 +25,7 @@ function fakeStore(options: { failTimes?: number } = {}) {
       }
       written.push([...batch]);
     },
-  } as unknown as RecordStore;
+  } as unknown as UsageStore;
   return { store, written };
 }
 

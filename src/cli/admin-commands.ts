@@ -8,7 +8,7 @@ import { openRecordStore } from '../storage/open-storage.js';
 export async function runAdminCommand(group: string, args: string[]): Promise<number> {
   const config = await loadConfig(process.env, await loadCatalog());
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
-  const issuer = new KeyIssuer(store);
+  const issuer = new KeyIssuer(store.tenants);
   try {
     await issuer.ensureDefaultOrg();
     const [action, ...rest] = args;
@@ -19,7 +19,7 @@ export async function runAdminCommand(group: string, args: string[]): Promise<nu
       return 0;
     }
     if (group === 'orgs' && action === 'list') {
-      print(await store.listOrgs());
+      print(await store.tenants.listOrgs());
       return 0;
     }
     if (group === 'keys' && action === 'create') {

@@ -13,7 +13,7 @@ export type LogLevel = (typeof logLevels)[number];
 export const wireFormats = ['openai', 'anthropic', 'gemini', 'deepgram', 'elevenlabs', 'cartesia'] as const satisfies readonly WireFormat[];
 
 export const configDefaults = {
-  server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024 },
+  server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000 },
   storage: { dataDir: './data' },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
@@ -56,6 +56,7 @@ export const configFileSchema = z.strictObject({
       workers: integer(1, 1024).optional(),
       shutdown_timeout_ms: integer(0).optional(),
       body_limit_bytes: integer(1024).optional(),
+      sse_heartbeat_ms: integer(0).optional(),
     })
     .optional(),
   storage: z
@@ -108,7 +109,7 @@ export interface ProviderConfig {
 }
 
 export interface GatewayConfig {
-  server: { host: string; port: number; workers: number; shutdownTimeoutMs: number; bodyLimitBytes: number };
+  server: { host: string; port: number; workers: number; shutdownTimeoutMs: number; bodyLimitBytes: number; /** Comment lines during long stream silences; 0 = off. */ sseHeartbeatMs: number };
   storage: { databaseUrl?: string; dataDir: string; redisUrl?: string };
   /** Every catalog provider plus every custom provider of the config file. */
   providers: Record<string, ProviderConfig>;

@@ -100,6 +100,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       workers: file.server?.workers ?? configDefaults.server.workers,
       shutdownTimeoutMs: file.server?.shutdown_timeout_ms ?? configDefaults.server.shutdownTimeoutMs,
       bodyLimitBytes: file.server?.body_limit_bytes ?? configDefaults.server.bodyLimitBytes,
+      sseHeartbeatMs: file.server?.sse_heartbeat_ms ?? configDefaults.server.sseHeartbeatMs,
     },
     storage: {
       databaseUrl: file.storage?.database_url,

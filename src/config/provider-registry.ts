@@ -1,6 +1,6 @@
 import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
-import type { ProviderRuntime } from '../providers/provider-types.js';
+import { type ProviderRuntime } from '../providers/provider-types.js';
 import { configDefaults, type GatewayConfig, type ProviderConfig } from './config-schema.js';
 import { ConfigError } from './load-config.js';
 

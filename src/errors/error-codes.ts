@@ -17,6 +17,7 @@ export const errorCodes = {
   method_not_allowed: { status: 405, type: 'invalid_request_error' },
   payload_too_large: { status: 413, type: 'invalid_request_error' },
   unsupported_media_type: { status: 415, type: 'invalid_request_error' },
+  request_header_fields_too_large: { status: 431, type: 'invalid_request_error' },
   tool_call_blocked: { status: 422, type: 'governance_error' },
   rate_limit_exceeded: { status: 429, type: 'rate_limit_error' },
   upsteam_rate_limit: { status: 429, type: 'rate_limit_error' },

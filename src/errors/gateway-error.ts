@@ -14,12 +14,13 @@ export class GatewayError extends Error {
   /** Seconds for the `retry-after` header (rate-limit responses). */
   readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, options: { param?: string | null; retryAfterSeconds?: number; cause?: unknown; status?: number } = {}) {
+  /** `status` and `type` override the code's row where an endpoint family's row of spec section 7 differs. */
+  constructor(code: ErrorCode, message: string, options: { param?: string | null; retryAfterSeconds?: number; cause?: unknown; status?: number; type?: string } = {}) {
     super(message, { cause: options.cause });
     this.name = 'GatewayError';
     this.code = code;
     this.status = options.status ?? errorCodes[code].status;
-    this.type = errorCodes[code].type;
+    this.type = options.type ?? errorCodes[code].type;
     this.param = options.param ?? null;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }

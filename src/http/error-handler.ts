@@ -1,11 +1,17 @@
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isInternalFailure, toGatewayError } from '../errors/failure-table.js';
 import { GatewayError, newErrorId } from '../errors/gateway-error.js';
+import { RoutingError, UpstreamError } from '../providers/upstream-error.js';
 
-/** Every error leaves in the spec's envelope with an `x-error-id`; unknown failures become 500 internal_error. */
+/**
+ * Every error leaves in the spec's envelope with an `x-error-id`, rendered by the row of the route's
+ * endpoint family (spec section 7); unknown failures become 500 internal_error.
+ */
 export function installErrorHandling(app: FastifyInstance, knownRoutes: Map<string, Set<string>>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const gatewayError = fromFastifyError(error);
-    if (gatewayError.status >= 500 && gatewayError.code === 'internal_error') request.log.error({ err: error, requestId: request.requestId }, 'internal error');
+    const gatewayError = error instanceof GatewayError || error instanceof UpstreamError || error instanceof RoutingError ? toGatewayError(error, request.routeOptions.config?.family) : fromFastifyError(error);
+    if (gatewayError.code === 'internal_error' && isInternalFailure(error)) request.log.error({ err: error, requestId: request.requestId }, 'internal error');
     return sendError(reply, gatewayError, request);
   });
 
@@ -28,8 +34,7 @@ export function sendError(reply: FastifyReply, error: GatewayError, request?: Fa
 }
 
 /** Fastify's own failures (body parsing, limits) mapped onto the error table; anything unknown is a 500. */
-function fromFastifyError(error: FastifyError | GatewayError): GatewayError {
-  if (error instanceof GatewayError) return error;
+function fromFastifyError(error: FastifyError): GatewayError {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new GatewayError('payload_too_large', `Request body is too large: ${error.message}`);
@@ -45,5 +50,28 @@ function fromFastifyError(error: FastifyError | GatewayError): GatewayError {
   }
   const status = (error as { statusCode?: number }).statusCode;
   if (status !== undefined && status >= 400 && status < 500) return new GatewayError('invalid_request', error.message, { status });
-  return new GatewayError('internal_error', 'Internal error', { cause: error });
+  return toGatewayError(error, undefined);
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, malformed request
+ * lines, header time-outs) are answered on the raw socket, still in the spec's envelope.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const gatewayError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new GatewayError('request_header_fields_too_large', 'Request headers are too large (the limit is 16 KiB in total)')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new GatewayError('invalid_request', 'The request was not received in time', { status: 408 })
+        : new GatewayError('invalid_request', `Malformed HTTP request (${error.code ?? 'parse error'})`);
+  const body = JSON.stringify(gatewayError.toEnvelope());
+  if (socket.writable) {
+    const reason = gatewayError.status === 431 ? 'Request Header Fields Too Large' : gatewayError.status === 408 ? 'Request Timeout' : 'Bad Request';
+    socket.write(
+      `HTTP/1.1 ${gatewayError.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `x-error-id: ${newErrorId()}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

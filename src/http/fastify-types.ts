@@ -1,5 +1,6 @@
 import type { Principal } from '../auth/principal.js';
 import type { EndpointFamily } from '../auth/scopes.js';
+import type { IntelligenceMode } from '../pipeline/intelligence-modes.js';
 
 /** Fields svc adds to every Fastify request, typed. */
 export interface RequestLogFields {
@@ -15,9 +16,11 @@ declare module 'fastify' {
     startedAt: bigint;
     principal: Principal | null;
     logFields: RequestLogFields;
+    /** The resolved intelligence mode, once a route resolved it (see request-mode.ts). */
+    mode: IntelligenceMode | undefined;
   }
   interface FastifyContextConfig {
-    /** The endpoint family a key's scopes must allow. */
+    /** The endpoint family: the scope a key needs, and the error rows of spec section 7 its answers use. */
     family?: EndpointFamily;
     /** Admin API: needs the master key or the `admin` scope. */
     admin?: boolean;

@@ -1,4 +1,5 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { BoundedQueue } from '../shared/bounded-queue.js';
 
 /** Prometheus metrics: requests, latency and upstream errors by route, status and provider. */
 export class GatewayMetrics {
@@ -17,7 +18,36 @@ export class GatewayMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [this.registry],
     });
+    const queues = this.queues;
+    // prom-client calls collect() when the registry is scraped: the figures are read then, not kept up to date per item.
+    this.queueDepth = new Gauge({
+      name: 'svc_queue_depth',
+      help: 'Items waiting in an after-work queue',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      collect() {
+        for (const queue of queues) this.set({ queue: queue.name }, queue.depth);
+      },
+    });
+    this.queueDropped = new Gauge({
+      name: 'svc_queue_dropped_total',
+      help: 'Items an after-work queue refused because it was full',
+      labelNames: ['queue'],
+      registers: [this.registry],
+      collect() {
+        for (const queue of queues) this.set({ queue: queue.name }, queue.dropped);
+      },
+    });
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers: [this.registry] });
+  }
+
+  private readonly queues: Array<BoundedQueue<unknown>> = [];
+  private readonly queueDepth: Gauge<'queue'>;
+  private readonly queueDropped: Gauge<'queue'>;
+
+  /** Reports a queue's back-pressure figures (depth, dropped) at every scrape. */
+  watchQueue(queue: BoundedQueue<any>): void {
+    this.queues.push(queue);
   }
 
   /** Label-bound children, built once per label combination: prom-client hashes labels on every call otherwise. */

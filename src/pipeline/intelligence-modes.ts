@@ -23,9 +23,6 @@ export const stageMatrix: Record<PipelineFeature, Record<IntelligenceMode, boole
   post_response_memory: { proxy: false, cache: false, full: true },
 };
 
-/** Width of the model-selection feature vector per mode (spec 4.9). */
-export const featureWidth: Record<IntelligenceMode, number> = { proxy: 8, cache: 392, full: 396 };
-
 /** Per-request toggles of the `svc` block, combined with the matrix by logical AND. */
 export interface FeatureToggles {
   enable_cache?: boolean;
@@ -42,7 +39,11 @@ const toggleOf: Partial<Record<PipelineFeature, keyof FeatureToggles>> = {
 };
 
 export function featureEnabled(feature: PipelineFeature, mode: IntelligenceMode, toggles: FeatureToggles): boolean {
-  if (!stageMatrix[feature][mode]) return false;
+  return stageMatrix[feature][mode] && toggleAllows(feature, toggles);
+}
+
+/** The per-request half of featureEnabled: the mode half is applied once, when the chains are composed. */
+export function toggleAllows(feature: PipelineFeature, toggles: FeatureToggles): boolean {
   const toggle = toggleOf[feature];
   return toggle === undefined || toggles[toggle] !== false;
 }

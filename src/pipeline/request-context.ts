@@ -1,44 +1,57 @@
 import type { Principal } from '../auth/principal.js';
+import type { EndpointFamily } from '../auth/scopes.js';
 import type { CostBreakdown } from '../billing/cost.js';
-import type { ChatCompletion, ChatRequest, Usage } from '../core/chat-types.js';
+import type { MeteredUsage } from '../core/metered-usage.js';
+import type { Operation, RequestOf } from '../core/operations.js';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../core/svc-options.js';
-import type { ChatStream } from '../providers/chat-upstream.js';
 import type { UpstreamTarget } from '../providers/provider-types.js';
 import type { AttemptRecord } from '../providers/upstream-executor.js';
 import type { RouteDecision } from '../routing/model-router.js';
 import type { FeatureToggles, IntelligenceMode, ModeSource } from './intelligence-modes.js';
 
-/** Everything one chat request carries through the pipeline: typed, no string-keyed bags. */
-export interface ChatContext {
-  requestId: string;
-  /** process.hrtime.bigint() at arrival. */
-  startedAt: bigint;
-  principal: Principal;
-  endpoint: string;
-  requestedModel: string;
-  request: ChatRequest;
+/** Caller options every operation may carry: the `svc` block, routing preferences and metadata. */
+export interface RequestOptions {
   svc: SvcOptions;
   routingHints?: RoutingHints;
   routingOverride?: RoutingOverride;
-  /** Request metadata: body `metadata` plus legacy x-svc-* headers. */
+  /** Request metadata: the body's `metadata` plus the legacy x-svc-* headers. */
   metadata: Record<string, string>;
-  mode: IntelligenceMode;
-  modeSource: ModeSource;
-  toggles: FeatureToggles;
-  signal: AbortSignal;
-  /** Parameters an adapter clamped or dropped. */
-  warnings: string[];
-  /** Milliseconds spent per stage, for x-svc-latency-breakdown. */
-  stageTimings: Record<string, number>;
+}
+
+/**
+ * Everything one request carries through the pipeline, typed: a common part every stage may read,
+ * and the operation's own request. Results travel as the chain's Outcome, not on the context.
+ */
+export interface RequestContext<O extends Operation = Operation> {
+  readonly operation: O;
+  /** The endpoint's name in the usage ledger (`chat.completions`, `embeddings`…). */
+  readonly endpoint: string;
+  /** The endpoint family: scopes and the error rows of spec section 7. */
+  readonly family: EndpointFamily;
+  readonly requestId: string;
+  /** process.hrtime.bigint() at arrival. */
+  readonly startedAt: bigint;
+  readonly principal: Principal;
+  /** The model string the caller sent (spec 2.3 `requested_model`). */
+  readonly requestedModel: string;
+  readonly mode: IntelligenceMode;
+  readonly modeSource: ModeSource;
+  readonly toggles: FeatureToggles;
+  readonly options: RequestOptions;
+  /** Fires when the caller goes away (or the request is finished early): upstream calls abort with it. */
+  readonly signal: AbortSignal;
+  /** The canonical request; a stage may replace it (memory injection, redaction) before the call. */
+  request: RequestOf<O>;
+  /** Parameters an adapter clamped or dropped on the attempt that answered. */
+  readonly warnings: string[];
+  /** Milliseconds spent in each stage (its own time, without the stages it wraps). */
+  readonly timings: Record<string, number>;
 
   route?: RouteDecision;
   target?: UpstreamTarget;
-  attempts?: AttemptRecord[];
-  completion?: ChatCompletion;
-  stream?: ChatStream;
-  usage?: Usage;
+  attempts: AttemptRecord[];
+  usage?: MeteredUsage;
   cost?: CostBreakdown;
-  cacheHit: boolean;
-  /** HTTP status of the outcome for the ledger: 200, or what a stream ended with (499 when the client left). */
-  outcomeStatus: number;
+  /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
+  status: number;
 }

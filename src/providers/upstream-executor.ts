@@ -1,10 +1,9 @@
 import type { CatalogModel } from '../catalog/catalog-types.js';
-import { GatewayError } from '../errors/gateway-error.js';
 import type { ProviderKeyVault } from './byok/provider-key-vault.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { KeyPool } from './key-pool.js';
-import { UpstreamError, type ProviderRuntime, type UpstreamTarget } from './provider-types.js';
-import { toGatewayError } from './upstream-errors.js';
+import { type ProviderRuntime, type UpstreamTarget } from './provider-types.js';
+import { RoutingError, UpstreamError } from './upstream-error.js';
 
 export interface AttemptRecord {
   provider: string;
@@ -89,7 +88,7 @@ export class UpstreamExecutor {
           lastError = error;
           this.onUpstreamError?.(error);
           attempts.push({ provider: provider.id, model: model.slug, outcome: 'error', kind: error.kind, status: error.status });
-          if (!error.retryable) throw toGatewayError(error);
+          if (!error.retryable) throw error;
           if (error.keyScoped) {
             if (!byok) await this.keyPool.coolDown(provider.id, apiKey, error.retryAfterMs);
             continue; // next key of the same provider
@@ -100,21 +99,19 @@ export class UpstreamExecutor {
       }
     }
 
-    if (lastError) throw toGatewayError(lastError);
+    if (lastError) throw lastError;
     if (cooledProviders.length > 0) {
       let soonest: number | undefined;
       for (const { provider, keys } of cooledProviders) {
         const remaining = await this.keyPool.soonestRecoveryMs(provider.id, keys);
         if (remaining !== undefined && (soonest === undefined || remaining < soonest)) soonest = remaining;
       }
-      throw new GatewayError('upsteam_rate_limit', `Every key of ${cooledProviders.map(({ provider }) => provider.id).join(', ')} is cooling down after upstream rate limits`, {
-        retryAfterSeconds: Math.max(1, Math.ceil((soonest ?? 1000) / 1000)),
-      });
+      throw new RoutingError('keys_cooling_down', `Every key of ${cooledProviders.map(({ provider }) => provider.id).join(', ')} is cooling down after upstream rate limits`, soonest ?? 1000);
     }
     if (attempts.some((attempt) => attempt.outcome === 'skipped_circuit_open')) {
-      throw new GatewayError('circuit_breaker_open', `Every upstream target for ${candidates[0]?.slug ?? 'this model'} is failing; circuit breaker open (${attempts.map((attempt) => attempt.provider).join(', ')})`);
+      throw new RoutingError('circuit_open', `Every upstream target for ${candidates[0]?.slug ?? 'this model'} is failing; circuit breaker open (${attempts.map((attempt) => attempt.provider).join(', ')})`);
     }
     const names = [...new Set(candidates.map((model) => model.provider))].join(', ');
-    throw new GatewayError('provider_error', `No API key is configured for ${names} (set ${names.toUpperCase().replace(/-/g, '_')}_API_KEY or a BYOK key for this org)`);
+    throw new RoutingError('no_provider_key', `No API key is configured for ${names} (set ${names.toUpperCase().replace(/-/g, '_')}_API_KEY or a BYOK key for this org)`);
   }
 }

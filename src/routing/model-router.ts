@@ -1,5 +1,5 @@
 import type { Catalog } from '../catalog/catalog.js';
-import type { CatalogModel, Lane, Tier } from '../catalog/catalog-types.js';
+import type { CatalogModel, Lane, ModelType, Tier } from '../catalog/catalog-types.js';
 import type { RoutingHints, RoutingOverride } from '../core/svc-options.js';
 import { GatewayError } from '../errors/gateway-error.js';
 
@@ -47,6 +47,27 @@ export function routeChatRequest(requestedModel: string, hints: RoutingHints | u
     };
   }
   return routeAuto(hints, override, context);
+}
+
+/**
+ * Picks the model for a request of another operation (embeddings, moderation, audio): the model is always
+ * named (or defaulted by the endpoint) and must be of one of `types`.
+ */
+export function routeNamedModel(requestedModel: string, types: readonly ModelType[], kindLabel: string, context: RouterContext): RouteDecision {
+  const model = context.catalog.resolveModel(requestedModel);
+  if (!model) throw new GatewayError('validation_error', `model ${JSON.stringify(requestedModel)} is not a model of the catalog (see GET /v1/models)`, { param: 'model' });
+  if (!types.includes(model.type)) {
+    throw new GatewayError('validation_error', `model ${JSON.stringify(requestedModel)} is a ${model.type} model, not ${kindLabel} model`, { param: 'model' });
+  }
+  const tier = model.tier ?? 'T2';
+  return {
+    model,
+    candidates: failoverCandidates(model, context),
+    tier,
+    lane: model.lane,
+    decisionSource: 'Pinned',
+    summary: `lane=${model.lane} source=Pinned model=${model.slug}`,
+  };
 }
 
 function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {

@@ -97,13 +97,8 @@ export interface ProviderKeyRecord {
   updated_at: string;
 }
 
-export interface RecordStore {
-  readonly kind: 'sqlite' | 'postgres';
-  /** Creates or upgrades the schema (one migration set for every dialect). */
-  migrate(): Promise<void>;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-
+/** Orgs and their API keys. */
+export interface TenantStore {
   createOrg(org: Org): Promise<Org>;
   getOrg(id: string): Promise<Org | undefined>;
   listOrgs(): Promise<Org[]>;
@@ -114,18 +109,40 @@ export interface RecordStore {
   listApiKeys(orgId?: string): Promise<ApiKeyRecord[]>;
   /** Sets revoked_at; returns false when the key does not exist. */
   revokeApiKey(id: string, at: string): Promise<boolean>;
+}
 
+/** Per-org settings (PUT /v1/settings). */
+export interface SettingsStore {
   getOrgSettings(orgId: string): Promise<OrgSettings | undefined>;
   putOrgSettings(settings: OrgSettings): Promise<OrgSettings>;
+}
 
+/** The usage ledger. */
+export interface UsageStore {
   /** Appends ledger rows in one transaction; a duplicate request_id is ignored, never a failure of the batch. */
   insertUsage(records: UsageRecord[]): Promise<void>;
   summarizeUsage(query: UsageQuery): Promise<UsageSummary>;
+}
 
+/** Orgs' own provider keys (BYOK), stored encrypted. */
+export interface ProviderKeyStore {
   putProviderKey(record: ProviderKeyRecord): Promise<void>;
   getProviderKey(orgId: string, provider: string): Promise<ProviderKeyRecord | undefined>;
   listProviderKeys(orgId: string): Promise<ProviderKeyRecord[]>;
   deleteProviderKey(orgId: string, provider: string): Promise<boolean>;
+}
+
+/** The durable records, one store per concern, on one database (SQLite or PostgreSQL). */
+export interface RecordStore {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly tenants: TenantStore;
+  readonly settings: SettingsStore;
+  readonly usage: UsageStore;
+  readonly providerKeys: ProviderKeyStore;
+  /** Creates or upgrades the schema (one migration set for every dialect). */
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Fast shared state: counters and TTL entries, atomic per operation. */

@@ -4,7 +4,7 @@ import { after, describe, test } from 'node:test';
 import pg from 'pg';
 import { openRecordStore } from '../../src/storage/open-storage.js';
 import { PostgresRecordStore } from '../../src/storage/postgres/postgres-record-store.js';
-import { describeRecordStoreContract } from './record-store.contract.js';
+import { describeRecordStoreContracts } from './record-store.contract.js';
 
 /**
  * Runs against a real server from SVC_TEST_DATABASE_URL. Unset: skipped. Set but unreachable:
@@ -33,7 +33,7 @@ async function dropSchemas(schemas: string[]): Promise<void> {
   }
 }
 
-describeRecordStoreContract(
+describeRecordStoreContracts(
   'postgres',
   async () => {
     const schema = freshSchemaName();
@@ -63,7 +63,7 @@ describe('PostgresRecordStore specifics', { skip }, () => {
     const store = new PostgresRecordStore({ connectionString: databaseUrl!, schema });
     try {
       await store.migrate();
-      await store.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+      await store.tenants.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
     } finally {
       await store.close();
     }
@@ -89,8 +89,8 @@ describe('PostgresRecordStore specifics', { skip }, () => {
     try {
       await first.migrate();
       await second.migrate();
-      await first.createOrg({ id: 'only_in_first', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
-      assert.equal(await second.getOrg('only_in_first'), undefined);
+      await first.tenants.createOrg({ id: 'only_in_first', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+      assert.equal(await second.tenants.getOrg('only_in_first'), undefined);
     } finally {
       await first.close();
       await second.close();
@@ -108,7 +108,7 @@ describe('PostgresRecordStore specifics', { skip }, () => {
       const store = await openRecordStore({ databaseUrl: `${databaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, dataDir: '/nonexistent' });
       try {
         assert.equal(store.kind, 'postgres');
-        await store.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+        await store.tenants.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
       } finally {
         await store.close();
       }

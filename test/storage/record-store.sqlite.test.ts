@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import Database from 'better-sqlite3';
 import { SqliteRecordStore } from '../../src/storage/sqlite/sqlite-record-store.js';
 import { openRecordStore } from '../../src/storage/open-storage.js';
-import { describeRecordStoreContract } from './record-store.contract.js';
+import { describeRecordStoreContracts } from './record-store.contract.js';
 
-describeRecordStoreContract('sqlite', async () => {
+describeRecordStoreContracts('sqlite', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
   // A folder that does not exist yet: the store must create it.
   const store = new SqliteRecordStore({ dataDir: join(directory, 'data') });
@@ -23,7 +23,7 @@ describeRecordStoreContract('sqlite', async () => {
 });
 
 // An in-memory database cannot be shared with the ledger's writer thread: its batches are written in-thread.
-describeRecordStoreContract('sqlite in memory', async () => {
+describeRecordStoreContracts('sqlite in memory', async () => {
   const store = new SqliteRecordStore({ filename: ':memory:' });
   await store.migrate();
   return { store, cleanup: () => store.close() };
@@ -34,7 +34,7 @@ test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode
   try {
     const first = await openRecordStore({ dataDir: directory });
     assert.equal(first.kind, 'sqlite');
-    await first.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+    await first.tenants.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
     await first.close();
     // WAL mode is recorded in the file itself.
     const inspector = new Database(join(directory, 'svc.sqlite'), { readonly: true });
@@ -46,7 +46,7 @@ test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode
 
     const second = await openRecordStore({ dataDir: directory });
     try {
-      assert.equal((await second.getOrg('org_a'))?.name, 'A');
+      assert.equal((await second.tenants.getOrg('org_a'))?.name, 'A');
     } finally {
       await second.close();
     }

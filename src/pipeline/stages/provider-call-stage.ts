@@ -1,38 +1,43 @@
-import type { WireFormat } from '../../catalog/catalog-types.js';
-import { GatewayError } from '../../errors/gateway-error.js';
-import { completeChat, streamChat } from '../../providers/chat-upstream.js';
-import type { ChatRequest } from '../../core/chat-types.js';
-import type { ChatWireAdapter, UpstreamTarget } from '../../providers/provider-types.js';
+import type { Operation, Outcome } from '../../core/operations.js';
+import { operationCalls } from '../../providers/operation-calls.js';
+import { addWarning } from '../../providers/shared/warnings.js';
 import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
-import type { PipelineStage } from '../pipeline.js';
+import type { WireAdapter } from '../../providers/wire-adapter.js';
+import { meters } from '../metering.js';
+import type { RequestContext } from '../request-context.js';
+import type { GenericStage } from '../stage.js';
+import { observeStream } from '../stream-observer.js';
 
-/** Calls the provider (with key rotation and failover) and leaves a completion or a live stream on the context. */
-export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<WireFormat, ChatWireAdapter>>): PipelineStage {
-  const adapterFor = (wire: WireFormat): ChatWireAdapter => {
-    const adapter = adapters[wire];
-    if (!adapter) throw new GatewayError('provider_error', `No chat adapter for the ${wire} wire format`);
-    return adapter;
-  };
+/**
+ * The end of every chain: calls the provider through the executor (keys, failover, circuits) and meters
+ * the usage, for a whole result at once and for a stream as its chunks pass by. Only the warnings of the
+ * attempt that answered are kept.
+ */
+export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<string, WireAdapter>>): GenericStage {
   return {
     name: 'provider_call',
-    async run(context) {
-      const route = context.route!;
-      const options = { signal: context.signal, warnings: context.warnings };
-      /** One upstream call through the executor (keys, failover, circuits), in either form. */
-      const call = async <T>(send: (adapter: ChatWireAdapter, target: UpstreamTarget, request: ChatRequest, callOptions: typeof options) => Promise<T>): Promise<T> => {
-        const result = await executor.execute(route.candidates, context.principal.orgId, context.signal, (target) =>
-          send(adapterFor(target.provider.wire), target, context.request, options),
-        );
-        context.target = result.target;
-        context.attempts = result.attempts;
-        return result.value;
-      };
-      if (context.request.stream) {
-        context.stream = await call(streamChat);
-      } else {
-        context.completion = await call(completeChat);
-        context.usage = context.completion.usage;
+    async intercept<O extends Operation>(context: RequestContext<O>): Promise<Outcome<O>> {
+      const operation: Operation = context.operation;
+      const call = operationCalls[operation] as (typeof operationCalls)['chat'];
+      let attemptWarnings: string[] = [];
+      const { value: outcome, target, attempts } = await executor.execute(context.route!.candidates, context.principal.orgId, context.signal, (target) => {
+        attemptWarnings = [];
+        return call(adapters[target.provider.wire]!, target, context.request as never, { signal: context.signal, warnings: attemptWarnings });
+      });
+      context.target = target;
+      context.attempts = attempts;
+      for (const warning of attemptWarnings) addWarning(context.warnings, warning);
+
+      const meter = meters[operation] as (typeof meters)['chat'];
+      if (outcome.kind === 'complete') {
+        context.usage = meter.result(outcome.result, context.request as never);
+        return outcome as Outcome<O>;
       }
+      const chunks = observeStream(outcome.chunks, (chunk) => {
+        const usage = meter.chunk?.(chunk);
+        if (usage) context.usage = usage;
+      });
+      return { kind: 'stream', chunks } as Outcome<O>;
     },
   };
 }

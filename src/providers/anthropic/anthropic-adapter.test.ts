@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { anthropicChatAdapter } from './index.js';
-import { anthropicTarget, buildBody } from './anthropic-test-fixtures.js';
+import { anthropicAdapter } from './index.js';
+import { anthropicTarget, buildBody } from '../../../test/fixtures/anthropic-fixtures.js';
 import { PLACEHOLDER_USER_TEXT } from './normalize-turns.js';
 
 const user = (content: any) => ({ role: 'user' as const, content });
@@ -10,7 +10,7 @@ const text = (value: string) => ({ type: 'text', text: value });
 
 test('the request goes to base URL + /v1/messages with x-api-key, anthropic-version and a JSON content type', () => {
   const warnings: string[] = [];
-  const request = anthropicChatAdapter.buildChatRequest({ model: 'anthropic/claude-sonnet-4-5', messages: [user('hi')] }, anthropicTarget({ apiKey: 'sk-ant-1' }), warnings);
+  const request = anthropicAdapter.chat!.buildRequest({ model: 'anthropic/claude-sonnet-4-5', messages: [user('hi')] }, anthropicTarget({ apiKey: 'sk-ant-1' }), warnings);
   assert.equal(request.method, 'POST');
   assert.equal(request.url, 'https://api.anthropic.com/v1/messages');
   assert.deepEqual(request.headers, { 'content-type': 'application/json', 'x-api-key': 'sk-ant-1', 'anthropic-version': '2023-06-01' });
@@ -22,7 +22,7 @@ test('the request goes to base URL + /v1/messages with x-api-key, anthropic-vers
 
 test('stream: true is sent when streaming; a trailing slash of the base URL is not doubled', () => {
   const target = anthropicTarget({ baseUrl: 'http://127.0.0.1:9999/' });
-  const request = anthropicChatAdapter.buildChatRequest({ model: 'm', messages: [user('hi')], stream: true }, target, []);
+  const request = anthropicAdapter.chat!.buildRequest({ model: 'm', messages: [user('hi')], stream: true }, target, []);
   assert.equal(request.url, 'http://127.0.0.1:9999/v1/messages');
   assert.equal(JSON.parse(request.body).stream, true);
 });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { anthropicTarget, buildBody } from './anthropic-test-fixtures.js';
+import { anthropicTarget, buildBody } from '../../../test/fixtures/anthropic-fixtures.js';
 import { JSON_OBJECT_INSTRUCTION } from './convert-response-format.js';
 
 const messages = [{ role: 'user' as const, content: 'hi' }];

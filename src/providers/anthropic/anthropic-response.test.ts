@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UpstreamError } from '../provider-types.js';
-import { anthropicChatAdapter } from './index.js';
-import { anthropicTarget } from './anthropic-test-fixtures.js';
+import { UpstreamError } from '../upstream-error.js';
+import { anthropicAdapter } from './index.js';
+import { anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 import { convertStopReason } from './finish-reason.js';
 
 const target = anthropicTarget();
@@ -14,16 +14,12 @@ function message(content: object[], extra: object = {}) {
 
 test('text blocks are joined into content; thinking is left out; id, model and created are filled', () => {
   const before = Math.floor(Date.now() / 1000);
-  const completion = anthropicChatAdapter.parseChatResponse(
-    message([
+  const completion = anthropicAdapter.chat!.parseResponse(message([
       { type: 'thinking', thinking: 'secret reasoning', signature: 'sig' },
       { type: 'redacted_thinking', data: 'opaque' },
       { type: 'text', text: 'Hello, ' },
       { type: 'text', text: 'world.' },
-    ]),
-    request,
-    target,
-  );
+    ]), target, );
   assert.equal(completion.id, 'msg_01');
   assert.equal(completion.object, 'chat.completion');
   assert.equal(completion.model, 'claude-sonnet-4-5-20250929');
@@ -33,17 +29,13 @@ test('text blocks are joined into content; thinking is left out; id, model and c
 });
 
 test('tool_use blocks become tool_calls with the input as JSON arguments', () => {
-  const completion = anthropicChatAdapter.parseChatResponse(
-    message(
+  const completion = anthropicAdapter.chat!.parseResponse(message(
       [
         { type: 'tool_use', id: 'toolu_1', name: 'weather', input: { city: 'Paris' } },
         { type: 'tool_use', id: 'toolu_2', name: 'clock', input: {} },
       ],
       { stop_reason: 'tool_use' },
-    ),
-    request,
-    target,
-  );
+    ), target, );
   const choice = completion.choices[0];
   assert.equal(choice.finish_reason, 'tool_calls');
   assert.equal(choice.message.content, null, 'no text beside tool calls → null content, as OpenAI sends');
@@ -68,13 +60,9 @@ test('stop_reason maps to finish_reason', () => {
 });
 
 test('usage: prompt tokens include cache reads and writes, which are also reported apart', () => {
-  const completion = anthropicChatAdapter.parseChatResponse(
-    message([{ type: 'text', text: 'ok' }], {
+  const completion = anthropicAdapter.chat!.parseResponse(message([{ type: 'text', text: 'ok' }], {
       usage: { input_tokens: 10, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000, output_tokens: 50, output_tokens_details: { thinking_tokens: 30 } },
-    }),
-    request,
-    target,
-  );
+    }), target, );
   assert.deepEqual(completion.usage, {
     prompt_tokens: 1210,
     completion_tokens: 50,
@@ -86,7 +74,7 @@ test('usage: prompt tokens include cache reads and writes, which are also report
 
 test('a 2xx body that is not a message is an upstream server error', () => {
   assert.throws(
-    () => anthropicChatAdapter.parseChatResponse({ hello: 'world' }, request, target),
+    () => anthropicAdapter.chat!.parseResponse({ hello: 'world' }, target),
     (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error' && error.providerId === 'anthropic',
   );
 });
@@ -107,19 +95,19 @@ test('mapError: status and Anthropic error type → error kind, keeping Anthropi
     [529, 'overloaded_error', 'overloaded'],
   ];
   for (const [status, type, kind] of table) {
-    const mapped = anthropicChatAdapter.mapError(status, {}, errorBody(type, `message for ${status}`), target);
+    const mapped = anthropicAdapter.mapError(status, {}, errorBody(type, `message for ${status}`));
     assert.deepEqual(mapped, { kind, status, message: `message for ${status}`, providerCode: type }, `${status} ${type}`);
   }
 });
 
 test('mapError: 429 with retry-after: 3 asks to wait 3000 ms', () => {
-  const mapped = anthropicChatAdapter.mapError(429, { 'retry-after': '3' }, errorBody('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'), target);
+  const mapped = anthropicAdapter.mapError(429, { 'retry-after': '3' }, errorBody('rate_limit_error', 'Number of request tokens has exceeded your per-minute rate limit'));
   assert.equal(mapped.kind, 'rate_limited');
   assert.equal(mapped.retryAfterMs, 3000);
   assert.equal(mapped.message, 'Number of request tokens has exceeded your per-minute rate limit');
 });
 
 test('mapError: a body that is not Anthropic JSON (a proxy page) keeps its text as the message', () => {
-  const mapped = anthropicChatAdapter.mapError(502, {}, '<html>Bad gateway</html>', target);
+  const mapped = anthropicAdapter.mapError(502, {}, '<html>Bad gateway</html>');
   assert.deepEqual(mapped, { kind: 'server_error', status: 502, message: '<html>Bad gateway</html>' });
 });

@@ -1,11 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 import { SseParser } from '../shared/sse-parser.js';
 import { startMockUpstream, type MockUpstream } from '../../../test/mock-upstream/server.js';
-import { anthropicChatAdapter } from './index.js';
-import { anthropicTarget } from './anthropic-test-fixtures.js';
+import { anthropicAdapter } from './index.js';
+import { anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 
 let mock: MockUpstream;
 before(async () => {
@@ -19,14 +19,14 @@ const clockTool = { type: 'function' as const, function: { name: 'clock' } };
 /** Sends an adapter-built request to the mock; returns the raw response. */
 async function send(request: ChatRequest): Promise<Response> {
   const target = anthropicTarget({ baseUrl: mock.url });
-  const httpRequest = anthropicChatAdapter.buildChatRequest(request, target, []);
+  const httpRequest = anthropicAdapter.chat!.buildRequest(request, target, []);
   return fetch(httpRequest.url, { method: httpRequest.method, headers: httpRequest.headers, body: httpRequest.body });
 }
 
 async function complete(request: ChatRequest): Promise<ChatCompletion> {
   const response = await send(request);
   assert.equal(response.status, 200);
-  return anthropicChatAdapter.parseChatResponse(await response.json(), request, anthropicTarget({ baseUrl: mock.url }));
+  return anthropicAdapter.chat!.parseResponse(await response.json(), anthropicTarget({ baseUrl: mock.url }));
 }
 
 /** Reads the SSE body through the shared parser and the adapter's translator, as the gateway does. */
@@ -34,7 +34,7 @@ async function streamChunks(request: ChatRequest): Promise<ChatCompletionChunk[]
   const response = await send({ ...request, stream: true });
   assert.equal(response.headers.get('content-type'), 'text/event-stream');
   const parser = new SseParser();
-  const translator = anthropicChatAdapter.createStreamTranslator(request, anthropicTarget({ baseUrl: mock.url }));
+  const translator = anthropicAdapter.chat!.createStreamTranslator(anthropicTarget({ baseUrl: mock.url }));
   const chunks: ChatCompletionChunk[] = [];
   for await (const bytes of response.body!) for (const event of parser.push(bytes)) chunks.push(...translator.push(event));
   for (const event of parser.finish()) chunks.push(...translator.push(event));
@@ -130,7 +130,7 @@ test('errors: a 529 answer maps to overloaded; an in-band error event throws', a
   mock.reset();
   mock.enqueueFault({ status: 529, message: 'Overloaded' });
   const response = await send({ model: 'm', messages: [{ role: 'user', content: 'x' }] });
-  const mapped = anthropicChatAdapter.mapError(response.status, Object.fromEntries(response.headers), await response.text(), anthropicTarget());
+  const mapped = anthropicAdapter.mapError(response.status, Object.fromEntries(response.headers), await response.text());
   assert.deepEqual(mapped, { kind: 'overloaded', status: 529, message: 'Overloaded', providerCode: 'overloaded_error' });
 
   mock.enqueueFault({ errorEventAfter: 3, message: 'Overloaded mid-stream' });

@@ -1,9 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
-import { UpstreamError, type ServerSentEvent } from '../provider-types.js';
-import { anthropicChatAdapter } from './index.js';
-import { anthropicEvent as event, anthropicTarget } from './anthropic-test-fixtures.js';
+import { type ServerSentEvent } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
+import { anthropicAdapter } from './index.js';
+import { anthropicEvent as event, anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 
 const target = anthropicTarget();
 const request = { model: 'anthropic/claude-sonnet-4-5', messages: [{ role: 'user' as const, content: 'hi' }], stream: true };
@@ -36,7 +37,7 @@ const toolStream: ServerSentEvent[] = [
 ];
 
 function translateAll(events: ServerSentEvent[]): ChatCompletionChunk[] {
-  const translator = anthropicChatAdapter.createStreamTranslator(request, target);
+  const translator = anthropicAdapter.chat!.createStreamTranslator(target);
   const chunks = events.flatMap((item) => translator.push(item));
   return [...chunks, ...translator.finish()];
 }
@@ -90,7 +91,7 @@ test('every chunk carries the same id, created and model', () => {
 });
 
 test('each chunk is emitted as its event arrives, without waiting for the end', () => {
-  const translator = anthropicChatAdapter.createStreamTranslator(request, target);
+  const translator = anthropicAdapter.chat!.createStreamTranslator(target);
   translator.push(toolStream[0]);
   const textChunks = translator.push(event('content_block_delta', { index: 1, delta: { type: 'text_delta', text: 'early' } }));
   assert.equal(textChunks.length, 1);
@@ -104,7 +105,7 @@ test('an in-band error event throws a typed UpstreamError with Anthropic’s mes
     ['api_error', 'server_error'],
   ];
   for (const [type, kind] of table) {
-    const translator = anthropicChatAdapter.createStreamTranslator(request, target);
+    const translator = anthropicAdapter.chat!.createStreamTranslator(target);
     translator.push(toolStream[0]);
     assert.throws(
       () => translator.push(event('error', { error: { type, message: 'Overloaded' } })),
@@ -115,7 +116,7 @@ test('an in-band error event throws a typed UpstreamError with Anthropic’s mes
 });
 
 test('a stream that ends without message_stop is interrupted', () => {
-  const translator = anthropicChatAdapter.createStreamTranslator(request, target);
+  const translator = anthropicAdapter.chat!.createStreamTranslator(target);
   for (const item of toolStream.slice(0, 9)) translator.push(item);
   assert.throws(
     () => translator.finish(),
@@ -124,7 +125,7 @@ test('a stream that ends without message_stop is interrupted', () => {
 });
 
 test('an event whose data is not JSON is an upstream error, not a crash', () => {
-  const translator = anthropicChatAdapter.createStreamTranslator(request, target);
+  const translator = anthropicAdapter.chat!.createStreamTranslator(target);
   assert.throws(
     () => translator.push({ event: 'message_start', data: 'not json' }),
     (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error',

@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChunkChoice, FinishReason } from '../../core/chat-types.js';
-import { UpstreamError, type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 import { convertUsage, mergeUsage } from './convert-usage.js';
 import { convertStopReason } from './finish-reason.js';
 import { mapStreamError } from './map-error.js';
@@ -11,7 +12,7 @@ import type { AnthropicResponseBlock, AnthropicStreamEvent, AnthropicToolUseBloc
  * OpenAI index counts tool blocks from 0, with input_json_delta fragments as argument fragments;
  * message_delta → finish_reason chunk; message_stop → usage chunk (`choices: []`). Thinking is skipped.
  */
-export class AnthropicStreamTranslator implements StreamTranslator {
+export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletionChunk> {
   private id = 'msg_unknown';
   private model: string;
   private readonly created: number;

@@ -1,5 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.js';
-import type { RecordStore } from '../../storage/storage-types.js';
+import { LruCache } from '../../shared/lru-cache.js';
+import type { ProviderKeyStore } from '../../storage/storage-types.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface OrgProviderKey {
@@ -7,23 +8,21 @@ export interface OrgProviderKey {
   baseUrl?: string;
 }
 
-interface CachedEntry {
-  value: OrgProviderKey | undefined;
-  expiresAt: number;
-}
-
 /**
  * An org's own provider keys (BYOK): stored encrypted, decrypted only in memory for the call, cached
  * briefly so the hot path does not query storage per request. Never logged, never returned.
  */
 export class ProviderKeyVault {
-  private readonly cache = new Map<string, CachedEntry>();
+  /** Decrypted keys (or their absence), per org and provider. */
+  private readonly cache: LruCache<string, { value: OrgProviderKey | undefined }>;
 
   constructor(
-    private readonly store: RecordStore,
+    private readonly store: ProviderKeyStore,
     private readonly secretBox: SecretBox | undefined,
-    private readonly cacheTtlMs = 10_000,
-  ) {}
+    cacheTtlMs = 10_000,
+  ) {
+    this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
+  }
 
   async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined): Promise<void> {
     const box = this.requireBox();
@@ -47,16 +46,15 @@ export class ProviderKeyVault {
 
   async resolve(orgId: string, provider: string): Promise<OrgProviderKey | undefined> {
     const cacheKey = `${orgId}\u0000${provider}`;
-    const now = Date.now();
     const cached = this.cache.get(cacheKey);
-    if (cached && cached.expiresAt > now) return cached.value;
+    if (cached) return cached.value;
     const record = await this.store.getProviderKey(orgId, provider);
     let value: OrgProviderKey | undefined;
     if (record && this.secretBox) {
       value = { apiKey: this.secretBox.decrypt(record.encrypted_key) };
       if (record.base_url) value.baseUrl = record.base_url;
     }
-    this.cache.set(cacheKey, { value, expiresAt: now + this.cacheTtlMs });
+    this.cache.set(cacheKey, { value });
     return value;
   }
 

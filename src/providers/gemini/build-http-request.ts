@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../core/chat-types.js';
-import type { UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { type JsonHttpRequest, type UpstreamTarget } from '../provider-types.js';
 import { convertRequest } from './convert-request.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 
@@ -18,7 +18,7 @@ function endpointUrl(target: UpstreamTarget, stream: boolean): string {
 }
 
 /** The upstream HTTP request: body, endpoint chosen by `stream`, and the key in the provider's auth header. */
-export function buildHttpRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): UpstreamHttpRequest {
+export function buildHttpRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest {
   return {
     method: 'POST',
     url: endpointUrl(target, request.stream === true),

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { geminiTarget } from './gemini-test-fixtures.js';
-import { geminiChatAdapter } from './index.js';
+import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
+import { geminiAdapter } from './index.js';
 
 const mapError = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  geminiChatAdapter.mapError(status, headers, typeof body === 'string' ? body : JSON.stringify(body), geminiTarget());
+  geminiAdapter.mapError(status, headers, typeof body === 'string' ? body : JSON.stringify(body));
 
 const googleError = (code: number, status: string, message: string, details?: object[]) => ({ error: { code, message, status, ...(details ? { details } : {}) } });
 

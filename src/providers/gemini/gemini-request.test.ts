@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatMessage, ChatRequest, ReasoningEffort } from '../../core/chat-types.js';
-import { buildGeminiRequest, geminiTarget } from './gemini-test-fixtures.js';
+import { buildGeminiRequest, geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
 
 test('every system and developer message joins systemInstruction in order; user → user, assistant → model', () => {
   const { body } = buildGeminiRequest({

@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../provider-types.js';
-import { geminiTarget } from './gemini-test-fixtures.js';
-import { geminiChatAdapter } from './index.js';
+import { UpstreamError } from '../upstream-error.js';
+import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
+import { geminiAdapter } from './index.js';
 import type { GeminiResponse } from './wire-types.js';
 
 const request: ChatRequest = { model: 'gemini/gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] };
-const parse = (body: GeminiResponse) => geminiChatAdapter.parseChatResponse(body, request, geminiTarget());
+const parse = (body: GeminiResponse) => geminiAdapter.chat!.parseResponse(body, geminiTarget());
 
 test('text parts are joined into the message; thought parts are reasoning and left out', () => {
   const completion = parse({

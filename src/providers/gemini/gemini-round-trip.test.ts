@@ -2,10 +2,10 @@ import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startMockUpstream, type MockUpstream } from '../../../test/mock-upstream/server.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 import { SseParser } from '../shared/sse-parser.js';
-import { geminiTarget } from './gemini-test-fixtures.js';
-import { geminiChatAdapter } from './index.js';
+import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
+import { geminiAdapter } from './index.js';
 
 // The adapter's request goes to the mock upstream speaking Gemini; its answer comes back through the adapter.
 let mock: MockUpstream;
@@ -17,10 +17,10 @@ beforeEach(() => mock.reset());
 
 async function send(request: ChatRequest) {
   const target = geminiTarget({ baseUrl: mock.url });
-  const http = geminiChatAdapter.buildChatRequest(request, target, []);
+  const http = geminiAdapter.chat!.buildRequest(request, target, []);
   const response = await fetch(http.url, { method: http.method, headers: http.headers, body: http.body });
   if (!response.ok) {
-    const init = geminiChatAdapter.mapError(response.status, Object.fromEntries(response.headers), await response.text(), target);
+    const init = geminiAdapter.mapError(response.status, Object.fromEntries(response.headers), await response.text());
     throw new UpstreamError(target.provider.id, init);
   }
   return { response, target };
@@ -28,13 +28,13 @@ async function send(request: ChatRequest) {
 
 async function complete(request: ChatRequest): Promise<ChatCompletion> {
   const { response, target } = await send(request);
-  return geminiChatAdapter.parseChatResponse(await response.json(), request, target);
+  return geminiAdapter.chat!.parseResponse(await response.json(), target);
 }
 
 async function streamChunks(request: ChatRequest): Promise<ChatCompletionChunk[]> {
   const { response, target } = await send({ ...request, stream: true });
   const parser = new SseParser();
-  const translator = geminiChatAdapter.createStreamTranslator(request, target);
+  const translator = geminiAdapter.chat!.createStreamTranslator(target);
   const chunks: ChatCompletionChunk[] = [];
   for await (const bytes of response.body!) for (const event of parser.push(bytes)) chunks.push(...translator.push(event));
   for (const event of parser.finish()) chunks.push(...translator.push(event));

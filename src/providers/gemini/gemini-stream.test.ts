@@ -1,18 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError, type StreamTranslator } from '../provider-types.js';
-import { geminiTarget } from './gemini-test-fixtures.js';
-import { geminiChatAdapter } from './index.js';
+import { type StreamTranslator } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
+import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
+import { geminiAdapter } from './index.js';
 import type { GeminiResponse } from './wire-types.js';
 
 const request: ChatRequest = { model: 'gemini/gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }], stream: true };
 
-function translator(): StreamTranslator {
-  return geminiChatAdapter.createStreamTranslator(request, geminiTarget());
+function translator(): StreamTranslator<ChatCompletionChunk> {
+  return geminiAdapter.chat!.createStreamTranslator(geminiTarget());
 }
 
-function push(stream: StreamTranslator, ...responses: GeminiResponse[]): ChatCompletionChunk[] {
+function push(stream: StreamTranslator<ChatCompletionChunk>, ...responses: GeminiResponse[]): ChatCompletionChunk[] {
   return responses.flatMap((response) => stream.push({ data: JSON.stringify(response) }));
 }
 

@@ -1,5 +1,4 @@
-import type { UpstreamErrorInit, UpstreamErrorKind } from '../provider-types.js';
-import { parseRetryAfterMs } from '../shared/retry-after.js';
+import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit } from '../upstream-error.js';
 import type { GeminiError } from './wire-types.js';
 import { isJsonObject, tryParseJson } from '../shared/json-values.js';
 
@@ -24,9 +23,12 @@ const httpStatusByRpcStatus: Record<string, number> = {
  */
 export function mapGeminiError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit {
   const error = parseErrorBody(bodyText);
-  const init = errorInitOf(status, error, bodyText.trim().slice(0, 500) || `Gemini answered HTTP ${status}`);
-  const retryAfterMs = parseRetryAfterMs(headers) ?? retryDelayOf(error);
-  return retryAfterMs === undefined ? init : { ...init, retryAfterMs };
+  return errorInitFromStatus(status, headers, {
+    message: error?.message || bodyText.trim().slice(0, 500) || `Gemini answered HTTP ${status}`,
+    providerCode: error?.status,
+    kind: isInvalidKey(error) ? 'auth' : undefined,
+    retryAfterMs: retryDelayOf(error),
+  });
 }
 
 /** An `{error}` object found inside a stream: its own code (or rpc status name) decides the kind. */
@@ -38,21 +40,12 @@ export function mapGeminiInBandError(error: GeminiError): UpstreamErrorInit {
 }
 
 function errorInitOf(status: number, error: GeminiError | undefined, fallbackMessage: string): UpstreamErrorInit {
-  const init: UpstreamErrorInit = { kind: kindOf(status, error), status, message: error?.message || fallbackMessage };
+  const init: UpstreamErrorInit = { kind: isInvalidKey(error) ? 'auth' : kindForStatus(status), status, message: error?.message || fallbackMessage };
   if (error?.status) init.providerCode = error.status;
   return init;
 }
 
-function kindOf(status: number, error: GeminiError | undefined): UpstreamErrorKind {
-  // A bad key comes back as 400 INVALID_ARGUMENT; only the ErrorInfo reason tells it from a bad request.
-  if (status === 401 || status === 403 || isInvalidKey(error)) return 'auth';
-  if (status === 429) return 'rate_limited';
-  if (status === 503) return 'overloaded';
-  if (status === 504 || status === 408) return 'timeout';
-  if (status >= 500) return 'server_error';
-  return 'bad_request';
-}
-
+/** A bad key comes back as 400 INVALID_ARGUMENT; only the ErrorInfo reason tells it from a bad request. */
 function isInvalidKey(error: GeminiError | undefined): boolean {
   if (error?.details?.some((detail) => detail.reason === 'API_KEY_INVALID')) return true;
   return /API key not valid/i.test(error?.message ?? '');

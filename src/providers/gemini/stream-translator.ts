@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChunkChoice, ToolCallDelta } from '../../core/chat-types.js';
-import { UpstreamError, type ServerSentEvent, type StreamTranslator, type UpstreamTarget } from '../provider-types.js';
+import { type ServerSentEvent, type StreamTranslator, type UpstreamTarget } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 import { convertFinishReason } from './finish-reason.js';
 import { convertLogprobs } from './convert-logprobs.js';
 import { isAnswerText, isFunctionCall, toolCallOfPart } from './convert-parts.js';
@@ -15,7 +16,7 @@ import type { GeminiCandidate, GeminiResponse, GeminiUsageMetadata } from './wir
  * one tool_call delta with all of its arguments. Usage is complete only on the last event, so the
  * latest one is kept and sent as a trailing usage chunk.
  */
-export class GeminiStreamTranslator implements StreamTranslator {
+export class GeminiStreamTranslator implements StreamTranslator<ChatCompletionChunk> {
   private readonly created = Math.floor(Date.now() / 1000);
   private id: string | undefined;
   private model: string;

@@ -1,5 +1,5 @@
 import type { ChatRequest } from '../../core/chat-types.js';
-import type { UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { type JsonHttpRequest, type UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
@@ -33,7 +33,7 @@ const INCLUDE_USAGE = Object.freeze({ include_usage: true });
 const DEFAULT_CHAT_PATH = '/chat/completions';
 
 /** The upstream HTTP request for an OpenAI-wire host: everything provider-specific comes from catalog data. */
-export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget): UpstreamHttpRequest {
+export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget): JsonHttpRequest {
   return {
     method: 'POST',
     url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),

@@ -1,19 +1,21 @@
-import type { ChatWireAdapter } from '../provider-types.js';
+import type { WireAdapter } from '../wire-adapter.js';
 import { buildOpenAiChatRequest } from './convert-request.js';
 import { convertOpenAiResponse } from './convert-response.js';
 import { mapOpenAiError } from './map-error.js';
 import { OpenAiStreamTranslator } from './stream-translator.js';
 
 /**
- * The chat adapter of the `openai` wire: OpenAI itself and every OpenAI-compatible host of the catalog
+ * The adapter of the `openai` wire: OpenAI itself and every OpenAI-compatible host of the catalog
  * (Groq, Mistral, DeepSeek, Together, Fireworks, OpenRouter, Cerebras, xAI, SambaNova, vLLM, Ollama).
  * Their differences are catalog data (base URL, auth header, paths, chat_options) or tolerated response
  * dialects, never a branch on the provider id.
  */
-export const openaiChatAdapter: ChatWireAdapter = {
+export const openaiAdapter: WireAdapter = {
   wire: 'openai',
-  buildChatRequest: (request, target) => buildOpenAiChatRequest(request, target),
-  parseChatResponse: (body, _request, target) => convertOpenAiResponse(body, target),
-  createStreamTranslator: (_request, target) => new OpenAiStreamTranslator(target.provider.id),
-  mapError: (status, headers, bodyText) => mapOpenAiError(status, headers, bodyText),
+  chat: {
+    buildRequest: (request, target) => buildOpenAiChatRequest(request, target),
+    parseResponse: (body, target) => convertOpenAiResponse(body, target),
+    createStreamTranslator: (target) => new OpenAiStreamTranslator(target.provider.id),
+  },
+  mapError: mapOpenAiError,
 };

@@ -1,5 +1,4 @@
-import type { UpstreamErrorInit, UpstreamErrorKind } from '../provider-types.js';
-import { parseRetryAfterMs } from '../shared/retry-after.js';
+import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit, type UpstreamErrorKind } from '../upstream-error.js';
 import { isJsonObject, numberOrUndefined, stringOrUndefined, tryParseJson, type JsonObject } from '../shared/json-values.js';
 
 /** What an OpenAI-wire error body says, whichever compatible dialect wrote it. */
@@ -23,16 +22,11 @@ const OVERLOADED_PATTERN = /overloaded|unavailable/i;
 /** A non-2xx answer of an OpenAI-wire upstream → typed error init (the provider's message is kept). */
 export function mapOpenAiError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit {
   const facts = readErrorFacts(tryParseJson(bodyText));
-  const init: UpstreamErrorInit = {
-    kind: kindForStatus(status, facts),
-    status,
+  return errorInitFromStatus(status, headers, {
     message: facts.message ?? (bodyText.slice(0, MESSAGE_LIMIT) || `upstream answered HTTP ${status}`),
-  };
-  const retryAfterMs = parseRetryAfterMs(headers);
-  if (retryAfterMs !== undefined) init.retryAfterMs = retryAfterMs;
-  const providerCode = facts.code ?? facts.type;
-  if (providerCode !== undefined) init.providerCode = providerCode;
-  return init;
+    providerCode: facts.code ?? facts.type,
+    kind: bodyOverride(status, facts),
+  });
 }
 
 /** An `error` object that arrived inside a 200 answer: a stream event or a JSON body. */
@@ -40,7 +34,7 @@ export function mapOpenAiInBandError(error: unknown): UpstreamErrorInit {
   const facts = readErrorFacts({ error });
   const status = facts.numericCode !== undefined && facts.numericCode >= 400 && facts.numericCode <= 599 ? facts.numericCode : undefined;
   const init: UpstreamErrorInit = {
-    kind: status !== undefined ? kindForStatus(status, facts) : (kindFromWords(facts) ?? 'server_error'),
+    kind: status !== undefined ? (bodyOverride(status, facts) ?? kindForStatus(status)) : (kindFromWords(facts) ?? 'server_error'),
     message: facts.message ?? 'upstream reported an error in its response',
   };
   if (status !== undefined) init.status = status;
@@ -49,28 +43,11 @@ export function mapOpenAiInBandError(error: unknown): UpstreamErrorInit {
   return init;
 }
 
-function kindForStatus(status: number, facts: ErrorFacts): UpstreamErrorKind {
-  if (status >= 400 && status < 500) {
-    const fromWords = kindFromWords(facts);
-    if (fromWords === 'content_filter' || fromWords === 'quota_exhausted') return fromWords;
-  }
-  switch (status) {
-    case 401:
-    case 403:
-      return 'auth';
-    case 402:
-      return 'quota_exhausted';
-    case 408:
-    case 504:
-      return 'timeout';
-    case 429:
-      return 'rate_limited';
-    case 503:
-    case 529:
-      return 'overloaded';
-  }
-  if (status >= 400 && status < 500) return 'bad_request';
-  return 'server_error';
+/** A 4xx whose words say "content filter" or "out of credit" means that, whatever the status. */
+function bodyOverride(status: number, facts: ErrorFacts): UpstreamErrorKind | undefined {
+  if (status < 400 || status >= 500) return undefined;
+  const fromWords = kindFromWords(facts);
+  return fromWords === 'content_filter' || fromWords === 'quota_exhausted' ? fromWords : undefined;
 }
 
 function kindFromWords(facts: ErrorFacts): UpstreamErrorKind | undefined {

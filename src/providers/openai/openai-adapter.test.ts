@@ -2,10 +2,11 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError, type ProviderRuntime, type UpstreamErrorKind, type UpstreamTarget } from '../provider-types.js';
+import { type ProviderRuntime, type UpstreamTarget } from '../provider-types.js';
+import { UpstreamError, type UpstreamErrorKind } from '../upstream-error.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
 import { convertOpenAiUsage } from './convert-usage.js';
-import { openaiChatAdapter } from './index.js';
+import { openaiAdapter } from './index.js';
 
 function targetOf(provider: Partial<ProviderRuntime> & { id: string; baseUrl: string }, upstreamModel: string, apiKey = 'sk-key'): UpstreamTarget {
   const runtime: ProviderRuntime = {
@@ -30,7 +31,7 @@ const groq = targetOf({ id: 'groq', baseUrl: 'https://api.groq.com/openai/v1' },
 const openai = targetOf({ id: 'openai', baseUrl: 'https://api.openai.com/v1', chatOptions: { maxTokensField: 'max_completion_tokens' } }, 'gpt-5-mini');
 const baseRequest: ChatRequest = { model: 'groq/llama-3.3-70b-versatile', messages: [{ role: 'user', content: 'hi' }] };
 
-const build = (request: ChatRequest, target: UpstreamTarget) => openaiChatAdapter.buildChatRequest(request, target, []);
+const build = (request: ChatRequest, target: UpstreamTarget) => openaiAdapter.chat!.buildRequest(request, target, []);
 const bodyOf = (request: ChatRequest, target: UpstreamTarget) => JSON.parse(build(request, target).body);
 
 describe('request conversion', () => {
@@ -87,15 +88,14 @@ describe('response and usage conversion', () => {
 
   test("Groq's x_groq.usage is used when top-level usage is missing, not when it is present", () => {
     const choices = [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }];
-    const groqOnly = openaiChatAdapter.parseChatResponse({ id: 'x', created: 1, model: 'm', choices, x_groq: { usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } } }, baseRequest, groq);
+    const groqOnly = openaiAdapter.chat!.parseResponse({ id: 'x', created: 1, model: 'm', choices, x_groq: { usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } } }, groq);
     assert.equal(groqOnly.usage?.total_tokens, 10);
-    const both = openaiChatAdapter.parseChatResponse({ id: 'x', created: 1, model: 'm', choices, usage: { prompt_tokens: 1, completion_tokens: 1 }, x_groq: { usage: { prompt_tokens: 7, completion_tokens: 3 } } }, baseRequest, groq);
+    const both = openaiAdapter.chat!.parseResponse({ id: 'x', created: 1, model: 'm', choices, usage: { prompt_tokens: 1, completion_tokens: 1 }, x_groq: { usage: { prompt_tokens: 7, completion_tokens: 3 } } }, groq);
     assert.equal(both.usage?.total_tokens, 2);
   });
 
   test('messages keep tool calls, refusal and reasoning_content; dialect quirks are normalised', () => {
-    const completion = openaiChatAdapter.parseChatResponse(
-      {
+    const completion = openaiAdapter.chat!.parseResponse({
         id: 'chatcmpl-1',
         object: 'chat.completion',
         created: 5,
@@ -104,18 +104,15 @@ describe('response and usage conversion', () => {
           { index: 0, message: { role: 'assistant', content: null, reasoning_content: 'thinking...', refusal: null, tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'lookup', arguments: '{"q":1}' } }] }, finish_reason: 'tool_calls' },
           { index: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'Hel' }, { type: 'text', text: 'lo' }], tool_calls: [] }, finish_reason: 'model_length' },
         ],
-      },
-      baseRequest,
-      groq,
-    );
+      }, groq, );
     assert.deepEqual(completion.choices[0].message, { role: 'assistant', content: null, reasoning_content: 'thinking...', refusal: null, tool_calls: [{ id: 'call_a', type: 'function', function: { name: 'lookup', arguments: '{"q":1}' } }] });
     assert.deepEqual(completion.choices[1].message, { role: 'assistant', content: 'Hello' });
     assert.equal(completion.choices[1].finish_reason, 'length');
   });
 
   test('a 200 body carrying an error, or without choices, is an UpstreamError', () => {
-    assert.throws(() => openaiChatAdapter.parseChatResponse({ error: { code: 502, message: 'provider returned error' } }, baseRequest, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error' && error.message === 'provider returned error');
-    assert.throws(() => openaiChatAdapter.parseChatResponse({ id: 'x' }, baseRequest, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error');
+    assert.throws(() => openaiAdapter.chat!.parseResponse({ error: { code: 502, message: 'provider returned error' } }, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error' && error.message === 'provider returned error');
+    assert.throws(() => openaiAdapter.chat!.parseResponse({ id: 'x' }, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error');
   });
 });
 
@@ -143,7 +140,7 @@ describe('error mapping', () => {
   ];
   for (const { name, status, body, kind, message, providerCode } of cases) {
     test(`${status} ${name} → ${kind}`, () => {
-      const init = openaiChatAdapter.mapError(status, {}, body, groq);
+      const init = openaiAdapter.mapError(status, {}, body);
       assert.equal(init.kind, kind);
       assert.equal(init.status, status);
       assert.equal(init.message, message ?? (body ? JSON.parse(body).error.message : `upstream answered HTTP ${status}`));
@@ -152,8 +149,8 @@ describe('error mapping', () => {
   }
 
   test('retry-after in seconds, milliseconds or as an HTTP date', () => {
-    assert.equal(openaiChatAdapter.mapError(429, { 'retry-after': '7' }, '', groq).retryAfterMs, 7000);
-    assert.equal(openaiChatAdapter.mapError(429, { 'retry-after': '7', 'retry-after-ms': '1250' }, '', groq).retryAfterMs, 1250);
+    assert.equal(openaiAdapter.mapError(429, { 'retry-after': '7' }, '').retryAfterMs, 7000);
+    assert.equal(openaiAdapter.mapError(429, { 'retry-after': '7', 'retry-after-ms': '1250' }, '').retryAfterMs, 1250);
     assert.equal(parseRetryAfterMs({ 'retry-after': '1.5' }), 1500);
     assert.equal(parseRetryAfterMs({ 'retry-after': 'Wed, 21 Oct 2026 07:28:30 GMT' }, Date.parse('Wed, 21 Oct 2026 07:28:00 GMT')), 30_000);
     assert.equal(parseRetryAfterMs({ 'retry-after': 'Wed, 21 Oct 2026 07:28:00 GMT' }, Date.parse('Wed, 21 Oct 2026 07:29:00 GMT')), 0);
@@ -166,7 +163,7 @@ describe('error mapping', () => {
 describe('stream translation', () => {
   const event = (payload: object | string) => ({ data: typeof payload === 'string' ? payload : JSON.stringify(payload) });
   const chunk = (delta: object, finishReason: string | null = null, extra: object = {}) => ({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
-  const translatorFor = () => openaiChatAdapter.createStreamTranslator({ ...baseRequest, stream: true }, groq);
+  const translatorFor = () => openaiAdapter.chat!.createStreamTranslator(groq);
   const translateAll = (payloads: (object | string)[]) => {
     const translator = translatorFor();
     const chunks: ChatCompletionChunk[] = [];

@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
-import { UpstreamError, type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 import { textOfContent } from './convert-response.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
@@ -12,7 +13,7 @@ const NO_CHUNKS = Object.freeze([]) as unknown as ChatCompletionChunk[];
  * OpenAI-wire stream → canonical chunks. The upstream chunk already has the canonical shape, so it is
  * passed on as parsed (tool-call fragments untouched) with only usage and finish reasons normalised.
  */
-export class OpenAiStreamTranslator implements StreamTranslator {
+export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionChunk> {
   private sawDone = false;
   private sawFinishReason = false;
 

@@ -1,5 +1,7 @@
 import { Pool, type Dispatcher } from 'undici';
-import { UpstreamError, type UpstreamHttpRequest } from '../provider-types.js';
+import { LruCache } from '../../shared/lru-cache.js';
+import { type UpstreamHttpRequest } from '../provider-types.js';
+import { UpstreamError } from '../upstream-error.js';
 
 /**
  * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,
@@ -107,7 +109,8 @@ async function dispatch(url: { origin: string; path: string }, upstreamRequest: 
     path: url.path,
     method: upstreamRequest.method,
     headers: upstreamRequest.headers,
-    body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
+    // The global FormData is undici's own; only its TypeScript declarations differ.
+    body: upstreamRequest.method === 'GET' ? undefined : (upstreamRequest.body as Dispatcher.RequestOptions['body']),
     signal,
     headersTimeout: options.timeouts.firstByteMs,
     bodyTimeout: options.timeouts.idleMs,

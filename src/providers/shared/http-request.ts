@@ -1,4 +1,4 @@
-import type { UpstreamTarget } from '../provider-types.js';
+import { type UpstreamTarget } from '../provider-types.js';
 
 /** The URL and headers of an upstream JSON request: every wire builds them from catalog data the same way. */
 

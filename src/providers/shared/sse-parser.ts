@@ -1,4 +1,4 @@
-import type { ServerSentEvent } from '../provider-types.js';
+import { type ServerSentEvent } from '../provider-types.js';
 
 /**
  * Incremental parser of the text/event-stream format (WHATWG): feed it bytes as they arrive, get

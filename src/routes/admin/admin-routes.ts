@@ -12,7 +12,7 @@ import type { GatewayServices } from '../../services.js';
 
 /** The admin API of CONTRACT.md: orgs, keys, BYOK provider keys, usage. Master key or `admin` scope. */
 export function registerAdminRoutes(app: FastifyInstance, services: GatewayServices): void {
-  const issuer = new KeyIssuer(services.store);
+  const issuer = new KeyIssuer(services.store.tenants);
   const admin = { config: { admin: true } };
 
   app.post('/v1/admin/orgs', admin, async (request, reply) => {
@@ -22,7 +22,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     return { id: org.id, name: org.name, created_at: org.created_at };
   });
 
-  app.get('/v1/admin/orgs', admin, async () => ({ object: 'list', data: await services.store.listOrgs() }));
+  app.get('/v1/admin/orgs', admin, async () => ({ object: 'list', data: await services.store.tenants.listOrgs() }));
 
   app.post('/v1/admin/keys', admin, async (request, reply) => {
     const body = requireObject(request.body, 'body');
@@ -84,12 +84,12 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     const from = optionalDate(query.from, 'from');
     const to = optionalDate(query.to, 'to');
     await services.ledger.flush();
-    return services.store.summarizeUsage({ org_id: optionalString(query.org_id, 'org_id'), from, to });
+    return services.store.usage.summarizeUsage({ org_id: optionalString(query.org_id, 'org_id'), from, to });
   });
 }
 
 async function requireOrg(services: GatewayServices, id: string): Promise<void> {
-  if (!(await services.store.getOrg(id))) throw new GatewayError('resource_not_found', `Org ${id} does not exist`, { param: 'id' });
+  if (!(await services.store.tenants.getOrg(id))) throw new GatewayError('resource_not_found', `Org ${id} does not exist`, { param: 'id' });
 }
 
 function optionalDate(value: unknown, param: string): string | undefined {

@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { StorageDatabase } from '../database-schema.js';
-import { KyselyRecordStore } from '../kysely-record-store.js';
+import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
 
 export interface PostgresRecordStoreOptions {

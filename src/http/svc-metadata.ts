@@ -1,5 +1,5 @@
-import type { ChatContext } from '../../pipeline/request-context.js';
-import { elapsedMs } from '../../pipeline/timing.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import { elapsedMs } from '../pipeline/timing.js';
 
 /** svc_metadata of spec 2.3. */
 export interface SvcMetadata {
@@ -22,7 +22,7 @@ export interface SvcMetadata {
   failover_attempts?: number;
 }
 
-export function buildSvcMetadata(context: ChatContext): SvcMetadata {
+export function buildSvcMetadata(context: RequestContext): SvcMetadata {
   const metadata: SvcMetadata = {
     request_id: context.requestId,
     routing_decision: context.route?.summary ?? 'unrouted',
@@ -50,22 +50,22 @@ export function buildSvcMetadata(context: ChatContext): SvcMetadata {
   return metadata;
 }
 
-/** Response headers of spec 4.1 for the non-stream path. */
-export function nonStreamHeaders(context: ChatContext): Record<string, string> {
+/** Response headers of spec 4.1 for a whole (non-stream) answer of any endpoint. */
+export function nonStreamHeaders(context: RequestContext): Record<string, string> {
   const headers: Record<string, string> = {
     'x-svc-request-id': context.requestId,
-    'x-svc-cache-hit': String(context.cacheHit),
+    'x-svc-cache-hit': 'false',
     'x-svc-tier-used': context.route?.tier ?? 'T2',
     'x-svc-lane-used': context.target?.model.lane ?? context.route?.lane ?? 'smart',
     'x-svc-provider': context.target?.model.slug ?? 'none',
     'x-svc-speculation-accepted': '0',
-    'x-svc-latency-breakdown': JSON.stringify({ ...context.stageTimings, total: Math.round(elapsedMs(context.startedAt) * 100) / 100 }),
+    'x-svc-latency-breakdown': JSON.stringify({ ...context.timings, total: Math.round(elapsedMs(context.startedAt) * 100) / 100 }),
     'x-svc-audit-id': `aud_${context.requestId}`,
     'x-svc-intelligence-mode': context.mode,
   };
   if (context.usage) {
-    headers['x-svc-input-tokens'] = String(context.usage.prompt_tokens);
-    headers['x-svc-output-tokens'] = String(context.usage.completion_tokens);
+    headers['x-svc-input-tokens'] = String(context.usage.inputTokens);
+    headers['x-svc-output-tokens'] = String(context.usage.outputTokens);
   }
   if (context.cost) headers['x-svc-cost-usd'] = String(context.cost.cost_usd);
   const warnings = warningsHeader(context);
@@ -74,8 +74,20 @@ export function nonStreamHeaders(context: ChatContext): Record<string, string> {
 }
 
 /** Parameters an adapter clamped or dropped, as a JSON array (also on streams, which have no svc_metadata). */
-export function warningsHeader(context: ChatContext): string | undefined {
+export function warningsHeader(context: RequestContext): string | undefined {
   if (context.warnings.length === 0) return undefined;
   // Header values must be Latin-1 without control characters: escape everything else.
   return JSON.stringify(context.warnings).replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The headers a stream can carry: everything else is known only once it ends (and rides on its last event). */
+export function streamHeaders(context: RequestContext): Record<string, string> {
+  const headers: Record<string, string> = {
+    'x-svc-request-id': context.requestId,
+    'x-svc-intelligence-mode': context.mode,
+    'x-svc-provider': context.target?.model.slug ?? '',
+  };
+  const warnings = warningsHeader(context);
+  if (warnings) headers['x-svc-warnings'] = warnings;
+  return headers;
 }

@@ -4,10 +4,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startMockUpstream, type MockUpstream } from '../../test/mock-upstream/server.js';
-import type { ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
-import { completeChat, streamChat, type ChatStream } from './chat-upstream.js';
-import { openaiChatAdapter } from './openai/index.js';
-import { UpstreamError, type UpstreamErrorKind, type UpstreamTarget } from './provider-types.js';
+import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
+import { operationCalls } from './operation-calls.js';
+import { openaiAdapter } from './openai/index.js';
+import { cancelStream } from './upstream-call.js';
+import { type UpstreamTarget } from './provider-types.js';
+import { UpstreamError, type UpstreamErrorKind } from './upstream-error.js';
 import { closeHttpClient } from './shared/http-client.js';
 
 let mock: MockUpstream;
@@ -34,8 +36,24 @@ function targetFor(baseUrl: string, timeouts = { connectMs: 3000, firstByteMs: 5
 
 const request: ChatRequest = { model: 'mockai/mock-model', messages: [{ role: 'user', content: 'hi' }] };
 const streamRequest: ChatRequest = { ...request, stream: true };
-const call = () => completeChat(openaiChatAdapter, targetFor(`${mock.url}/v1`), request, { warnings: [] });
-const stream = (options: { signal?: AbortSignal } = {}) => streamChat(openaiChatAdapter, targetFor(`${mock.url}/v1`), streamRequest, { warnings: [], ...options });
+type ChatStream = AsyncIterable<ChatCompletionChunk>;
+
+/** A whole chat answer through the shared call path. */
+async function completeChat(target: UpstreamTarget): Promise<ChatCompletion> {
+  const outcome = await operationCalls.chat(openaiAdapter, target, request, { warnings: [] });
+  assert.equal(outcome.kind, 'complete');
+  return (outcome as { result: ChatCompletion }).result;
+}
+
+/** A streamed chat answer through the shared call path: resolves with the live chunk stream. */
+async function streamChat(target: UpstreamTarget, options: { signal?: AbortSignal } = {}): Promise<ChatStream> {
+  const outcome = await operationCalls.chat(openaiAdapter, target, streamRequest, { warnings: [], ...options });
+  assert.equal(outcome.kind, 'stream');
+  return (outcome as { chunks: ChatStream }).chunks;
+}
+
+const call = () => completeChat(targetFor(`${mock.url}/v1`));
+const stream = (options: { signal?: AbortSignal } = {}) => streamChat(targetFor(`${mock.url}/v1`), options);
 
 async function expectUpstreamError(promise: Promise<unknown>, kind: UpstreamErrorKind): Promise<UpstreamError> {
   try {
@@ -70,7 +88,7 @@ after(async () => {
   await mock.close();
 });
 
-describe('completeChat', () => {
+describe('a whole chat answer', () => {
   test('returns the normalised completion and sends the upstream model name with the key', async () => {
     mock.enqueueReply({ content: 'Hello there', usage: { input: 5, output: 2, cached: 1 } });
     const completion = await call();
@@ -116,7 +134,7 @@ describe('completeChat', () => {
     // Longer than undici's ~1 s time-out clock, so the test holds whichever timer enforces firstByteMs.
     mock.enqueueFault({ delayMs: 1600 });
     const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 100, idleMs: 5000 });
-    await expectUpstreamError(completeChat(openaiChatAdapter, target, request, { warnings: [] }), 'timeout');
+    await expectUpstreamError(completeChat(target), 'timeout');
   });
 
   test('a refused connection → connection', async () => {
@@ -124,7 +142,7 @@ describe('completeChat', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     await new Promise((resolve) => server.close(resolve));
-    await expectUpstreamError(completeChat(openaiChatAdapter, targetFor(`http://127.0.0.1:${port}/v1`), request, { warnings: [] }), 'connection');
+    await expectUpstreamError(completeChat(targetFor(`http://127.0.0.1:${port}/v1`)), 'connection');
   });
 
   test('a 200 whose body is not JSON → server_error', async () => {
@@ -132,7 +150,7 @@ describe('completeChat', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const error = await expectUpstreamError(completeChat(openaiChatAdapter, targetFor(`http://127.0.0.1:${port}/v1`), request, { warnings: [] }), 'server_error');
+      const error = await expectUpstreamError(completeChat(targetFor(`http://127.0.0.1:${port}/v1`)), 'server_error');
       assert.match(error.message, /maintenance/);
     } finally {
       server.closeAllConnections();
@@ -141,7 +159,7 @@ describe('completeChat', () => {
   });
 });
 
-describe('streamChat', () => {
+describe('a streamed chat answer', () => {
   test('resolves on the first chunk while the upstream is still sending, then yields in order', async () => {
     mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 80 });
     const started = Date.now();
@@ -204,9 +222,9 @@ describe('streamChat', () => {
     assert.equal(mock.abortedStreams, 1);
   });
 
-  test('abort() before iterating stops the upstream too', async () => {
+  test('cancelling before iterating stops the upstream too', async () => {
     mock.enqueueReply({ content: 'a b c d e f g h i j', eventDelayMs: 20 });
-    (await stream()).abort();
+    await cancelStream(await stream());
     for (let attempt = 0; attempt < 50 && mock.abortedStreams === 0; attempt++) await sleep(20);
     assert.equal(mock.abortedStreams, 1);
   });
@@ -225,7 +243,7 @@ describe('streamChat', () => {
   test('silence longer than idleMs after the first chunk makes the iterator throw timeout', async () => {
     mock.enqueueReply({ content: 'a b', eventDelayMs: 1600 });
     const target = targetFor(`${mock.url}/v1`, { connectMs: 1000, firstByteMs: 5000, idleMs: 100 });
-    const { chunks, error } = await drain(await streamChat(openaiChatAdapter, target, streamRequest, { warnings: [] }));
+    const { chunks, error } = await drain(await streamChat(target));
     assert.equal(chunks.length, 1);
     assert.ok(error instanceof UpstreamError && error.kind === 'timeout', String(error));
   });

@@ -1,11 +1,11 @@
 import type { UsageLedger } from '../../billing/usage-ledger.js';
-import type { PipelineStage } from '../pipeline.js';
 import { elapsedMs } from '../timing.js';
+import type { AfterWork } from '../request-runner.js';
 
 /** Queues the request's usage and cost for the ledger; the write happens later, in a batch. */
-export function ledgerStage(ledger: UsageLedger): PipelineStage {
+export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
   return {
-    name: 'ledger',
+    name: 'usage_record',
     run(context) {
       const usage = context.usage;
       ledger.record({
@@ -17,16 +17,16 @@ export function ledgerStage(ledger: UsageLedger): PipelineStage {
         requested_model: context.requestedModel,
         model: context.target?.model.slug ?? context.route?.model.slug ?? null,
         provider: context.target?.provider.id ?? null,
-        status: context.outcomeStatus,
-        prompt_tokens: usage?.prompt_tokens ?? 0,
-        completion_tokens: usage?.completion_tokens ?? 0,
-        cached_tokens: usage?.prompt_tokens_details?.cached_tokens ?? 0,
-        reasoning_tokens: usage?.completion_tokens_details?.reasoning_tokens ?? 0,
+        status: context.status,
+        prompt_tokens: usage?.inputTokens ?? 0,
+        completion_tokens: usage?.outputTokens ?? 0,
+        cached_tokens: usage?.cachedInputTokens ?? 0,
+        reasoning_tokens: usage?.reasoningTokens ?? 0,
         cost_usd: context.cost?.cost_usd ?? 0,
         baseline_cost_usd: context.cost?.baseline_cost_usd ?? 0,
         cost_attribution: context.target?.keySource === 'byok' ? 'byok' : 'svc',
         intelligence_mode: context.mode,
-        cache_hit: context.cacheHit,
+        cache_hit: false,
         latency_ms: Math.round(elapsedMs(context.startedAt)),
       });
     },

@@ -1,0 +1,46 @@
+/** The canonical audio requests and results: transcription (translation is a flag of it) and speech. */
+
+export interface AudioFile {
+  bytes: Uint8Array;
+  filename: string;
+  contentType: string;
+}
+
+export type TranscriptFormat = 'json' | 'text' | 'srt' | 'verbose_json' | 'vtt';
+
+export interface TranscriptionRequest {
+  model: string;
+  file: AudioFile;
+  /** True for /v1/audio/translations: the answer is English text. */
+  translate: boolean;
+  language?: string;
+  prompt?: string;
+  response_format: TranscriptFormat;
+  temperature?: number;
+}
+
+export interface TranscriptionResult {
+  /** The transcript as plain text (for usage, memory and logs). */
+  text: string;
+  /** The body in the requested format, as the upstream rendered it. */
+  body: string;
+  contentType: string;
+  /** Seconds of audio, when the upstream says (per-minute billing). */
+  durationSeconds?: number;
+}
+
+export type SpeechFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
+
+export interface SpeechRequest {
+  model: string;
+  input: string;
+  voice: string;
+  response_format: SpeechFormat;
+  speed?: number;
+}
+
+export interface SpeechResult {
+  contentType: string;
+  /** The audio bytes as the upstream sends them: read once, with backpressure. */
+  audio: AsyncIterable<Uint8Array>;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { EndpointFamily } from '../auth/scopes.js';
+import type { Operation, Outcome, RequestOf } from '../core/operations.js';
+import type { RequestContext, RequestOptions } from '../pipeline/request-context.js';
+import type { Settle } from '../pipeline/request-runner.js';
+import type { GatewayServices } from '../services.js';
+import { metadataFromHeaders } from './legacy-headers.js';
+import { resolveRequestMode } from './request-mode.js';
+
+/** What an endpoint's parser produces: the canonical request and the caller's svc options. */
+export interface ParsedRequest<O extends Operation> {
+  request: RequestOf<O>;
+  /** The model string as the caller sent it (or the endpoint's default). */
+  requestedModel: string;
+  options?: Partial<RequestOptions>;
+}
+
+/**
+ * One HTTP endpoint = parse (wire → canonical request, all validation) + the shared runner + render
+ * (canonical outcome → the endpoint's wire). Translators such as legacy completions are endpoints
+ * over the `chat` operation with their own parse and render.
+ */
+export interface Endpoint<O extends Operation> {
+  method: 'POST';
+  path: string;
+  family: EndpointFamily;
+  /** The endpoint's name in the usage ledger. */
+  name: string;
+  operation: O;
+  parse(body: unknown, request: FastifyRequest): ParsedRequest<O>;
+  /** Sends the answer (JSON, SSE, bytes); calls `settle` before the last byte leaves. */
+  render(answer: EndpointAnswer<O>): Promise<void> | void;
+}
+
+/** Everything a renderer works with. */
+export interface EndpointAnswer<O extends Operation> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  context: RequestContext<O>;
+  outcome: Outcome<O>;
+  settle: Settle;
+  services: GatewayServices;
+}
+
+export function registerEndpoint<O extends Operation>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O>): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { family: endpoint.family },
+    handler: async (request, reply) => {
+      const { mode, source } = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+      const parsed = endpoint.parse(request.body, request);
+      request.logFields.model = parsed.requestedModel;
+
+      // The upstream call is aborted when the caller goes away before the answer is complete.
+      const abort = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) abort.abort();
+      });
+      const svc = parsed.options?.svc ?? {};
+      const context: RequestContext<O> = {
+        operation: endpoint.operation,
+        endpoint: endpoint.name,
+        family: endpoint.family,
+        requestId: request.requestId,
+        startedAt: request.startedAt,
+        principal: request.principal!,
+        requestedModel: parsed.requestedModel,
+        mode,
+        modeSource: source,
+        toggles: { enable_cache: svc.enable_cache, enable_memory: svc.enable_memory },
+        options: {
+          svc,
+          routingHints: parsed.options?.routingHints,
+          routingOverride: parsed.options?.routingOverride,
+          metadata: { ...metadataFromHeaders(request.headers), ...(parsed.options?.metadata ?? {}) },
+        },
+        signal: abort.signal,
+        request: parsed.request,
+        warnings: [],
+        timings: {},
+        attempts: [],
+        status: 200,
+      };
+      await services.runner.run(context, (outcome, settle) => {
+        request.logFields.provider = context.target?.provider.id;
+        request.logFields.servedModel = context.target?.model.slug;
+        return endpoint.render({ request, reply, context, outcome, settle, services });
+      });
+      return reply;
+    },
+  });
+}

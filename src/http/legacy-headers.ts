@@ -1,0 +1,22 @@
+/** Legacy request headers mapped into metadata (spec 4.1 table). */
+export const legacyHeaderMetadataKeys: ReadonlyArray<readonly [header: string, metadataKey: string]> = [
+  ['x-svc-workflow', 'x-svc-workflow'],
+  ['x-svc-voice', 'x-svc-voice'],
+  ['x-svc-planning-mode', 'x-svc-planning-mode'],
+  ['x-svc-preference', 'x-svc-preference'],
+  ['x-svc-chain-routing', 'x-svc-chain-routing'],
+  ['x-svc-lane', 'x-svc-lane'],
+  ['x-svc-tier', 'x-svc-tier'],
+  ['x-svc-run-id', 'run_id'],
+  ['x-svc-conversation-id', 'conversation_id'],
+  ['x-intelligence-mode', 'x-intelligence-mode'],
+];
+
+export function metadataFromHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [header, key] of legacyHeaderMetadataKeys) {
+    const value = headers[header];
+    if (typeof value === 'string' && value !== '') metadata[key] = value;
+  }
+  return metadata;
+}

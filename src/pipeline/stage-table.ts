@@ -1,0 +1,23 @@
+import { operations, type Operation } from '../core/operations.js';
+import type { PipelineFeature } from './intelligence-modes.js';
+
+/** Every stage svc has; each has one implementation, given to the runner at start-up. */
+export type StageName = 'route' | 'provider_call';
+
+export interface StageRow {
+  stage: StageName;
+  /** The operations whose chain holds the stage. */
+  operations: readonly Operation[];
+  /** Its row in the spec's stage matrix (4.9): which modes run it, and which per-request toggle switches it off. Without one it always runs. */
+  feature?: PipelineFeature;
+}
+
+/**
+ * THE stage table: which stages run, in this order, for which operations, under which feature of the
+ * stage matrix. The runner composes one chain per operation and mode from it, once, at start-up.
+ * The picture it grows into (DESIGN.md): route → limits → governance → memory → cache → verify → provider call.
+ */
+export const stageTable: readonly StageRow[] = [
+  { stage: 'route', operations },
+  { stage: 'provider_call', operations },
+];

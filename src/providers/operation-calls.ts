@@ -1,0 +1,57 @@
+import type { Operation, Outcome, RequestOf } from '../core/operations.js';
+import type { UpstreamTarget } from './provider-types.js';
+import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
+import { capabilityOf, type WireAdapter } from './wire-adapter.js';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Collects parameters the adapter clamped or dropped on this attempt. */
+  warnings: string[];
+}
+
+type OperationCall<O extends Operation> = (adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions) => Promise<Outcome<O>>;
+
+/** How each operation is carried over its capability: the request built by the adapter, the answer read by the shared client. */
+export const operationCalls: { [O in Operation]: OperationCall<O> } = {
+  async chat(adapter, target, request, options) {
+    const chat = capabilityFor(adapter, 'chat');
+    const call: UpstreamCall = { adapter, target, signal: options.signal };
+    if (request.stream) {
+      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target));
+      return { kind: 'stream', chunks };
+    }
+    const body = await requestJson(call, chat.buildRequest(request, target, options.warnings));
+    return { kind: 'complete', result: chat.parseResponse(body, target) };
+  },
+
+  async embeddings(adapter, target, request, options) {
+    const embeddings = capabilityFor(adapter, 'embeddings');
+    const body = await requestJson({ adapter, target, signal: options.signal }, embeddings.buildRequest(request, target, options.warnings));
+    return { kind: 'complete', result: embeddings.parseResponse(body, request, target) };
+  },
+
+  async moderation(adapter, target, request, options) {
+    const moderation = capabilityFor(adapter, 'moderation');
+    const body = await requestJson({ adapter, target, signal: options.signal }, moderation.buildRequest(request, target, options.warnings));
+    return { kind: 'complete', result: moderation.parseResponse(body, target) };
+  },
+
+  async transcription(adapter, target, request, options) {
+    const transcription = capabilityFor(adapter, 'transcription');
+    const answer = await requestText({ adapter, target, signal: options.signal }, transcription.buildRequest(request, target, options.warnings));
+    return { kind: 'complete', result: transcription.parseResponse(answer, request, target) };
+  },
+
+  async speech(adapter, target, request, options) {
+    const speech = capabilityFor(adapter, 'speech');
+    const answer = await requestBytes({ adapter, target, signal: options.signal }, speech.buildRequest(request, target, options.warnings));
+    return { kind: 'complete', result: { contentType: answer.contentType, audio: answer.body } };
+  },
+};
+
+/** Routing checks capabilities before any call; reaching this without one is a bug, not a caller error. */
+function capabilityFor<O extends Operation>(adapter: WireAdapter, operation: O) {
+  const capability = capabilityOf(adapter, operation);
+  if (!capability) throw new Error(`the ${adapter.wire} adapter has no ${operation} capability`);
+  return capability;
+}

@@ -1,0 +1,248 @@
+import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
+import { isAbortError, readBodyText, sendUpstream, toTransportError, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
+import { SseParser } from './shared/sse-parser.js';
+import { UpstreamError } from './upstream-error.js';
+import type { WireAdapter } from './wire-adapter.js';
+
+/**
+ * The shared ways of calling an upstream, whatever the operation: a JSON answer, an SSE stream translated
+ * into canonical chunks, text, or raw bytes. Every failure is an UpstreamError (the executor may fail over
+ * on it) or, when the caller's signal fired, an AbortError (the client left: nothing to fail over).
+ */
+
+export interface UpstreamCall {
+  adapter: WireAdapter;
+  target: UpstreamTarget;
+  /** Fires when the client disconnects: the upstream request is aborted with it. */
+  signal?: AbortSignal;
+}
+
+/** Sends the request and parses a 2xx JSON answer. */
+export async function requestJson(call: UpstreamCall, httpRequest: UpstreamHttpRequest): Promise<unknown> {
+  const { text, status } = await requestText(call, httpRequest);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new UpstreamError(call.target.provider.id, { kind: 'server_error', message: `upstream answered ${status} with a body that is not JSON: ${text.slice(0, 200)}` }, { cause: error });
+  }
+}
+
+/** Sends the request and reads a 2xx answer as text (transcripts in text, srt or vtt form). */
+export async function requestText(call: UpstreamCall, httpRequest: UpstreamHttpRequest): Promise<{ text: string; status: number; contentType: string }> {
+  const response = await send(call, httpRequest, call.signal);
+  try {
+    return { text: await response.body.text(), status: response.status, contentType: headerText(response.headers['content-type']) };
+  } catch (error) {
+    throw toTransportError(error, call.target.provider.id, call.signal);
+  }
+}
+
+/** Sends the request and hands over a 2xx answer's body as bytes (audio), read with backpressure. */
+export async function requestBytes(call: UpstreamCall, httpRequest: UpstreamHttpRequest): Promise<{ contentType: string; body: AsyncIterable<Uint8Array> }> {
+  const response = await send(call, httpRequest, call.signal);
+  const providerId = call.target.provider.id;
+  const signal = call.signal;
+  async function* bytes(): AsyncGenerator<Uint8Array> {
+    try {
+      for await (const part of response.body as AsyncIterable<Buffer>) yield part;
+    } catch (error) {
+      throw toTransportError(error, providerId, signal);
+    } finally {
+      response.body.destroy();
+    }
+  }
+  return { contentType: headerText(response.headers['content-type']) || 'application/octet-stream', body: bytes() };
+}
+
+/**
+ * Starts a streamed call. Resolves once the first translated chunk is in hand, so that every failure
+ * before the first token (status, connection, time-out, in-band error) rejects here and can fail over.
+ */
+export async function requestStream<C>(call: UpstreamCall, httpRequest: UpstreamHttpRequest, translator: StreamTranslator<C>): Promise<AsyncIterable<C>> {
+  const providerId = call.target.provider.id;
+  // Our own controller: aborted by the caller's signal, by return() on the iterator, or by a failure.
+  const controller = new AbortController();
+  const callerSignal = call.signal;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  if (callerSignal?.aborted) onCallerAbort();
+  else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
+  const detach = () => callerSignal?.removeEventListener('abort', onCallerAbort);
+
+  try {
+    const response = await send(call, httpRequest, controller.signal);
+    const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach);
+    const firstChunks = await reader.read();
+    if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
+    return new UpstreamStream(reader, firstChunks);
+  } catch (error) {
+    detach();
+    controller.abort(); // frees the socket of a half-read answer; a no-op once the body has ended
+    throw error;
+  }
+}
+
+async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
+  const { target, adapter } = call;
+  const response = await sendUpstream(httpRequest, { signal, timeouts: target.provider.timeouts, providerId: target.provider.id });
+  if (response.status >= 200 && response.status < 300) return response;
+  let bodyText = '';
+  try {
+    bodyText = await readBodyText(response.body);
+  } catch (error) {
+    // A truncated error body still leaves the status to go by, unless the caller is gone.
+    if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
+  }
+  throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText));
+}
+
+function headerText(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value) ?? '';
+}
+
+/**
+ * A streamed answer, read once. Its iterator is written by hand rather than as a generator so that
+ * return() stops the upstream even when iteration never started (a generator that has not started
+ * would skip its finally block).
+ */
+class UpstreamStream<C> implements AsyncIterable<C>, AsyncIterator<C> {
+  private buffered: C[];
+  private position = 0;
+
+  constructor(
+    private readonly reader: ChunkReader<C>,
+    firstChunks: C[],
+  ) {
+    this.buffered = firstChunks;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<C> {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<C>> {
+    while (this.position >= this.buffered.length) {
+      let chunks: C[] | undefined;
+      try {
+        // Pull one body read at a time: the upstream is read no faster than the consumer takes chunks.
+        chunks = await this.reader.read();
+      } catch (error) {
+        this.reader.close();
+        throw error;
+      }
+      if (chunks === undefined) {
+        this.reader.close();
+        return { done: true, value: undefined };
+      }
+      this.buffered = chunks;
+      this.position = 0;
+    }
+    return { done: false, value: this.buffered[this.position++] };
+  }
+
+  async return(): Promise<IteratorResult<C>> {
+    this.reader.close();
+    this.buffered = [];
+    this.position = 0;
+    return { done: true, value: undefined };
+  }
+}
+
+/** Turns body bytes into translated chunks, one body read at a time, and owns the upstream's lifetime. */
+class ChunkReader<C> {
+  private readonly parser = new SseParser();
+  private readonly bodyIterator: AsyncIterator<Buffer>;
+  private ended = false;
+  private closed = false;
+  private chunkCount = 0;
+  private pendingError: Error | undefined;
+
+  constructor(
+    private readonly body: UpstreamBody,
+    private readonly translator: StreamTranslator<C>,
+    private readonly providerId: string,
+    private readonly controller: AbortController,
+    private readonly detach: () => void,
+  ) {
+    this.bodyIterator = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  }
+
+  /** The next non-empty batch of chunks, or undefined once the stream has properly ended (or was closed by us). */
+  async read(): Promise<C[] | undefined> {
+    while (this.pendingError === undefined && !this.ended && !this.closed) {
+      let step: IteratorResult<Buffer>;
+      try {
+        step = await this.bodyIterator.next();
+      } catch (error) {
+        if (this.closed) return undefined; // our own return() / break: not a failure
+        throw this.fail(this.readFailure(error));
+      }
+      const chunks = this.translateRead(step);
+      if (chunks.length > 0) {
+        this.chunkCount += chunks.length;
+        return chunks;
+      }
+    }
+    const error = this.pendingError;
+    this.pendingError = undefined;
+    if (error) throw error;
+    return undefined;
+  }
+
+  /** Stops the upstream if it is still sending; idempotent. */
+  close(): void {
+    this.detach();
+    if (this.ended || this.closed) return;
+    this.closed = true;
+    this.controller.abort();
+    this.body.destroy();
+  }
+
+  /**
+   * Translates one body read. When the translator fails after chunks of the same read (an error event
+   * right behind content), those chunks are still delivered and the error is thrown by the next read().
+   */
+  private translateRead(step: IteratorResult<Buffer>): C[] {
+    const events = step.done ? this.parser.finish() : this.parser.push(step.value);
+    if (step.done) {
+      this.ended = true;
+      this.detach();
+    }
+    let chunks = NO_CHUNKS as unknown as C[];
+    try {
+      for (const event of events) chunks = concatenate(chunks, this.translator.push(event));
+      if (step.done) chunks = concatenate(chunks, this.translator.finish());
+    } catch (error) {
+      const failure = error instanceof UpstreamError ? error : new UpstreamError(this.providerId, { kind: 'server_error', message: `could not translate the upstream stream: ${String(error)}` }, { cause: error });
+      this.pendingError = this.fail(failure);
+    }
+    return chunks;
+  }
+
+  /** A drop once chunks have gone out is an interrupted stream; before that it is a plain connection failure. */
+  private readFailure(error: unknown): Error {
+    const translated = toTransportError(error, this.providerId, this.controller.signal);
+    if (isAbortError(translated) || !(translated instanceof UpstreamError) || translated.kind !== 'connection' || this.chunkCount === 0) return translated;
+    return new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: `upstream stream broke off after ${this.chunkCount} chunks: ${translated.message}` }, { cause: error });
+  }
+
+  private fail(error: Error): Error {
+    this.ended = true;
+    this.detach();
+    this.controller.abort();
+    return error;
+  }
+}
+
+const NO_CHUNKS: readonly never[] = Object.freeze([]);
+
+/** Joins two chunk lists without copying in the usual case of one event per read. */
+function concatenate<C>(first: C[], second: C[]): C[] {
+  if (second.length === 0) return first;
+  if (first.length === 0) return second;
+  return [...first, ...second];
+}
+
+/** Stops a stream that will not be read to its end (its upstream is aborted); safe on any iterable. */
+export async function cancelStream(chunks: AsyncIterable<unknown>): Promise<void> {
+  await chunks[Symbol.asyncIterator]().return?.();
+}

@@ -1,0 +1,63 @@
+import type { WireFormat } from '../catalog/catalog-types.js';
+import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
+import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
+import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-types.js';
+import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
+import type { Operation } from '../core/operations.js';
+import type { JsonHttpRequest, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
+import type { UpstreamErrorInit } from './upstream-error.js';
+
+/**
+ * What an adapter offers for each operation: pure converters from the canonical request to an upstream
+ * HTTP request and from the upstream answer back. The HTTP call itself is shared (upstream-call.ts).
+ * `warnings` collects parameters an adapter clamped or dropped.
+ */
+export interface ChatCapability {
+  buildRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+  /** A successful JSON body → the canonical completion (throws UpstreamError for a malformed one). */
+  parseResponse(body: unknown, target: UpstreamTarget): ChatCompletion;
+  /** A fresh translator for one streamed answer. */
+  createStreamTranslator(target: UpstreamTarget): StreamTranslator<ChatCompletionChunk>;
+}
+
+export interface EmbeddingsCapability {
+  buildRequest(request: EmbeddingsRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+  parseResponse(body: unknown, request: EmbeddingsRequest, target: UpstreamTarget): EmbeddingsResult;
+}
+
+export interface ModerationCapability {
+  buildRequest(request: ModerationRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+  parseResponse(body: unknown, target: UpstreamTarget): ModerationResult;
+}
+
+export interface TranscriptionCapability {
+  /** A multipart upload. */
+  buildRequest(request: TranscriptionRequest, target: UpstreamTarget, warnings: string[]): UpstreamHttpRequest;
+  /** The answer's text and content type → the canonical result. */
+  parseResponse(answer: { text: string; contentType: string }, request: TranscriptionRequest, target: UpstreamTarget): TranscriptionResult;
+}
+
+export interface SpeechCapability {
+  /** The answer is a byte stream of audio; its content type comes from the upstream. */
+  buildRequest(request: SpeechRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+}
+
+export interface AdapterCapabilities {
+  chat: ChatCapability;
+  embeddings: EmbeddingsCapability;
+  moderation: ModerationCapability;
+  transcription: TranscriptionCapability;
+  speech: SpeechCapability;
+}
+
+/** One adapter per wire format: the operations it can carry, and how its error bodies read. */
+export type WireAdapter = Partial<AdapterCapabilities> & {
+  wire: WireFormat;
+  /** A non-2xx answer → typed error: the shared status table refined by what the body says. */
+  mapError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit;
+};
+
+/** The capability of an adapter for an operation, if it has one. */
+export function capabilityOf<O extends Operation>(adapter: WireAdapter | undefined, operation: O): AdapterCapabilities[O] | undefined {
+  return adapter?.[operation] as AdapterCapabilities[O] | undefined;
+}

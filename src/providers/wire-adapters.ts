@@ -1,0 +1,12 @@
+import type { WireFormat } from '../catalog/catalog-types.js';
+import { anthropicAdapter } from './anthropic/index.js';
+import { geminiAdapter } from './gemini/index.js';
+import { openaiAdapter } from './openai/index.js';
+import type { WireAdapter } from './wire-adapter.js';
+
+/** The adapter of each wire format. OpenAI-compatible providers need no entry: they are data. */
+export const wireAdapters: Partial<Record<WireFormat, WireAdapter>> = {
+  openai: openaiAdapter,
+  anthropic: anthropicAdapter,
+  gemini: geminiAdapter,
+};

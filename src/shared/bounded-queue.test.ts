@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BoundedQueue } from './bounded-queue.js';
+
+const options = { name: 'test', maxItems: 100, maxBatch: 3, flushIntervalMs: 60_000 };
+
+test('items are handed over in batches of at most maxBatch, and close() flushes the rest', async () => {
+  const batches: number[][] = [];
+  const queue = new BoundedQueue<number>({ ...options, maxBatch: 500 }, async (batch) => void batches.push([...batch]));
+  for (let index = 0; index < 7; index++) queue.push(index);
+  assert.equal(batches.length, 0, 'nothing is handled while the caller waits');
+  await queue.close();
+  assert.deepEqual(batches, [[0, 1, 2, 3, 4, 5, 6]]);
+  assert.equal(queue.depth, 0);
+});
+
+test('a full batch starts a flush at once', async () => {
+  const batches: number[][] = [];
+  const queue = new BoundedQueue<number>(options, async (batch) => void batches.push([...batch]));
+  for (let index = 0; index < 7; index++) queue.push(index);
+  await queue.close();
+  assert.deepEqual(batches.map((batch) => batch.length), [3, 3, 1]);
+});
+
+test('a failed batch stays queued and is retried on the next flush', async () => {
+  let failures = 1;
+  const handled: number[] = [];
+  const failuresSeen: number[] = [];
+  const queue = new BoundedQueue<number>(
+    options,
+    async (batch) => {
+      if (failures-- > 0) throw new Error('storage down');
+      handled.push(...batch);
+    },
+    { onFailure: (_error, size) => failuresSeen.push(size) },
+  );
+  queue.push(1);
+  await queue.flush();
+  assert.equal(queue.depth, 1);
+  assert.deepEqual(failuresSeen, [1]);
+  await queue.close();
+  assert.deepEqual(handled, [1]);
+});
+
+test('beyond maxItems new items are dropped and counted', async () => {
+  const drops: number[] = [];
+  const queue = new BoundedQueue<number>({ ...options, maxItems: 2, maxBatch: 1000 }, async () => {
+    throw new Error('never drains');
+  }, { onDrop: (dropped) => drops.push(dropped) });
+  const accepted = [1, 2, 3, 4, 5].map((item) => queue.push(item));
+  assert.deepEqual(accepted, [true, true, false, false, false]);
+  assert.equal(queue.dropped, 3);
+  assert.deepEqual(drops, [1, 2, 3]);
+});
+
+test('close() reports what it could not hand over', async () => {
+  let lost = 0;
+  const queue = new BoundedQueue<number>(options, async () => {
+    throw new Error('down');
+  }, { onLoss: (count) => (lost = count) });
+  queue.push(1);
+  queue.push(2);
+  await queue.close();
+  assert.equal(lost, 2);
+});

@@ -1,0 +1,96 @@
+export interface BoundedQueueOptions {
+  /** Name in log lines and metrics. */
+  name: string;
+  /** Most items waiting; beyond it new items are dropped and counted. */
+  maxItems: number;
+  /** Most items handed to the handler at once. */
+  maxBatch: number;
+  /** A flush starts at least this often while items wait. */
+  flushIntervalMs: number;
+}
+
+export interface QueueObserver {
+  /** A batch could not be handled; it stays queued for the next flush. */
+  onFailure?(error: unknown, batchSize: number): void;
+  /** An item was refused because the queue was full. */
+  onDrop?(dropped: number): void;
+  /** Items still queued when close() gave up. */
+  onLoss?(lost: number): void;
+}
+
+/**
+ * The one queue type for work the caller need not wait for (ledger rows, audit records, cache and
+ * memory stores): bounded, drained in batches by one handler, a failed batch kept for the next flush,
+ * flushed on close. `depth` and `dropped` are its back-pressure figures.
+ */
+export class BoundedQueue<T> {
+  private items: T[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+  dropped = 0;
+
+  constructor(
+    private readonly options: BoundedQueueOptions,
+    private readonly handler: (batch: T[]) => Promise<void>,
+    private readonly observer: QueueObserver = {},
+  ) {
+    this.timer = setInterval(() => void this.flush(), options.flushIntervalMs);
+    this.timer.unref();
+  }
+
+  get depth(): number {
+    return this.items.length;
+  }
+
+  get name(): string {
+    return this.options.name;
+  }
+
+  /** Queues an item; false when the queue is full (the item is dropped and counted). */
+  push(item: T): boolean {
+    if (this.items.length >= this.options.maxItems) {
+      this.dropped++;
+      this.observer.onDrop?.(this.dropped);
+      return false;
+    }
+    this.items.push(item);
+    if (this.items.length >= this.options.maxBatch) void this.flush();
+    return true;
+  }
+
+  /** Hands everything queued to the handler; concurrent calls share one flush. */
+  flush(): Promise<void> {
+    if (this.flushing) return this.flushing;
+    if (this.items.length === 0) return Promise.resolve();
+    this.flushing = this.drain().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  /** Stops the timer and flushes what is queued, retrying a failed batch a few times. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    for (let attempt = 0; attempt < 5 && (this.items.length > 0 || this.flushing); attempt++) {
+      await this.flush();
+      if (this.items.length > 0) await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+    }
+    if (this.items.length > 0) this.observer.onLoss?.(this.items.length);
+  }
+
+  private async drain(): Promise<void> {
+    while (this.items.length > 0) {
+      const batch = this.items.slice(0, this.options.maxBatch);
+      try {
+        await this.handler(batch);
+      } catch (error) {
+        this.observer.onFailure?.(error, batch.length);
+        return;
+      }
+      this.items.splice(0, batch.length);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LruCache } from './lru-cache.js';
+
+test('the least recently used entry is evicted first', () => {
+  const cache = new LruCache<string, number>({ maxEntries: 2 });
+  cache.set('a', 1);
+  cache.set('b', 2);
+  assert.equal(cache.get('a'), 1); // a is now the most recent
+  cache.set('c', 3);
+  assert.equal(cache.get('b'), undefined);
+  assert.equal(cache.get('a'), 1);
+  assert.equal(cache.get('c'), 3);
+  assert.equal(cache.evictions, 1);
+});
+
+test('entries expire after the TTL of the injected clock', () => {
+  let now = 1_000;
+  const cache = new LruCache<string, string>({ maxEntries: 10, ttlMs: 500, clock: () => now });
+  cache.set('k', 'v');
+  now += 499;
+  assert.equal(cache.get('k'), 'v');
+  now += 1;
+  assert.equal(cache.get('k'), undefined);
+  assert.equal(cache.size, 0);
+});
+
+test('a per-entry TTL overrides the default', () => {
+  let now = 0;
+  const cache = new LruCache<string, string>({ maxEntries: 10, ttlMs: 100, clock: () => now });
+  cache.set('short', 'x', 10);
+  cache.set('long', 'y');
+  now = 50;
+  assert.equal(cache.get('short'), undefined);
+  assert.equal(cache.get('long'), 'y');
+});
+
+test('the size bound evicts oldest entries and refuses values larger than the bound', () => {
+  const cache = new LruCache<string, string>({ maxEntries: 100, maxSize: 10, sizeOf: (value) => value.length });
+  cache.set('a', '1234');
+  cache.set('b', '1234');
+  cache.set('c', '1234');
+  assert.equal(cache.get('a'), undefined);
+  assert.equal(cache.weight, 8);
+  cache.set('huge', '12345678901');
+  assert.equal(cache.get('huge'), undefined);
+  assert.equal(cache.weight, 8);
+});
+
+test('replacing a key keeps the size accounting exact', () => {
+  const cache = new LruCache<string, string>({ maxEntries: 5, maxSize: 100, sizeOf: (value) => value.length });
+  cache.set('a', 'xxxx');
+  cache.set('a', 'xx');
+  assert.equal(cache.weight, 2);
+  assert.equal(cache.delete('a'), true);
+  assert.equal(cache.weight, 0);
+});

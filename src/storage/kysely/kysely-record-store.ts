@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import type { StorageDatabase } from '../database-schema.js';
+import { migrateToLatest } from '../migrations/run-migrations.js';
+import type { ProviderKeyStore, RecordStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import { KyselyProviderKeyStore } from './kysely-provider-key-store.js';
+import { KyselySettingsStore } from './kysely-settings-store.js';
+import { KyselyTenantStore } from './kysely-tenant-store.js';
+import { KyselyUsageStore } from './kysely-usage-store.js';
+
+/**
+ * The stores of every concern on one Kysely database, written once for both dialects. The sqlite/ and
+ * postgres/ subclasses only set up the connection (and, for SQLite, the ledger's writer thread).
+ */
+export class KyselyRecordStore implements RecordStore {
+  readonly tenants: TenantStore;
+  readonly settings: SettingsStore;
+  readonly usage: UsageStore;
+  readonly providerKeys: ProviderKeyStore;
+
+  constructor(
+    protected readonly db: Kysely<StorageDatabase>,
+    readonly kind: 'sqlite' | 'postgres',
+    usage?: UsageStore,
+  ) {
+    this.tenants = new KyselyTenantStore(db);
+    this.settings = new KyselySettingsStore(db);
+    this.usage = usage ?? new KyselyUsageStore(db);
+    this.providerKeys = new KyselyProviderKeyStore(db);
+  }
+
+  async migrate(): Promise<void> {
+    await migrateToLatest(this.db);
+  }
+
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.db);
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+}

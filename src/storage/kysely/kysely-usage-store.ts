@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { StorageDatabase } from '../database-schema.js';
+import type { UsageQuery, UsageRecord, UsageStore, UsageSummary } from '../storage-types.js';
+import { toUsageRow } from './record-rows.js';
+import { summarizeUsage } from './usage-summary-query.js';
+
+/** Rows per INSERT statement: stays under SQLite's and PostgreSQL's bound-parameter limits (20 columns a row). */
+const USAGE_ROWS_PER_STATEMENT = 500;
+
+export class KyselyUsageStore implements UsageStore {
+  constructor(protected readonly db: Kysely<StorageDatabase>) {}
+
+  async insertUsage(records: UsageRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const rows = records.map(toUsageRow);
+    await this.db.transaction().execute(async (transaction) => {
+      for (let start = 0; start < rows.length; start += USAGE_ROWS_PER_STATEMENT) {
+        await transaction
+          .insertInto('usage_ledger')
+          .values(rows.slice(start, start + USAGE_ROWS_PER_STATEMENT))
+          // A retried write of the same request must not count it twice nor fail the batch.
+          .onConflict((conflict) => conflict.column('request_id').doNothing())
+          .execute();
+      }
+    });
+  }
+
+  async summarizeUsage(query: UsageQuery): Promise<UsageSummary> {
+    return summarizeUsage(this.db, query);
+  }
+}
