@@ -24,7 +24,9 @@ if (files.length === 0) {
 }
 console.log(`running ${files.length} test files`);
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...runnerFlags, ...files], {
+// A hung test fails after two minutes instead of stalling the run (a flag given on the command line wins).
+const timeout = runnerFlags.some((flag) => flag.startsWith('--test-timeout')) ? [] : ['--test-timeout=120000'];
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...timeout, ...runnerFlags, ...files], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -29,7 +29,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   const logger = options.logger ?? pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
   const providers = buildProviderRegistry(config, catalog);
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
-  const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl });
+  const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix });
   await new KeyIssuer(store.tenants).ensureDefaultOrg();
   const services = createServices({ config, catalog, providers, store, sharedState, logger });
   const app = await buildApp(services, logger);

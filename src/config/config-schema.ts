@@ -14,7 +14,7 @@ export const wireFormats = ['openai', 'anthropic', 'gemini', 'deepgram', 'eleven
 
 export const configDefaults = {
   server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000 },
-  storage: { dataDir: './data' },
+  storage: { dataDir: './data', redisKeyPrefix: 'svc:' },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
   routing: { maxAttempts: 3, deadlineMs: 120_000 },
@@ -64,6 +64,7 @@ export const configFileSchema = z.strictObject({
       database_url: z.string().regex(postgresUrlPattern, { error: 'must start with postgres:// or postgresql://' }).optional(),
       data_dir: nonEmptyString.optional(),
       redis_url: z.string().regex(redisUrlPattern, { error: 'must start with redis:// or rediss://' }).optional(),
+      redis_key_prefix: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, "_", ".", ":" or "-"' }).optional(),
     })
     .optional(),
   providers: z
@@ -110,7 +111,7 @@ export interface ProviderConfig {
 
 export interface GatewayConfig {
   server: { host: string; port: number; workers: number; shutdownTimeoutMs: number; bodyLimitBytes: number; /** Comment lines during long stream silences; 0 = off. */ sseHeartbeatMs: number };
-  storage: { databaseUrl?: string; dataDir: string; redisUrl?: string };
+  storage: { databaseUrl?: string; dataDir: string; redisUrl?: string; /** Prepended to every Redis key, so deployments can share one Redis. */ redisKeyPrefix: string };
   /** Every catalog provider plus every custom provider of the config file. */
   providers: Record<string, ProviderConfig>;
   defaults: { intelligenceMode: IntelligenceMode };

@@ -34,7 +34,7 @@ async function assertRejects(env: NodeJS.ProcessEnv, fragments: string[]): Promi
 test('an empty environment gives the documented defaults', async () => {
   const config = await loadConfig({}, catalog);
   assert.deepEqual(config.server, { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000 });
-  assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined });
+  assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:' });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000 });
   assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100000 });
@@ -65,7 +65,7 @@ defaults: { intelligence_mode: cache }
   );
   assert.equal(config.configFile, path);
   assert.deepEqual(config.server, { host: '::1', port: 7000, workers: 2, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000 });
-  assert.deepEqual(config.storage, { databaseUrl: 'postgresql://env/db', dataDir: '/tmp/svc', redisUrl: 'rediss://cache:6380' });
+  assert.deepEqual(config.storage, { databaseUrl: 'postgresql://env/db', dataDir: '/tmp/svc', redisUrl: 'rediss://cache:6380', redisKeyPrefix: 'svc:' });
   assert.equal(config.defaults.intelligenceMode, 'cache');
   assert.equal(config.masterKey, 'master');
   assert.equal(config.encryptionKey, 'secret');

@@ -106,6 +106,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       databaseUrl: file.storage?.database_url,
       dataDir: file.storage?.data_dir ?? configDefaults.storage.dataDir,
       redisUrl: file.storage?.redis_url,
+      redisKeyPrefix: file.storage?.redis_key_prefix ?? configDefaults.storage.redisKeyPrefix,
     },
     providers,
     defaults: { intelligenceMode: file.defaults?.intelligence_mode ?? configDefaults.intelligenceMode },

@@ -28,11 +28,15 @@ export async function resolveRequestMode(
   systemDefault: IntelligenceMode,
 ): Promise<{ mode: IntelligenceMode; source: ModeSource }> {
   const tenantDefault = request.principal ? await settings.defaultMode(request.principal.orgId) : null;
-  // A bad header value still leaves a mode to report on the 400.
-  request.mode = reportedMode(request, systemDefault);
-  const resolved = resolveIntelligenceMode(headerMode(request), bodyMode(request.body), tenantDefault, systemDefault);
-  request.mode = resolved.mode;
-  return resolved;
+  try {
+    const resolved = resolveIntelligenceMode(headerMode(request), bodyMode(request.body), tenantDefault, systemDefault);
+    request.mode = resolved.mode;
+    return resolved;
+  } catch (error) {
+    // A bad value is a 400, which still reports a mode: the header's when valid, else the default.
+    request.mode = reportedMode(request, systemDefault);
+    throw error;
+  }
 }
 
 /**

@@ -19,8 +19,8 @@ export const DEFAULT_HEARTBEAT_MS = 15_000;
 export class SseWriter {
   private closed = false;
   private corked = false;
-  private wroteSinceBeat = false;
-  private heartbeat: NodeJS.Timeout | undefined;
+  /** Set by every write, cleared by every heartbeat tick: a tick that finds it clear sends a comment. */
+  wroteSinceBeat = false;
   private readonly uncork = () => {
     this.corked = false;
     this.response.uncork();
@@ -32,7 +32,7 @@ export class SseWriter {
   ) {
     response.once('close', () => {
       this.closed = true;
-      this.stopHeartbeat();
+      heartbeats.remove(this, this.heartbeatMs);
     });
   }
 
@@ -49,23 +49,31 @@ export class SseWriter {
       'x-accel-buffering': 'no',
       ...headers,
     });
-    if (this.heartbeatMs > 0) {
-      this.heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
-      this.heartbeat.unref();
-    }
+    if (this.heartbeatMs > 0) heartbeats.add(this, this.heartbeatMs);
   }
 
-  /** Sends one event; waits for the socket to drain when its buffer is full. */
-  async send(event: SseEvent): Promise<void> {
-    if (this.isClosed) return;
+  /**
+   * Sends one event. Returns a promise only when the socket's buffer is full (wait for it to drain), so
+   * the usual case costs no promise.
+   */
+  send(event: SseEvent): Promise<void> | undefined {
+    if (this.isClosed) return undefined;
     this.wroteSinceBeat = true;
     const text = event.event === undefined ? `data: ${event.data}\n\n` : `event: ${event.event}\ndata: ${event.data}\n\n`;
-    if (!this.write(text)) await Promise.race([once(this.response, 'drain'), once(this.response, 'close')]);
+    if (this.write(text)) return undefined;
+    return Promise.race([once(this.response, 'drain'), once(this.response, 'close')]).then(() => undefined);
   }
 
   end(): void {
-    this.stopHeartbeat();
+    heartbeats.remove(this, this.heartbeatMs);
     if (!this.isClosed) this.response.end();
+  }
+
+  /** Called by the heartbeat clock. */
+  beat(): void {
+    if (this.isClosed) return;
+    if (!this.wroteSinceBeat) this.write(': keep-alive\n\n');
+    this.wroteSinceBeat = false;
   }
 
   private write(text: string): boolean {
@@ -76,15 +84,32 @@ export class SseWriter {
     }
     return this.response.write(text);
   }
+}
 
-  private beat(): void {
-    if (this.isClosed) return this.stopHeartbeat();
-    if (!this.wroteSinceBeat) this.write(': keep-alive\n\n');
-    this.wroteSinceBeat = false;
+/** One timer per heartbeat period for every open stream, rather than a timer per stream. */
+class HeartbeatClock {
+  private readonly groups = new Map<number, { timer: NodeJS.Timeout; writers: Set<SseWriter> }>();
+
+  add(writer: SseWriter, periodMs: number): void {
+    let group = this.groups.get(periodMs);
+    if (!group) {
+      const writers = new Set<SseWriter>();
+      const timer = setInterval(() => {
+        for (const member of writers) member.beat();
+      }, periodMs);
+      timer.unref();
+      group = { timer, writers };
+      this.groups.set(periodMs, group);
+    }
+    group.writers.add(writer);
   }
 
-  private stopHeartbeat(): void {
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
+  remove(writer: SseWriter, periodMs: number): void {
+    const group = this.groups.get(periodMs);
+    if (!group || !group.writers.delete(writer) || group.writers.size > 0) return;
+    clearInterval(group.timer);
+    this.groups.delete(periodMs);
   }
 }
+
+const heartbeats = new HeartbeatClock();

@@ -3,7 +3,7 @@ import { toGatewayError } from '../errors/failure-table.js';
 import { intelligenceModes, stageMatrix, toggleAllows, type IntelligenceMode, type PipelineFeature } from './intelligence-modes.js';
 import type { RequestContext } from './request-context.js';
 import type { GenericStage, Next, Stage } from './stage.js';
-import type { StageName, StageRow } from './stage-table.js';
+import type { StageRow } from './stage-table.js';
 
 /** Ends a request's accounting: records the status and runs the after-work, once (later calls do nothing). */
 export type Settle = (status: number) => void;
@@ -21,7 +21,8 @@ export interface AfterWork {
   run(context: RequestContext): void;
 }
 
-export type StageImplementations = Record<StageName, Stage<any> | GenericStage>;
+/** One implementation per stage name of the table. */
+export type StageImplementations = Record<string, Stage<any> | GenericStage>;
 
 interface ChainLink {
   stage: Stage<any> | GenericStage;
@@ -44,7 +45,7 @@ export class RequestRunner {
   private readonly chains = new Map<string, ComposedChain>();
 
   constructor(
-    table: readonly StageRow[],
+    table: ReadonlyArray<Omit<StageRow, 'stage'> & { stage: string }>,
     implementations: StageImplementations,
     private readonly afterWork: readonly AfterWork[],
     private readonly onAfterWorkError: (error: unknown, work: string, context: RequestContext) => void = () => undefined,

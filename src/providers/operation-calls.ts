@@ -1,15 +1,17 @@
-import type { Operation, Outcome, RequestOf } from '../core/operations.js';
+import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
 import { capabilityOf, type WireAdapter } from './wire-adapter.js';
 
-export interface CallOptions {
+export interface CallOptions<C = unknown> {
   signal?: AbortSignal;
   /** Collects parameters the adapter clamped or dropped on this attempt. */
   warnings: string[];
+  /** Sees each streamed chunk as it passes (usage metering). */
+  observeChunk?: (chunk: C) => void;
 }
 
-type OperationCall<O extends Operation> = (adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions) => Promise<Outcome<O>>;
+type OperationCall<O extends Operation> = (adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
 
 /** How each operation is carried over its capability: the request built by the adapter, the answer read by the shared client. */
 export const operationCalls: { [O in Operation]: OperationCall<O> } = {
@@ -17,7 +19,7 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
     const chat = capabilityFor(adapter, 'chat');
     const call: UpstreamCall = { adapter, target, signal: options.signal };
     if (request.stream) {
-      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target));
+      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target), options.observeChunk);
       return { kind: 'stream', chunks };
     }
     const body = await requestJson(call, chat.buildRequest(request, target, options.warnings));

@@ -1,3 +1,4 @@
+import type { FormData } from 'undici';
 import type { CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
 
 /** A configured provider: the catalog row merged with config/env (keys, base URL override). */
@@ -26,7 +27,7 @@ export interface UpstreamTarget {
   keySource: 'pool' | 'byok';
 }
 
-/** A request body: JSON text, raw bytes, or a multipart form (undici sets its content type and boundary). */
+/** A request body: JSON text, raw bytes, or a multipart form (undici's FormData: it sets the content type and boundary). */
 export type UpstreamRequestBody = string | Uint8Array | FormData;
 
 /** An HTTP request an adapter wants sent. `url` is absolute. */

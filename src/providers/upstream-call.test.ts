@@ -1,13 +1,14 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
+import { FormData } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startMockUpstream, type MockUpstream } from '../../test/mock-upstream/server.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
 import { operationCalls } from './operation-calls.js';
 import { openaiAdapter } from './openai/index.js';
-import { cancelStream } from './upstream-call.js';
+import { cancelStream, requestBytes, requestText } from './upstream-call.js';
 import { type UpstreamTarget } from './provider-types.js';
 import { UpstreamError, type UpstreamErrorKind } from './upstream-error.js';
 import { closeHttpClient } from './shared/http-client.js';
@@ -246,5 +247,63 @@ describe('a streamed chat answer', () => {
     const { chunks, error } = await drain(await streamChat(target));
     assert.equal(chunks.length, 1);
     assert.ok(error instanceof UpstreamError && error.kind === 'timeout', String(error));
+  });
+});
+
+describe('request bodies and answers of every kind', () => {
+  test('a multipart form goes out with its boundary and parts; a text answer comes back with its content type', async () => {
+    let received: { contentType: string; body: string } | undefined;
+    const server = createServer((request, response) => {
+      const parts: Buffer[] = [];
+      request.on('data', (part: Buffer) => parts.push(part));
+      request.on('end', () => {
+        received = { contentType: request.headers['content-type'] ?? '', body: Buffer.concat(parts).toString('latin1') };
+        response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('1\n00:00:00,000 --> 00:00:01,000\nhello\n');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = targetFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+      const form = new FormData();
+      form.append('model', 'whisper-1');
+      form.append('file', new Blob([new Uint8Array([0x49, 0x44, 0x33, 0x04])], { type: 'audio/mpeg' }), 'clip.mp3');
+      const answer = await requestText({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/audio/transcriptions`, headers: { authorization: 'Bearer sk-test' }, body: form });
+      assert.equal(answer.contentType, 'text/plain; charset=utf-8');
+      assert.match(answer.text, /hello/);
+      const boundary = /^multipart\/form-data; boundary=(.+)$/.exec(received!.contentType)?.[1];
+      assert.ok(boundary, `multipart content type with a boundary, got ${received!.contentType}`);
+      assert.match(received!.body, /name="model"\r\n\r\nwhisper-1\r\n/);
+      assert.match(received!.body, /name="file"; filename="clip.mp3"\r\nContent-Type: audio\/mpeg\r\n\r\nID3\x04\r\n/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('a byte answer is handed over as a stream, with its content type, read as it arrives', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'audio/mpeg' });
+      response.write(Buffer.from([1, 2, 3]));
+      setTimeout(() => response.end(Buffer.from([4, 5])), 50);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const target = targetFor(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`);
+      const answer = await requestBytes({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/audio/speech`, headers: {}, body: '{}' });
+      assert.equal(answer.contentType, 'audio/mpeg');
+      const parts: number[][] = [];
+      for await (const part of answer.body) parts.push([...part]);
+      assert.deepEqual(parts.flat(), [1, 2, 3, 4, 5]);
+      assert.ok(parts.length >= 2, 'bytes arrive in the pieces the upstream sent');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  test('a non-2xx byte answer is a typed error, not audio', async () => {
+    mock.enqueueFault({ status: 503 });
+    const target = targetFor(`${mock.url}/v1`);
+    await expectUpstreamError(requestBytes({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/chat/completions`, headers: {}, body: '{}' }), 'overloaded');
   });
 });

@@ -58,7 +58,13 @@ export async function requestBytes(call: UpstreamCall, httpRequest: UpstreamHttp
  * Starts a streamed call. Resolves once the first translated chunk is in hand, so that every failure
  * before the first token (status, connection, time-out, in-band error) rejects here and can fail over.
  */
-export async function requestStream<C>(call: UpstreamCall, httpRequest: UpstreamHttpRequest, translator: StreamTranslator<C>): Promise<AsyncIterable<C>> {
+export async function requestStream<C>(
+  call: UpstreamCall,
+  httpRequest: UpstreamHttpRequest,
+  translator: StreamTranslator<C>,
+  /** Sees each chunk as it is handed out (usage metering): cheaper than wrapping the stream in another iterator. */
+  observe?: (chunk: C) => void,
+): Promise<AsyncIterable<C>> {
   const providerId = call.target.provider.id;
   // Our own controller: aborted by the caller's signal, by return() on the iterator, or by a failure.
   const controller = new AbortController();
@@ -73,7 +79,7 @@ export async function requestStream<C>(call: UpstreamCall, httpRequest: Upstream
     const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach);
     const firstChunks = await reader.read();
     if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
-    return new UpstreamStream(reader, firstChunks);
+    return new UpstreamStream(reader, firstChunks, observe);
   } catch (error) {
     detach();
     controller.abort(); // frees the socket of a half-read answer; a no-op once the body has ended
@@ -111,6 +117,7 @@ class UpstreamStream<C> implements AsyncIterable<C>, AsyncIterator<C> {
   constructor(
     private readonly reader: ChunkReader<C>,
     firstChunks: C[],
+    private readonly observe: ((chunk: C) => void) | undefined,
   ) {
     this.buffered = firstChunks;
   }
@@ -136,7 +143,9 @@ class UpstreamStream<C> implements AsyncIterable<C>, AsyncIterator<C> {
       this.buffered = chunks;
       this.position = 0;
     }
-    return { done: false, value: this.buffered[this.position++] };
+    const value = this.buffered[this.position++];
+    this.observe?.(value);
+    return { done: false, value };
   }
 
   async return(): Promise<IteratorResult<C>> {

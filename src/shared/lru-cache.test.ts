@@ -55,3 +55,16 @@ test('replacing a key keeps the size accounting exact', () => {
   assert.equal(cache.delete('a'), true);
   assert.equal(cache.weight, 0);
 });
+
+test('reading the newest entry again keeps the order right when others are read in between', () => {
+  const cache = new LruCache<string, number>({ maxEntries: 3 });
+  cache.set('a', 1);
+  cache.set('b', 2);
+  cache.set('c', 3);
+  cache.get('c');
+  cache.get('a'); // a is now the newest, b the oldest
+  cache.get('a');
+  cache.set('d', 4);
+  assert.equal(cache.get('b'), undefined);
+  assert.deepEqual([cache.get('a'), cache.get('c'), cache.get('d')], [1, 3, 4]);
+});

@@ -26,6 +26,8 @@ interface Entry<V> {
 export class LruCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private totalSize = 0;
+  /** The most recently used key: reading it again needs no reordering (the common case of a hot key). */
+  private newest: K | undefined;
   private readonly clock: Clock;
   evictions = 0;
 
@@ -52,8 +54,11 @@ export class LruCache<K, V> {
       return undefined;
     }
     // Most recently used moves to the end.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    if (key !== this.newest) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      this.newest = key;
+    }
     return entry.value;
   }
 
@@ -68,6 +73,7 @@ export class LruCache<K, V> {
     if (existing) this.remove(key, existing);
     if (this.options.maxSize !== undefined && size > this.options.maxSize) return;
     this.entries.set(key, { value, expiresAt: ttlMs === undefined ? Number.POSITIVE_INFINITY : this.clock() + ttlMs, size });
+    this.newest = key;
     this.totalSize += size;
     while (this.entries.size > this.options.maxEntries || (this.options.maxSize !== undefined && this.totalSize > this.options.maxSize)) {
       const oldest = this.entries.keys().next();
@@ -86,11 +92,13 @@ export class LruCache<K, V> {
 
   clear(): void {
     this.entries.clear();
+    this.newest = undefined;
     this.totalSize = 0;
   }
 
   private remove(key: K, entry: Entry<V>): void {
     this.entries.delete(key);
+    if (key === this.newest) this.newest = undefined;
     this.totalSize -= entry.size;
   }
 }

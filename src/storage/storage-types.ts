@@ -84,6 +84,8 @@ export interface UsageSummary extends UsageTotals {
   from: string | null;
   to: string | null;
   by_model: Array<UsageTotals & { model: string | null; provider: string | null }>;
+  /** Requests per HTTP status they ended with (200, 499 client gone, 502 upstream failure…), by status. */
+  by_status: Array<{ status: number; requests: number }>;
 }
 
 /** An org's own provider key (BYOK), encrypted at rest by the caller of the store. */

@@ -23,6 +23,22 @@ async function ask(harness: TestGateway, model = 'openai/gpt-4o-mini') {
 }
 
 /** The keys the mock saw since `start`. */
+/**
+ * Sends requests through `harness` until one reaches the upstream with `key` (within 5 s); returns when
+ * the upstream received it. Polling rather than sleeping: the assertion is on when the key came back.
+ */
+async function firstUseAfter(harness: TestGateway, mock: MockUpstream, key: string, send: (harness: TestGateway) => Promise<unknown>): Promise<number> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    const start = mock.requests.length;
+    await send(harness);
+    const used = mock.requests.slice(start).find((request) => request.apiKey === key);
+    if (used) return used.receivedAt;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.fail(`${key} was not used again within 5 s`);
+}
+
 function keysSince(mock: MockUpstream, start: number): (string | undefined)[] {
   return requestsSince(mock, start).map((request) => request.apiKey);
 }
@@ -56,13 +72,9 @@ describe('key pool (in-process state)', () => {
       assert.ok(!during.includes('sk-one'), `sk-one is not used while it cools down: ${during.join(', ')}`);
       assert.ok(Date.now() < rateLimitedAt + 2000, 'those requests ran inside the Retry-After window');
 
-      // After the 2 s of Retry-After (not the 30 s default), sk-one is back in the rotation.
-      await sleep(Math.max(0, rateLimitedAt + 2000 + 100 - Date.now()));
-      start = harness.mock.requests.length;
-      for (let index = 0; index < 3; index++) await ask(harness);
-      const afterwards = keysSince(harness.mock, start);
-      assert.equal(afterwards.length, 3);
-      assert.ok(afterwards.includes('sk-one'), `sk-one is used again after its Retry-After: ${afterwards.join(', ')}`);
+      // After the 2 s of Retry-After (not the 30 s default), sk-one is back in the rotation, and not before.
+      const backAt = await firstUseAfter(harness, harness.mock, 'sk-one', (harness) => ask(harness));
+      assert.ok(backAt >= rateLimitedAt + 2000 - 50, `sk-one came back ${backAt - rateLimitedAt} ms after its 429, inside the Retry-After`);
     } finally {
       await harness.close();
     }
@@ -212,10 +224,8 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
     assert.ok(!seenByB.includes('sk-one'), `gateway B leaves sk-one alone while it cools down: ${seenByB.join(', ')}`);
     assert.ok(Date.now() < rateLimitedAt + 2000, 'inside the Retry-After window');
 
-    await sleep(Math.max(0, rateLimitedAt + 2000 + 100 - Date.now()));
-    start = mock.requests.length;
-    for (let index = 0; index < 3; index++) await ask(gatewayB, model);
-    assert.ok(keysSince(mock, start).includes('sk-one'), 'after the Retry-After gateway B uses sk-one again');
+    const backAt = await firstUseAfter(gatewayB, mock, 'sk-one', (harness) => ask(harness, model));
+    assert.ok(backAt >= rateLimitedAt + 2000 - 50, `gateway B used sk-one again ${backAt - rateLimitedAt} ms after the 429, inside the Retry-After`);
   });
 
   test('a circuit opened by failures on gateway A is open on gateway B within a second', async () => {

@@ -217,4 +217,28 @@ describe('chat completion errors (spec 7)', () => {
       assert.ok(elapsed < 900, `the time-out fires after ~200 ms, not when the upstream answers (took ${Math.round(elapsed)} ms)`);
     });
   });
+
+  describe('requests refused before any route (HTTP layer), still in the envelope', () => {
+    test('headers larger than the server takes → 431 invalid_request_error / request_header_fields_too_large', async () => {
+      const response = await postChat(harness, chatBody(), { headers: { 'x-padding': 'p'.repeat(20_000) } });
+      await expectError(response, { status: 431, type: 'invalid_request_error', code: 'request_header_fields_too_large' });
+    });
+
+    test('a body over server.body_limit_bytes → 413 invalid_request_error / payload_too_large', async () => {
+      const configDir = await mkdtemp(join(tmpdir(), 'svc-errors-limit-'));
+      const configFile = join(configDir, 'svc.yaml');
+      await writeFile(configFile, 'server:\n  body_limit_bytes: 2048\n');
+      const limited = await startTestGateway({ env: { SVC_CONFIG: configFile }, mock: harness.mock });
+      harness.mock.reset();
+      try {
+        const response = await postChat(limited, chatBody({ messages: [{ role: 'user', content: 'x'.repeat(4096) }] }));
+        await expectError(response, { status: 413, type: 'invalid_request_error', code: 'payload_too_large' });
+        assert.equal(harness.mock.requests.length, 0, 'nothing reached the upstream');
+        assert.equal((await postChat(limited, chatBody())).status, 200, 'a body under the limit passes');
+      } finally {
+        await limited.close();
+        await rm(configDir, { recursive: true, force: true });
+      }
+    });
+  });
 });

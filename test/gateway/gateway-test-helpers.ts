@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { TestGateway } from '../support/test-gateway.js';
-export { assertClose, postChat, writeConfigFile } from '../support/helpers.js';
+export { assertClose, postChat, waitFor, writeConfigFile } from '../support/helpers.js';
 
 /** Small helpers shared by the behaviour tests of test/gateway (not a test file itself). */
 
@@ -122,16 +121,6 @@ export async function readSse(response: Response, startedAt: number, onEvent?: (
     brokeOff = true;
   }
   return { events, brokeOff };
-}
-
-/** Polls `probe` until it returns true or `timeoutMs` passes; returns the last result. */
-export async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 2000, intervalMs = 25): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe()) return true;
-    if (Date.now() >= deadline) return false;
-    await sleep(intervalMs);
-  }
 }
 
 /** `{model}` usage an OpenAI-wire upstream reported, priced with the catalog's per-million rates. */

@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
 import { chatBody, createKey, createOrg, postChat, readSse, waitFor } from './gateway-test-helpers.js';
@@ -114,6 +115,38 @@ describe('graceful shutdown', () => {
       assert.notEqual(late, 200);
       await closing;
       assert.ok(closeReturnedAt! >= events.at(-1)!.at - 50, 'close() waits for the stream to finish');
+    } finally {
+      await harness.close();
+    }
+  });
+
+  test('a request that reaches the gateway while it shuts down gets 503 in the spec envelope, with connection: close', async () => {
+    const harness = await startTestGateway();
+    try {
+      harness.mock.enqueueReply({ chunks: ['a ', 'b ', 'c ', 'd '], eventDelayMs: 100 });
+      // Two requests on one keep-alive connection: a stream, then, once close() has begun, a second request.
+      const { hostname: host, port } = new URL(harness.url);
+      const socket = connect(Number(port), host);
+      const body = JSON.stringify(chatBody({ stream: true }));
+      const received: Buffer[] = [];
+      socket.on('data', (data: Buffer) => received.push(data));
+      const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.write(`POST /v1/chat/completions HTTP/1.1\r\nhost: ${host}\r\nauthorization: Bearer ${testMasterKey}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      assert.ok(await waitFor(() => Buffer.concat(received).includes('data: '), 3000), 'the stream started');
+      const closing = harness.gateway.close();
+      socket.write(`GET /v1/models HTTP/1.1\r\nhost: ${host}\r\nauthorization: Bearer ${testMasterKey}\r\n\r\n`);
+      await ended;
+      await closing;
+      const text = Buffer.concat(received).toString('utf8');
+      assert.match(text, /^HTTP\/1\.1 200 /, 'the stream that was running finished normally');
+      assert.ok(text.includes('data: [DONE]'), 'the running stream ended with [DONE]');
+      const second = text.slice(text.lastIndexOf('HTTP/1.1 '));
+      assert.match(second, /^HTTP\/1\.1 503 /);
+      assert.match(second, /\r\nconnection: close\r\n/i);
+      assert.match(second, /\r\nx-error-id: err_/i);
+      const envelope = JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4));
+      assert.equal(envelope.error.code, 'service_unavailable');
+      assert.equal(envelope.error.type, 'internal_error');
     } finally {
       await harness.close();
     }

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
-import { assertClose, chatBody, expectError, readSse, waitFor, type SseEvent } from './gateway-test-helpers.js';
+import { assertClose, chatBody, createKey, createOrg, expectError, readSse, waitFor, type SseEvent } from './gateway-test-helpers.js';
 
 /** Spec 4.1 / 6: `stream: true` answers `text/event-stream` of chat.completion.chunk events ending with `data: [DONE]`. */
 describe('streamed chat completions', () => {
@@ -108,6 +108,26 @@ describe('streamed chat completions', () => {
     const aborted = await waitFor(() => harness.mock.abortedStreams === 1, 2000);
     assert.ok(aborted, `the upstream stream should be cut within 2 s (abortedStreams=${harness.mock.abortedStreams})`);
     assert.equal(harness.mock.requests.length, 1);
+  });
+
+  test('a stream cut by its client is accounted exactly once, with status 499', async () => {
+    const orgId = await createOrg(harness, 'cut-stream');
+    const { key } = await createKey(harness, { org_id: orgId });
+    harness.mock.enqueueReply({ chunks: Array.from({ length: 40 }, (_, index) => `w${index} `), eventDelayMs: 50 });
+    const controller = new AbortController();
+    const response = await fetch(`${harness.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(chatBody({ stream: true })),
+      signal: controller.signal,
+    });
+    await readSse(response, performance.now(), (_event, index) => index === 2);
+    controller.abort();
+    const usage = async () => (await (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).json()) as { requests: number; by_status: unknown };
+    assert.ok(await waitFor(async () => (await usage()).requests === 1, 3000), 'the cut stream gets its ledger row');
+    assert.ok(await waitFor(() => harness.mock.abortedStreams === 1, 2000), 'the upstream was stopped');
+    // Reading again after every queue has flushed: still one row, never two.
+    assert.deepEqual((await usage()).by_status, [{ status: 499, requests: 1 }]);
   });
 
   test('no usage chunk unless stream_options.include_usage is true', async () => {

@@ -24,3 +24,13 @@ export async function writeConfigFile(yaml: string): Promise<string> {
   await writeFile(path, yaml);
   return path;
 }
+
+/** Polls `probe` until it returns true or `timeoutMs` passes; returns whether it did. Tests wait this way, never by fixed sleeps. */
+export async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs = 2000, intervalMs = 25): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

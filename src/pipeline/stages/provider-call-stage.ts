@@ -1,3 +1,4 @@
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Operation, Outcome } from '../../core/operations.js';
 import { operationCalls } from '../../providers/operation-calls.js';
 import { addWarning } from '../../providers/shared/warnings.js';
@@ -6,7 +7,6 @@ import type { WireAdapter } from '../../providers/wire-adapter.js';
 import { meters } from '../metering.js';
 import type { RequestContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
-import { observeStream } from '../stream-observer.js';
 
 /**
  * The end of every chain: calls the provider through the executor (keys, failover, circuits) and meters
@@ -19,25 +19,25 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
     async intercept<O extends Operation>(context: RequestContext<O>): Promise<Outcome<O>> {
       const operation: Operation = context.operation;
       const call = operationCalls[operation] as (typeof operationCalls)['chat'];
+      const meter = meters[operation] as (typeof meters)['chat'];
+      const meterChunk = meter.chunk;
+      const observeChunk = meterChunk && (context.request as { stream?: boolean }).stream
+        ? (chunk: ChatCompletionChunk) => {
+            const usage = meterChunk(chunk);
+            if (usage) context.usage = usage;
+          }
+        : undefined;
       let attemptWarnings: string[] = [];
       const { value: outcome, target, attempts } = await executor.execute(context.route!.candidates, context.principal.orgId, context.signal, (target) => {
         attemptWarnings = [];
-        return call(adapters[target.provider.wire]!, target, context.request as never, { signal: context.signal, warnings: attemptWarnings });
+        return call(adapters[target.provider.wire]!, target, context.request as never, { signal: context.signal, warnings: attemptWarnings, observeChunk });
       });
       context.target = target;
       context.attempts = attempts;
       for (const warning of attemptWarnings) addWarning(context.warnings, warning);
-
-      const meter = meters[operation] as (typeof meters)['chat'];
-      if (outcome.kind === 'complete') {
-        context.usage = meter.result(outcome.result, context.request as never);
-        return outcome as Outcome<O>;
-      }
-      const chunks = observeStream(outcome.chunks, (chunk) => {
-        const usage = meter.chunk?.(chunk);
-        if (usage) context.usage = usage;
-      });
-      return { kind: 'stream', chunks } as Outcome<O>;
+      // A stream meters itself as its chunks pass (observeChunk); a whole result is metered here.
+      if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, context.request as never);
+      return outcome as Outcome<O>;
     },
   };
 }

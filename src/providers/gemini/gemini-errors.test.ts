@@ -26,6 +26,11 @@ test('HTTP status and google.rpc status map to error kinds; the message and stat
   }
 });
 
+test('statuses Gemini does not document follow the one shared table: 402 is a spent key, 529 an overload', () => {
+  assert.equal(mapError(402, 'payment required').kind, 'quota_exhausted');
+  assert.equal(mapError(529, 'overloaded').kind, 'overloaded');
+});
+
 test('a 400 whose ErrorInfo reason is API_KEY_INVALID is a key problem, not a bad request', () => {
   const body = googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
     { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },

@@ -109,8 +109,7 @@ async function dispatch(url: { origin: string; path: string }, upstreamRequest: 
     path: url.path,
     method: upstreamRequest.method,
     headers: upstreamRequest.headers,
-    // The global FormData is undici's own; only its TypeScript declarations differ.
-    body: upstreamRequest.method === 'GET' ? undefined : (upstreamRequest.body as Dispatcher.RequestOptions['body']),
+    body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
     signal,
     headersTimeout: options.timeouts.firstByteMs,
     bodyTimeout: options.timeouts.idleMs,

@@ -6,9 +6,8 @@ import type { SseEvent } from '../../http/sse-writer.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
 import { priceRequest } from '../../pipeline/after-work/cost.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
-import type { Settle } from '../../pipeline/request-runner.js';
 
-const DONE: SseEvent = { data: '[DONE]' };
+const DONE: SseEvent[] = [{ data: '[DONE]' }];
 
 /** The chat answer in the form the caller asked for, whatever form the chain produced. */
 export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<void> {
@@ -36,22 +35,18 @@ function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionCh
   const includeUsage = context.request.stream_options?.include_usage === true;
   return {
     headers: streamHeaders(context),
-    async *events(chunks: AsyncIterable<ChatCompletionChunk>, settle: Settle) {
-      for await (const chunk of chunks) {
-        if (chunk.choices.length === 0 && chunk.usage) {
-          // svc always asks for usage upstream; callers see the usage chunk only when they asked for it.
-          if (!includeUsage) continue;
-          // The usage chunk is the one moment a stream knows its cost: svc_metadata rides on it.
-          priceRequest(context);
-          yield { data: JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }) };
-          continue;
-        }
-        if (!includeUsage && chunk.usage) delete chunk.usage;
-        yield { data: JSON.stringify(chunk) };
+    eventsOf(chunk) {
+      if (chunk.choices.length === 0 && chunk.usage) {
+        // svc always asks for usage upstream; callers see the usage chunk only when they asked for it.
+        if (!includeUsage) return undefined;
+        // The usage chunk is the one moment a stream knows its cost: svc_metadata rides on it.
+        priceRequest(context);
+        return { data: JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }) };
       }
-      settle(200);
-      yield DONE;
+      if (!includeUsage && chunk.usage) delete chunk.usage;
+      return { data: JSON.stringify(chunk) };
     },
+    closingEvents: () => DONE,
     errorEvents: (error) => [{ data: JSON.stringify({ ...error.toEnvelope(), svc_request_id: context.requestId }) }],
   };
 }

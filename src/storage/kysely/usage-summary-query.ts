@@ -46,11 +46,16 @@ export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQu
   if (query.from !== undefined) filtered = filtered.where('created_at', '>=', toUtcTimestamp(query.from));
   if (query.to !== undefined) filtered = filtered.where('created_at', '<', toUtcTimestamp(query.to));
 
-  const [totalsRow, modelRows] = await Promise.all([
+  const [totalsRow, modelRows, statusRows] = await Promise.all([
     filtered.select(aggregateColumns).executeTakeFirst(),
     filtered
       .select((expressions) => ['model', 'provider', ...aggregateColumns(expressions)])
       .groupBy(['model', 'provider'])
+      .execute(),
+    filtered
+      .select((expressions) => ['status', expressions.fn.countAll().as('requests')])
+      .groupBy('status')
+      .orderBy('status')
       .execute(),
   ]);
 
@@ -64,5 +69,7 @@ export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQu
     to: query.to ?? null,
     ...toTotals(totalsRow),
     by_model: byModel,
+    // Failed and cut requests are in the ledger too: this says how many ended how.
+    by_status: statusRows.map((row) => ({ status: Number(row.status), requests: toNumber(row.requests) })),
   };
 }

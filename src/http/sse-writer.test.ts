@@ -1,0 +1,69 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SseWriter } from './sse-writer.js';
+
+let server: Server;
+let url: string;
+let handle: (response: ServerResponse) => Promise<void>;
+
+before(async () => {
+  server = createServer((_request, response) => void handle(response));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test('plain and named events are framed as the SSE format says, with the headers given', async () => {
+  handle = async (response) => {
+    const writer = new SseWriter(response, 0);
+    writer.open({ 'x-svc-request-id': 'req_1' });
+    await writer.send({ data: '{"a":1}' });
+    await writer.send({ event: 'response.output_text.delta', data: '{"delta":"Hi"}' });
+    writer.end();
+  };
+  const response = await fetch(url);
+  assert.equal(response.headers.get('content-type'), 'text/event-stream; charset=utf-8');
+  assert.equal(response.headers.get('x-svc-request-id'), 'req_1');
+  assert.equal(await response.text(), 'data: {"a":1}\n\nevent: response.output_text.delta\ndata: {"delta":"Hi"}\n\n');
+});
+
+test('a long silence is filled with keep-alive comments, and none is sent while events flow', async () => {
+  handle = async (response) => {
+    const writer = new SseWriter(response, 40);
+    writer.open({});
+    await writer.send({ data: 'first' });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // an upstream thinking
+    await writer.send({ data: 'second' });
+    writer.end();
+  };
+  const text = await (await fetch(url)).text();
+  assert.ok(text.startsWith('data: first\n\n'), text);
+  assert.ok(text.endsWith('data: second\n\n'), text);
+  const beats = text.split(': keep-alive\n\n').length - 1;
+  assert.ok(beats >= 2 && beats <= 5, `expected a few keep-alive comments during 200 ms of silence at 40 ms, got ${beats}: ${JSON.stringify(text)}`);
+});
+
+test('writes after the client left are dropped without error', async () => {
+  let closed: boolean | undefined;
+  const done = new Promise<void>((resolve) => {
+    handle = async (response) => {
+      const writer = new SseWriter(response, 0);
+      writer.open({});
+      await writer.send({ data: 'one' });
+      await new Promise((wait) => response.once('close', wait));
+      await writer.send({ data: 'two' });
+      closed = writer.isClosed;
+      writer.end();
+      resolve();
+    };
+  });
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  const reader = response.body!.getReader();
+  await reader.read();
+  controller.abort();
+  await done;
+  assert.equal(closed, true);
+});
