@@ -18,32 +18,28 @@ export class GatewayMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [this.registry],
     });
-    const queues = this.queues;
-    // prom-client calls collect() when the registry is scraped: the figures are read then, not kept up to date per item.
-    this.queueDepth = new Gauge({
-      name: 'svc_queue_depth',
-      help: 'Items waiting in an after-work queue',
-      labelNames: ['queue'],
-      registers: [this.registry],
-      collect() {
-        for (const queue of queues) this.set({ queue: queue.name }, queue.depth);
-      },
-    });
-    this.queueDropped = new Gauge({
-      name: 'svc_queue_dropped_total',
-      help: 'Items an after-work queue refused because it was full',
-      labelNames: ['queue'],
-      registers: [this.registry],
-      collect() {
-        for (const queue of queues) this.set({ queue: queue.name }, queue.dropped);
-      },
-    });
+    this.queueDepth = this.queueGauge('svc_queue_depth', 'Items waiting in an after-work queue', (queue) => queue.depth);
+    this.queueDropped = this.queueGauge('svc_queue_dropped_total', 'Items an after-work queue refused because it was full', (queue) => queue.dropped);
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers: [this.registry] });
   }
 
   private readonly queues: Array<BoundedQueue<unknown>> = [];
   private readonly queueDepth: Gauge<'queue'>;
   private readonly queueDropped: Gauge<'queue'>;
+
+  /** A gauge per queue, read when the registry is scraped (not kept up to date per item). */
+  private queueGauge(name: string, help: string, read: (queue: BoundedQueue<unknown>) => number): Gauge<'queue'> {
+    const queues = this.queues;
+    return new Gauge({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [this.registry],
+      collect() {
+        for (const queue of queues) this.set({ queue: queue.name }, read(queue));
+      },
+    });
+  }
 
   /** Reports a queue's back-pressure figures (depth, dropped) at every scrape. */
   watchQueue(queue: BoundedQueue<any>): void {

@@ -1,5 +1,5 @@
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
-import type { UpstreamTarget } from './provider-types.js';
+import type { JsonHttpRequest, UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
 import { capabilityOf, type WireAdapter } from './wire-adapter.js';
 
@@ -26,17 +26,9 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
     return { kind: 'complete', result: chat.parseResponse(body, target) };
   },
 
-  async embeddings(adapter, target, request, options) {
-    const embeddings = capabilityFor(adapter, 'embeddings');
-    const body = await requestJson({ adapter, target, signal: options.signal }, embeddings.buildRequest(request, target, options.warnings));
-    return { kind: 'complete', result: embeddings.parseResponse(body, request, target) };
-  },
+  embeddings: (adapter, target, request, options) => jsonCall(capabilityFor(adapter, 'embeddings'), adapter, target, request, options),
 
-  async moderation(adapter, target, request, options) {
-    const moderation = capabilityFor(adapter, 'moderation');
-    const body = await requestJson({ adapter, target, signal: options.signal }, moderation.buildRequest(request, target, options.warnings));
-    return { kind: 'complete', result: moderation.parseResponse(body, target) };
-  },
+  moderation: (adapter, target, request, options) => jsonCall(capabilityFor(adapter, 'moderation'), adapter, target, request, options),
 
   async transcription(adapter, target, request, options) {
     const transcription = capabilityFor(adapter, 'transcription');
@@ -50,6 +42,18 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
     return { kind: 'complete', result: { contentType: answer.contentType, audio: answer.body } };
   },
 };
+
+/** A JSON request answered by one JSON body (embeddings, moderation). */
+async function jsonCall<Request, Result>(
+  capability: { buildRequest(request: Request, target: UpstreamTarget, warnings: string[]): JsonHttpRequest; parseResponse(body: unknown, request: Request, target: UpstreamTarget): Result },
+  adapter: WireAdapter,
+  target: UpstreamTarget,
+  request: Request,
+  options: Pick<CallOptions, 'signal' | 'warnings'>,
+): Promise<{ kind: 'complete'; result: Result }> {
+  const body = await requestJson({ adapter, target, signal: options.signal }, capability.buildRequest(request, target, options.warnings));
+  return { kind: 'complete', result: capability.parseResponse(body, request, target) };
+}
 
 /** Routing checks capabilities before any call; reaching this without one is a bug, not a caller error. */
 function capabilityFor<O extends Operation>(adapter: WireAdapter, operation: O) {

@@ -27,7 +27,7 @@ export interface EmbeddingsCapability {
 
 export interface ModerationCapability {
   buildRequest(request: ModerationRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
-  parseResponse(body: unknown, target: UpstreamTarget): ModerationResult;
+  parseResponse(body: unknown, request: ModerationRequest, target: UpstreamTarget): ModerationResult;
 }
 
 export interface TranscriptionCapability {

@@ -23,30 +23,15 @@ export interface RouterContext {
   fallbacks: Record<string, string[]>;
 }
 
-const chatTypes = new Set(['chat', 'audio_llm']);
+const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm']);
 const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
 
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
 export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {
   const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
-  if (pinnedName !== undefined) {
-    const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
-    const model = context.catalog.resolveModel(pinnedName);
-    if (!model) throw new GatewayError('validation_error', `${param} ${JSON.stringify(pinnedName)} is not a model of the catalog (see GET /v1/models)`, { param });
-    if (!chatTypes.has(model.type)) {
-      throw new GatewayError('validation_error', `${param} ${JSON.stringify(pinnedName)} is a ${model.type} model, not a chat model`, { param });
-    }
-    const tier = model.tier ?? 'T2';
-    return {
-      model,
-      candidates: failoverCandidates(model, context),
-      tier,
-      lane: model.lane,
-      decisionSource: 'Pinned',
-      summary: `lane=${model.lane} source=Pinned model=${model.slug}`,
-    };
-  }
-  return routeAuto(hints, override, context);
+  if (pinnedName === undefined) return routeAuto(hints, override, context);
+  const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
+  return pinnedDecision(pinnedName, param, chatTypes, 'a chat', context);
 }
 
 /**
@@ -54,16 +39,20 @@ export function routeChatRequest(requestedModel: string, hints: RoutingHints | u
  * named (or defaulted by the endpoint) and must be of one of `types`.
  */
 export function routeNamedModel(requestedModel: string, types: readonly ModelType[], kindLabel: string, context: RouterContext): RouteDecision {
-  const model = context.catalog.resolveModel(requestedModel);
-  if (!model) throw new GatewayError('validation_error', `model ${JSON.stringify(requestedModel)} is not a model of the catalog (see GET /v1/models)`, { param: 'model' });
-  if (!types.includes(model.type)) {
-    throw new GatewayError('validation_error', `model ${JSON.stringify(requestedModel)} is a ${model.type} model, not ${kindLabel} model`, { param: 'model' });
+  return pinnedDecision(requestedModel, 'model', new Set(types), kindLabel, context);
+}
+
+/** A model the caller named: it must be in the catalog and of one of the operation's types. */
+function pinnedDecision(name: string, param: string, types: ReadonlySet<ModelType>, kindLabel: string, context: RouterContext): RouteDecision {
+  const model = context.catalog.resolveModel(name);
+  if (!model) throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is not a model of the catalog (see GET /v1/models)`, { param });
+  if (!types.has(model.type)) {
+    throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is a ${model.type} model, not ${kindLabel} model`, { param });
   }
-  const tier = model.tier ?? 'T2';
   return {
     model,
     candidates: failoverCandidates(model, context),
-    tier,
+    tier: model.tier ?? 'T2',
     lane: model.lane,
     decisionSource: 'Pinned',
     summary: `lane=${model.lane} source=Pinned model=${model.slug}`,
