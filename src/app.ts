@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { allowsFamily } from './auth/scopes.js';
+import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { clientErrorHandler, installErrorHandling, sendError } from './http/error-handler.js';
 import { reportedMode } from './http/request-mode.js';
@@ -63,7 +64,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     try {
       request.principal = await services.authenticator.authenticate(request.headers.authorization);
       const config = request.routeOptions.config;
-      if (config.admin && !request.principal.scopes.has('admin')) {
+      if (config.admin && !isAdmin(request.principal)) {
         throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');
       }
       if (config.family && !allowsFamily(request.principal.scopes, config.family)) {

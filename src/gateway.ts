@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
+import { loadTokenizer } from './billing/token-estimator.js';
 import { KeyIssuer } from './auth/key-issuer.js';
 import { loadCatalog } from './catalog/catalog.js';
 import type { GatewayConfig } from './config/config-schema.js';
@@ -29,9 +30,11 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   const logger = options.logger ?? pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
   const providers = buildProviderRegistry(config, catalog);
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
-  const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix });
+  const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix, logger });
   await new KeyIssuer(store.tenants).ensureDefaultOrg();
-  const services = createServices({ config, catalog, providers, store, sharedState, logger });
+  // Loaded once, in the background: token counts for cut streams and unreadable upstream usage.
+  void loadTokenizer();
+  const services = await createServices({ config, catalog, providers, store, sharedState, logger });
   const app = await buildApp(services, logger);
 
   let closing: Promise<void> | undefined;

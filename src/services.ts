@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator.js';
+import { join } from 'node:path';
+import { UsageJournal } from './billing/usage-journal.js';
 import { UsageLedger } from './billing/usage-ledger.js';
 import type { Catalog } from './catalog/catalog.js';
 import type { GatewayConfig } from './config/config-schema.js';
@@ -8,6 +10,7 @@ import type { ProviderRegistry } from './config/provider-registry.js';
 import type { StreamObserver } from './http/sse-stream.js';
 import { GatewayMetrics } from './observability/metrics.js';
 import { costAfterWork } from './pipeline/after-work/cost.js';
+import { usageEstimateAfterWork } from './pipeline/after-work/usage-estimate.js';
 import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
 import { RequestRunner } from './pipeline/request-runner.js';
 import { stageTable } from './pipeline/stage-table.js';
@@ -21,6 +24,7 @@ import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
+import { FailoverSharedState } from './storage/failover-shared-state.js';
 import type { RecordStore, SharedState } from './storage/storage-types.js';
 
 /** Everything a route needs, built once at start-up. */
@@ -52,25 +56,32 @@ export interface ServiceParts {
   logger: Logger;
 }
 
-export function createServices(parts: ServiceParts): GatewayServices {
+export async function createServices(parts: ServiceParts): Promise<GatewayServices> {
   const { config, catalog, providers, store, sharedState, logger } = parts;
   const metrics = new GatewayMetrics();
   const vault = new ProviderKeyVault(store.providerKeys, SecretBox.fromSecrets(config.encryptionKey, config.masterKey));
   const executor = new UpstreamExecutor(
     providers,
     new KeyPool(sharedState),
-    new CircuitBreaker(sharedState),
+    new CircuitBreaker(sharedState, config.routing.circuitBreaker),
     vault,
     { maxAttempts: config.routing.maxAttempts, deadlineMs: config.routing.deadlineMs },
     (error) => metrics.upstreamErrors.inc({ provider: error.providerId, kind: error.kind, status: String(error.status ?? 0) }),
   );
-  const ledger = new UsageLedger(store.usage, config.ledger, logger);
+  const authenticator = new Authenticator(store.tenants, config.masterKey);
+  // The write-ahead journal of the ledger lives under SVC_DATA_DIR, whatever the database.
+  const journal = new UsageJournal(join(config.storage.dataDir, 'usage-journal'));
+  const ledger = new UsageLedger(store, config.ledger, logger, journal, join(config.storage.dataDir, 'usage-dead-letters.ndjson'));
+  const replayed = ledger.replay(journal.orphans());
+  if (replayed > 0) logger.warn({ records: replayed }, 'usage journal: replaying the records of a process that stopped before writing them');
   metrics.watchQueue(ledger.backlog);
+  await authenticator.listenForRevocations(sharedState);
+  if (sharedState instanceof FailoverSharedState) metrics.watchSharedState(() => sharedState.degraded);
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
   const runner = new RequestRunner(
     stageTable,
     { route: routeStage(router, wireAdapters), provider_call: providerCallStage(executor, wireAdapters) },
-    [costAfterWork, usageRecordAfterWork(ledger)],
+    [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
     (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   );
 
@@ -100,7 +111,7 @@ export function createServices(parts: ServiceParts): GatewayServices {
     providers,
     store,
     sharedState,
-    authenticator: new Authenticator(store.tenants, config.masterKey),
+    authenticator,
     settings: new OrgSettingsService(store.settings),
     vault,
     ledger,

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { ApiKeyRecord, TenantStore } from '../storage/storage-types.js';
+import type { ApiKeyRecord, SharedState, TenantStore } from '../storage/storage-types.js';
+
+const REVOCATION_CHANNEL = 'auth:revoked';
 import { apiKeyPrefix } from './api-key-secrets.js';
 import { defaultOrgId, type Principal } from './principal.js';
 
@@ -18,6 +20,7 @@ interface CachedKey {
  */
 export class Authenticator {
   private readonly cache: LruCache<string, CachedKey>;
+  private state: SharedState | undefined;
   private readonly masterPrincipal: Principal | undefined;
   /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
   private readonly masterKeyDigest: Buffer | undefined;
@@ -35,7 +38,7 @@ export class Authenticator {
         orgId: defaultOrgId,
         keyId: null,
         keyPrefix: apiKeyPrefix(masterKey),
-        scopes: new Set(['admin', 'metrics', 'api']),
+        scopes: new Set(['platform_admin', 'admin', 'metrics', 'api']),
         isMaster: true,
         limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null },
       };
@@ -66,13 +69,19 @@ export class Authenticator {
     });
   }
 
-  /** Drops a cached key (after a revocation through this instance). */
-  forget(keyHash: string): void {
-    this.cache.delete(keyHash);
+  /**
+   * Listens for revocations made through any instance: with Redis, a key revoked anywhere stops working
+   * everywhere at once instead of when each instance's cache entry expires.
+   */
+  async listenForRevocations(state: SharedState): Promise<void> {
+    this.state = state;
+    await state.subscribe(REVOCATION_CHANNEL, (keyHash) => this.cache.delete(keyHash));
   }
 
-  forgetAll(): void {
-    this.cache.clear();
+  /** Drops a revoked key here, and tells every other instance to drop it too. */
+  async revoke(keyHash: string): Promise<void> {
+    this.cache.delete(keyHash);
+    await this.state?.publish(REVOCATION_CHANNEL, keyHash);
   }
 
   private async lookup(keyHash: string): Promise<CachedKey> {

@@ -71,10 +71,13 @@ export class KeyIssuer {
     return (await this.store.listApiKeys(orgId)).map(withoutHash);
   }
 
-  /** Revokes a key; returns its hash so the caller can drop it from auth caches. */
-  async revokeKey(id: string): Promise<string> {
+  /**
+   * Revokes a key; returns its hash so the caller can drop it from auth caches. With `inOrg`, a key of
+   * another org is answered as not found (an org admin must not learn that it exists).
+   */
+  async revokeKey(id: string, inOrg?: string): Promise<string> {
     const record = await this.store.getApiKey(id);
-    if (!record || !(await this.store.revokeApiKey(id, new Date().toISOString()))) {
+    if (!record || (inOrg !== undefined && record.org_id !== inOrg) || !(await this.store.revokeApiKey(id, new Date().toISOString()))) {
       throw new GatewayError('resource_not_found', `API key ${id} does not exist`, { param: 'id' });
     }
     return record.key_hash;

@@ -1,11 +1,13 @@
 /**
  * Scopes of an API key. `api` (the default) opens every /v1 endpoint family; a key may instead list
- * families one by one. `admin` opens everything, the admin API included; `metrics` opens /metrics.
+ * families one by one. `admin` opens everything, the admin API included, inside the key's own org;
+ * `platform_admin` (granted only by the master key) acts on every org and creates orgs; `metrics`
+ * opens /metrics.
  */
 export const endpointFamilies = ['chat', 'completions', 'responses', 'embeddings', 'moderations', 'audio', 'voice', 'models', 'settings'] as const;
 export type EndpointFamily = (typeof endpointFamilies)[number];
 
-export const knownScopes = ['admin', 'metrics', 'api', ...endpointFamilies] as const;
+export const knownScopes = ['admin', 'platform_admin', 'metrics', 'api', ...endpointFamilies] as const;
 export type Scope = (typeof knownScopes)[number];
 
 export const defaultScopes: Scope[] = ['api'];
@@ -15,5 +17,5 @@ export function isKnownScope(value: string): value is Scope {
 }
 
 export function allowsFamily(scopes: ReadonlySet<string>, family: EndpointFamily): boolean {
-  return scopes.has('admin') || scopes.has('api') || scopes.has(family);
+  return scopes.has('admin') || scopes.has('platform_admin') || scopes.has('api') || scopes.has(family);
 }

@@ -1,66 +1,135 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
-import type { UsageStore, UsageRecord } from '../storage/storage-types.js';
-import { UsageLedger } from './usage-ledger.js';
+import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
+import { UsageJournal } from './usage-journal.js';
+import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
 
 const silent = pino({ level: 'silent' });
+const options = { flushIntervalMs: 60_000, maxBatch: 500, maxQueue: 100 };
 
-function record(index: number): UsageRecord {
+function record(index: number, overrides: Partial<UsageRecord> = {}): UsageRecord {
   return {
     request_id: `req_${index}`, org_id: 'default', key_id: null, created_at: new Date().toISOString(), endpoint: 'chat.completions',
     requested_model: 'gpt-4o-mini', model: 'openai/gpt-4o-mini', provider: 'openai', status: 200, prompt_tokens: 1, completion_tokens: 1,
-    cached_tokens: 0, reasoning_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc', intelligence_mode: 'proxy', cache_hit: false, latency_ms: 1,
+    cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0, audio_input_tokens: 0, audio_output_tokens: 0, estimated: false,
+    cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc', intelligence_mode: 'proxy', cache_hit: false, latency_ms: 1, ...overrides,
   };
 }
 
-function fakeStore(options: { failTimes?: number } = {}) {
-  const written: UsageRecord[][] = [];
-  let failures = options.failTimes ?? 0;
-  const store = {
+/** A store that refuses rows marked bad (as a database refuses a value), and can be "down". */
+function fakeStorage(state: { down?: boolean; failTimes?: number } = {}) {
+  const written: UsageRecord[] = [];
+  const batches: number[] = [];
+  const deadLetters: Array<{ id: string; error: string }> = [];
+  const usage = {
     async insertUsage(batch: UsageRecord[]) {
-      if (failures > 0) {
-        failures--;
+      if (state.down) throw new Error('connection refused');
+      if ((state.failTimes ?? 0) > 0) {
+        state.failTimes!--;
         throw new Error('database unavailable');
       }
-      written.push([...batch]);
+      if (batch.some((row) => row.model === 'bad')) throw new Error('invalid input syntax for type bigint');
+      batches.push(batch.length);
+      written.push(...batch);
+    },
+    async insertDeadLetter(row: UsageRecord, error: string) {
+      deadLetters.push({ id: row.request_id, error });
     },
   } as unknown as UsageStore;
-  return { store, written };
+  const storage: LedgerStorage = {
+    usage,
+    async ping() {
+      if (state.down || (state.failTimes ?? 0) > 0) throw new Error('connection refused');
+    },
+  };
+  return { storage, written, batches, deadLetters, state };
 }
 
-test('records are written in batches of at most max_batch, not one by one', async () => {
-  const { store, written } = fakeStore();
-  const ledger = new UsageLedger(store, { flushIntervalMs: 60_000, maxBatch: 3, maxQueue: 100 }, silent);
+test('records are written in batches of at most max_batch, and nothing while the caller waits', async () => {
+  const { storage, batches } = fakeStorage();
+  const ledger = new UsageLedger(storage, { ...options, maxBatch: 3 }, silent);
   for (let index = 0; index < 7; index++) ledger.record(record(index));
+  assert.ok(batches.length < 3, 'the last, partial batch waits for a flush');
   await ledger.close();
-  assert.deepEqual(written.map((batch) => batch.length), [3, 3, 1]);
+  assert.deepEqual(batches, [3, 3, 1]);
 });
 
-test('a clean stop flushes everything queued', async () => {
-  const { store, written } = fakeStore();
-  const ledger = new UsageLedger(store, { flushIntervalMs: 60_000, maxBatch: 500, maxQueue: 100 }, silent);
-  for (let index = 0; index < 5; index++) ledger.record(record(index));
-  assert.equal(written.length, 0, 'nothing is written while the caller waits');
+test('a row the database refuses goes to the dead letters, and every other row of its batch is written', async () => {
+  const { storage, written, deadLetters } = fakeStorage();
+  const ledger = new UsageLedger(storage, options, silent);
+  ledger.record(record(1));
+  ledger.record(record(2, { model: 'bad' }));
+  ledger.record(record(3));
+  await ledger.flush();
+  assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_3']);
+  assert.deepEqual(deadLetters, [{ id: 'req_2', error: 'invalid input syntax for type bigint' }]);
+  ledger.record(record(4));
   await ledger.close();
-  assert.equal(written.flat().length, 5);
-  assert.equal(ledger.pending, 0);
+  assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_3', 'req_4'], 'the ledger keeps going');
 });
 
-test('a failed write keeps the batch and retries it', async () => {
-  const { store, written } = fakeStore({ failTimes: 1 });
-  const ledger = new UsageLedger(store, { flushIntervalMs: 60_000, maxBatch: 500, maxQueue: 100 }, silent);
+test('while the database is unreachable, batches wait (no dead letters) and are written once it is back', async () => {
+  const { storage, written, deadLetters, state } = fakeStorage({ down: true });
+  const ledger = new UsageLedger(storage, options, silent);
   ledger.record(record(1));
   await ledger.flush();
   assert.equal(ledger.pending, 1);
+  assert.deepEqual(deadLetters, []);
+  state.down = false;
   await ledger.close();
-  assert.equal(written.flat().length, 1);
+  assert.deepEqual(written.map((row) => row.request_id), ['req_1']);
 });
 
-test('past max_queue new records are counted as dropped, never blocking the caller', async () => {
-  const { store } = fakeStore({ failTimes: 1000 });
-  const ledger = new UsageLedger(store, { flushIntervalMs: 60_000, maxBatch: 1000, maxQueue: 2 }, silent);
-  for (let index = 0; index < 5; index++) ledger.record(record(index));
-  assert.equal(ledger.dropped, 3);
-  assert.equal(ledger.pending, 2);
+test('the journal holds each record from the moment it is recorded until the database has it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { storage, state } = fakeStorage({ down: true });
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    ledger.record(record(1));
+    ledger.record(record(2));
+    const [file] = await readdir(dir);
+    const lines = (await readFile(join(dir, file), 'utf8')).trim().split('\n');
+    assert.deepEqual(lines.map((line) => JSON.parse(line).request_id), ['req_1', 'req_2'], 'on disk before any database write');
+    state.down = false;
+    await ledger.close();
+    assert.deepEqual(await readdir(dir), [], 'a segment whose records are all written is deleted');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a crashed process's journal is replayed by the next one; a line cut in half is skipped", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    // What a process that died (pid 999999 is not running) left behind.
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dir, '999999-1700000000000-0.ndjson'), `${JSON.stringify(record(1))}\n${JSON.stringify(record(2))}\n{"request_id":"req_3","org`);
+    const { storage, written } = fakeStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    assert.equal(ledger.replay(journal.orphans()), 2);
+    await ledger.close();
+    assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_2']);
+    assert.deepEqual(await readdir(dir), [], 'the replayed journal is deleted once written');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a running process's journal is left alone; this pid's journal from an earlier start (a container restart) is replayed", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(join(dir, `${process.ppid}-1700000000000-0.ndjson`), `${JSON.stringify(record(1))}\n`);
+    await writeFile(join(dir, `${process.pid}-1600000000000-0.ndjson`), `${JSON.stringify(record(2))}\n`);
+    const orphans = new UsageJournal(dir).orphans();
+    assert.deepEqual(orphans.map((entry) => entry.record.request_id), ['req_2']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });

@@ -1,30 +1,47 @@
+import { appendFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
 import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
+import type { JournalEntry, UsageJournal } from './usage-journal.js';
 
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
   maxBatch: number;
-  /** Bound of the in-memory queue; beyond it new records are counted as dropped and logged. */
+  /** Bound of the in-memory queue; beyond it new records wait in the journal only (replayed at the next start). */
   maxQueue: number;
 }
 
+export interface LedgerStorage {
+  usage: UsageStore;
+  /** Whether the database answers: a failed batch on a reachable database has bad rows; on an unreachable one it waits. */
+  ping(): Promise<void>;
+}
+
 /**
- * The usage ledger's write side: records are queued after the response and written in batches, so
- * no caller waits on storage. A failed write keeps the batch queued for the next flush; `close()`
- * flushes everything that is queued (a clean stop loses nothing).
+ * The usage ledger's write side. A record is journaled (one append to a local file) before the answer's
+ * last byte leaves, then queued and written to the database in batches, so no caller waits on storage
+ * and a crash loses nothing confirmed. A batch the database refuses is written row by row: a bad row goes
+ * to the dead-letter table (or a file, if even that fails) and never blocks the others; while the database
+ * is unreachable, batches wait. `close()` writes everything that is queued.
  */
 export class UsageLedger {
-  private readonly queue: BoundedQueue<UsageRecord>;
+  private readonly queue: BoundedQueue<JournalEntry>;
+  deadLettered = 0;
 
-  constructor(store: UsageStore, options: UsageLedgerOptions, logger: Logger) {
-    this.queue = new BoundedQueue<UsageRecord>(
+  constructor(
+    private readonly storage: LedgerStorage,
+    options: UsageLedgerOptions,
+    private readonly logger: Logger,
+    private readonly journal?: UsageJournal,
+    private readonly deadLetterFile?: string,
+  ) {
+    this.queue = new BoundedQueue<JournalEntry>(
       { name: 'usage_ledger', maxItems: options.maxQueue, maxBatch: options.maxBatch, flushIntervalMs: options.flushIntervalMs },
-      (batch) => store.insertUsage(batch),
+      (batch) => this.write(batch),
       {
-        onFailure: (error, batchSize) => logger.error({ err: error, batch: batchSize }, 'usage ledger write failed; will retry'),
-        onDrop: (dropped) => logger.error({ dropped }, 'usage ledger queue full: record dropped'),
-        onLoss: (lost) => logger.error({ lost }, 'usage ledger could not be flushed at shutdown'),
+        onFailure: (error, batchSize) => logger.error({ err: error, batch: batchSize }, 'usage ledger write failed (database unreachable?); will retry'),
+        onDrop: (dropped) => logger.error({ dropped }, 'usage ledger queue full: record kept in the journal only, written at the next start'),
+        onLoss: (lost) => logger.error({ lost }, 'usage ledger could not be written at shutdown: the records stay in the journal for the next start'),
       },
     );
   }
@@ -38,19 +55,59 @@ export class UsageLedger {
   }
 
   /** The queue, for its back-pressure metrics. */
-  get backlog(): BoundedQueue<UsageRecord> {
+  get backlog(): BoundedQueue<JournalEntry> {
     return this.queue;
   }
 
+  /** Journals the record (synchronously: it is on disk in the kernel when this returns) and queues it. */
   record(entry: UsageRecord): void {
-    this.queue.push(entry);
+    this.queue.push(this.journal ? this.journal.append(entry) : { record: entry, segment: undefined as never });
+  }
+
+  /** Queues the records a crashed process left in its journal (written idempotently by request id). */
+  replay(entries: JournalEntry[]): number {
+    for (const entry of entries) this.queue.push(entry);
+    return entries.length;
   }
 
   flush(): Promise<void> {
     return this.queue.flush();
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
+  async close(): Promise<void> {
+    await this.queue.close();
+    this.journal?.close();
+  }
+
+  private async write(batch: JournalEntry[]): Promise<void> {
+    const records = batch.map((entry) => entry.record);
+    try {
+      await this.storage.usage.insertUsage(records);
+    } catch (error) {
+      // Unreachable database: keep the batch (it is in the journal too) and retry later.
+      await this.storage.ping();
+      // Reachable: some rows are bad. Each is tried alone; those that still fail are set aside.
+      this.logger.warn({ err: error, batch: records.length }, 'usage ledger batch refused: writing its rows one by one');
+      for (const record of records) {
+        try {
+          await this.storage.usage.insertUsage([record]);
+        } catch (rowError) {
+          await this.deadLetter(record, rowError);
+        }
+      }
+    }
+    this.journal?.markWritten(batch);
+  }
+
+  private async deadLetter(record: UsageRecord, error: unknown): Promise<void> {
+    this.deadLettered++;
+    const reason = error instanceof Error ? error.message : String(error);
+    this.logger.error({ requestId: record.request_id, reason }, 'usage row could not be written: moved to the dead letters');
+    try {
+      await this.storage.usage.insertDeadLetter(record, reason);
+    } catch (deadLetterError) {
+      if (!this.deadLetterFile) throw deadLetterError;
+      await appendFile(this.deadLetterFile, `${JSON.stringify({ record, error: reason, at: new Date().toISOString() })}\n`);
+    }
   }
 }

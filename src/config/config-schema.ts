@@ -17,7 +17,7 @@ export const configDefaults = {
   storage: { dataDir: './data', redisKeyPrefix: 'svc:' },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
-  routing: { maxAttempts: 3, deadlineMs: 120_000 },
+  routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
   ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
   logLevel: 'info' as LogLevel,
 } as const;
@@ -76,6 +76,14 @@ export const configFileSchema = z.strictObject({
       fallbacks: z.record(nonEmptyString, z.array(nonEmptyString)).optional(),
       max_attempts: integer(1, 20).optional(),
       deadline_ms: integer(1).optional(),
+      circuit_breaker: z
+        .strictObject({
+          window_ms: integer(100).optional(),
+          minimum_calls: integer(1).optional(),
+          failure_ratio: z.number().gt(0).max(1).optional(),
+          cooldown_ms: integer(1).optional(),
+        })
+        .optional(),
     })
     .optional(),
   ledger: z
@@ -116,7 +124,13 @@ export interface GatewayConfig {
   providers: Record<string, ProviderConfig>;
   defaults: { intelligenceMode: IntelligenceMode };
   /** Fallback keys and values are catalog slugs (names from the file are resolved at load time). */
-  routing: { fallbacks: Record<string, string[]>; maxAttempts: number; deadlineMs: number };
+  routing: {
+    fallbacks: Record<string, string[]>;
+    maxAttempts: number;
+    deadlineMs: number;
+    /** Opens a target's circuit when, over `windowMs`, at least `minimumCalls` calls were made and `failureRatio` of them failed. */
+    circuitBreaker: { windowMs: number; minimumCalls: number; failureRatio: number; cooldownMs: number };
+  };
   ledger: { flushIntervalMs: number; maxBatch: number; maxQueue: number };
   masterKey?: string;
   encryptionKey?: string;

@@ -114,6 +114,12 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       fallbacks: {},
       maxAttempts: file.routing?.max_attempts ?? configDefaults.routing.maxAttempts,
       deadlineMs: file.routing?.deadline_ms ?? configDefaults.routing.deadlineMs,
+      circuitBreaker: {
+        windowMs: file.routing?.circuit_breaker?.window_ms ?? configDefaults.routing.circuitBreaker.windowMs,
+        minimumCalls: file.routing?.circuit_breaker?.minimum_calls ?? configDefaults.routing.circuitBreaker.minimumCalls,
+        failureRatio: file.routing?.circuit_breaker?.failure_ratio ?? configDefaults.routing.circuitBreaker.failureRatio,
+        cooldownMs: file.routing?.circuit_breaker?.cooldown_ms ?? configDefaults.routing.circuitBreaker.cooldownMs,
+      },
     },
     ledger: {
       flushIntervalMs: file.ledger?.flush_interval_ms ?? configDefaults.ledger.flushIntervalMs,

@@ -41,6 +41,18 @@ export class GatewayMetrics {
     });
   }
 
+  /** 1 while shared state (Redis) is unreachable and this instance runs on its in-process fallback. */
+  watchSharedState(isDegraded: () => boolean): void {
+    new Gauge({
+      name: 'svc_shared_state_degraded',
+      help: '1 while shared state is unreachable and this instance keeps its state in process',
+      registers: [this.registry],
+      collect() {
+        this.set(isDegraded() ? 1 : 0);
+      },
+    });
+  }
+
   /** Reports a queue's back-pressure figures (depth, dropped) at every scrape. */
   watchQueue(queue: BoundedQueue<any>): void {
     this.queues.push(queue);

@@ -51,6 +51,8 @@ export interface RequestContext<O extends Operation = Operation> {
   target?: UpstreamTarget;
   attempts: AttemptRecord[];
   usage?: MeteredUsage;
+  /** The text a streamed answer has delivered so far: a stream cut before its usage is billed from it. */
+  streamedText?: string[];
   cost?: CostBreakdown;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;

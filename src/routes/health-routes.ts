@@ -7,15 +7,16 @@ import type { GatewayServices } from '../services.js';
 export function registerHealthRoutes(app: FastifyInstance, services: GatewayServices): void {
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
 
+  // Storage down: not ready (503). Shared state down: still serving from in-process state, so ready but degraded.
   app.get('/readyz', { config: { public: true } }, async (request, reply) => {
     const checks: Record<string, string> = {};
-    const results = await Promise.allSettled([services.store.ping(), services.sharedState.ping()]);
-    checks[services.store.kind] = results[0].status === 'fulfilled' ? 'ok' : 'unreachable';
-    checks[services.sharedState.kind] = results[1].status === 'fulfilled' ? 'ok' : 'unreachable';
-    if (results.some((result) => result.status === 'rejected')) {
+    const [storage, shared] = await Promise.allSettled([services.store.ping(), services.sharedState.ping()]);
+    checks[services.store.kind] = storage.status === 'fulfilled' ? 'ok' : 'unreachable';
+    checks[services.sharedState.kind] = shared.status === 'fulfilled' ? 'ok' : 'unreachable: serving from in-process state';
+    if (storage.status === 'rejected') {
       return sendError(reply, new GatewayError('service_unavailable', `Not ready: ${JSON.stringify(checks)}`), request);
     }
-    return { status: 'ready', checks };
+    return { status: shared.status === 'fulfilled' ? 'ready' : 'degraded', checks };
   });
 
   app.get('/metrics', async (request, reply) => {

@@ -52,6 +52,11 @@ export interface UsageLedgerTable {
   completion_tokens: BigIntegerColumn;
   cached_tokens: BigIntegerColumn;
   reasoning_tokens: BigIntegerColumn;
+  cache_write_tokens: BigIntegerColumn;
+  audio_input_tokens: BigIntegerColumn;
+  audio_output_tokens: BigIntegerColumn;
+  /** 1 when svc estimated the token counts (a cut stream, unreadable upstream usage). */
+  estimated: number;
   cost_usd: number;
   baseline_cost_usd: number;
   cost_attribution: string;
@@ -70,7 +75,16 @@ export interface ProviderKeysTable {
   updated_at: string;
 }
 
+export interface UsageDeadLettersTable {
+  request_id: string;
+  created_at: string;
+  /** The record as JSON. */
+  record: string;
+  error: string;
+}
+
 export interface StorageDatabase {
+  usage_dead_letters: UsageDeadLettersTable;
   orgs: OrgsTable;
   api_keys: ApiKeysTable;
   org_settings: OrgSettingsTable;

@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import { FailoverSharedState } from './failover-shared-state.js';
 import { MemorySharedState } from './memory/memory-shared-state.js';
 import { PostgresRecordStore } from './postgres/postgres-record-store.js';
 import { RedisSharedState } from './redis/redis-shared-state.js';
@@ -19,10 +21,12 @@ export async function openRecordStore(options: { databaseUrl?: string; dataDir: 
 }
 
 /**
- * Redis when redisUrl is set, else in process. Redis is not pinged here: ioredis reconnects on
- * its own, and /readyz reports an outage through ping().
+ * Redis when redisUrl is set, else in process. Redis is not pinged here: ioredis reconnects on its own;
+ * with a logger, an outage falls back to in-process state (see FailoverSharedState) and /readyz reports it.
  */
-export async function openSharedState(options: { redisUrl?: string; keyPrefix?: string }): Promise<SharedState> {
+export async function openSharedState(options: { redisUrl?: string; keyPrefix?: string; logger?: Logger }): Promise<SharedState> {
+  if (!options.redisUrl) return new MemorySharedState();
   // Every key svc writes lives under `svc:` so a shared Redis stays readable and other tenants' keys untouched.
-  return options.redisUrl ? new RedisSharedState({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'svc:' }) : new MemorySharedState();
+  const redis = new RedisSharedState({ url: options.redisUrl, keyPrefix: options.keyPrefix ?? 'svc:' });
+  return options.logger ? new FailoverSharedState(redis, options.logger) : redis;
 }

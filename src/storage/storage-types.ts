@@ -52,6 +52,11 @@ export interface UsageRecord {
   completion_tokens: number;
   cached_tokens: number;
   reasoning_tokens: number;
+  cache_write_tokens: number;
+  audio_input_tokens: number;
+  audio_output_tokens: number;
+  /** True when svc estimated the counts (a cut stream, unreadable upstream usage). */
+  estimated: boolean;
   cost_usd: number;
   baseline_cost_usd: number;
   cost_attribution: 'svc' | 'byok';
@@ -123,6 +128,10 @@ export interface SettingsStore {
 export interface UsageStore {
   /** Appends ledger rows in one transaction; a duplicate request_id is ignored, never a failure of the batch. */
   insertUsage(records: UsageRecord[]): Promise<void>;
+  /** Keeps a row that could not be written, with the error, for an operator to look at. */
+  insertDeadLetter(record: UsageRecord, error: string): Promise<void>;
+  /** The dead letters, newest first. */
+  listDeadLetters(limit: number): Promise<Array<{ request_id: string; created_at: string; record: string; error: string }>>;
   summarizeUsage(query: UsageQuery): Promise<UsageSummary>;
 }
 
@@ -158,6 +167,10 @@ export interface SharedState {
   delete(key: string): Promise<void>;
   /** Milliseconds until the key expires; undefined when absent or without expiry. */
   ttl(key: string): Promise<number | undefined>;
+  /** Sends `message` to every subscriber of `channel`, on every instance (this one included). */
+  publish(channel: string, message: string): Promise<void>;
+  /** Calls `handler` with each message published on `channel` from now on. */
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -150,8 +150,9 @@ for (const target of targets) {
       assert.equal(completion.usage?.completion_tokens, 20);
       assert.equal(completion.usage?.total_tokens, 120);
       assert.equal(completion.usage?.prompt_tokens_details?.cached_tokens, 60);
-      // Reasoning tokens are part of completion_tokens (billed as output) and reported on their own.
-      assert.equal(completion.usage?.completion_tokens_details?.reasoning_tokens, 5);
+      // Reasoning tokens are part of completion_tokens (billed as output), and reported on their own where the
+      // wire reports them (Anthropic counts thinking in output_tokens without a separate figure).
+      assert.equal(completion.usage?.completion_tokens_details?.reasoning_tokens, target.wire === 'anthropic' ? undefined : 5);
       assertClose(svcMetadataOf(completion).cost_usd, expectedCost, 'svc_metadata.cost_usd');
       assert.equal(headers.get('x-svc-input-tokens'), '100');
 

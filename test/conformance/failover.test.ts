@@ -27,10 +27,10 @@ function providerOf(request: RecordedRequest): string {
 }
 
 /** A gateway where Groq and Cerebras (both serving gpt-oss-120b) point at one mock. */
-async function openModelGateway(): Promise<TestGateway> {
+async function openModelGateway(env: Record<string, string> = {}): Promise<TestGateway> {
   // The mock's address is known only once it runs: start a mock first, then the gateway on it.
   const mock = await startMockUpstream();
-  const harness = await startTestGateway({ mock, env: { CEREBRAS_API_KEY: CEREBRAS_KEY, CEREBRAS_BASE_URL: `${mock.url}/v1` } });
+  const harness = await startTestGateway({ mock, env: { CEREBRAS_API_KEY: CEREBRAS_KEY, CEREBRAS_BASE_URL: `${mock.url}/v1`, ...env } });
   const close = harness.close.bind(harness);
   harness.close = async () => {
     await close();
@@ -236,7 +236,8 @@ describe('circuit breaker', () => {
   let client: OpenAI;
 
   before(async () => {
-    harness = await openModelGateway();
+    // Circuits open once at least 5 calls were made in the window and half of them failed.
+    harness = await openModelGateway({ SVC_CONFIG: await writeConfigFile('routing:\n  circuit_breaker: { minimum_calls: 5, failure_ratio: 0.5 }\n') });
     client = sdkClient(harness);
   });
   after(() => harness.close());
@@ -256,9 +257,10 @@ describe('circuit breaker', () => {
     assert.equal(svcMetadataOf(skipped).provider, 'cerebras');
     assert.deepEqual(requestsSince(harness.mock, start).map(providerOf), ['cerebras'], 'Groq saw no request');
 
-    // Now Cerebras fails five times (Groq stays skipped): 502 each.
-    harness.mock.enqueueFault({ status: 500, apiKey: CEREBRAS_KEY, times: 5, message: 'cerebras broken' });
-    for (let index = 0; index < 5; index++) {
+    // Now Cerebras fails (Groq stays skipped): 502 each. It answered 6 calls above, so its circuit opens
+    // at the 6th failure (6 of 12 calls, 50 %).
+    harness.mock.enqueueFault({ status: 500, apiKey: CEREBRAS_KEY, times: 6, message: 'cerebras broken' });
+    for (let index = 0; index < 6; index++) {
       start = harness.mock.requests.length;
       await expectApiError(client.chat.completions.create({ model: OPEN_MODEL_SLUG, messages }), { status: 502, code: 'provider_error', message: 'cerebras broken' });
       assert.deepEqual(requestsSince(harness.mock, start).map(providerOf), ['cerebras']);

@@ -168,6 +168,8 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
         `    base_url: ${mock.url}/v1`,
         '    api_keys: [sk-one, sk-two, sk-three]',
         '    models: [pool-model]',
+        'routing:',
+        '  circuit_breaker: { minimum_calls: 5 }',
         '',
       ].join('\n'),
     );
@@ -229,8 +231,18 @@ describe('key pool shared through Redis by two gateway instances', { skip: redis
   });
 
   test('a circuit opened by failures on gateway A is open on gateway B within a second', async () => {
-    mock.enqueueFault({ status: 500, times: 5, message: 'upstream is broken' });
-    for (let index = 0; index < 5; index++) await expectApiError(ask(gatewayA, model), { status: 502, code: 'provider_error' });
+    // Failures on A until its circuit opens (earlier successes on A count in its failure ratio).
+    mock.enqueueFault({ status: 500, times: 20, message: 'upstream is broken' });
+    let opened = false;
+    for (let index = 0; index < 20 && !opened; index++) {
+      const status = await ask(gatewayA, model).then(
+        () => 200,
+        (error: { status?: number }) => error.status,
+      );
+      assert.ok(status === 502 || status === 503, `A answers 502 until its circuit opens, then 503 (got ${status})`);
+      opened = status === 503;
+    }
+    assert.ok(opened, 'A opened the circuit');
     // B trusted the circuit closed when it last used it; that trust lasts at most one second.
     await sleep(1100);
     const start = mock.requests.length;

@@ -111,9 +111,9 @@ describe('admin API and authentication', () => {
       await expectError(await harness.request('/v1/admin/keys/key_nope', { method: 'DELETE' }), { status: 404, type: 'not_found_error', code: 'resource_not_found' });
     });
 
-    test('a key with the admin scope may use the admin API; a revoked one may not', async () => {
+    test('a key with the admin scope may use the admin API in its org; a revoked one may not', async () => {
       const admin = await createKey(harness, { org_id: orgId, scopes: ['admin'] });
-      const response = await harness.request('/v1/admin/orgs', { body: { name: 'made by an admin key' }, key: admin.key });
+      const response = await harness.request('/v1/admin/keys', { body: { org_id: orgId, name: 'made by an admin key' }, key: admin.key });
       assert.ok(response.ok, `status ${response.status}`);
       assert.equal((await harness.request(`/v1/admin/keys/${admin.id}`, { method: 'DELETE' })).status, 200);
       await expectError(await harness.request('/v1/admin/keys', { key: admin.key }), { status: 401, type: 'authentication_error', code: 'revoked_api_key' });

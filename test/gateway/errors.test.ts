@@ -13,10 +13,18 @@ import { chatBody, createKey, expectError, postChat } from './gateway-test-helpe
 describe('chat completion errors (spec 7)', () => {
   let harness: TestGateway;
 
+  let circuitConfigDir: string;
+
   before(async () => {
-    harness = await startTestGateway();
+    // Circuits open at 5 calls (50 % failing) here, so a test needs only a few failures to open one.
+    circuitConfigDir = await mkdtemp(join(tmpdir(), 'svc-errors-circuit-'));
+    await writeFile(join(circuitConfigDir, 'svc.yaml'), 'routing:\n  circuit_breaker: { minimum_calls: 5 }\n');
+    harness = await startTestGateway({ env: { SVC_CONFIG: join(circuitConfigDir, 'svc.yaml') } });
   });
-  after(() => harness.close());
+  after(async () => {
+    await harness.close();
+    await rm(circuitConfigDir, { recursive: true, force: true });
+  });
 
   describe('400 invalid_request_error / validation_error', () => {
     const rangeCases: Array<{ name: string; overrides: Record<string, unknown>; param: string; message: string }> = [
@@ -169,7 +177,7 @@ describe('chat completion errors (spec 7)', () => {
       assert.equal(harness.mock.requests.length, before);
     });
 
-    test('5 upstream failures on one model open its circuit: the next request → 503 circuit_breaker_open without calling the upstream', async () => {
+    test('5 failures out of 5 calls (minimum_calls 5) open its circuit: the next request → 503 circuit_breaker_open without calling the upstream', async () => {
       // A model no other test of this file uses, so its circuit starts closed.
       const body = chatBody({ model: 'gpt-4.1-mini' });
       harness.mock.enqueueFault({ status: 500, message: 'down again', times: 5 });
@@ -183,6 +191,16 @@ describe('chat completion errors (spec 7)', () => {
       // Other models of the same provider are unaffected.
       const other = await postChat(harness, chatBody());
       assert.equal(other.status, 200, await other.text());
+    });
+
+    test('a 1 % upstream error rate never opens the circuit: 200 requests, 2 failures, no 503', async () => {
+      const body = chatBody({ model: 'openai/gpt-4o' });
+      const statuses: number[] = [];
+      for (let index = 0; index < 200; index++) {
+        if (index % 100 === 50) harness.mock.enqueueFault({ status: 500, message: 'a rare failure' });
+        statuses.push((await postChat(harness, body)).status);
+      }
+      assert.deepEqual(statuses.filter((status) => status !== 200), [502, 502]);
     });
 
     test('each error response has its own x-error-id', async () => {

@@ -45,7 +45,7 @@ export const anthropicWire: WireRenderer = {
       content,
       stop_reason: stopReasonOf(reply),
       stop_sequence: null,
-      usage: { ...inputUsageOf(reply), output_tokens: outputTokensOf(reply), ...reasoningOf(reply) },
+      usage: { ...inputUsageOf(reply), output_tokens: outputTokensOf(reply) },
     };
   },
 
@@ -74,7 +74,7 @@ export const anthropicWire: WireRenderer = {
     });
     // Anthropic sends a ping early in the stream; clients must ignore it wherever it comes.
     events.splice(Math.min(2, events.length), 0, event('ping'));
-    events.push(event('message_delta', { delta: { stop_reason: stopReasonOf(reply), stop_sequence: null }, usage: { output_tokens: outputTokensOf(reply), ...reasoningOf(reply) } }));
+    events.push(event('message_delta', { delta: { stop_reason: stopReasonOf(reply), stop_sequence: null }, usage: { output_tokens: outputTokensOf(reply) } }));
     events.push(event('message_stop'));
     return events;
   },
@@ -137,9 +137,7 @@ function outputTokensOf(reply: MockReply): number {
   return (reply.usage ?? { input: 10, output: 10 }).output;
 }
 
-function reasoningOf(reply: MockReply) {
-  return reply.usage?.reasoning ? { output_tokens_details: { thinking_tokens: reply.usage.reasoning } } : {};
-}
+/* Anthropic reports no thinking count of its own: thinking tokens are part of output_tokens. */
 
 function textOfBlocks(content: unknown): string {
   if (typeof content === 'string') return content;

@@ -22,6 +22,19 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
   describe(`SharedState contract: ${name}`, { skip: options.skip }, () => {
     test('ping answers', () => withState((state) => state.ping()));
 
+    test('a published message reaches every subscriber of its channel, and only them', () =>
+      withState(async (state) => {
+        const first: string[] = [];
+        const second: string[] = [];
+        const other: string[] = [];
+        await state.subscribe('news', (message) => first.push(message));
+        await state.subscribe('news', (message) => second.push(message));
+        await state.subscribe('other', (message) => other.push(message));
+        await state.publish('news', 'key-1 revoked');
+        assert.ok(await waitFor(() => first.length === 1 && second.length === 1, 2000), `delivered: ${first}, ${second}`);
+        assert.deepEqual([first, second, other], [['key-1 revoked'], ['key-1 revoked'], []]);
+      }));
+
     test('increment accumulates integer and fractional amounts per key', () =>
       withState(async (state) => {
         assert.equal(await state.increment('counter', 2, 10_000), 2);

@@ -18,6 +18,10 @@ function usage(overrides: Partial<UsageRecord> = {}): UsageRecord {
     completion_tokens: 50,
     cached_tokens: 10,
     reasoning_tokens: 0,
+    cache_write_tokens: 0,
+    audio_input_tokens: 0,
+    audio_output_tokens: 0,
+    estimated: false,
     cost_usd: 0.25,
     baseline_cost_usd: 1,
     cost_attribution: 'svc',
@@ -70,6 +74,19 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
           { ...nobody },
           { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, by_model: [], by_status: [] },
         );
+      }));
+
+    test('usage: every billed kind of token and the estimated flag are kept; dead letters keep the row and the error', () =>
+      withStore(makeStore, async ({ usage: store }) => {
+        await store.insertUsage([usage({ request_id: 'detailed', cache_write_tokens: 7, audio_input_tokens: 8, audio_output_tokens: 9, reasoning_tokens: 3, estimated: true })]);
+        const summary = await store.summarizeUsage({});
+        assert.equal(summary.requests, 1);
+        const bad = usage({ request_id: 'bad_row' });
+        await store.insertDeadLetter(bad, 'invalid input syntax for type bigint: "12.5"');
+        const [letter] = await store.listDeadLetters(10);
+        assert.equal(letter.request_id, 'bad_row');
+        assert.equal(letter.error, 'invalid input syntax for type bigint: "12.5"');
+        assert.deepEqual(JSON.parse(letter.record), bad);
       }));
 
     test('usage: a large batch is written completely', () =>

@@ -2,7 +2,7 @@ import type { UsageLedger } from '../../billing/usage-ledger.js';
 import { elapsedMs } from '../timing.js';
 import type { AfterWork } from '../request-runner.js';
 
-/** Queues the request's usage and cost for the ledger; the write happens later, in a batch. */
+/** Journals the request's usage and cost and queues it for the ledger; the database write happens later, in a batch. */
 export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
   return {
     name: 'usage_record',
@@ -22,6 +22,10 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         completion_tokens: usage?.outputTokens ?? 0,
         cached_tokens: usage?.cachedInputTokens ?? 0,
         reasoning_tokens: usage?.reasoningTokens ?? 0,
+        cache_write_tokens: usage?.cacheWriteTokens ?? 0,
+        audio_input_tokens: usage?.audioInputTokens ?? 0,
+        audio_output_tokens: usage?.audioOutputTokens ?? 0,
+        estimated: usage?.estimated ?? false,
         cost_usd: context.cost?.cost_usd ?? 0,
         baseline_cost_usd: context.cost?.baseline_cost_usd ?? 0,
         cost_attribution: context.target?.keySource === 'byok' ? 'byok' : 'svc',

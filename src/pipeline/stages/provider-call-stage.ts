@@ -20,23 +20,29 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       const operation: Operation = context.operation;
       const call = operationCalls[operation] as (typeof operationCalls)['chat'];
       const meter = meters[operation] as (typeof meters)['chat'];
-      const meterChunk = meter.chunk;
-      const observeChunk = meterChunk && (context.request as { stream?: boolean }).stream
+      const request = context.request as never;
+      const streaming = (context.request as { stream?: boolean }).stream === true;
+      let attemptWarnings: string[] = [];
+      // A stream is metered as its chunks pass: its text is kept (a cut stream is estimated from it) and its usage chunk read.
+      const streamedText: string[] = [];
+      const observeChunk = streaming
         ? (chunk: ChatCompletionChunk) => {
-            const usage = meterChunk(chunk);
+            const text = meter.textOf?.(chunk);
+            if (text) streamedText.push(text);
+            const usage = meter.chunk?.(chunk, request, streamedText, context.warnings);
             if (usage) context.usage = usage;
           }
         : undefined;
-      let attemptWarnings: string[] = [];
       const { value: outcome, target, attempts } = await executor.execute(context.route!.candidates, context.principal.orgId, context.signal, (target) => {
         attemptWarnings = [];
-        return call(adapters[target.provider.wire]!, target, context.request as never, { signal: context.signal, warnings: attemptWarnings, observeChunk });
+        return call(adapters[target.provider.wire]!, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
       });
       context.target = target;
       context.attempts = attempts;
+      // Only the attempt that answered speaks in the warnings: a failed attempt's adaptations did not happen.
       for (const warning of attemptWarnings) addWarning(context.warnings, warning);
-      // A stream meters itself as its chunks pass (observeChunk); a whole result is metered here.
-      if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, context.request as never);
+      if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, request, context.warnings);
+      else context.streamedText = streamedText;
       return outcome as Outcome<O>;
     },
   };

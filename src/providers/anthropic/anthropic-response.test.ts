@@ -59,16 +59,16 @@ test('stop_reason maps to finish_reason', () => {
   for (const [stopReason, finishReason] of table) assert.equal(convertStopReason(stopReason), finishReason, String(stopReason));
 });
 
-test('usage: prompt tokens include cache reads and writes, which are also reported apart', () => {
-  const completion = anthropicAdapter.chat!.parseResponse(message([{ type: 'text', text: 'ok' }], {
-      usage: { input_tokens: 10, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000, output_tokens: 50, output_tokens_details: { thinking_tokens: 30 } },
-    }), target, );
+test('usage: prompt tokens include cache reads and writes, which are also reported apart; thinking is in output_tokens', () => {
+  const completion = anthropicAdapter.chat!.parseResponse(
+    message([{ type: 'text', text: 'ok' }], { usage: { input_tokens: 10, cache_creation_input_tokens: 200, cache_read_input_tokens: 1000, output_tokens: 50 } }),
+    target,
+  );
   assert.deepEqual(completion.usage, {
     prompt_tokens: 1210,
     completion_tokens: 50,
     total_tokens: 1260,
     prompt_tokens_details: { cached_tokens: 1000, cache_write_tokens: 200 },
-    completion_tokens_details: { reasoning_tokens: 30 },
   });
 });
 

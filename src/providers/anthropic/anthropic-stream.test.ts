@@ -32,7 +32,7 @@ const toolStream: ServerSentEvent[] = [
   event('content_block_delta', { index: 3, delta: { type: 'input_json_delta', partial_json: '{"city"' } }),
   event('content_block_delta', { index: 3, delta: { type: 'input_json_delta', partial_json: ': "Rome", "unit": "C"}' } }),
   event('content_block_stop', { index: 3 }),
-  event('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 95, output_tokens_details: { thinking_tokens: 20 } } }),
+  event('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: 95 } }),
   event('message_stop'),
 ];
 
@@ -75,7 +75,6 @@ test('message_delta gives the finish reason; message_stop a final usage chunk wi
     completion_tokens: 95,
     total_tokens: 235,
     prompt_tokens_details: { cached_tokens: 100, cache_write_tokens: 0 },
-    completion_tokens_details: { reasoning_tokens: 20 },
   });
 });
 

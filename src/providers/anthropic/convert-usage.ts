@@ -1,25 +1,26 @@
 import type { Usage } from '../../core/chat-types.js';
+import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
 import type { AnthropicUsage } from './wire-types.js';
 
 /**
  * Anthropic usage → OpenAI usage. Anthropic's input_tokens counts uncached input only, while OpenAI's
  * prompt_tokens counts all of it: prompt_tokens = input + cache writes + cache reads, with the reads
- * in cached_tokens and the writes (billed at a premium) in cache_write_tokens.
+ * in cached_tokens and the writes (billed at a premium) in cache_write_tokens. Thinking is part of
+ * output_tokens (Anthropic reports no separate count). Counts that are not token counts are noted.
  */
-export function convertUsage(usage: AnthropicUsage): Usage {
-  const cacheWrites = usage.cache_creation_input_tokens ?? 0;
-  const cacheReads = usage.cache_read_input_tokens ?? 0;
-  const promptTokens = (usage.input_tokens ?? 0) + cacheWrites + cacheReads;
-  const completionTokens = usage.output_tokens ?? 0;
+export function convertUsage(usage: AnthropicUsage): CheckedUsage {
+  const counts = new TokenCountReader(usage as Record<string, unknown>);
+  const cacheWrites = counts.read('cache_creation_input_tokens') ?? 0;
+  const cacheReads = counts.read('cache_read_input_tokens') ?? 0;
+  const promptTokens = (counts.read('input_tokens') ?? 0) + cacheWrites + cacheReads;
+  const completionTokens = counts.read('output_tokens') ?? 0;
   const converted: Usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
     total_tokens: promptTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: cacheReads, cache_write_tokens: cacheWrites },
   };
-  const thinkingTokens = usage.output_tokens_details?.thinking_tokens;
-  if (thinkingTokens !== undefined) converted.completion_tokens_details = { reasoning_tokens: thinkingTokens };
-  return converted;
+  return counts.finish(converted);
 }
 
 /** Stream usage arrives in parts (input at message_start, output at message_delta): later values win. */

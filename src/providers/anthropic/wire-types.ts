@@ -89,7 +89,6 @@ export interface AnthropicUsage {
   output_tokens?: number;
   cache_creation_input_tokens?: number | null;
   cache_read_input_tokens?: number | null;
-  output_tokens_details?: { thinking_tokens?: number } | null;
 }
 
 export interface AnthropicThinkingBlock {

@@ -1,25 +1,30 @@
 import type { Usage } from '../../core/chat-types.js';
-import { isJsonObject, numberOrUndefined, type JsonObject } from '../shared/json-values.js';
+import { isJsonObject, type JsonObject } from '../shared/json-values.js';
+import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
 
 /**
  * Normalises an OpenAI-wire `usage` object into the canonical Usage. Totals are cumulative for the whole
  * request. Understands the dialects of compatible hosts: DeepSeek reports cache hits as
- * `prompt_cache_hit_tokens`; Groq may report usage only under `x_groq.usage` (see `usageOfPayload`).
+ * `prompt_cache_hit_tokens`; Groq may report usage only under `x_groq.usage` (see `usageOfPayload`);
+ * xAI reports reasoning tokens in `completion_tokens_details` like OpenAI. Counts that are not token
+ * counts are left out and noted (see token-counts.ts).
  */
-export function convertOpenAiUsage(raw: unknown): Usage | undefined {
+export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
   if (!isJsonObject(raw)) return undefined;
-  const promptTokens = numberOrUndefined(raw.prompt_tokens) ?? 0;
-  const completionTokens = numberOrUndefined(raw.completion_tokens) ?? 0;
+  const counts = new TokenCountReader(raw);
+  const promptTokens = counts.read('prompt_tokens') ?? 0;
+  const completionTokens = counts.read('completion_tokens') ?? 0;
+  const totalTokens = counts.read('total_tokens');
   const usage: Usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
-    total_tokens: numberOrUndefined(raw.total_tokens) ?? promptTokens + completionTokens,
+    total_tokens: counts.problems.length === 0 && totalTokens !== undefined ? totalTokens : promptTokens + completionTokens,
   };
 
   const promptDetails = isJsonObject(raw.prompt_tokens_details) ? raw.prompt_tokens_details : undefined;
-  const cachedTokens = numberOrUndefined(promptDetails?.cached_tokens) ?? numberOrUndefined(raw.prompt_cache_hit_tokens);
-  const promptAudioTokens = numberOrUndefined(promptDetails?.audio_tokens);
-  const cacheWriteTokens = numberOrUndefined(promptDetails?.cache_write_tokens);
+  const cachedTokens = counts.read('cached_tokens', promptDetails) ?? counts.read('prompt_cache_hit_tokens');
+  const promptAudioTokens = counts.read('audio_tokens', promptDetails);
+  const cacheWriteTokens = counts.read('cache_write_tokens', promptDetails);
   if (cachedTokens !== undefined || promptAudioTokens !== undefined || cacheWriteTokens !== undefined) {
     usage.prompt_tokens_details = {};
     if (cachedTokens !== undefined) usage.prompt_tokens_details.cached_tokens = cachedTokens;
@@ -28,17 +33,17 @@ export function convertOpenAiUsage(raw: unknown): Usage | undefined {
   }
 
   const completionDetails = isJsonObject(raw.completion_tokens_details) ? raw.completion_tokens_details : undefined;
-  const reasoningTokens = numberOrUndefined(completionDetails?.reasoning_tokens);
-  const completionAudioTokens = numberOrUndefined(completionDetails?.audio_tokens);
+  const reasoningTokens = counts.read('reasoning_tokens', completionDetails);
+  const completionAudioTokens = counts.read('audio_tokens', completionDetails);
   if (reasoningTokens !== undefined || completionAudioTokens !== undefined) {
     usage.completion_tokens_details = {};
     if (reasoningTokens !== undefined) usage.completion_tokens_details.reasoning_tokens = reasoningTokens;
     if (completionAudioTokens !== undefined) usage.completion_tokens_details.audio_tokens = completionAudioTokens;
   }
-  return usage;
+  return counts.finish(usage);
 }
 
 /** The usage of a response body or stream chunk: top-level `usage`, else Groq's `x_groq.usage`. */
-export function usageOfPayload(payload: JsonObject): Usage | undefined {
+export function usageOfPayload(payload: JsonObject): CheckedUsage | undefined {
   return convertOpenAiUsage(payload.usage) ?? (isJsonObject(payload.x_groq) ? convertOpenAiUsage(payload.x_groq.usage) : undefined);
 }

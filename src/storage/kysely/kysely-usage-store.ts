@@ -25,6 +25,14 @@ export class KyselyUsageStore implements UsageStore {
     });
   }
 
+  async insertDeadLetter(record: UsageRecord, error: string): Promise<void> {
+    await this.db.insertInto('usage_dead_letters').values({ request_id: String(record.request_id), created_at: new Date().toISOString(), record: JSON.stringify(record), error }).execute();
+  }
+
+  async listDeadLetters(limit: number): Promise<Array<{ request_id: string; created_at: string; record: string; error: string }>> {
+    return this.db.selectFrom('usage_dead_letters').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  }
+
   async summarizeUsage(query: UsageQuery): Promise<UsageSummary> {
     return summarizeUsage(this.db, query);
   }

@@ -59,11 +59,24 @@ export class MemorySharedState implements SharedState {
     return entry?.expiresAt === undefined ? undefined : entry.expiresAt - Date.now();
   }
 
+  private readonly subscribers = new Map<string, Array<(message: string) => void>>();
+
+  async publish(channel: string, message: string): Promise<void> {
+    for (const handler of this.subscribers.get(channel) ?? []) handler(message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    const handlers = this.subscribers.get(channel) ?? [];
+    handlers.push(handler);
+    this.subscribers.set(channel, handlers);
+  }
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.entries.clear();
+    this.subscribers.clear();
   }
 
   /** The entry, or undefined when absent or expired (expired entries are removed on the way). */

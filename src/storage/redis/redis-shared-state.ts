@@ -36,8 +36,14 @@ export class RedisSharedState implements SharedState {
   readonly kind = 'redis' as const;
   private readonly redis: RedisWithIncrement;
   private lastError: Error | undefined;
+  /** A second connection, opened on the first subscribe: a subscribed Redis connection can do nothing else. */
+  private subscriber: Redis | undefined;
+  private readonly handlers = new Map<string, Array<(message: string) => void>>();
+  /** Channels are not keys, so ioredis does not prefix them: this does. */
+  private readonly channelPrefix: string;
 
   constructor(options: RedisSharedStateOptions) {
+    this.channelPrefix = options.keyPrefix ?? '';
     this.redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix,
       lazyConnect: false,
@@ -47,6 +53,8 @@ export class RedisSharedState implements SharedState {
       // ioredis arms this timer even for a socket that is already closed (Redis unreachable) and
       // never clears it, which would hold process exit for the 2 s default.
       disconnectTimeout: 200,
+      // A Redis that accepts the connection but does not answer must not hold requests: fail the command.
+      commandTimeout: 1000,
     }) as RedisWithIncrement;
     this.redis.defineCommand('svcIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
     // ioredis reconnects by itself; keep the cause for ping()'s message instead of printing it.
@@ -87,6 +95,25 @@ export class RedisSharedState implements SharedState {
     return milliseconds < 0 ? undefined : milliseconds;
   }
 
+  async publish(channel: string, message: string): Promise<void> {
+    await this.redis.publish(this.channelPrefix + channel, message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    const name = this.channelPrefix + channel;
+    if (!this.subscriber) {
+      this.subscriber = this.redis.duplicate({ commandTimeout: undefined });
+      this.subscriber.on('error', () => undefined); // reconnects by itself; subscriptions are restored on reconnect
+      this.subscriber.on('message', (from: string, message: string) => {
+        for (const listener of this.handlers.get(from) ?? []) listener(message);
+      });
+    }
+    const listeners = this.handlers.get(name) ?? [];
+    listeners.push(handler);
+    this.handlers.set(name, listeners);
+    if (listeners.length === 1) await this.subscriber.subscribe(name);
+  }
+
   async ping(): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -103,6 +130,7 @@ export class RedisSharedState implements SharedState {
   }
 
   async close(): Promise<void> {
+    this.subscriber?.disconnect();
     if (this.redis.status === 'end') return;
     if (this.redis.status === 'ready') {
       try {

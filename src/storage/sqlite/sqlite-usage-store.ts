@@ -9,7 +9,8 @@ import { UsageWriter } from './usage-writer.js';
 const usageColumns = Object.keys(
   toUsageRow({
     request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', model: null, provider: null, status: 0,
-    prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc',
+    prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0, audio_input_tokens: 0, audio_output_tokens: 0,
+    estimated: false, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc',
     intelligence_mode: '', cache_hit: false, latency_ms: 0,
   }),
 );

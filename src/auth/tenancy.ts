@@ -1,0 +1,40 @@
+import { GatewayError } from '../errors/gateway-error.js';
+import type { Principal } from './principal.js';
+
+/**
+ * Who may act on which org in the admin API (CONTRACT.md, tenancy): the master key and keys with the
+ * `platform_admin` scope act on every org and alone create orgs; a key with `admin` acts only inside its
+ * own org. Naming another org is 403 tenant_violation; another org's key id is answered as not found.
+ */
+
+export function isPlatformAdmin(principal: Principal): boolean {
+  return principal.isMaster || principal.scopes.has('platform_admin');
+}
+
+export function isAdmin(principal: Principal): boolean {
+  return isPlatformAdmin(principal) || principal.scopes.has('admin');
+}
+
+/** Refuses an org admin acting on another org. */
+export function requireOrgAccess(principal: Principal, orgId: string, param: string): void {
+  if (isPlatformAdmin(principal) || orgId === principal.orgId) return;
+  throw new GatewayError('tenant_violation', `This admin key belongs to org ${principal.orgId} and cannot act on org ${orgId}`, { param });
+}
+
+/**
+ * The org a listing or summary covers: the one named (checked), else every org for a platform admin
+ * (undefined) and the caller's own org for an org admin.
+ */
+export function orgFilter(principal: Principal, requestedOrgId: string | undefined, param: string): string | undefined {
+  if (requestedOrgId !== undefined) {
+    requireOrgAccess(principal, requestedOrgId, param);
+    return requestedOrgId;
+  }
+  return isPlatformAdmin(principal) ? undefined : principal.orgId;
+}
+
+export function requirePlatformAdmin(principal: Principal, action: string): void {
+  if (!isPlatformAdmin(principal)) {
+    throw new GatewayError('tenant_violation', `Only the master key or a platform_admin key can ${action}; this key administers org ${principal.orgId} only`);
+  }
+}

@@ -1,0 +1,42 @@
+import type { ChatRequest } from '../core/chat-types.js';
+
+/**
+ * Token counts svc makes itself, for when the upstream gave none it can use: a cut stream, a missing or
+ * unreadable usage block (and later, TPM limits). o200k_base is the encoding of current OpenAI models;
+ * for other vendors it is an estimate, which is why usage counted here is flagged as estimated.
+ */
+
+let countWithTokenizer: ((text: string) => number) | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads the tokenizer once (about 200 ms); until it is loaded, counts are length / 4. */
+export function loadTokenizer(): Promise<void> {
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
+    countWithTokenizer = (text) => module.countTokens(text);
+  });
+  return loading;
+}
+
+export function countTokens(text: string): number {
+  if (text.length === 0) return 0;
+  return countWithTokenizer ? countWithTokenizer(text) : Math.ceil(text.length / 4);
+}
+
+/** OpenAI's accounting of a chat prompt: each message costs 3 tokens of framing, the reply 3 more. */
+const TOKENS_PER_MESSAGE = 3;
+const TOKENS_PER_REPLY = 3;
+
+export function estimateChatPromptTokens(request: ChatRequest): number {
+  let tokens = TOKENS_PER_REPLY;
+  for (const message of request.messages) {
+    tokens += TOKENS_PER_MESSAGE + countTokens(message.role);
+    if (typeof message.content === 'string') tokens += countTokens(message.content);
+    else if (Array.isArray(message.content)) {
+      for (const part of message.content) if (part.type === 'text' && typeof part.text === 'string') tokens += countTokens(part.text);
+    }
+    if (message.name) tokens += countTokens(message.name);
+    for (const call of message.tool_calls ?? []) tokens += countTokens(call.function.name) + countTokens(call.function.arguments);
+  }
+  if (request.tools?.length) tokens += countTokens(JSON.stringify(request.tools));
+  return tokens;
+}

@@ -1,0 +1,123 @@
+import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { UsageRecord } from '../storage/storage-types.js';
+
+/**
+ * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
+ * to a local file with one write() (no fsync: a process crash loses nothing the kernel has; a power cut
+ * may lose the last moments). Records are also queued in memory and written to the database in batches;
+ * a segment file is deleted once every record in it is in the database. At start-up the segments of a
+ * process that is gone are replayed (the database ignores request ids it already has).
+ *
+ * Files: `<dir>/<pid>-<start ms>-<segment>.ndjson`, one JSON record per line. One process writes its
+ * own files only, so several workers can share the folder.
+ */
+
+/** A segment is closed for appends after this many records; it is deleted when all are written. */
+const RECORDS_PER_SEGMENT = 10_000;
+
+interface Segment {
+  file: string;
+  fd: number | undefined;
+  appended: number;
+  written: number;
+}
+
+export interface JournalEntry {
+  record: UsageRecord;
+  /** The segment holding it, to account for it once it is in the database. */
+  segment: Segment;
+}
+
+export class UsageJournal {
+  private current: Segment | undefined;
+  private sequence = 0;
+  private readonly prefix: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly startedAt = Date.now(),
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.prefix = `${process.pid}-${this.startedAt}-`;
+  }
+
+  /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
+  append(record: UsageRecord): JournalEntry {
+    const segment = this.openSegment();
+    writeSync(segment.fd!, `${JSON.stringify(record)}\n`);
+    segment.appended++;
+    if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
+    return { record, segment };
+  }
+
+  /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
+  markWritten(entries: readonly JournalEntry[]): void {
+    for (const entry of entries) entry.segment.written++;
+    for (const segment of new Set(entries.map((entry) => entry.segment))) this.deleteIfDone(segment);
+  }
+
+  /**
+   * The records of journals left by processes that are gone (a crash, a kill -9), as entries whose
+   * segments are deleted once they are written. Lines cut short by the crash are skipped.
+   */
+  orphans(): JournalEntry[] {
+    const entries: JournalEntry[] = [];
+    for (const name of readdirSync(this.dir)) {
+      const match = /^(\d+)-(\d+)-\d+\.ndjson$/.exec(name);
+      if (!match || name.startsWith(this.prefix) || isAlive(Number(match[1]), Number(match[2]), this.startedAt)) continue;
+      const file = join(this.dir, name);
+      const segment: Segment = { file, fd: undefined, appended: 0, written: 0 };
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        if (line === '') continue;
+        try {
+          entries.push({ record: JSON.parse(line) as UsageRecord, segment });
+          segment.appended++;
+        } catch {
+          // A line the crash cut in half: its request never got its answer's last byte either.
+        }
+      }
+      if (segment.appended === 0) unlinkSync(file);
+    }
+    return entries;
+  }
+
+  /** Closes the current segment; it is deleted once written (close() of the ledger writes everything first). */
+  close(): void {
+    if (this.current) this.seal(this.current);
+  }
+
+  private openSegment(): Segment {
+    if (this.current) return this.current;
+    const file = join(this.dir, `${this.prefix}${this.sequence++}.ndjson`);
+    this.current = { file, fd: openSync(file, 'a'), appended: 0, written: 0 };
+    return this.current;
+  }
+
+  private seal(segment: Segment): void {
+    if (segment.fd !== undefined) closeSync(segment.fd);
+    segment.fd = undefined;
+    if (this.current === segment) this.current = undefined;
+    this.deleteIfDone(segment);
+  }
+
+  private deleteIfDone(segment: Segment): void {
+    if (segment.fd !== undefined || segment.written < segment.appended) return;
+    try {
+      unlinkSync(segment.file);
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** Whether the process that wrote a journal still runs (a container restart may reuse our own pid). */
+function isAlive(pid: number, startedAt: number, ourStart: number): boolean {
+  if (pid === process.pid) return startedAt === ourStart;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

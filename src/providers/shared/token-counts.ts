@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { Usage } from '../../core/chat-types.js';
+
+/**
+ * Token counts from an upstream are checked here, at the adapter boundary, before they reach a bill:
+ * an integer from 0 to a ceiling no single request reaches. Anything else (12.5, -3, "abc", 1e20, null)
+ * is not used; the count is estimated instead and the answer says so in a warning.
+ */
+export const MAX_TOKEN_COUNT = 100_000_000;
+const tokenCountSchema = z.number().int().min(0).max(MAX_TOKEN_COUNT);
+
+/** Fields of a usage block the upstream sent but that were not token counts (read by the pipeline, never serialized). */
+export const unreadableUsage: unique symbol = Symbol('unreadable usage fields');
+
+export type CheckedUsage = Usage & { [unreadableUsage]?: string[] };
+
+/** Reads token counts off a raw usage object, noting each field that is present but not a count. */
+export class TokenCountReader {
+  readonly problems: string[] = [];
+
+  constructor(private readonly raw: Record<string, unknown> | undefined) {}
+
+  /** The count at `field`: undefined when absent, or when present but unreadable (then noted). */
+  read(field: string, from: Record<string, unknown> | undefined = this.raw): number | undefined {
+    const value = from?.[field];
+    if (value === undefined) return undefined;
+    const parsed = tokenCountSchema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    this.problems.push(`${field}=${JSON.stringify(value) ?? String(value)}`);
+    return undefined;
+  }
+
+  /** Marks the usage with the fields that could not be read, if any. */
+  finish(usage: Usage): CheckedUsage {
+    if (this.problems.length > 0) (usage as CheckedUsage)[unreadableUsage] = this.problems;
+    return usage;
+  }
+}
+
+export function unreadableFieldsOf(usage: Usage | null | undefined): string[] | undefined {
+  return usage ? (usage as CheckedUsage)[unreadableUsage] : undefined;
+}

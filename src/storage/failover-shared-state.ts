@@ -1,0 +1,118 @@
+import type { Logger } from 'pino';
+import { MemorySharedState } from './memory/memory-shared-state.js';
+import type { SharedState } from './storage-types.js';
+
+export interface FailoverEvents {
+  /** Shared state became unreachable: this instance now keeps its state in process. */
+  onDegraded?(error: unknown): void;
+  /** Shared state is back: this instance shares again. */
+  onRecovered?(): void;
+}
+
+/**
+ * Redis down is not an outage: while the shared state fails, every operation is served from an
+ * in-process state (limits and rotation then hold per instance, not across them), the outage is logged
+ * once, and the shared state is pinged every `probeIntervalMs` until it answers; then sharing resumes.
+ * Programming errors (a bad TTL) are not outages: they are thrown as they are.
+ */
+export class FailoverSharedState implements SharedState {
+  readonly kind: SharedState['kind'];
+  private readonly fallback = new MemorySharedState();
+  private degradedSince: number | undefined;
+  private probe: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly shared: SharedState,
+    private readonly logger: Logger,
+    private readonly events: FailoverEvents = {},
+    private readonly probeIntervalMs = 1000,
+  ) {
+    this.kind = shared.kind;
+  }
+
+  /** Whether this instance is running on its in-process fallback. */
+  get degraded(): boolean {
+    return this.degradedSince !== undefined;
+  }
+
+  increment(key: string, amount: number, ttlMs: number): Promise<number> {
+    return this.run((state) => state.increment(key, amount, ttlMs));
+  }
+
+  get(key: string): Promise<string | undefined> {
+    return this.run((state) => state.get(key));
+  }
+
+  set(key: string, value: string, ttlMs?: number): Promise<void> {
+    return this.run((state) => state.set(key, value, ttlMs));
+  }
+
+  delete(key: string): Promise<void> {
+    return this.run((state) => state.delete(key));
+  }
+
+  ttl(key: string): Promise<number | undefined> {
+    return this.run((state) => state.ttl(key));
+  }
+
+  publish(channel: string, message: string): Promise<void> {
+    // While degraded the message reaches this instance only; others learn it when their caches expire.
+    return this.run((state) => state.publish(channel, message));
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
+    await this.fallback.subscribe(channel, handler);
+    try {
+      await this.shared.subscribe(channel, handler);
+    } catch (error) {
+      // The subscription is restored when the connection comes back.
+      this.degrade(error);
+    }
+  }
+
+  /** Reports the shared state's own health (readiness shows it), not the fallback's. */
+  ping(): Promise<void> {
+    return this.shared.ping();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.probe) clearInterval(this.probe);
+    await Promise.allSettled([this.shared.close(), this.fallback.close()]);
+  }
+
+  private async run<T>(operation: (state: SharedState) => Promise<T>): Promise<T> {
+    if (this.degradedSince !== undefined) return operation(this.fallback);
+    try {
+      return await operation(this.shared);
+    } catch (error) {
+      if (error instanceof RangeError || error instanceof TypeError) throw error;
+      this.degrade(error);
+      return operation(this.fallback);
+    }
+  }
+
+  private degrade(error: unknown): void {
+    if (this.degradedSince !== undefined || this.closed) return;
+    this.degradedSince = Date.now();
+    this.logger.warn({ err: error, sharedState: this.kind }, 'shared state unreachable: keeping state in process until it is back (limits and key rotation hold per instance meanwhile)');
+    this.events.onDegraded?.(error);
+    this.probe = setInterval(() => void this.tryRecover(), this.probeIntervalMs);
+    this.probe.unref();
+  }
+
+  private async tryRecover(): Promise<void> {
+    try {
+      await this.shared.ping();
+    } catch {
+      return;
+    }
+    if (this.degradedSince === undefined) return;
+    clearInterval(this.probe);
+    this.probe = undefined;
+    this.logger.warn({ sharedState: this.kind, outageMs: Date.now() - this.degradedSince }, 'shared state reachable again: sharing resumed');
+    this.degradedSince = undefined;
+    this.events.onRecovered?.();
+  }
+}

@@ -1,0 +1,56 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Redis } from 'ioredis';
+import { startOwnRedis, type OwnRedis } from '../support/redis-server.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { chatBody, postChat, waitFor } from './gateway-test-helpers.js';
+
+/**
+ * Redis down is not an outage: requests keep being served from in-process state, the outage is logged
+ * once and shown by /readyz and a metric, and sharing resumes when Redis is back. The test runs a
+ * redis-server of its own and kills it.
+ */
+describe('a Redis outage', () => {
+  let redis: OwnRedis;
+  let harness: TestGateway;
+
+  before(async () => {
+    redis = await startOwnRedis();
+    // Two platform keys: every request takes a key-rotation turn in shared state.
+    harness = await startTestGateway({ env: { SVC_REDIS_URL: redis.url, OPENAI_API_KEY: 'sk-one,sk-two' } });
+  });
+  after(async () => {
+    await harness?.close();
+    await redis?.stop();
+  });
+
+  const readiness = async () => (await (await harness.request('/readyz', { key: null })).json()) as { status: string; checks: Record<string, string> };
+  const degradedMetric = async () => /^svc_shared_state_degraded 1$/m.test(await (await harness.request('/metrics')).text());
+  const outageLines = () => harness.logLines.filter((line) => line.includes('shared state unreachable')).length;
+
+  test('requests succeed while Redis is up, down, and back; readiness and the metric tell the state', async () => {
+    assert.equal((await postChat(harness, chatBody())).status, 200);
+    assert.equal((await readiness()).status, 'ready');
+
+    await redis.stop();
+    for (let index = 0; index < 5; index++) {
+      const response = await postChat(harness, chatBody());
+      assert.equal(response.status, 200, `request ${index} while Redis is down: ${await response.text()}`);
+    }
+    const down = await readiness();
+    assert.equal(down.status, 'degraded');
+    assert.match(down.checks.redis, /unreachable/);
+    assert.equal(await degradedMetric(), true);
+    assert.equal(outageLines(), 1, 'the outage is logged once, not per request');
+
+    await redis.start();
+    assert.ok(await waitFor(async () => (await readiness()).status === 'ready' && !(await degradedMetric()), 8000, 200), 'sharing resumes');
+    assert.equal((await postChat(harness, chatBody())).status, 200);
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    try {
+      assert.ok(await client.get('svc:keypool:openai:turn'), 'the rotation turn is written to the restarted Redis again');
+    } finally {
+      client.disconnect();
+    }
+  });
+});
