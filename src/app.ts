@@ -4,6 +4,7 @@ import { allowsFamily } from './auth/scopes.js';
 import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { clientErrorHandler, installErrorHandling, sendError } from './http/error-handler.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
@@ -91,6 +92,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   });
 
   installErrorHandling(app, knownRoutes);
+  installJsonBodyParser(app);
   registerHealthRoutes(app, services);
   registerModelsRoutes(app, services);
   registerSettingsRoutes(app, services);

@@ -31,6 +31,8 @@ export interface CatalogModel {
   tier: Tier | null;
   lane: Lane;
   context_window: number | null;
+  /** The most output tokens the model produces in one answer (where the vendor documents it). */
+  max_output_tokens?: number;
   pricing: ModelPricing;
   capabilities: string[];
   lifecycle?: { status: string; shutdown_date?: string; basis?: string };
@@ -38,6 +40,21 @@ export interface CatalogModel {
   dimensions?: number;
   /** The open-weights model this row serves; rows sharing it are interchangeable failover targets. */
   open_model?: string;
+}
+
+export interface CatalogChatOptions {
+  /** Which request field carries the output-token cap (default `max_tokens`). */
+  max_tokens_field?: 'max_tokens' | 'max_completion_tokens';
+  /** Fields the provider rejects for models with the `reasoning` capability. */
+  reasoning_models_reject?: string[];
+  /** `metadata` is refused unless `store` is true. */
+  metadata_requires_store?: boolean;
+  /** The reasoning_effort values the provider takes (others are mapped to the nearest). */
+  reasoning_efforts?: string[];
+  /** false: the provider rejects `stream_options` (usage then comes without asking, or not at all). */
+  stream_options?: boolean;
+  /** The provider takes `top_k`. */
+  top_k?: boolean;
 }
 
 export interface CatalogProvider {
@@ -51,7 +68,7 @@ export interface CatalogProvider {
   env: string;
   paths: Record<string, string>;
   /** Chat-wire dialect knobs of an OpenAI-compatible host (data, so no provider is special-cased in code). */
-  chat_options?: { max_tokens_field?: 'max_tokens' | 'max_completion_tokens' };
+  chat_options?: CatalogChatOptions;
   docs?: string;
   notes?: string;
 }

@@ -91,6 +91,6 @@ providers:
 test('catalog chat_options reach the runtime: OpenAI takes max_completion_tokens, others the default', async () => {
   const catalog = await loadCatalog();
   const registry = buildProviderRegistry(await loadConfig({}, catalog), catalog);
-  assert.equal(registry.get('openai')?.chatOptions?.maxTokensField, 'max_completion_tokens');
-  assert.equal(registry.get('groq')?.chatOptions, undefined);
+  assert.equal(registry.get('openai')?.chatOptions?.max_tokens_field, 'max_completion_tokens');
+  assert.equal(registry.get('groq')?.chatOptions?.max_tokens_field, undefined);
 });

@@ -46,8 +46,7 @@ function runtimeFor(id: string, settings: ProviderConfig, catalogRow: CatalogPro
     ? { auth: { ...catalogRow.auth }, requiredHeaders: { ...catalogRow.required_headers }, paths: { ...catalogRow.paths } }
     : customShape(wire, catalog);
   const runtime: ProviderRuntime = { id, wire, baseUrl: trimBaseUrl(baseUrl), ...shape, apiKeys: [...settings.apiKeys], timeouts: { ...settings.timeouts } };
-  const maxTokensField = catalogRow?.chat_options?.max_tokens_field;
-  if (maxTokensField) runtime.chatOptions = { maxTokensField };
+  if (catalogRow?.chat_options) runtime.chatOptions = catalogRow.chat_options;
   return runtime;
 }
 

@@ -42,6 +42,8 @@ export interface ChatMessage {
 export interface FunctionTool {
   type: 'function';
   function: { name: string; description?: string; parameters?: Record<string, unknown>; strict?: boolean };
+  /** A prompt-cache breakpoint after this tool (Anthropic); other wires ignore it. */
+  cache_control?: { type: 'ephemeral'; ttl?: '5m' | '1h' };
 }
 
 export type ToolChoice = 'none' | 'auto' | 'required' | { type: 'function'; function: { name: string } };
@@ -63,6 +65,8 @@ export interface ChatRequest {
   max_tokens?: number;
   temperature?: number;
   top_p?: number;
+  /** Sampling from the k most likely tokens: Anthropic and Gemini have it; the OpenAI wire does not. */
+  top_k?: number;
   frequency_penalty?: number;
   presence_penalty?: number;
   stop?: string | string[];

@@ -13,6 +13,8 @@ export interface ParsedRequest<O extends Operation> {
   /** The model string as the caller sent it (or the endpoint's default). */
   requestedModel: string;
   options?: Partial<RequestOptions>;
+  /** What parsing noticed but did not refuse (an unknown field): reported in svc_metadata.warnings. */
+  warnings?: string[];
 }
 
 /**
@@ -77,7 +79,7 @@ export function registerEndpoint<O extends Operation>(app: FastifyInstance, serv
         },
         signal: abort.signal,
         request: parsed.request,
-        warnings: [],
+        warnings: parsed.warnings ?? [],
         timings: {},
         attempts: [],
         status: 200,

@@ -19,11 +19,11 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
     const chat = capabilityFor(adapter, 'chat');
     const call: UpstreamCall = { adapter, target, signal: options.signal };
     if (request.stream) {
-      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target), options.observeChunk);
+      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target, request), options.observeChunk);
       return { kind: 'stream', chunks };
     }
     const body = await requestJson(call, chat.buildRequest(request, target, options.warnings));
-    return { kind: 'complete', result: chat.parseResponse(body, target) };
+    return { kind: 'complete', result: chat.parseResponse(body, target, request) };
   },
 
   embeddings: (adapter, target, request, options) => jsonCall(capabilityFor(adapter, 'embeddings'), adapter, target, request, options),

@@ -1,5 +1,5 @@
 import type { FormData } from 'undici';
-import type { CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
+import type { CatalogChatOptions, CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
 
 /** A configured provider: the catalog row merged with config/env (keys, base URL override). */
 export interface ProviderRuntime {
@@ -9,8 +9,8 @@ export interface ProviderRuntime {
   auth: CatalogProvider['auth'];
   requiredHeaders: Record<string, string>;
   paths: Record<string, string>;
-  /** From the catalog row's `chat_options`: which request field carries the output-token cap (default `max_tokens`). */
-  chatOptions?: { maxTokensField?: 'max_tokens' | 'max_completion_tokens' };
+  /** The catalog row's `chat_options`: how this OpenAI-compatible host's dialect differs. */
+  chatOptions?: CatalogChatOptions;
   /** Platform keys (the rotation pool); empty = not routable without BYOK. */
   apiKeys: string[];
   /** Time-outs in ms. */

@@ -15,9 +15,9 @@ import type { UpstreamErrorInit } from './upstream-error.js';
 export interface ChatCapability {
   buildRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
   /** A successful JSON body → the canonical completion (throws UpstreamError for a malformed one). */
-  parseResponse(body: unknown, target: UpstreamTarget): ChatCompletion;
+  parseResponse(body: unknown, target: UpstreamTarget, request?: ChatRequest): ChatCompletion;
   /** A fresh translator for one streamed answer. */
-  createStreamTranslator(target: UpstreamTarget): StreamTranslator<ChatCompletionChunk>;
+  createStreamTranslator(target: UpstreamTarget, request?: ChatRequest): StreamTranslator<ChatCompletionChunk>;
 }
 
 export interface EmbeddingsCapability {

@@ -144,6 +144,29 @@ test('max_tokens is required by Anthropic: 4096 when absent, the caller’s valu
   assert.equal(buildBody({ messages, max_tokens: 300 }).body.max_tokens, 300);
 });
 
+test("without the caller's max_tokens, the model's max_output_tokens from the catalog is sent (with thinking too)", () => {
+  const target = anthropicTarget({ maxOutputTokens: 64000 });
+  assert.equal(buildBody({ messages }, target).body.max_tokens, 64000);
+  const thinking = buildBody({ messages, reasoning_effort: 'high' }, target).body;
+  assert.deepEqual([thinking.max_tokens, thinking.thinking?.budget_tokens], [64000, 16384]);
+  assert.equal(buildBody({ messages, max_tokens: 300 }, target).body.max_tokens, 300);
+});
+
+test('the catalog gives every Anthropic chat model its max_output_tokens', async () => {
+  const { loadCatalog } = await import('../../catalog/catalog.js');
+  const catalog = await loadCatalog();
+  const claude = catalog.models.filter((model) => model.provider === 'anthropic' && model.type === 'chat');
+  assert.ok(claude.length >= 5);
+  // 64K for the 4.5 generation, 128K for Sonnet 4.6 and Opus 4.7 (Anthropic's model pages).
+  assert.deepEqual(Object.fromEntries(claude.map((model) => [model.slug, model.max_output_tokens])), {
+    'anthropic/claude-haiku-4-5': 64000,
+    'anthropic/claude-sonnet-4-5': 64000,
+    'anthropic/claude-sonnet-4-6': 128000,
+    'anthropic/claude-opus-4-5': 64000,
+    'anthropic/claude-opus-4-7': 128000,
+  });
+});
+
 test('reasoning_effort becomes a thinking budget, with max_tokens above it', () => {
   const table: Array<[ChatRequest['reasoning_effort'], number | undefined]> = [
     ['none', undefined],

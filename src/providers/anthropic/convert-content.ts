@@ -1,7 +1,8 @@
 import type { ChatMessage, ContentPart } from '../../core/chat-types.js';
-import type { AnthropicDocumentBlock, AnthropicImageBlock, AnthropicImageMediaType, AnthropicRequestBlock } from './wire-types.js';
+import type { AnthropicDocumentBlock, AnthropicImageBlock, AnthropicImageMediaType, AnthropicRequestBlock, AnthropicTextBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
 import { isHttpUrl, parseDataUrl } from '../shared/data-url.js';
+import { cacheControlOf } from './cache-control.js';
 
 /** The image types Anthropic accepts; anything else would be rejected upstream. */
 const IMAGE_MEDIA_TYPES = new Set<string>(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
@@ -53,7 +54,9 @@ export function convertContent(content: ChatMessage['content'], role: 'user' | '
   const blocks: AnthropicRequestBlock[] = [];
   for (const part of content) {
     const block = convertPart(part, role, warnings);
-    if (block) blocks.push(block);
+    if (!block) continue;
+    const cacheControl = cacheControlOf(part);
+    blocks.push(cacheControl ? { ...block, cache_control: cacheControl } : block);
   }
   return blocks;
 }
@@ -83,6 +86,24 @@ function convertPart(part: ContentPart, role: 'user' | 'assistant', warnings: st
   }
   addWarning(warnings, `${part.type} content parts were dropped: Anthropic has no equivalent`);
   return undefined;
+}
+
+/** System and developer content as Anthropic text blocks, keeping the caller's prompt-cache breakpoints. */
+export function systemBlocksOf(content: ChatMessage['content'], role: string, warnings: string[]): AnthropicTextBlock[] {
+  if (content === null || content === undefined) return [];
+  if (typeof content === 'string') return content.trim() === '' ? [] : [{ type: 'text', text: content }];
+  const blocks: AnthropicTextBlock[] = [];
+  for (const part of content) {
+    const text = (part as { text?: unknown }).text;
+    if (part.type !== 'text' || typeof text !== 'string') {
+      addWarning(warnings, `${part.type} parts in ${role} messages were dropped: Anthropic takes text there`);
+      continue;
+    }
+    if (text.trim() === '') continue;
+    const cacheControl = cacheControlOf(part);
+    blocks.push(cacheControl ? { type: 'text', text, cache_control: cacheControl } : { type: 'text', text });
+  }
+  return blocks;
 }
 
 /** The text of system, developer and tool messages: text parts joined, anything else dropped with a warning. */

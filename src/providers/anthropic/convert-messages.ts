@@ -1,28 +1,27 @@
 import type { ChatMessage, ToolCall } from '../../core/chat-types.js';
-import { convertContent, textOfContent } from './convert-content.js';
+import { convertContent, systemBlocksOf, textOfContent } from './convert-content.js';
 import { normalizeTurns } from './normalize-turns.js';
-import type { AnthropicMessage, AnthropicToolResultBlock, AnthropicToolUseBlock } from './wire-types.js';
+import type { AnthropicMessage, AnthropicTextBlock, AnthropicToolResultBlock, AnthropicToolUseBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
 import { parseJsonObject } from '../shared/json-values.js';
 
 export interface ConvertedConversation {
-  /** Texts of the system and developer messages, in conversation order (Anthropic has one top-level `system`). */
-  system: string[];
+  /** The system and developer messages as text blocks, in conversation order (Anthropic has one top-level `system`). */
+  system: AnthropicTextBlock[];
   /** Alternating user/assistant turns, user first. */
   messages: AnthropicMessage[];
 }
 
 /** OpenAI chat messages → Anthropic top-level system texts and alternating turns. */
 export function convertMessages(messages: ChatMessage[], warnings: string[]): ConvertedConversation {
-  const system: string[] = [];
+  const system: AnthropicTextBlock[] = [];
   const turns: AnthropicMessage[] = [];
   for (const message of messages) {
     if (message.name) addWarning(warnings, 'the name field of messages was dropped: Anthropic messages have no name');
     switch (message.role) {
       case 'system':
       case 'developer': {
-        const text = textOfContent(message.content, message.role, warnings);
-        if (text.trim() !== '') system.push(text);
+        system.push(...systemBlocksOf(message.content, message.role, warnings));
         if (turns.length > 0) addWarning(warnings, 'system messages inside the conversation were moved to the top-level system prompt: Anthropic has no system role in messages');
         break;
       }

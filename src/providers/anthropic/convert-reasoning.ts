@@ -2,7 +2,7 @@ import type { ReasoningEffort } from '../../core/chat-types.js';
 import type { AnthropicMessage, AnthropicThinkingConfig } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
 
-/** Anthropic requires max_tokens; this is the answer budget when the caller set none. */
+/** Anthropic requires max_tokens; without the caller's value and the model's documented maximum, this is the answer budget. */
 export const DEFAULT_MAX_TOKENS = 4096;
 
 /** Anthropic's smallest accepted thinking budget. */
@@ -32,6 +32,8 @@ export interface ThinkingContext {
   forcesToolUse: boolean;
   messages: AnthropicMessage[];
   modelReasons: boolean;
+  /** The model's `max_output_tokens` from the catalog: the default max_tokens when the caller gives none. */
+  modelMaxOutputTokens?: number;
 }
 
 /**
@@ -43,14 +45,19 @@ export interface ThinkingContext {
  */
 export function planThinking(context: ThinkingContext, warnings: string[]): ThinkingPlan {
   const budget = context.reasoningEffort ? THINKING_BUDGETS[context.reasoningEffort] : undefined;
-  const withoutThinking: ThinkingPlan = { maxTokens: context.maxTokens ?? DEFAULT_MAX_TOKENS };
+  const defaultMaxTokens = context.modelMaxOutputTokens ?? DEFAULT_MAX_TOKENS;
+  const withoutThinking: ThinkingPlan = { maxTokens: context.maxTokens ?? defaultMaxTokens };
   if (budget === undefined) return withoutThinking;
   const reason = reasonAgainstThinking(context);
   if (reason) {
     addWarning(warnings, `reasoning_effort was ignored: ${reason}`);
     return withoutThinking;
   }
-  if (context.maxTokens === undefined) return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens: budget + DEFAULT_MAX_TOKENS };
+  if (context.maxTokens === undefined) {
+    // The model's maximum holds thinking and answer together; without one, the answer gets the default on top of the budget.
+    const maxTokens = context.modelMaxOutputTokens !== undefined && budget < context.modelMaxOutputTokens / 2 ? context.modelMaxOutputTokens : budget + DEFAULT_MAX_TOKENS;
+    return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens };
+  }
   if (budget < context.maxTokens / 2) return { thinking: { type: 'enabled', budget_tokens: budget }, maxTokens: context.maxTokens };
   // The caller's max_tokens bounds thinking and answer together: give thinking half of it at most.
   const reducedBudget = Math.floor(context.maxTokens / 2);

@@ -2,7 +2,7 @@ import type { ChatRequest } from '../../core/chat-types.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import { convertMessages } from './convert-messages.js';
 import { planThinking } from './convert-reasoning.js';
-import { convertResponseFormat } from './convert-response-format.js';
+import { convertResponseFormat, jsonPrefillOf } from './convert-response-format.js';
 import { convertSampling } from './convert-sampling.js';
 import { convertToolChoice, convertTools } from './convert-tools.js';
 import { convertServiceTier, warnAboutUnsupportedParameters } from './unsupported-parameters.js';
@@ -29,15 +29,18 @@ export function convertRequest(request: ChatRequest, model: CatalogModel, warnin
       forcesToolUse: toolChoice?.type === 'any' || toolChoice?.type === 'tool',
       messages: conversation.messages,
       modelReasons: model.capabilities.includes('reasoning'),
+      modelMaxOutputTokens: model.max_output_tokens,
     },
     warnings,
   );
   const sampling = convertSampling(request, plan.thinking !== undefined, warnings);
-  const systemParts = responseFormat.systemInstruction ? [...conversation.system, responseFormat.systemInstruction] : conversation.system;
+  const systemBlocks = responseFormat.systemInstruction ? [...conversation.system, { type: 'text' as const, text: responseFormat.systemInstruction }] : conversation.system;
   const serviceTier = convertServiceTier(request.service_tier, warnings);
 
   const body: AnthropicMessagesRequest = { model: model.upstream_model, max_tokens: plan.maxTokens, messages: conversation.messages };
-  if (systemParts.length > 0) body.system = systemParts.join('\n\n');
+  // Plain text unless the caller marked cache breakpoints in it, which only blocks can carry.
+  if (systemBlocks.some((block) => block.cache_control)) body.system = systemBlocks;
+  else if (systemBlocks.length > 0) body.system = systemBlocks.map((block) => block.text).join('\n\n');
   Object.assign(body, sampling);
   if (tools) body.tools = tools;
   if (toolChoice) body.tool_choice = toolChoice;
@@ -46,5 +49,7 @@ export function convertRequest(request: ChatRequest, model: CatalogModel, warnin
   if (request.user) body.metadata = { user_id: request.user };
   if (serviceTier) body.service_tier = serviceTier;
   if (request.stream) body.stream = true;
+  const prefill = jsonPrefillOf(request, model);
+  if (prefill) body.messages = [...body.messages, { role: 'assistant', content: [{ type: 'text', text: prefill }] }];
   return body;
 }

@@ -13,7 +13,8 @@ export function isAnthropicMessage(body: unknown): body is AnthropicMessageRespo
  * become tool_calls (input object → arguments JSON text); thinking, redacted thinking and server-tool
  * blocks are left out, so no model-internal reasoning reaches the caller.
  */
-export function convertResponse(message: AnthropicMessageResponse, fallbackModel: string, now = Date.now()): ChatCompletion {
+export function convertResponse(message: AnthropicMessageResponse, fallbackModel: string, options: { prefix?: string; now?: number } = {}): ChatCompletion {
+  const now = options.now ?? Date.now();
   const texts: string[] = [];
   const toolCalls: ToolCall[] = [];
   for (const block of message.content) {
@@ -23,7 +24,8 @@ export function convertResponse(message: AnthropicMessageResponse, fallbackModel
       toolCalls.push({ id: toolUse.id, type: 'function', function: { name: toolUse.name, arguments: JSON.stringify(toolUse.input ?? {}) } });
     }
   }
-  const content = texts.join('');
+  // A prefilled answer (JSON mode) continues the prefill: the caller gets it whole.
+  const content = (options.prefix ?? '') + texts.join('');
   return {
     id: message.id,
     object: 'chat.completion',

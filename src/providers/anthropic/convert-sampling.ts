@@ -4,6 +4,7 @@ import { addWarning } from '../shared/warnings.js';
 export interface SamplingParameters {
   temperature?: number;
   top_p?: number;
+  top_k?: number;
   stop_sequences?: string[];
 }
 
@@ -35,6 +36,11 @@ export function convertSampling(request: ChatRequest, thinking: boolean, warning
     if (sampling.temperature !== undefined) addWarning(warnings, 'top_p was dropped: Claude models take temperature or top_p, not both');
     else if (thinking && topP < MINIMUM_TOP_P_WITH_THINKING) addWarning(warnings, `top_p was dropped: with extended thinking Anthropic takes top_p from ${MINIMUM_TOP_P_WITH_THINKING} only`);
     else sampling.top_p = topP;
+  }
+
+  if (request.top_k !== undefined) {
+    if (thinking) addWarning(warnings, 'top_k was dropped: Anthropic takes no top_k with extended thinking (reasoning_effort)');
+    else sampling.top_k = request.top_k;
   }
 
   const stops = request.stop === undefined ? [] : Array.isArray(request.stop) ? request.stop : [request.stop];

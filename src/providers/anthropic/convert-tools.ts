@@ -21,6 +21,7 @@ export function convertTools(tools: FunctionTool[] | undefined, structuredOutput
     if (schema.type === undefined) schema.type = 'object';
     const anthropicTool: AnthropicTool = { name, input_schema: schema };
     if (description) anthropicTool.description = description;
+    if (tool.cache_control) anthropicTool.cache_control = tool.cache_control;
     if (strict === true && structuredOutputs) {
       anthropicTool.strict = true;
       anthropicTool.input_schema = toStructuredOutputSchema(schema);

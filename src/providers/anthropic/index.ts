@@ -3,6 +3,7 @@ import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { UpstreamError } from '../upstream-error.js';
 import type { WireAdapter } from '../wire-adapter.js';
 import { convertRequest } from './convert-request.js';
+import { jsonPrefillOf } from './convert-response-format.js';
 import { convertResponse, isAnthropicMessage } from './convert-response.js';
 import { mapAnthropicError } from './map-error.js';
 import { AnthropicStreamTranslator } from './stream-translator.js';
@@ -23,14 +24,14 @@ export const anthropicAdapter: WireAdapter = {
     buildRequest(request, target, warnings) {
       return messagesHttpRequest(target, JSON.stringify(convertRequest(request, target.model, warnings)));
     },
-    parseResponse(body, target) {
+    parseResponse(body, target, request) {
       if (!isAnthropicMessage(body)) {
         throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'Anthropic answered 2xx with a body that is not a message' });
       }
-      return convertResponse(body, target.model.upstream_model);
+      return convertResponse(body, target.model.upstream_model, { prefix: request && jsonPrefillOf(request, target.model) });
     },
-    createStreamTranslator(target) {
-      return new AnthropicStreamTranslator(target.provider.id, target.model.upstream_model);
+    createStreamTranslator(target, request) {
+      return new AnthropicStreamTranslator(target.provider.id, target.model.upstream_model, { prefix: request && jsonPrefillOf(request, target.model) });
     },
   },
   mapError: mapAnthropicError,

@@ -18,15 +18,22 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
   private readonly created: number;
   /** Anthropic content block index → OpenAI tool call index. */
   private readonly toolIndexByBlock = new Map<number, number>();
+  /** Tool blocks that have not streamed any argument text yet. */
+  private readonly toolBlocksWithoutArguments = new Set<number>();
   private usage: AnthropicUsage = {};
   private finishReasonSent = false;
   private stopped = false;
 
+  /** The prefill the answer continues (JSON mode): put in front of the first text. */
+  private pendingPrefix: string;
+
   constructor(
     private readonly providerId: string,
     fallbackModel: string,
-    now = Date.now(),
+    options: { prefix?: string; now?: number } = {},
   ) {
+    const now = options.now ?? Date.now();
+    this.pendingPrefix = options.prefix ?? '';
     this.model = fallbackModel;
     this.created = Math.floor(now / 1000);
   }
@@ -44,6 +51,8 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
         return this.startBlock(payload.index, payload.content_block);
       case 'content_block_delta':
         return this.delta(payload);
+      case 'content_block_stop':
+        return this.stopBlock(payload.index);
       case 'message_delta':
         this.usage = mergeUsage(this.usage, payload.usage);
         if (!payload.delta?.stop_reason || this.finishReasonSent) return [];
@@ -84,24 +93,38 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
   }
 
   private startBlock(blockIndex: number, block: AnthropicResponseBlock): ChatCompletionChunk[] {
-    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') return [this.chunk({ content: block.text })];
+    if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') return [this.textChunk(block.text)];
     if (block.type !== 'tool_use') return [];
     const toolUse = block as AnthropicToolUseBlock;
     const toolIndex = this.toolIndexByBlock.size;
     this.toolIndexByBlock.set(blockIndex, toolIndex);
+    this.toolBlocksWithoutArguments.add(blockIndex);
     return [this.chunk({ tool_calls: [{ index: toolIndex, id: toolUse.id, type: 'function', function: { name: toolUse.name, arguments: '' } }] })];
   }
 
   private delta(payload: Extract<AnthropicStreamEvent, { type: 'content_block_delta' }>): ChatCompletionChunk[] {
     const delta = payload.delta;
-    if (delta?.type === 'text_delta' && delta.text !== '') return [this.chunk({ content: delta.text })];
+    if (delta?.type === 'text_delta' && delta.text !== '') return [this.textChunk(delta.text)];
     if (delta?.type === 'input_json_delta' && delta.partial_json !== '') {
       const toolIndex = this.toolIndexByBlock.get(payload.index);
       if (toolIndex === undefined) return [];
+      this.toolBlocksWithoutArguments.delete(payload.index);
       return [this.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
     }
     // thinking_delta, signature_delta and citations_delta are not passed on.
     return [];
+  }
+
+  /** A tool call that streamed no arguments (a tool without parameters) still gets valid JSON: `{}`. */
+  private stopBlock(blockIndex: number): ChatCompletionChunk[] {
+    if (!this.toolBlocksWithoutArguments.delete(blockIndex)) return [];
+    return [this.chunk({ tool_calls: [{ index: this.toolIndexByBlock.get(blockIndex)!, function: { arguments: '{}' } }] })];
+  }
+
+  private textChunk(text: string): ChatCompletionChunk {
+    const content = this.pendingPrefix + text;
+    this.pendingPrefix = '';
+    return this.chunk({ content });
   }
 
   private finishChunk(finishReason: FinishReason): ChatCompletionChunk {

@@ -37,7 +37,8 @@ export function warnAboutUnsupportedParameters(request: ChatRequest, warnings: s
  * is Anthropic's `standard_only`; flex, scale and priority have no Anthropic request value.
  */
 export function convertServiceTier(serviceTier: string | undefined, warnings: string[]): 'auto' | 'standard_only' | undefined {
-  if (serviceTier === undefined) return undefined;
+  // `batch` is svc's own routing hint (spec 4.1): it never reaches an upstream.
+  if (serviceTier === undefined || serviceTier === 'batch') return undefined;
   if (serviceTier === 'auto') return 'auto';
   if (serviceTier === 'default') return 'standard_only';
   addWarning(warnings, `service_tier "${serviceTier}" was dropped: Anthropic takes auto or standard_only`);

@@ -3,9 +3,16 @@
  * that the adapter writes or reads. Field names are Anthropic's; see catalog/wire-formats.md §3.
  */
 
+/** Prompt caching: a breakpoint after this block (or tool, or system text). */
+export interface AnthropicCacheControl {
+  type: 'ephemeral';
+  ttl?: '5m' | '1h';
+}
+
 export interface AnthropicTextBlock {
   type: 'text';
   text: string;
+  cache_control?: AnthropicCacheControl;
 }
 
 export type AnthropicImageMediaType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp';
@@ -36,7 +43,8 @@ export interface AnthropicToolResultBlock {
 }
 
 /** Blocks svc may put into a request message. */
-export type AnthropicRequestBlock = AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicToolUseBlock | AnthropicToolResultBlock;
+/** Any block of a request may end a prompt-cache prefix. */
+export type AnthropicRequestBlock = (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicToolUseBlock | AnthropicToolResultBlock) & { cache_control?: AnthropicCacheControl };
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -48,6 +56,7 @@ export interface AnthropicTool {
   description?: string;
   input_schema: Record<string, unknown>;
   strict?: boolean;
+  cache_control?: AnthropicCacheControl;
 }
 
 export type AnthropicToolChoice =
@@ -68,9 +77,11 @@ export interface AnthropicMessagesRequest {
   model: string;
   max_tokens: number;
   messages: AnthropicMessage[];
-  system?: string;
+  /** Plain text, or text blocks when the caller marked prompt-cache breakpoints in it. */
+  system?: string | AnthropicTextBlock[];
   temperature?: number;
   top_p?: number;
+  top_k?: number;
   stop_sequences?: string[];
   stream?: boolean;
   metadata?: { user_id: string };

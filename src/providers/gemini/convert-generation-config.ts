@@ -25,6 +25,7 @@ export function convertGenerationConfig(request: ChatRequest, warnings: string[]
   // Gemini's temperature range is 0..2, the same as OpenAI's: passed unchanged.
   if (request.temperature !== undefined) config.temperature = request.temperature;
   if (request.top_p !== undefined) config.topP = request.top_p;
+  if (request.top_k !== undefined) config.topK = request.top_k;
   if (request.max_tokens !== undefined) config.maxOutputTokens = request.max_tokens;
   if (request.n !== undefined) config.candidateCount = request.n;
   if (request.presence_penalty !== undefined) config.presencePenalty = request.presence_penalty;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatChoice, ChatCompletion } from '../../core/chat-types.js';
 import { type UpstreamTarget } from '../provider-types.js';
 import { UpstreamError } from '../upstream-error.js';
-import { convertFinishReason } from './finish-reason.js';
+import { convertFinishReason, failureOfFinishReason } from './finish-reason.js';
 import { convertLogprobs } from './convert-logprobs.js';
 import { answerTextOf, isFunctionCall, toolCallOfPart } from './convert-parts.js';
 import { convertUsage } from './convert-usage.js';
@@ -27,13 +27,15 @@ export function convertResponse(body: unknown, target: UpstreamTarget): ChatComp
     object: 'chat.completion',
     created: Math.floor(Date.now() / 1000),
     model: response.modelVersion ?? target.model.upstream_model,
-    choices: candidates.map(convertCandidate).sort((first, second) => first.index - second.index),
+    choices: candidates.map((candidate, position) => convertCandidate(candidate, position, target.provider.id)).sort((first, second) => first.index - second.index),
   };
   if (response.usageMetadata) completion.usage = convertUsage(response.usageMetadata);
   return completion;
 }
 
-function convertCandidate(candidate: GeminiCandidate, position: number): ChatChoice {
+function convertCandidate(candidate: GeminiCandidate, position: number, providerId: string): ChatChoice {
+  const failure = failureOfFinishReason(candidate.finishReason);
+  if (failure) throw new UpstreamError(providerId, failure);
   const parts = candidate.content?.parts ?? [];
   const toolCalls = parts.filter(isFunctionCall).map(toolCallOfPart);
   const text = answerTextOf(parts);

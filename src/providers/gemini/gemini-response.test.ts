@@ -59,7 +59,6 @@ test('finish reasons map to the chat completions ones', () => {
     ['IMAGE_SAFETY', 'content_filter'],
     ['LANGUAGE', 'stop'],
     ['OTHER', 'stop'],
-    ['MALFORMED_FUNCTION_CALL', 'stop'],
   ];
   for (const [geminiReason, expected] of table) {
     const completion = parse({ candidates: [{ content: { role: 'model', parts: [{ text: 'x' }] }, finishReason: geminiReason }] });

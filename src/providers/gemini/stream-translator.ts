@@ -1,7 +1,7 @@
 import type { ChatCompletionChunk, ChunkChoice, ToolCallDelta } from '../../core/chat-types.js';
 import { type ServerSentEvent, type StreamTranslator, type UpstreamTarget } from '../provider-types.js';
 import { UpstreamError } from '../upstream-error.js';
-import { convertFinishReason } from './finish-reason.js';
+import { convertFinishReason, failureOfFinishReason } from './finish-reason.js';
 import { convertLogprobs } from './convert-logprobs.js';
 import { isAnswerText, isFunctionCall, toolCallOfPart } from './convert-parts.js';
 import { completionIdOf } from './convert-response.js';
@@ -73,6 +73,8 @@ export class GeminiStreamTranslator implements StreamTranslator<ChatCompletionCh
       }
     }
     if (candidate.finishReason) {
+      const failure = failureOfFinishReason(candidate.finishReason);
+      if (failure) throw new UpstreamError(this.target.provider.id, failure);
       this.finishedCandidates.add(index);
       const reason = convertFinishReason(candidate.finishReason, this.toolCallCounts.has(index));
       chunks.push(this.chunk({ index, delta: {}, finish_reason: reason }));

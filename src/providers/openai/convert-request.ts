@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../../core/chat-types.js';
 import { type JsonHttpRequest, type UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
+import { adaptToDialect } from './dialect.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -33,17 +34,17 @@ const INCLUDE_USAGE = Object.freeze({ include_usage: true });
 const DEFAULT_CHAT_PATH = '/chat/completions';
 
 /** The upstream HTTP request for an OpenAI-wire host: everything provider-specific comes from catalog data. */
-export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget): JsonHttpRequest {
+export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest {
   return {
     method: 'POST',
     url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),
     headers: jsonRequestHeaders(target),
-    body: JSON.stringify(convertRequestBody(request, target)),
+    body: JSON.stringify(convertRequestBody(request, target, warnings)),
   };
 }
 
 /** The JSON body: the canonical request with the upstream model name and only OpenAI fields. */
-export function convertRequestBody(request: ChatRequest, target: UpstreamTarget): Record<string, unknown> {
+export function convertRequestBody(request: ChatRequest, target: UpstreamTarget, warnings: string[]): Record<string, unknown> {
   const body: Record<string, unknown> = { model: target.model.upstream_model };
   for (const field of PASS_THROUGH_FIELDS) {
     if (request[field] !== undefined) body[field] = request[field];
@@ -53,11 +54,29 @@ export function convertRequestBody(request: ChatRequest, target: UpstreamTarget)
       if (!RESERVED_FIELDS.has(key) && request.extra[key] !== undefined) body[key] = request.extra[key];
     }
   }
-  if (request.max_tokens !== undefined) body[target.provider.chatOptions?.maxTokensField ?? 'max_tokens'] = request.max_tokens;
+  if (request.max_tokens !== undefined) body[target.provider.chatOptions?.max_tokens_field ?? 'max_tokens'] = request.max_tokens;
   // stream_options is rejected by OpenAI unless stream is true, so it only travels with a stream.
   if (request.stream) {
     body.stream = true;
     body.stream_options = request.stream_options ? { ...request.stream_options, include_usage: true } : INCLUDE_USAGE;
   }
+  withoutCacheControl(body, request);
+  adaptToDialect(body, request, target, warnings);
   return body;
+}
+
+function withoutKey<T extends object>(value: T, key: string): T {
+  if (!(key in value)) return value;
+  const copy = { ...value } as Record<string, unknown>;
+  delete copy[key];
+  return copy as T;
+}
+
+/** Prompt-cache breakpoints (`cache_control`) are Anthropic's: the OpenAI wire caches by itself and rejects the key. */
+function withoutCacheControl(body: Record<string, unknown>, request: ChatRequest): void {
+  if (request.tools?.some((tool) => tool.cache_control)) body.tools = request.tools.map(({ cache_control: _cacheControl, ...tool }) => tool);
+  if (!request.messages.some((message) => Array.isArray(message.content) && message.content.some((part) => 'cache_control' in part))) return;
+  body.messages = request.messages.map((message) =>
+    Array.isArray(message.content) ? { ...message, content: message.content.map((part) => withoutKey(part, 'cache_control')) } : message,
+  );
 }

@@ -13,7 +13,7 @@ import { OpenAiStreamTranslator } from './stream-translator.js';
 export const openaiAdapter: WireAdapter = {
   wire: 'openai',
   chat: {
-    buildRequest: (request, target) => buildOpenAiChatRequest(request, target),
+    buildRequest: (request, target, warnings) => buildOpenAiChatRequest(request, target, warnings),
     parseResponse: (body, target) => convertOpenAiResponse(body, target),
     createStreamTranslator: (target) => new OpenAiStreamTranslator(target.provider.id),
   },

@@ -17,6 +17,7 @@ export const chatCompletionsEndpoint: Endpoint<'chat'> = {
       request: parsed.request,
       requestedModel: parsed.request.model,
       options: { svc: parsed.svc, routingHints: parsed.routingHints, routingOverride: parsed.routingOverride, metadata: parsed.request.metadata },
+      warnings: parsed.warnings,
     };
   },
   render: renderChatAnswer,

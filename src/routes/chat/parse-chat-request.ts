@@ -18,6 +18,8 @@ import { parseRoutingHints, parseRoutingOverride, parseSvcOptions } from './pars
 
 export interface ParsedChatRequest {
   request: ChatRequest;
+  /** Fields the caller sent that svc does not use (named, never dropped silently). */
+  warnings: string[];
   svc: SvcOptions;
   routingHints?: RoutingHints;
   routingOverride?: RoutingOverride;
@@ -30,7 +32,7 @@ const knownFields = new Set([
   'model', 'messages', 'stream', 'stream_options', 'n', 'max_tokens', 'max_completion_tokens', 'temperature', 'top_p',
   'frequency_penalty', 'presence_penalty', 'stop', 'tools', 'tool_choice', 'parallel_tool_calls', 'response_format',
   'seed', 'user', 'logprobs', 'top_logprobs', 'logit_bias', 'reasoning_effort', 'service_tier', 'metadata',
-  'routing_hints', 'routing_override', 'svc',
+  'routing_hints', 'routing_override', 'svc', 'functions', 'function_call', 'top_k',
 ]);
 /** OpenAI fields svc forwards untouched when present. */
 const forwardedExtraFields = new Set(['modalities', 'audio', 'prediction', 'verbosity', 'store', 'web_search_options', 'safety_identifier', 'prompt_cache_key']);
@@ -58,8 +60,12 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
   assign(request, 'frequency_penalty', optionalNumber(body.frequency_penalty, 'frequency_penalty', { min: -2, max: 2 }));
   assign(request, 'presence_penalty', optionalNumber(body.presence_penalty, 'presence_penalty', { min: -2, max: 2 }));
   assign(request, 'stop', optionalStringOrStringArray(body.stop, 'stop'));
-  assign(request, 'tools', parseTools(body.tools));
-  assign(request, 'tool_choice', parseToolChoice(body.tool_choice));
+  const warnings: string[] = [];
+  // The legacy function-calling fields are the same thing as tools: they are converted, never forwarded as they are.
+  assign(request, 'tools', parseTools(body.tools ?? legacyFunctionsAsTools(body.functions)));
+  assign(request, 'tool_choice', parseToolChoice(body.tool_choice ?? legacyFunctionCallAsToolChoice(body.function_call)));
+  if (body.tools !== undefined && body.functions !== undefined) warnings.push('functions was ignored: tools was given too');
+  assign(request, 'top_k', optionalInteger(body.top_k, 'top_k', { min: 1, max: 1_000_000 }));
   assign(request, 'parallel_tool_calls', optionalBoolean(body.parallel_tool_calls, 'parallel_tool_calls'));
   assign(request, 'response_format', parseResponseFormat(body.response_format));
   assign(request, 'seed', optionalInteger(body.seed, 'seed', { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }));
@@ -77,13 +83,15 @@ export function parseChatRequest(body: unknown): ParsedChatRequest {
 
   let extra: Record<string, unknown> | undefined;
   for (const key of Object.keys(body)) {
-    if (knownFields.has(key) || !forwardedExtraFields.has(key)) continue;
-    (extra ??= {})[key] = body[key];
+    if (knownFields.has(key)) continue;
+    if (forwardedExtraFields.has(key)) (extra ??= {})[key] = body[key];
+    else warnings.push(`${key} is not a chat completions field svc knows; it was not forwarded`);
   }
   if (extra) request.extra = extra;
 
   return {
     request,
+    warnings,
     svc: parseSvcOptions(body.svc),
     routingHints: parseRoutingHints(body.routing_hints),
     routingOverride: parseRoutingOverride(body.routing_override),
@@ -129,7 +137,7 @@ function parseMessage(value: unknown, param: string): ChatMessage {
   }
   const message: ChatMessage = { role, content: (content ?? null) as ChatMessage['content'] };
   const name = optionalString(value.name, `${param}.name`);
-  if (name !== undefined) message.name = name;
+  if (name !== undefined) message.name = checkName(name, `${param}.name`);
   if (hasToolCalls) message.tool_calls = parseToolCalls(value.tool_calls as unknown[], `${param}.tool_calls`);
   const toolCallId = optionalString(value.tool_call_id, `${param}.tool_call_id`);
   if (toolCallId !== undefined) message.tool_call_id = toolCallId;
@@ -141,6 +149,16 @@ function parseMessage(value: unknown, param: string): ChatMessage {
   return message;
 }
 
+/** Names travel upstream in headers of some wires and in logs: no control characters, NUL included, and a sane length. */
+const NAME_PATTERN = /^[^\u0000-\u001f\u007f]{1,256}$/;
+
+function checkName(name: string, param: string): string {
+  if (!NAME_PATTERN.test(name)) {
+    throw new GatewayError('validation_error', `${param} must be 1 to 256 characters without control characters (got ${JSON.stringify(name)})`, { param });
+  }
+  return name;
+}
+
 function parseToolCalls(calls: unknown[], param: string): ChatMessage['tool_calls'] {
   return calls.map((call, index) => {
     const where = `${param}[${index}]`;
@@ -149,7 +167,7 @@ function parseToolCalls(calls: unknown[], param: string): ChatMessage['tool_call
       id: requireString(call.id, `${where}.id`),
       type: 'function' as const,
       function: {
-        name: requireString(call.function.name, `${where}.function.name`),
+        name: checkName(requireString(call.function.name, `${where}.function.name`), `${where}.function.name`),
         arguments: optionalString(call.function.arguments, `${where}.function.arguments`) ?? '{}',
       },
     };
@@ -182,8 +200,28 @@ function parseTools(value: unknown): FunctionTool[] | undefined {
     if (parameters) parsed.function.parameters = parameters;
     const strict = optionalBoolean(fn.strict, `${where}.function.strict`);
     if (strict !== undefined) parsed.function.strict = strict;
+    const cacheControl = optionalObject(tool.cache_control, `${where}.cache_control`);
+    if (cacheControl) {
+      if (cacheControl.type !== 'ephemeral') throw new GatewayError('validation_error', `${where}.cache_control.type must be ephemeral (got ${JSON.stringify(cacheControl.type)})`, { param: `${where}.cache_control.type` });
+      parsed.cache_control = cacheControl.ttl === '5m' || cacheControl.ttl === '1h' ? { type: 'ephemeral', ttl: cacheControl.ttl } : { type: 'ephemeral' };
+    }
     return parsed;
   });
+}
+
+/** `functions: [{name, description, parameters}]` → `tools: [{type: function, function}]`. */
+function legacyFunctionsAsTools(functions: unknown): unknown {
+  if (functions === undefined || functions === null) return undefined;
+  if (!Array.isArray(functions)) throw new GatewayError('validation_error', `functions must be an array (got ${describeType(functions)})`, { param: 'functions' });
+  return functions.map((fn) => ({ type: 'function', function: fn }));
+}
+
+/** `function_call: "none" | "auto" | {name}` → `tool_choice`. */
+function legacyFunctionCallAsToolChoice(functionCall: unknown): unknown {
+  if (functionCall === undefined || functionCall === null) return undefined;
+  if (functionCall === 'none' || functionCall === 'auto') return functionCall;
+  if (isPlainObject(functionCall) && typeof functionCall.name === 'string') return { type: 'function', function: { name: functionCall.name } };
+  throw new GatewayError('validation_error', 'function_call must be none, auto or {name}', { param: 'function_call' });
 }
 
 function parseToolChoice(value: unknown): ToolChoice | undefined {
