@@ -1,6 +1,7 @@
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { JsonHttpRequest, UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
+import { UpstreamError } from './upstream-error.js';
 import { capabilityOf, type WireAdapter } from './wire-adapter.js';
 
 export interface CallOptions<C = unknown> {
@@ -23,7 +24,7 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
       return { kind: 'stream', chunks };
     }
     const body = await requestJson(call, chat.buildRequest(request, target, options.warnings));
-    return { kind: 'complete', result: chat.parseResponse(body, target, request) };
+    return { kind: 'complete', result: withoutKeyInErrors(target, () => chat.parseResponse(body, target, request)) };
   },
 
   embeddings: (adapter, target, request, options) => jsonCall(capabilityFor(adapter, 'embeddings'), adapter, target, request, options),
@@ -52,7 +53,16 @@ async function jsonCall<Request, Result>(
   options: Pick<CallOptions, 'signal' | 'warnings'>,
 ): Promise<{ kind: 'complete'; result: Result }> {
   const body = await requestJson({ adapter, target, signal: options.signal }, capability.buildRequest(request, target, options.warnings));
-  return { kind: 'complete', result: capability.parseResponse(body, request, target) };
+  return { kind: 'complete', result: withoutKeyInErrors(target, () => capability.parseResponse(body, request, target)) };
+}
+
+/** An error found inside a 2xx answer (OpenRouter's in-band errors) may quote the key too: it is removed. */
+function withoutKeyInErrors<T>(target: UpstreamTarget, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw error instanceof UpstreamError ? error.withoutSecrets([target.apiKey]) : error;
+  }
 }
 
 /** Routing checks capabilities before any call; reaching this without one is a bug, not a caller error. */

@@ -304,6 +304,8 @@ describe('request bodies and answers of every kind', () => {
   test('a non-2xx byte answer is a typed error, not audio', async () => {
     mock.enqueueFault({ status: 503 });
     const target = targetFor(`${mock.url}/v1`);
-    await expectUpstreamError(requestBytes({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/chat/completions`, headers: {}, body: '{}' }), 'overloaded');
+    const body = JSON.stringify({ model: 'mock-model', messages: [{ role: 'user', content: 'hi' }] });
+    const headers = { authorization: 'Bearer sk-test', 'content-type': 'application/json' };
+    await expectUpstreamError(requestBytes({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/chat/completions`, headers, body }), 'overloaded');
   });
 });

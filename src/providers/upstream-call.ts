@@ -76,7 +76,7 @@ export async function requestStream<C>(
 
   try {
     const response = await send(call, httpRequest, controller.signal);
-    const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach);
+    const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach, call.target.apiKey);
     const firstChunks = await reader.read();
     if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
     return new UpstreamStream(reader, firstChunks, observe);
@@ -98,7 +98,7 @@ async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal
     // A truncated error body still leaves the status to go by, unless the caller is gone.
     if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
   }
-  throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText));
+  throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
 }
 
 function headerText(value: string | string[] | undefined): string {
@@ -171,6 +171,8 @@ class ChunkReader<C> {
     private readonly providerId: string,
     private readonly controller: AbortController,
     private readonly detach: () => void,
+    /** Removed from in-band error messages (an upstream may echo the key it was sent). */
+    private readonly apiKey: string,
   ) {
     this.bodyIterator = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
   }
@@ -221,7 +223,10 @@ class ChunkReader<C> {
       for (const event of events) chunks = concatenate(chunks, this.translator.push(event));
       if (step.done) chunks = concatenate(chunks, this.translator.finish());
     } catch (error) {
-      const failure = error instanceof UpstreamError ? error : new UpstreamError(this.providerId, { kind: 'server_error', message: `could not translate the upstream stream: ${String(error)}` }, { cause: error });
+      const failure =
+        error instanceof UpstreamError
+          ? error.withoutSecrets([this.apiKey])
+          : new UpstreamError(this.providerId, { kind: 'server_error', message: `could not translate the upstream stream: ${String(error)}` }, { cause: error, secrets: [this.apiKey] });
       this.pendingError = this.fail(failure);
     }
     return chunks;

@@ -1,3 +1,4 @@
+import { redactSecrets } from './shared/redact.js';
 import { parseRetryAfterMs } from './shared/retry-after.js';
 
 /**
@@ -32,14 +33,22 @@ export class UpstreamError extends Error {
   readonly retryAfterMs?: number;
   readonly providerCode?: string;
 
-  constructor(providerId: string, init: UpstreamErrorInit, options?: { cause?: unknown }) {
-    super(init.message, options);
+  /** The message is redacted here, before it can reach a caller, a log line or a stack trace. */
+  constructor(providerId: string, init: UpstreamErrorInit, options?: { cause?: unknown; secrets?: readonly string[] }) {
+    super(redactSecrets(init.message, options?.secrets), options);
     this.name = 'UpstreamError';
     this.kind = init.kind;
     this.status = init.status;
     this.providerId = providerId;
     this.retryAfterMs = init.retryAfterMs;
     this.providerCode = init.providerCode;
+  }
+
+  /** The same error with `secrets` (the key of the call) removed from its message, word for word. */
+  withoutSecrets(secrets: readonly string[]): UpstreamError {
+    const redacted = redactSecrets(this.message, secrets);
+    if (redacted === this.message) return this;
+    return new UpstreamError(this.providerId, { kind: this.kind, status: this.status, message: redacted, retryAfterMs: this.retryAfterMs, providerCode: this.providerCode }, { cause: this.cause });
   }
 
   /** Whether the same request may succeed on another key or target. */

@@ -203,6 +203,22 @@ describe('chat completion errors (spec 7)', () => {
       assert.deepEqual(statuses.filter((status) => status !== 200), [502, 502]);
     });
 
+    test('an upstream error that echoes the key reaches neither the caller nor the logs with it', async () => {
+      for (const [model, key] of [
+        ['gpt-4o-mini', 'sk-openai-test'],
+        ['gemini/gemini-2.5-flash', 'gemini-test'],
+        ['anthropic/claude-haiku-4-5', 'sk-ant-test'],
+      ] as const) {
+        harness.mock.enqueueFault({ status: 401, message: 'Incorrect API key provided: {key}. Authorization: Bearer {key}' });
+        const response = await postChat(harness, chatBody({ model }));
+        const text = await response.text();
+        assert.equal(response.status, 502, text);
+        assert.ok(!text.includes(key), `${model}: the caller saw the key: ${text}`);
+        assert.match(text, /\[redacted\]/);
+        assert.ok(!harness.logLines.some((line) => line.includes(key)), `${model}: a log line holds the key`);
+      }
+    });
+
     test('each error response has its own x-error-id', async () => {
       const first = await postChat(harness, chatBody(), { key: null });
       const second = await postChat(harness, chatBody(), { key: null });

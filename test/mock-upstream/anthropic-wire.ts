@@ -1,9 +1,11 @@
 import { contentChunks } from './default-reply.js';
 import type { MockReply, MockToolCall, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
+import { validateAnthropic } from './request-validation.js';
 
 /** The Anthropic Messages wire (`POST /v1/messages`, catalog/wire-formats.md §3). */
 export const anthropicWire: WireRenderer = {
   wire: 'anthropic',
+  validate: validateAnthropic,
 
   match(method, path) {
     return method === 'POST' && path.endsWith('/v1/messages') ? {} : undefined;

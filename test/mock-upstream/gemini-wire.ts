@@ -1,5 +1,6 @@
 import { contentChunks } from './default-reply.js';
 import type { MockReply, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
+import { validateGemini } from './request-validation.js';
 
 /** google.rpc status names by HTTP status, as Gemini puts them in `error.status`. */
 const rpcStatusByHttpStatus: Record<number, string> = {
@@ -29,6 +30,9 @@ const routePattern = /^\/v1(?:beta|alpha)?\/models\/([^/:]+):(generateContent|st
 /** The Gemini Developer API generateContent wire (catalog/wire-formats.md §4). */
 export const geminiWire: WireRenderer = {
   wire: 'gemini',
+  validate: validateGemini,
+  // streamGenerateContent answers a JSON array of chunks unless `alt=sse` asks for server-sent events.
+  streamsAsJsonArray: (url) => url.searchParams.get('alt') !== 'sse',
 
   match(method, path) {
     const route = method === 'POST' ? routePattern.exec(path) : null;

@@ -88,8 +88,22 @@ export interface StreamEvent {
   data: string;
 }
 
+/** A request as a validator sees it. */
+export interface ValidatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  url: URL;
+  body: any;
+}
+
+/** What the real API answers to a request it refuses before any work, or undefined when it accepts it. */
+export type WireValidator = (request: ValidatedRequest) => { status: number; message: string; errorType?: string } | undefined;
+
 export interface WireRenderer {
   wire: string;
+  /** Refuses what the real provider refuses (auth headers, required and unknown fields). */
+  validate: WireValidator;
+  /** Whether a streamed request asked for a JSON array instead of SSE (Gemini without `alt=sse`). */
+  streamsAsJsonArray?(url: URL): boolean;
   /** Whether this renderer serves the route; returns route facts or undefined. */
   match(method: string, path: string): { streamFromPath?: boolean; modelFromPath?: string } | undefined;
   /** The API key the request carries in this wire's auth header. */

@@ -1,9 +1,11 @@
 import { contentChunks } from './default-reply.js';
 import type { MockReply, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
+import { validateOpenAi } from './request-validation.js';
 
 /** The OpenAI chat completions wire (also every OpenAI-compatible host). */
 export const openaiWire: WireRenderer = {
   wire: 'openai',
+  validate: validateOpenAi,
 
   match(method, path) {
     return method === 'POST' && path.endsWith('/chat/completions') ? {} : undefined;

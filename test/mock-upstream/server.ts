@@ -97,6 +97,13 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     const apiKey = renderer.apiKey(request.headers, url);
     state.requests.push({ wire: renderer.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
 
+    const refusal = renderer.validate({ headers: request.headers, url, body });
+    if (refusal) {
+      response.writeHead(refusal.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(renderer.renderError(refusal.status, refusal.message, refusal.errorType)));
+      return;
+    }
+
     const fault = takeFault(renderer.wire, apiKey);
     if (fault?.delayMs) {
       await sleep(fault.delayMs);
@@ -111,7 +118,9 @@ export async function startMockUpstream(options: { port?: number; host?: string 
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
       response.writeHead(fault.status, headers);
-      response.end(JSON.stringify(renderer.renderError(fault.status, fault.message ?? `mock fault ${fault.status}`, fault.errorType)));
+      // `{key}` in a fault's message echoes the request's key, as some providers do in their errors.
+      const message = (fault.message ?? `mock fault ${fault.status}`).replaceAll('{key}', apiKey ?? '');
+      response.end(JSON.stringify(renderer.renderError(fault.status, message, fault.errorType)));
       return;
     }
 
@@ -120,6 +129,11 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     if (!summary.stream) {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(renderer.renderJson(reply, summary)));
+      return;
+    }
+    if (renderer.streamsAsJsonArray?.(url)) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(renderer.renderStream(reply, summary).map((event) => JSON.parse(event.data))));
       return;
     }
     await writeStream(response, renderer, renderer.renderStream(reply, summary), reply, fault);
