@@ -6,6 +6,9 @@ import type { Settle } from '../pipeline/request-runner.js';
 import type { GatewayServices } from '../services.js';
 import { metadataFromHeaders } from './legacy-headers.js';
 import { resolveRequestMode } from './request-mode.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
+import { elapsedMs } from '../pipeline/timing.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
 export interface ParsedRequest<O extends Operation> {
@@ -44,14 +47,38 @@ export interface EndpointAnswer<O extends Operation> {
   services: GatewayServices;
 }
 
+function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: Endpoint<Operation>, status: number): void {
+  const model = (request.body as { model?: unknown } | null | undefined)?.model;
+  services.ledger.record(
+    refusedRequestRecord({
+      requestId: request.requestId,
+      principal: request.principal!,
+      endpoint: endpoint.name,
+      requestedModel: typeof model === 'string' ? model.slice(0, 200) : '',
+      status,
+      mode: request.mode ?? services.config.defaults.intelligenceMode,
+      latencyMs: elapsedMs(request.startedAt),
+    }),
+  );
+}
+
 export function registerEndpoint<O extends Operation>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O>): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { family: endpoint.family },
     handler: async (request, reply) => {
-      const { mode, source } = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
-      const parsed = endpoint.parse(request.body, request);
+      let parsed: ParsedRequest<O>;
+      let resolved: Awaited<ReturnType<typeof resolveRequestMode>>;
+      try {
+        resolved = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+        parsed = endpoint.parse(request.body, request);
+      } catch (error) {
+        // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
+        if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error.status);
+        throw error;
+      }
+      const { mode, source } = resolved;
       request.logFields.model = parsed.requestedModel;
 
       // The upstream call is aborted when the caller goes away before the answer is complete.

@@ -279,3 +279,27 @@ describe('circuit breaker', () => {
     assert.equal(svcMetadataOf(other).provider, 'groq');
   });
 });
+
+describe('warnings belong to the attempt that answered', () => {
+  let harness: TestGateway;
+  let configPath: string;
+
+  before(async () => {
+    configPath = await writeConfigFile(['routing:', '  fallbacks:', '    "anthropic/claude-haiku-4-5": ["openai/gpt-4o-mini"]', ''].join('\n'));
+    harness = await startTestGateway({ env: { SVC_CONFIG: configPath } });
+  });
+  after(async () => {
+    await harness.close();
+    await rm(dirname(configPath), { recursive: true, force: true });
+  });
+
+  test('an Anthropic attempt that dropped parameters and failed leaves no warning on the OpenAI answer', async () => {
+    harness.mock.enqueueFault({ status: 500, wire: 'anthropic', message: 'anthropic down' });
+    const start = harness.mock.requests.length;
+    // frequency_penalty and seed are dropped (with warnings) on the Anthropic attempt, kept on the OpenAI one.
+    const completion = await sdkClient(harness).chat.completions.create({ model: 'anthropic/claude-haiku-4-5', messages, frequency_penalty: 0.5, seed: 7 });
+    assert.deepEqual(requestsSince(harness.mock, start).map((request) => request.wire), ['anthropic', 'openai']);
+    assert.equal(svcMetadataOf(completion).provider, 'openai');
+    assert.equal(svcMetadataOf(completion).warnings, undefined, 'no warning of the failed attempt survives');
+  });
+});

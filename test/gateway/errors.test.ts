@@ -64,6 +64,24 @@ describe('chat completion errors (spec 7)', () => {
       assert.equal(response.status, 200, await response.text());
     });
 
+    test('a body nested 10,000 deep → 400 before it is parsed; the gateway keeps serving', async () => {
+      const deep = `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"x","name":${'['.repeat(10_000)}${']'.repeat(10_000)}}]}`;
+      await expectError(await postChat(harness, deep), { status: 400, type: 'invalid_request_error', code: 'validation_error', message: 'nested more than 128 levels' });
+      const deepMetadata = `{"model":"gpt-4o-mini","messages":[{"role":"user","content":"x"}],"metadata":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+      await expectError(await postChat(harness, deepMetadata), { status: 400, type: 'invalid_request_error', code: 'validation_error' });
+      assert.equal((await postChat(harness, chatBody())).status, 200);
+    });
+
+    test('NUL and control characters in names → 400 naming the field', async () => {
+      await expectError(await postChat(harness, chatBody({ messages: [{ role: 'user', content: 'x', name: 'bob\u0000admin' }] })), {
+        status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'messages[0].name',
+      });
+      const call = { id: 'c1', type: 'function', function: { name: 'look\nup', arguments: '{}' } };
+      await expectError(await postChat(harness, chatBody({ messages: [{ role: 'user', content: 'x' }, { role: 'assistant', content: null, tool_calls: [call] }, { role: 'tool', tool_call_id: 'c1', content: '1' }] })), {
+        status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'messages[1].tool_calls[0].function.name',
+      });
+    });
+
     test('a malformed JSON body → 400 validation_error', async () => {
       const response = await postChat(harness, '{"model": "gpt-4o-mini", "messages": [');
       await expectError(response, { status: 400, type: 'invalid_request_error', code: 'validation_error' });

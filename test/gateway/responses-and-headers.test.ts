@@ -184,4 +184,16 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     assert.equal(response.headers.get('x-svc-warnings'), null);
     assert.equal((await response.json()).svc_metadata.warnings, undefined);
   });
+
+  test('legacy functions/function_call reach the upstream as tools/tool_choice; an unknown field is a warning, never silently dropped', async () => {
+    const functions = [{ name: 'get_weather', description: 'Weather of a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];
+    const response = await postChat(harness, chatBody({ functions, function_call: { name: 'get_weather' }, frobnicate: true }));
+    const body = await response.json();
+    assert.equal(response.status, 200, JSON.stringify(body));
+    const sent = harness.mock.requests[0].body;
+    assert.deepEqual(sent.tools, [{ type: 'function', function: functions[0] }]);
+    assert.deepEqual(sent.tool_choice, { type: 'function', function: { name: 'get_weather' } });
+    assert.equal('functions' in sent || 'function_call' in sent || 'frobnicate' in sent, false);
+    assert.deepEqual(body.svc_metadata.warnings, ['frobnicate is not a chat completions field svc knows; it was not forwarded']);
+  });
 });

@@ -23,6 +23,8 @@ export interface MockReply {
   toolCalls?: MockToolCall[];
   finish?: 'stop' | 'length' | 'tool_calls' | 'content_filter';
   usage?: MockUsage;
+  /** OpenAI wire only: the `usage` object exactly as given (bad numbers included), instead of one built from `usage`. */
+  rawUsage?: Record<string, unknown>;
   /** How the content is split into stream deltas (default: words). */
   chunks?: string[];
   /** Pause between streamed events, ms. */

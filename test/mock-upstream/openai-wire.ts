@@ -105,6 +105,7 @@ export const openaiWire: WireRenderer = {
 };
 
 function usageOf(reply: MockReply) {
+  if (reply.rawUsage) return reply.rawUsage;
   const usage = reply.usage ?? { input: 10, output: 10 };
   return {
     prompt_tokens: usage.input,

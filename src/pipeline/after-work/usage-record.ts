@@ -2,6 +2,38 @@ import type { UsageLedger } from '../../billing/usage-ledger.js';
 import { elapsedMs } from '../timing.js';
 import type { AfterWork } from '../request-runner.js';
 
+import type { Principal } from '../../auth/principal.js';
+import type { UsageRecord } from '../../storage/storage-types.js';
+
+/** The row of a request refused before it reached the pipeline (a 400 of the body): its status, no usage, no cost. */
+export function refusedRequestRecord(request: { requestId: string; principal: Principal; endpoint: string; requestedModel: string; status: number; mode: string; latencyMs: number }): UsageRecord {
+  return {
+    request_id: request.requestId,
+    org_id: request.principal.orgId,
+    key_id: request.principal.keyId,
+    created_at: new Date().toISOString(),
+    endpoint: request.endpoint,
+    requested_model: request.requestedModel,
+    model: null,
+    provider: null,
+    status: request.status,
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    cached_tokens: 0,
+    reasoning_tokens: 0,
+    cache_write_tokens: 0,
+    audio_input_tokens: 0,
+    audio_output_tokens: 0,
+    estimated: false,
+    cost_usd: 0,
+    baseline_cost_usd: 0,
+    cost_attribution: 'svc',
+    intelligence_mode: request.mode,
+    cache_hit: false,
+    latency_ms: Math.round(request.latencyMs),
+  };
+}
+
 /** Journals the request's usage and cost and queues it for the ledger; the database write happens later, in a batch. */
 export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
   return {
