@@ -60,3 +60,9 @@ test('per-minute and per-character models are billed by seconds and characters',
   const tts = { pricing: { per_mchar: 15 } } as CatalogModel;
   assert.equal(priceUsage(tts, { ...zero, characters: 2000 }).cost_usd, 0.03);
 });
+
+test('above the long-context threshold, cached input has its long-context rate where the catalog gives one', () => {
+  const model = { pricing: { input_per_mtok: 2, output_per_mtok: 8, cached_input_per_mtok: 0.5, long_context: { threshold_tokens: 200000, input_per_mtok: 4, output_per_mtok: 12, cached_input_per_mtok: 1 } } } as CatalogModel;
+  // 200000 uncached × 4 + 100000 cached × 1 per million
+  assert.equal(chatCost(model, { prompt_tokens: 300000, completion_tokens: 0, total_tokens: 300000, prompt_tokens_details: { cached_tokens: 100000 } }).cost_usd, 0.9);
+});

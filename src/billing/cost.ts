@@ -41,7 +41,7 @@ export function priceUsage(model: CatalogModel, usage: MeteredUsage): CostBreakd
 
   let cost =
     (textIn * inputRate +
-      cached * (pricing.cached_input_per_mtok ?? inputRate) +
+      cached * (longContext?.cached_input_per_mtok ?? pricing.cached_input_per_mtok ?? inputRate) +
       cacheWrites * (pricing.cache_write_5m_per_mtok ?? inputRate) +
       audioIn * (pricing.audio_input_per_mtok ?? inputRate) +
       textOut * outputRate +

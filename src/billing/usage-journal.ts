@@ -1,4 +1,5 @@
 import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { UsageRecord } from '../storage/storage-types.js';
 
@@ -9,9 +10,13 @@ import type { UsageRecord } from '../storage/storage-types.js';
  * a segment file is deleted once every record in it is in the database. At start-up the segments of a
  * process that is gone are replayed (the database ignores request ids it already has).
  *
- * Files: `<dir>/<pid>-<start ms>-<segment>.ndjson`, one JSON record per line. One process writes its
- * own files only, so several workers can share the folder.
+ * Files: `<dir>/<pid>-<start ms>-<instance>-<segment>.ndjson`, one JSON record per line. Each journal
+ * writes its own files only, so several workers (or several gateways in one process, as in tests) can
+ * share the folder.
  */
+
+/** Journals open in this process: never replayed by another journal of the same process. */
+const liveJournals = new Set<string>();
 
 /** A segment is closed for appends after this many records; it is deleted when all are written. */
 const RECORDS_PER_SEGMENT = 10_000;
@@ -39,7 +44,8 @@ export class UsageJournal {
     private readonly startedAt = Date.now(),
   ) {
     mkdirSync(dir, { recursive: true });
-    this.prefix = `${process.pid}-${this.startedAt}-`;
+    this.prefix = `${process.pid}-${this.startedAt}-${randomBytes(4).toString('hex')}-`;
+    liveJournals.add(this.prefix);
   }
 
   /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
@@ -64,8 +70,8 @@ export class UsageJournal {
   orphans(): JournalEntry[] {
     const entries: JournalEntry[] = [];
     for (const name of readdirSync(this.dir)) {
-      const match = /^(\d+)-(\d+)-\d+\.ndjson$/.exec(name);
-      if (!match || name.startsWith(this.prefix) || isAlive(Number(match[1]), Number(match[2]), this.startedAt)) continue;
+      const match = /^((\d+)-(\d+)-[0-9a-f]+-)\d+\.ndjson$/.exec(name);
+      if (!match || liveJournals.has(match[1]) || isAlive(Number(match[2]))) continue;
       const file = join(this.dir, name);
       const segment: Segment = { file, fd: undefined, appended: 0, written: 0 };
       for (const line of readFileSync(file, 'utf8').split('\n')) {
@@ -85,6 +91,7 @@ export class UsageJournal {
   /** Closes the current segment; it is deleted once written (close() of the ledger writes everything first). */
   close(): void {
     if (this.current) this.seal(this.current);
+    liveJournals.delete(this.prefix);
   }
 
   private openSegment(): Segment {
@@ -111,9 +118,12 @@ export class UsageJournal {
   }
 }
 
-/** Whether the process that wrote a journal still runs (a container restart may reuse our own pid). */
-function isAlive(pid: number, startedAt: number, ourStart: number): boolean {
-  if (pid === process.pid) return startedAt === ourStart;
+/**
+ * Whether the process that wrote a journal still runs. Our own pid with a journal not open in this
+ * process is an earlier run (a container restart reuses pids): gone.
+ */
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -108,7 +108,7 @@ test("a crashed process's journal is replayed by the next one; a line cut in hal
   try {
     // What a process that died (pid 999999 is not running) left behind.
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, '999999-1700000000000-0.ndjson'), `${JSON.stringify(record(1))}\n${JSON.stringify(record(2))}\n{"request_id":"req_3","org`);
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(1))}\n${JSON.stringify(record(2))}\n{"request_id":"req_3","org`);
     const { storage, written } = fakeStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, options, silent, journal);
@@ -125,10 +125,22 @@ test("a running process's journal is left alone; this pid's journal from an earl
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {
     const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, `${process.ppid}-1700000000000-0.ndjson`), `${JSON.stringify(record(1))}\n`);
-    await writeFile(join(dir, `${process.pid}-1600000000000-0.ndjson`), `${JSON.stringify(record(2))}\n`);
+    await writeFile(join(dir, `${process.ppid}-1700000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(1))}\n`);
+    await writeFile(join(dir, `${process.pid}-1600000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(2))}\n`);
     const orphans = new UsageJournal(dir).orphans();
     assert.deepEqual(orphans.map((entry) => entry.record.request_id), ['req_2']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a journal open in this process (another gateway of the same process) is never replayed', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const first = new UsageJournal(dir);
+    first.append(record(1));
+    assert.deepEqual(new UsageJournal(dir).orphans(), [], 'the first journal is live');
+    first.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -13,7 +13,7 @@ export interface ModelPricing {
   cache_write_1h_per_mtok?: number;
   audio_input_per_mtok?: number;
   audio_output_per_mtok?: number;
-  long_context?: { threshold_tokens: number; input_per_mtok: number; output_per_mtok: number };
+  long_context?: { threshold_tokens: number; input_per_mtok: number; output_per_mtok: number; cached_input_per_mtok?: number };
   per_minute?: number;
   per_hour?: number;
   per_mchar?: number;

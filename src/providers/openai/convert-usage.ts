@@ -34,6 +34,11 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
 
   const completionDetails = isJsonObject(raw.completion_tokens_details) ? raw.completion_tokens_details : undefined;
   const reasoningTokens = counts.read('reasoning_tokens', completionDetails);
+  // OpenAI counts reasoning inside completion_tokens; some hosts (xAI) report it beside them, which their
+  // total shows (prompt + completion + reasoning). Reasoning is billed as output either way.
+  if (reasoningTokens && totalTokens !== undefined && totalTokens === promptTokens + completionTokens + reasoningTokens) {
+    usage.completion_tokens = completionTokens + reasoningTokens;
+  }
   const completionAudioTokens = counts.read('audio_tokens', completionDetails);
   if (reasoningTokens !== undefined || completionAudioTokens !== undefined) {
     usage.completion_tokens_details = {};

@@ -72,6 +72,15 @@ describe('request conversion', () => {
 });
 
 describe('response and usage conversion', () => {
+  test('reasoning reported beside completion_tokens (xAI: total = prompt + completion + reasoning) is billed as output', () => {
+    const xai = convertOpenAiUsage({ prompt_tokens: 10120, completion_tokens: 1499, total_tokens: 14428, completion_tokens_details: { reasoning_tokens: 2809 } });
+    assert.equal(xai?.completion_tokens, 1499 + 2809);
+    assert.equal(xai?.completion_tokens_details?.reasoning_tokens, 2809);
+    // OpenAI's own convention (reasoning inside completion_tokens) is left as it is.
+    const openai = convertOpenAiUsage({ prompt_tokens: 100, completion_tokens: 500, total_tokens: 600, completion_tokens_details: { reasoning_tokens: 200 } });
+    assert.equal(openai?.completion_tokens, 500);
+  });
+
   test('usage keeps cached and reasoning tokens, and reads DeepSeek cache hits', () => {
     assert.deepEqual(
       convertOpenAiUsage({ prompt_tokens: 100, completion_tokens: 40, total_tokens: 140, prompt_tokens_details: { cached_tokens: 60, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 30, accepted_prediction_tokens: 0 } }),

@@ -1,0 +1,49 @@
+/**
+ * `npx tsx bench/journal.ts [--records N]`: the cost the write-ahead usage journal adds to a request —
+ * one JSON line appended with one write() (no fsync) — measured per record, with the JSON encoding alone
+ * beside it so the cost of the write itself shows.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageJournal } from '../src/billing/usage-journal.js';
+import type { UsageRecord } from '../src/storage/storage-types.js';
+
+const { values } = parseArgs({ options: { records: { type: 'string', default: '200000' } } });
+const records = Number(values.records);
+
+function record(index: number): UsageRecord {
+  return {
+    request_id: `req_${index.toString(16).padStart(32, '0')}`, org_id: 'org_0123456789abcdef0123', key_id: 'key_0123456789abcdef0123', created_at: new Date().toISOString(),
+    endpoint: 'chat.completions', requested_model: 'gpt-4o-mini', model: 'openai/gpt-4o-mini', provider: 'openai', status: 200,
+    prompt_tokens: 1234, completion_tokens: 567, cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0, audio_input_tokens: 0,
+    audio_output_tokens: 0, estimated: false, cost_usd: 0.00052, baseline_cost_usd: 0.0087, cost_attribution: 'svc', intelligence_mode: 'proxy',
+    cache_hit: false, latency_ms: 12,
+  };
+}
+
+function perRecordMicroseconds(run: (index: number) => void): number {
+  for (let index = 0; index < 10_000; index++) run(index); // warm-up
+  const started = process.hrtime.bigint();
+  for (let index = 0; index < records; index++) run(index);
+  return Number(process.hrtime.bigint() - started) / 1000 / records;
+}
+
+const dir = await mkdtemp(join(tmpdir(), 'svc-journal-bench-'));
+try {
+  const journal = new UsageJournal(dir);
+  let sink = 0;
+  const encodeOnly = perRecordMicroseconds((index) => (sink += JSON.stringify(record(index)).length));
+  const append = perRecordMicroseconds((index) => journal.append(record(index)));
+  journal.close();
+  process.stdout.write(
+    `usage journal, ${records} records (node ${process.version}):\n` +
+      `  build + JSON encode only      ${encodeOnly.toFixed(2)} µs/record\n` +
+      `  build + encode + append       ${append.toFixed(2)} µs/record  (the journal's cost per request: ${(append - encodeOnly).toFixed(2)} µs for the write)\n` +
+      `  target: ≤ 20 µs per request → ${append <= 20 ? 'met' : 'NOT met'}\n`,
+  );
+  if (sink < 0) process.stdout.write('');
+} finally {
+  await rm(dir, { recursive: true, force: true });
+}
