@@ -10,6 +10,8 @@ import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
 import { newRequestId } from './http/request-id.js';
 import { registerChatCompletionsRoute } from './routes/chat/chat-completions-route.js';
+import { registerEmbeddingsRoute } from './routes/embeddings/embeddings-route.js';
+import { registerModerationsRoute } from './routes/moderations/moderations-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerModelsRoutes } from './routes/models-routes.js';
 import { registerSettingsRoutes } from './routes/settings-routes.js';
@@ -97,6 +99,8 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerModelsRoutes(app, services);
   registerSettingsRoutes(app, services);
   registerChatCompletionsRoute(app, services);
+  registerEmbeddingsRoute(app, services);
+  registerModerationsRoute(app, services);
   registerAdminRoutes(app, services);
   await app.ready();
   return app;

@@ -15,6 +15,7 @@ import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
 import { RequestRunner } from './pipeline/request-runner.js';
 import { stageTable } from './pipeline/stage-table.js';
 import { providerCallStage } from './pipeline/stages/provider-call-stage.js';
+import { embeddingsCacheStage } from './pipeline/stages/embeddings-cache-stage.js';
 import { routeStage } from './pipeline/stages/route-stage.js';
 import { elapsedMs } from './pipeline/timing.js';
 import { ProviderKeyVault } from './providers/byok/provider-key-vault.js';
@@ -80,7 +81,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
   const runner = new RequestRunner(
     stageTable,
-    { route: routeStage(router, wireAdapters), provider_call: providerCallStage(executor, wireAdapters) },
+    { route: routeStage(router, wireAdapters), embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
     [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
     (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   );

@@ -15,5 +15,6 @@ export interface EmbeddingsResult {
   model: string;
   /** One vector per input, in input order. */
   vectors: number[][];
-  usage: { prompt_tokens: number; total_tokens: number };
+  /** Absent when the upstream reports none (Gemini): svc then counts the tokens. */
+  usage?: { prompt_tokens: number; total_tokens: number };
 }

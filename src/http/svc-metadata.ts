@@ -1,4 +1,5 @@
 import type { RequestContext } from '../pipeline/request-context.js';
+import { isWholeHit } from '../pipeline/after-work/usage-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
 /** svc_metadata of spec 2.3. */
@@ -20,6 +21,10 @@ export interface SvcMetadata {
   intelligence_mode: string;
   warnings?: string[];
   failover_attempts?: number;
+  /** The answer came from a cache: no upstream call, no cost. */
+  cache_hit?: boolean;
+  /** Embeddings: how many inputs of the batch the cache answered. */
+  cached_inputs?: number;
 }
 
 export function buildSvcMetadata(context: RequestContext): SvcMetadata {
@@ -45,6 +50,13 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
     metadata.estimated_cost_usd = context.cost.cost_usd;
   }
   if (context.warnings.length > 0) metadata.warnings = context.warnings;
+  if (context.cacheHit) {
+    if (isWholeHit(context.cacheHit)) {
+      metadata.cache_hit = true;
+      metadata.decision_source = 'CacheHit';
+    }
+    if (context.cacheHit.of !== undefined) metadata.cached_inputs = context.cacheHit.inputs;
+  }
   const failures = context.attempts?.filter((attempt) => attempt.outcome === 'error').length ?? 0;
   if (failures > 0) metadata.failover_attempts = failures;
   return metadata;
@@ -54,7 +66,8 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
 export function nonStreamHeaders(context: RequestContext): Record<string, string> {
   const headers: Record<string, string> = {
     'x-svc-request-id': context.requestId,
-    'x-svc-cache-hit': 'false',
+    'x-svc-cache-hit': String(isWholeHit(context.cacheHit)),
+    ...(isWholeHit(context.cacheHit) ? { 'x-svc-cache-type': context.cacheHit!.type, 'x-svc-latency-ms': String(Math.round(elapsedMs(context.startedAt))) } : {}),
     'x-svc-tier-used': context.route?.tier ?? 'T2',
     'x-svc-lane-used': context.target?.model.lane ?? context.route?.lane ?? 'smart',
     'x-svc-provider': context.target?.model.slug ?? 'none',

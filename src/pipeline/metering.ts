@@ -76,7 +76,13 @@ export const meters: { [O in Operation]: Meter<O> } = {
     estimate: (request, outputText) => meterChatUsage(estimateChat(request, outputText), true),
   },
   embeddings: {
-    result: (result) => ({ ...emptyUsage(), inputTokens: result.usage.prompt_tokens }),
+    result(result, request) {
+      if (result.usage) return { ...emptyUsage(), inputTokens: result.usage.prompt_tokens };
+      // Gemini reports no counts for embeddings: svc counts the input (token arrays count themselves).
+      const counted = (request.input as Array<string | number[]>).reduce<number>((sum, input) => sum + (typeof input === 'string' ? countTokens(input) : input.length), 0);
+      result.usage = { prompt_tokens: counted, total_tokens: counted };
+      return { ...emptyUsage(), inputTokens: counted, estimated: true };
+    },
   },
   // Moderation is free at every provider of the catalog, and reports no usage.
   moderation: { result: () => undefined },

@@ -54,6 +54,8 @@ export interface RequestContext<O extends Operation = Operation> {
   /** The text a streamed answer has delivered so far: a stream cut before its usage is billed from it. */
   streamedText?: string[];
   cost?: CostBreakdown;
+  /** Set by a cache stage that answered (wholly or, for a batch, `inputs` of `of`) without the upstream. */
+  cacheHit?: { type: 'exact' | 'semantic'; inputs?: number; of?: number; similarity?: number };
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
 }

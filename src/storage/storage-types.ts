@@ -91,6 +91,8 @@ export interface UsageSummary extends UsageTotals {
   by_model: Array<UsageTotals & { model: string | null; provider: string | null }>;
   /** Requests per HTTP status they ended with (200, 499 client gone, 502 upstream failure…), by status. */
   by_status: Array<{ status: number; requests: number }>;
+  /** Totals per endpoint (`chat.completions`, `embeddings`, `moderations`…). */
+  by_endpoint: Array<UsageTotals & { endpoint: string }>;
 }
 
 /** An org's own provider key (BYOK), encrypted at rest by the caller of the store. */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { contentChunks, defaultReply } from './default-reply.js';
 import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer } from './mock-types.js';
+import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
 import { wireRenderers } from './wire-renderers.js';
 
 export interface MockUpstream {
@@ -71,6 +72,8 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     if (url.pathname.startsWith('/__mock/')) return handleControl(url, request.method ?? 'GET', rawBody, response);
 
     const method = request.method ?? 'GET';
+    const jsonEndpoint = jsonEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
+    if (jsonEndpoint) return handleJsonEndpoint(jsonEndpoint, request, response, url, method, rawBody);
     let renderer: WireRenderer | undefined;
     let route: ReturnType<WireRenderer['match']>;
     for (const candidate of wireRenderers) {
@@ -137,6 +140,40 @@ export async function startMockUpstream(options: { port?: number; host?: string 
       return;
     }
     await writeStream(response, renderer, renderer.renderStream(reply, summary), reply, fault);
+  }
+
+  async function handleJsonEndpoint(endpoint: JsonEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBody: string): Promise<void> {
+    const json = (status: number, value: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(value));
+    };
+    let body: any;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : {};
+    } catch {
+      return json(400, endpoint.renderError(400, 'request body is not valid JSON'));
+    }
+    const apiKey = endpoint.apiKey(request.headers, url);
+    state.requests.push({ wire: endpoint.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
+    const refusal = endpoint.validate({ headers: request.headers, url, body });
+    if (refusal) return json(refusal.status, endpoint.renderError(refusal.status, refusal.message, refusal.errorType));
+    const fault = takeFault(endpoint.wire, apiKey);
+    if (fault?.delayMs) {
+      await sleep(fault.delayMs);
+      if (request.socket.destroyed) return;
+    }
+    if (fault?.reset) {
+      request.socket.destroy();
+      return;
+    }
+    if (fault?.status) {
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
+      response.writeHead(fault.status, headers);
+      response.end(JSON.stringify(endpoint.renderError(fault.status, (fault.message ?? `mock fault ${fault.status}`).replaceAll('{key}', apiKey ?? ''), fault.errorType)));
+      return;
+    }
+    json(200, endpoint.answer(body, url));
   }
 
   async function writeStream(response: ServerResponse, renderer: WireRenderer, events: StreamEvent[], reply: MockReply, fault: MockFault | undefined): Promise<void> {

@@ -72,7 +72,7 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         const nobody = await store.summarizeUsage({ org_id: 'nobody' });
         assert.deepEqual(
           { ...nobody },
-          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, by_model: [], by_status: [] },
+          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, by_model: [], by_status: [], by_endpoint: [] },
         );
       }));
 
@@ -151,6 +151,7 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         }
         assert.equal(summary.by_model.some((row) => row.model === 'mistral-small'), false);
         assert.deepEqual(summary.by_status, [{ status: 200, requests: 3 }, { status: 502, requests: 1 }]);
+        assert.deepEqual(summary.by_endpoint.map((row) => [row.endpoint, row.requests]), [['/v1/chat/completions', 4]]);
       }));
   });
 }

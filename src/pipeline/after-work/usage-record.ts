@@ -34,6 +34,11 @@ export function refusedRequestRecord(request: { requestId: string; principal: Pr
   };
 }
 
+/** A request answered entirely from a cache (a batch of embeddings counts only when every input hit). */
+export function isWholeHit(hit: { inputs?: number; of?: number } | undefined): boolean {
+  return hit !== undefined && (hit.of === undefined || hit.inputs === hit.of);
+}
+
 /** Journals the request's usage and cost and queues it for the ledger; the database write happens later, in a batch. */
 export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
   return {
@@ -62,7 +67,7 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         baseline_cost_usd: context.cost?.baseline_cost_usd ?? 0,
         cost_attribution: context.target?.keySource === 'byok' ? 'byok' : 'svc',
         intelligence_mode: context.mode,
-        cache_hit: false,
+        cache_hit: isWholeHit(context.cacheHit),
         latency_ms: Math.round(elapsedMs(context.startedAt)),
       });
     },

@@ -1,4 +1,5 @@
-import type { Operation } from '../../core/operations.js';
+import type { CatalogModel } from '../../catalog/catalog-types.js';
+import type { Operation, RequestOf } from '../../core/operations.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { capabilityOf, type WireAdapter } from '../../providers/wire-adapter.js';
 import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../../routing/model-router.js';
@@ -16,6 +17,17 @@ const routers: { [O in Operation]: Router<O> } = {
   speech: (context, router) => routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router),
 };
 
+/** What a model of the right type may still be unable to do with a request: the reason, or undefined. */
+type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel) => string | undefined;
+
+const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
+  embeddings(request, model) {
+    if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
+    if (model.wire === 'gemini' && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
+    return undefined;
+  },
+};
+
 /**
  * Chooses the model and the failover candidates, keeping only candidates whose wire adapter can carry
  * the operation; a model whose adapter cannot is a 400 naming the model and the operation.
@@ -25,11 +37,14 @@ export function routeStage(router: RouterContext, adapters: Partial<Record<strin
     name: 'route',
     async intercept(context, next) {
       const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router);
-      const canServe = (wire: string) => capabilityOf(adapters[wire], context.operation) !== undefined;
-      if (!canServe(decision.model.wire)) {
+      const check = modelChecks[context.operation] as ModelCheck<Operation> | undefined;
+      const canServe = (model: CatalogModel) => capabilityOf(adapters[model.wire], context.operation) !== undefined && check?.(context.request, model) === undefined;
+      if (capabilityOf(adapters[decision.model.wire], context.operation) === undefined) {
         throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve ${context.operation} requests: svc has no ${context.operation} support for the ${decision.model.wire} wire`, { param: 'model' });
       }
-      const candidates = decision.candidates.every((model) => canServe(model.wire)) ? decision.candidates : decision.candidates.filter((model) => canServe(model.wire));
+      const refusal = check?.(context.request, decision.model);
+      if (refusal) throw new GatewayError('validation_error', refusal, { param: 'model' });
+      const candidates = decision.candidates.every(canServe) ? decision.candidates : decision.candidates.filter(canServe);
       context.route = candidates === decision.candidates ? decision : { ...decision, candidates };
       return next();
     },

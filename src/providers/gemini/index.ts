@@ -1,6 +1,7 @@
 import type { WireAdapter } from '../wire-adapter.js';
 import { buildHttpRequest } from './build-http-request.js';
 import { convertResponse } from './convert-response.js';
+import { geminiEmbeddings } from './embeddings.js';
 import { mapGeminiError } from './map-error.js';
 import { GeminiStreamTranslator } from './stream-translator.js';
 
@@ -15,5 +16,6 @@ export const geminiAdapter: WireAdapter = {
     parseResponse: (body, target) => convertResponse(body, target),
     createStreamTranslator: (target) => new GeminiStreamTranslator(target),
   },
+  embeddings: geminiEmbeddings,
   mapError: mapGeminiError,
 };

@@ -1,7 +1,9 @@
 import type { WireAdapter } from '../wire-adapter.js';
 import { buildOpenAiChatRequest } from './convert-request.js';
 import { convertOpenAiResponse } from './convert-response.js';
+import { openaiEmbeddings } from './embeddings.js';
 import { mapOpenAiError } from './map-error.js';
+import { openaiModeration } from './moderation.js';
 import { OpenAiStreamTranslator } from './stream-translator.js';
 
 /**
@@ -17,5 +19,7 @@ export const openaiAdapter: WireAdapter = {
     parseResponse: (body, target) => convertOpenAiResponse(body, target),
     createStreamTranslator: (target) => new OpenAiStreamTranslator(target.provider.id),
   },
+  embeddings: openaiEmbeddings,
+  moderation: openaiModeration,
   mapError: mapOpenAiError,
 };

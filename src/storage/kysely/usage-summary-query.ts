@@ -46,7 +46,7 @@ export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQu
   if (query.from !== undefined) filtered = filtered.where('created_at', '>=', toUtcTimestamp(query.from));
   if (query.to !== undefined) filtered = filtered.where('created_at', '<', toUtcTimestamp(query.to));
 
-  const [totalsRow, modelRows, statusRows] = await Promise.all([
+  const [totalsRow, modelRows, statusRows, endpointRows] = await Promise.all([
     filtered.select(aggregateColumns).executeTakeFirst(),
     filtered
       .select((expressions) => ['model', 'provider', ...aggregateColumns(expressions)])
@@ -56,6 +56,11 @@ export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQu
       .select((expressions) => ['status', expressions.fn.countAll().as('requests')])
       .groupBy('status')
       .orderBy('status')
+      .execute(),
+    filtered
+      .select((expressions) => ['endpoint', ...aggregateColumns(expressions)])
+      .groupBy('endpoint')
+      .orderBy('endpoint')
       .execute(),
   ]);
 
@@ -71,5 +76,6 @@ export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQu
     by_model: byModel,
     // Failed and cut requests are in the ledger too: this says how many ended how.
     by_status: statusRows.map((row) => ({ status: Number(row.status), requests: toNumber(row.requests) })),
+    by_endpoint: endpointRows.map((row) => ({ endpoint: row.endpoint, ...toTotals(row) })),
   };
 }

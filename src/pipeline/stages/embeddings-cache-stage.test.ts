@@ -1,0 +1,89 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Principal } from '../../auth/principal.js';
+import type { CatalogModel } from '../../catalog/catalog-types.js';
+import type { EmbeddingsRequest } from '../../core/embeddings-types.js';
+import type { Outcome } from '../../core/operations.js';
+import type { RequestContext } from '../request-context.js';
+import { EMBEDDINGS_CACHE_ENTRIES, EMBEDDINGS_CACHE_TTL_MS, embeddingsCacheStage } from './embeddings-cache-stage.js';
+
+const model = { slug: 'openai/text-embedding-3-small', upstream_model: 'text-embedding-3-small' } as CatalogModel;
+
+function contextFor(orgId: string, input: string[], options: { dimensions?: number; enableCache?: boolean } = {}): RequestContext<'embeddings'> {
+  const request: EmbeddingsRequest = { model: model.slug, input, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) };
+  return {
+    operation: 'embeddings', endpoint: 'embeddings', family: 'embeddings', requestId: 'r', startedAt: 0n,
+    principal: { orgId, keyId: null, keyPrefix: '', scopes: new Set(), isMaster: false, limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null } } as Principal,
+    requestedModel: model.slug, mode: 'proxy', modeSource: 'system_default', toggles: { enable_cache: options.enableCache }, options: { svc: {}, metadata: {} },
+    signal: new AbortController().signal, request, warnings: [], timings: {}, attempts: [], status: 0,
+    route: { model, candidates: [model], tier: 'T2', lane: 'smart', decisionSource: 'Pinned', summary: '' },
+  };
+}
+
+/** An upstream stand-in: a vector per input (its length), and a record of what it was asked. */
+function upstream() {
+  const asked: string[][] = [];
+  const next = (context: RequestContext<'embeddings'>) => async (): Promise<Outcome<'embeddings'>> => {
+    const inputs = context.request.input as string[];
+    asked.push(inputs);
+    return { kind: 'complete', result: { model: 'text-embedding-3-small', vectors: inputs.map((text) => [text.length, 1]), usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } } };
+  };
+  return { asked, next };
+}
+
+async function embed(stage: ReturnType<typeof embeddingsCacheStage>, upstreamCall: ReturnType<typeof upstream>, context: RequestContext<'embeddings'>) {
+  const outcome = await stage.intercept(context, upstreamCall.next(context));
+  assert.equal(outcome.kind, 'complete');
+  return (outcome as { result: { vectors: number[][] } }).result.vectors;
+}
+
+test('a repeated input is answered without the upstream; a batch with one new input sends only that one', async () => {
+  const stage = embeddingsCacheStage();
+  const call = upstream();
+  await embed(stage, call, contextFor('org_a', ['alpha', 'beta']));
+  const vectors = await embed(stage, call, contextFor('org_a', ['beta', 'gamma!', 'alpha']));
+  assert.deepEqual(call.asked, [['alpha', 'beta'], ['gamma!']]);
+  assert.deepEqual(vectors, [[4, 1], [6, 1], [5, 1]], 'merged back in input order');
+  const whole = contextFor('org_a', ['alpha']);
+  await embed(stage, call, whole);
+  assert.equal(call.asked.length, 2, 'a whole hit calls nobody');
+  assert.deepEqual(whole.cacheHit, { type: 'exact', inputs: 1, of: 1 });
+});
+
+test('orgs never share entries; dimensions are part of the key; enable_cache: false skips the cache', async () => {
+  const stage = embeddingsCacheStage();
+  const call = upstream();
+  await embed(stage, call, contextFor('org_a', ['shared text']));
+  await embed(stage, call, contextFor('org_b', ['shared text']));
+  await embed(stage, call, contextFor('org_a', ['shared text'], { dimensions: 256 }));
+  await embed(stage, call, contextFor('org_a', ['shared text'], { enableCache: false }));
+  assert.equal(call.asked.length, 4);
+});
+
+test(`the cache holds ${EMBEDDINGS_CACHE_ENTRIES} entries: the next one evicts the oldest`, async () => {
+  const stage = embeddingsCacheStage();
+  const call = upstream();
+  const inputs = Array.from({ length: EMBEDDINGS_CACHE_ENTRIES }, (_, index) => `text ${index}`);
+  for (let start = 0; start < inputs.length; start += 1000) await embed(stage, call, contextFor('org_a', inputs.slice(start, start + 1000)));
+  assert.equal(stage.cache.size, EMBEDDINGS_CACHE_ENTRIES);
+  await embed(stage, call, contextFor('org_a', ['one more']));
+  assert.equal(stage.cache.size, EMBEDDINGS_CACHE_ENTRIES);
+  const asked = call.asked.length;
+  await embed(stage, call, contextFor('org_a', ['text 1']));
+  assert.equal(call.asked.length, asked, 'the second-oldest is still there');
+  await embed(stage, call, contextFor('org_a', ['text 0']));
+  assert.deepEqual(call.asked.at(-1), ['text 0'], 'the oldest was evicted');
+});
+
+test('entries expire after 5 minutes (an injected clock, no sleep)', async () => {
+  let now = 1_000_000;
+  const stage = embeddingsCacheStage({ clock: () => now });
+  const call = upstream();
+  await embed(stage, call, contextFor('org_a', ['fresh']));
+  now += EMBEDDINGS_CACHE_TTL_MS - 1;
+  await embed(stage, call, contextFor('org_a', ['fresh']));
+  assert.equal(call.asked.length, 1, 'still fresh just before 5 minutes');
+  now += 1;
+  await embed(stage, call, contextFor('org_a', ['fresh']));
+  assert.equal(call.asked.length, 2, 'expired at 5 minutes');
+});

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import type { EmbeddingsResult } from '../../core/embeddings-types.js';
+import type { Outcome } from '../../core/operations.js';
+import { LruCache, type Clock } from '../../shared/lru-cache.js';
+import type { RequestContext } from '../request-context.js';
+import type { Stage } from '../stage.js';
+
+/** Spec section 8: 5,000 entries, 5 minutes, per instance (not shared). */
+export const EMBEDDINGS_CACHE_ENTRIES = 5000;
+export const EMBEDDINGS_CACHE_TTL_MS = 5 * 60_000;
+
+/**
+ * The embeddings cache (spec 8), per input: a batch whose inputs were all seen is answered without the
+ * upstream and costs nothing; a batch with new inputs sends only those upstream and merges the answer.
+ * Keys hash the org, the served model, the dimensions and the input: never shared across orgs. Vectors
+ * are kept as floats, so one entry serves both encodings.
+ */
+export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: number; clock?: Clock } = {}): Stage<'embeddings'> & { cache: LruCache<string, number[]> } {
+  const cache = new LruCache<string, number[]>({ maxEntries: options.maxEntries ?? EMBEDDINGS_CACHE_ENTRIES, ttlMs: options.ttlMs ?? EMBEDDINGS_CACHE_TTL_MS, clock: options.clock });
+  return {
+    name: 'embeddings_cache',
+    cache,
+    async intercept(context: RequestContext<'embeddings'>, next): Promise<Outcome<'embeddings'>> {
+      if (context.toggles.enable_cache === false) return next();
+      const request = context.request;
+      const model = context.route!.model;
+      const keys = (request.input as Array<string | number[]>).map((input) => keyOf(context.principal.orgId, model.slug, request.dimensions, input));
+      const cached = keys.map((key) => cache.get(key));
+      const missing = cached.flatMap((vector, index) => (vector === undefined ? [index] : []));
+      if (missing.length < keys.length) context.cacheHit = { type: 'exact', inputs: keys.length - missing.length, of: keys.length };
+      if (missing.length === 0) {
+        return { kind: 'complete', result: { model: model.upstream_model, vectors: cached as number[][], usage: { prompt_tokens: 0, total_tokens: 0 } } };
+      }
+      if (missing.length < keys.length) context.request = { ...request, input: missing.map((index) => request.input[index]) as string[] | number[][] };
+      const outcome = await next();
+      if (outcome.kind !== 'complete') return outcome;
+      const fetched = outcome.result.vectors;
+      missing.forEach((inputIndex, position) => {
+        cached[inputIndex] = fetched[position];
+        cache.set(keys[inputIndex], fetched[position]);
+      });
+      context.request = request;
+      const result: EmbeddingsResult = { ...outcome.result, vectors: cached as number[][] };
+      return { kind: 'complete', result };
+    },
+  };
+}
+
+function keyOf(orgId: string, modelSlug: string, dimensions: number | undefined, input: string | number[]): string {
+  return createHash('sha256')
+    .update(`${orgId}\u0000${modelSlug}\u0000${dimensions ?? ''}\u0000`)
+    .update(typeof input === 'string' ? `s:${input}` : `t:${input.join(',')}`)
+    .digest('base64');
+}
