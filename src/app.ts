@@ -10,6 +10,7 @@ import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
 import { newRequestId } from './http/request-id.js';
 import { registerChatCompletionsRoute } from './routes/chat/chat-completions-route.js';
+import { registerCompletionsRoute } from './routes/completions/completions-route.js';
 import { registerEmbeddingsRoute } from './routes/embeddings/embeddings-route.js';
 import { registerModerationsRoute } from './routes/moderations/moderations-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -99,6 +100,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerModelsRoutes(app, services);
   registerSettingsRoutes(app, services);
   registerChatCompletionsRoute(app, services);
+  registerCompletionsRoute(app, services);
   registerEmbeddingsRoute(app, services);
   registerModerationsRoute(app, services);
   registerAdminRoutes(app, services);

@@ -11,13 +11,15 @@ import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
-export interface ParsedRequest<O extends Operation> {
+export interface ParsedRequest<O extends Operation, Extra = undefined> {
   request: RequestOf<O>;
   /** The model string as the caller sent it (or the endpoint's default). */
   requestedModel: string;
   options?: Partial<RequestOptions>;
   /** What parsing noticed but did not refuse (an unknown field): reported in svc_metadata.warnings. */
   warnings?: string[];
+  /** What a translator's renderer needs of its own wire request (legacy echo, Responses ids…). */
+  extra?: Extra;
 }
 
 /**
@@ -25,29 +27,31 @@ export interface ParsedRequest<O extends Operation> {
  * (canonical outcome → the endpoint's wire). Translators such as legacy completions are endpoints
  * over the `chat` operation with their own parse and render.
  */
-export interface Endpoint<O extends Operation> {
+export interface Endpoint<O extends Operation, Extra = undefined> {
   method: 'POST';
   path: string;
   family: EndpointFamily;
   /** The endpoint's name in the usage ledger. */
   name: string;
   operation: O;
-  parse(body: unknown, request: FastifyRequest): ParsedRequest<O>;
+  parse(body: unknown, request: FastifyRequest): ParsedRequest<O, Extra> | Promise<ParsedRequest<O, Extra>>;
   /** Sends the answer (JSON, SSE, bytes); calls `settle` before the last byte leaves. */
-  render(answer: EndpointAnswer<O>): Promise<void> | void;
+  render(answer: EndpointAnswer<O, Extra>): Promise<void> | void;
 }
 
 /** Everything a renderer works with. */
-export interface EndpointAnswer<O extends Operation> {
+export interface EndpointAnswer<O extends Operation, Extra = undefined> {
   request: FastifyRequest;
   reply: FastifyReply;
   context: RequestContext<O>;
   outcome: Outcome<O>;
   settle: Settle;
   services: GatewayServices;
+  /** The parser's `extra`. */
+  extra: Extra;
 }
 
-function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: Endpoint<Operation>, status: number): void {
+function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
   services.ledger.record(
     refusedRequestRecord({
@@ -62,17 +66,17 @@ function recordRefusal(services: GatewayServices, request: FastifyRequest, endpo
   );
 }
 
-export function registerEndpoint<O extends Operation>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O>): void {
+export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
     config: { family: endpoint.family },
     handler: async (request, reply) => {
-      let parsed: ParsedRequest<O>;
+      let parsed: ParsedRequest<O, Extra>;
       let resolved: Awaited<ReturnType<typeof resolveRequestMode>>;
       try {
         resolved = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
-        parsed = endpoint.parse(request.body, request);
+        parsed = await endpoint.parse(request.body, request);
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
         if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error.status);
@@ -114,7 +118,7 @@ export function registerEndpoint<O extends Operation>(app: FastifyInstance, serv
       await services.runner.run(context, (outcome, settle) => {
         request.logFields.provider = context.target?.provider.id;
         request.logFields.servedModel = context.target?.model.slug;
-        return endpoint.render({ request, reply, context, outcome, settle, services });
+        return endpoint.render({ request, reply, context, outcome, settle, services, extra: parsed.extra as Extra });
       });
       return reply;
     },

@@ -72,6 +72,8 @@ export interface RequestSummary {
   wantsJson: boolean;
   hasToolResult: boolean;
   includeUsage: boolean;
+  /** OpenAI wire: logprobs asked (`logprobs: true`), with this many alternatives (`top_logprobs`). */
+  logprobs?: number;
 }
 
 export interface RecordedRequest {

@@ -31,6 +31,7 @@ export const openaiWire: WireRenderer = {
       wantsJson: body.response_format?.type === 'json_object' || body.response_format?.type === 'json_schema',
       hasToolResult: messages.length > 0 && messages[messages.length - 1].role === 'tool',
       includeUsage: body.stream_options?.include_usage === true,
+      logprobs: body.logprobs === true ? (body.top_logprobs ?? 0) : undefined,
     };
   },
 
@@ -52,7 +53,7 @@ export const openaiWire: WireRenderer = {
               ? { tool_calls: reply.toolCalls.map((call, index) => ({ id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
               : {}),
           },
-          logprobs: null,
+          logprobs: summary.logprobs === undefined ? null : logprobsOf(reply.content ?? '', summary.logprobs),
           finish_reason: reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop'),
         },
       ],
@@ -103,6 +104,20 @@ export const openaiWire: WireRenderer = {
     return { data: JSON.stringify({ error: { message, type: 'server_error', param: null, code: null } }) };
   },
 };
+
+/** Chat logprobs for a text: one token per word (with its space), logprob -0.1 × position, and `alternatives` others. */
+function logprobsOf(text: string, alternatives: number) {
+  const tokens = text.match(/\S+\s*/g) ?? [];
+  return {
+    content: tokens.map((token, index) => ({
+      token,
+      logprob: -0.1 * (index + 1),
+      bytes: [...Buffer.from(token)],
+      top_logprobs: Array.from({ length: alternatives }, (_, rank) => ({ token: rank === 0 ? token : `${token}#${rank}`, logprob: -0.1 * (index + 1) - rank, bytes: null })),
+    })),
+    refusal: null,
+  };
+}
 
 function usageOf(reply: MockReply) {
   if (reply.rawUsage) return reply.rawUsage;

@@ -23,7 +23,7 @@ export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<
 }
 
 /** When n asks for more choices than the upstream returned, the first is replicated (spec 2.2). */
-function withRequestedChoices(completion: ChatCompletion, n: number): ChatCompletion {
+export function withRequestedChoices(completion: ChatCompletion, n: number): ChatCompletion {
   if (completion.choices.length >= n || completion.choices.length === 0) return completion;
   const choices = [...completion.choices];
   while (choices.length < n) choices.push({ ...structuredClone(completion.choices[0]), index: choices.length });
