@@ -13,6 +13,7 @@ import { registerChatCompletionsRoute } from './routes/chat/chat-completions-rou
 import { registerCompletionsRoute } from './routes/completions/completions-route.js';
 import { registerEmbeddingsRoute } from './routes/embeddings/embeddings-route.js';
 import { registerModerationsRoute } from './routes/moderations/moderations-route.js';
+import { registerResponsesRoutes } from './routes/responses/responses-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerModelsRoutes } from './routes/models-routes.js';
 import { registerSettingsRoutes } from './routes/settings-routes.js';
@@ -103,6 +104,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerCompletionsRoute(app, services);
   registerEmbeddingsRoute(app, services);
   registerModerationsRoute(app, services);
+  registerResponsesRoutes(app, services);
   registerAdminRoutes(app, services);
   await app.ready();
   return app;

@@ -24,6 +24,7 @@ import { CircuitBreaker } from './providers/circuit-breaker.js';
 import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
+import { ResponseArchive } from './routes/responses/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
 import type { RecordStore, SharedState } from './storage/storage-types.js';
@@ -40,6 +41,8 @@ export interface GatewayServices {
   vault: ProviderKeyVault;
   ledger: UsageLedger;
   metrics: GatewayMetrics;
+  /** Stored Responses API answers (`store: true`). */
+  responses: ResponseArchive;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
   runner: RequestRunner;
   streamObserver: StreamObserver;
@@ -78,6 +81,8 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   metrics.watchQueue(ledger.backlog);
   await authenticator.listenForRevocations(sharedState);
   if (sharedState instanceof FailoverSharedState) metrics.watchSharedState(() => sharedState.degraded);
+  const responses = new ResponseArchive(store.responses, { retentionMs: config.responses.retentionDays * 24 * 60 * 60 * 1000 }, logger);
+  metrics.watchQueue(responses.backlog);
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
   const runner = new RequestRunner(
     stageTable,
@@ -116,6 +121,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     settings: new OrgSettingsService(store.settings),
     vault,
     ledger,
+    responses,
     metrics,
     runner,
     streamObserver: {

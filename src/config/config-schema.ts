@@ -19,6 +19,7 @@ export const configDefaults = {
   intelligenceMode: 'full' as IntelligenceMode,
   routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
   ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
+  responses: { retentionDays: 30 },
   logLevel: 'info' as LogLevel,
 } as const;
 
@@ -93,6 +94,7 @@ export const configFileSchema = z.strictObject({
       max_queue: integer(1).optional(),
     })
     .optional(),
+  responses: z.strictObject({ retention_days: integer(1, 3650).optional() }).optional(),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -132,6 +134,8 @@ export interface GatewayConfig {
     circuitBreaker: { windowMs: number; minimumCalls: number; failureRatio: number; cooldownMs: number };
   };
   ledger: { flushIntervalMs: number; maxBatch: number; maxQueue: number };
+  /** Stored Responses API answers (`store: true`) are kept this long. */
+  responses: { retentionDays: number };
   masterKey?: string;
   encryptionKey?: string;
   logLevel: LogLevel;

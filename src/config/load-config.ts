@@ -126,6 +126,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       maxBatch: file.ledger?.max_batch ?? configDefaults.ledger.maxBatch,
       maxQueue: file.ledger?.max_queue ?? configDefaults.ledger.maxQueue,
     },
+    responses: { retentionDays: file.responses?.retention_days ?? configDefaults.responses.retentionDays },
     logLevel: configDefaults.logLevel,
   };
 }

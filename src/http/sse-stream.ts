@@ -13,6 +13,8 @@ import { SseWriter, type SseEvent } from './sse-writer.js';
  */
 export interface SseRendering<C> {
   headers: Record<string, string>;
+  /** Events sent as soon as the stream opens, before the first chunk (`response.created`). */
+  openingEvents?(): SseEvent[];
   /** The events of one chunk: one, several (named events), or none. */
   eventsOf(chunk: C): SseEvent | SseEvent[] | undefined;
   /** The events that end a complete stream (`[DONE]`, `response.completed`); the request is settled by then. */
@@ -48,6 +50,7 @@ export async function streamSse<O extends Operation, C>(
   writer.open(rendering.headers);
   let status = 200;
   try {
+    if (rendering.openingEvents) await sendAll(writer, rendering.openingEvents());
     for await (const chunk of chunks) {
       const events = rendering.eventsOf(chunk);
       if (events !== undefined) await sendAll(writer, events);

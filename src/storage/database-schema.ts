@@ -83,7 +83,17 @@ export interface UsageDeadLettersTable {
   error: string;
 }
 
+export interface StoredResponsesTable {
+  id: string;
+  org_id: string;
+  created_at: string;
+  expires_at: string;
+  response: string;
+  conversation: string;
+}
+
 export interface StorageDatabase {
+  stored_responses: StoredResponsesTable;
   usage_dead_letters: UsageDeadLettersTable;
   orgs: OrgsTable;
   api_keys: ApiKeysTable;

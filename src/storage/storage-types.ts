@@ -145,6 +145,27 @@ export interface ProviderKeyStore {
   deleteProviderKey(orgId: string, provider: string): Promise<boolean>;
 }
 
+/** A Responses API answer kept for `previous_response_id` and `GET /v1/responses/{id}`. */
+export interface StoredResponse {
+  id: string;
+  org_id: string;
+  created_at: string;
+  /** After this the response is gone (retention). */
+  expires_at: string;
+  /** The response object as JSON. */
+  response: string;
+  /** The chat messages of the turn (input and output) as JSON, to continue the conversation. */
+  conversation: string;
+}
+
+export interface ResponseStore {
+  /** Stores responses; an id already stored is left as it is. */
+  putResponses(records: StoredResponse[]): Promise<void>;
+  /** The response of this org with this id, unless it expired by `now`; another org's is undefined. */
+  getResponse(orgId: string, id: string, now: string): Promise<StoredResponse | undefined>;
+  deleteExpiredResponses(now: string): Promise<number>;
+}
+
 /** The durable records, one store per concern, on one database (SQLite or PostgreSQL). */
 export interface RecordStore {
   readonly kind: 'sqlite' | 'postgres';
@@ -152,6 +173,7 @@ export interface RecordStore {
   readonly settings: SettingsStore;
   readonly usage: UsageStore;
   readonly providerKeys: ProviderKeyStore;
+  readonly responses: ResponseStore;
   /** Creates or upgrades the schema (one migration set for every dialect). */
   migrate(): Promise<void>;
   ping(): Promise<void>;

@@ -76,6 +76,8 @@ export async function createKey(harness: TestGateway, body: { org_id: string; sc
 }
 
 export interface SseEvent {
+  /** The `event:` name, when the event has one. */
+  event?: string;
   /** The `data:` payload as text. */
   data: string;
   /** Milliseconds since the request was sent. */
@@ -109,7 +111,8 @@ export async function readSse(response: Response, startedAt: number, onEvent?: (
           .map((line) => line.slice(5).replace(/^ /, ''))
           .join('\n');
         if (data === '') continue;
-        const event = { data, at: performance.now() - startedAt };
+        const name = block.split('\n').find((line) => line.startsWith('event:'))?.slice(6).trim();
+        const event: SseEvent = name === undefined ? { data, at: performance.now() - startedAt } : { event: name, data, at: performance.now() - startedAt };
         events.push(event);
         if (onEvent?.(event, events.length - 1) === true) {
           await reader.cancel().catch(() => undefined);

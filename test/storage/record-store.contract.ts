@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeProviderKeyStoreContract } from './provider-key-store.contract.js';
+import { describeResponseStoreContract } from './response-store.contract.js';
 import { describeSettingsStoreContract } from './settings-store.contract.js';
 import { withStore, type MakeRecordStore } from './store-harness.js';
 import { describeTenantStoreContract } from './tenant-store.contract.js';
@@ -21,4 +22,5 @@ export function describeRecordStoreContracts(name: string, makeStore: MakeRecord
   describeSettingsStoreContract(name, makeStore, options);
   describeUsageStoreContract(name, makeStore, options);
   describeProviderKeyStoreContract(name, makeStore, options);
+  describeResponseStoreContract(name, makeStore, options);
 }

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
-import type { ProviderKeyStore, RecordStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import type { ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import { KyselyResponseStore } from './kysely-response-store.js';
 import { KyselyProviderKeyStore } from './kysely-provider-key-store.js';
 import { KyselySettingsStore } from './kysely-settings-store.js';
 import { KyselyTenantStore } from './kysely-tenant-store.js';
@@ -16,6 +17,7 @@ export class KyselyRecordStore implements RecordStore {
   readonly settings: SettingsStore;
   readonly usage: UsageStore;
   readonly providerKeys: ProviderKeyStore;
+  readonly responses: ResponseStore;
 
   constructor(
     protected readonly db: Kysely<StorageDatabase>,
@@ -26,6 +28,7 @@ export class KyselyRecordStore implements RecordStore {
     this.settings = new KyselySettingsStore(db);
     this.usage = usage ?? new KyselyUsageStore(db);
     this.providerKeys = new KyselyProviderKeyStore(db);
+    this.responses = new KyselyResponseStore(db);
   }
 
   async migrate(): Promise<void> {

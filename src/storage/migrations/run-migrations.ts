@@ -1,11 +1,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { initialSchemaMigration } from './0001-initial-schema.js';
 import { usageDetailAndDeadLettersMigration } from './0002-usage-detail-and-dead-letters.js';
+import { storedResponsesMigration } from './0003-stored-responses.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchemaMigration,
   '0002-usage-detail-and-dead-letters': usageDetailAndDeadLettersMigration,
+  '0003-stored-responses': storedResponsesMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {

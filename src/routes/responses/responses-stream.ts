@@ -1,0 +1,135 @@
+import type { ChatCompletionChunk, FinishReason, Usage } from '../../core/chat-types.js';
+import type { GatewayError } from '../../errors/gateway-error.js';
+import type { SseEvent } from '../../http/sse-writer.js';
+import { newItemId, responseObject, responseUsageOf, statusOf } from './response-object.js';
+import type { ResponseOutputItem, ResponsesRequestFacts } from './responses-types.js';
+
+type MessageItem = Extract<ResponseOutputItem, { type: 'message' }>;
+type FunctionCallItem = Extract<ResponseOutputItem, { type: 'function_call' }>;
+
+/**
+ * Chat chunks → the named events of a Responses stream (spec 6), live: text and argument deltas leave as
+ * the upstream's tokens arrive. Every event carries the next `sequence_number`; items are opened and
+ * closed in the order the official SDK's accumulator expects (added → deltas → done).
+ */
+export class ResponsesStreamEncoder {
+  private sequence = 0;
+  private readonly output: ResponseOutputItem[] = [];
+  private message: { item: MessageItem; index: number; text: string } | undefined;
+  /** The open function call, by the chat tool-call index it streams under. */
+  private call: { item: FunctionCallItem; index: number; toolIndex: number } | undefined;
+  private finishReason: FinishReason | null = null;
+  private usage: Usage | undefined;
+  private model: string;
+
+  constructor(private readonly facts: ResponsesRequestFacts) {
+    this.model = facts.model;
+  }
+
+  /** The opening events: the response exists and is in progress. */
+  opening(): SseEvent[] {
+    const response = this.snapshot({ status: 'in_progress' }, null);
+    return [this.event('response.created', { response }), this.event('response.in_progress', { response })];
+  }
+
+  events(chunk: ChatCompletionChunk): SseEvent[] {
+    if (chunk.model) this.model = chunk.model;
+    if (chunk.usage) this.usage = chunk.usage;
+    const choice = chunk.choices[0];
+    if (!choice) return [];
+    const events: SseEvent[] = [];
+    const delta = choice.delta;
+    if (typeof delta.content === 'string' && delta.content !== '') events.push(...this.text(delta.content));
+    for (const call of delta.tool_calls ?? []) events.push(...this.toolCall(call.index, call.id, call.function?.name, call.function?.arguments));
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    return events;
+  }
+
+  /** Closes what is open and completes the response, with its usage (and svc_metadata beside it). */
+  closing(svcMetadata: object): { events: SseEvent[]; response: Record<string, unknown> } {
+    const events = [...this.closeMessage(), ...this.closeCall()];
+    const { status, incomplete_details } = statusOf(this.finishReason);
+    const response = this.snapshot({ status, incomplete_details }, responseUsageOf(this.usage));
+    events.push(this.event(status === 'completed' ? 'response.completed' : 'response.incomplete', { response: { ...response, svc_metadata: svcMetadata } }));
+    return { events, response };
+  }
+
+  /** A failure mid-stream: the response failed, never a clean completion. */
+  failure(error: GatewayError): SseEvent[] {
+    const failed = { code: error.code, message: error.message };
+    return [
+      this.event('response.failed', { response: this.snapshot({ status: 'failed', error: failed }, responseUsageOf(this.usage)) }),
+      this.event('error', { code: error.code, message: error.message, param: error.param }),
+    ];
+  }
+
+  /** The output items as they stood at the end (for storing and previous_response_id). */
+  get outputItems(): ResponseOutputItem[] {
+    return this.output;
+  }
+
+  private text(text: string): SseEvent[] {
+    const events: SseEvent[] = [...this.closeCall()];
+    if (!this.message) {
+      const item: MessageItem = { type: 'message', id: newItemId('msg'), role: 'assistant', status: 'in_progress', content: [] };
+      this.message = { item, index: this.output.length, text: '' };
+      this.output.push(item);
+      events.push(this.event('response.output_item.added', { output_index: this.message.index, item: structuredClone(item) }));
+      events.push(this.event('response.content_part.added', { item_id: item.id, output_index: this.message.index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }));
+    }
+    this.message.text += text;
+    events.push(this.event('response.output_text.delta', { item_id: this.message.item.id, output_index: this.message.index, content_index: 0, delta: text, logprobs: [] }));
+    return events;
+  }
+
+  private toolCall(toolIndex: number, callId: string | undefined, name: string | undefined, argumentsDelta: string | undefined): SseEvent[] {
+    const events: SseEvent[] = [];
+    if (!this.call || this.call.toolIndex !== toolIndex) {
+      events.push(...this.closeMessage(), ...this.closeCall());
+      const item: FunctionCallItem = { type: 'function_call', id: newItemId('fc'), call_id: callId ?? newItemId('fc'), name: name ?? '', arguments: '', status: 'in_progress' };
+      this.call = { item, index: this.output.length, toolIndex };
+      this.output.push(item);
+      events.push(this.event('response.output_item.added', { output_index: this.call.index, item: structuredClone(item) }));
+    } else if (name && !this.call.item.name) this.call.item.name = name;
+    if (argumentsDelta) {
+      this.call.item.arguments += argumentsDelta;
+      events.push(this.event('response.function_call_arguments.delta', { item_id: this.call.item.id, output_index: this.call.index, delta: argumentsDelta }));
+    }
+    return events;
+  }
+
+  private closeMessage(): SseEvent[] {
+    if (!this.message) return [];
+    const { item, index, text } = this.message;
+    this.message = undefined;
+    const part = { type: 'output_text' as const, text, annotations: [] };
+    item.content = [part];
+    item.status = 'completed';
+    return [
+      this.event('response.output_text.done', { item_id: item.id, output_index: index, content_index: 0, text, logprobs: [] }),
+      this.event('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part }),
+      this.event('response.output_item.done', { output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
+  private closeCall(): SseEvent[] {
+    if (!this.call) return [];
+    const { item, index } = this.call;
+    this.call = undefined;
+    // A call that streamed no arguments still carries valid JSON.
+    if (item.arguments === '') item.arguments = '{}';
+    item.status = 'completed';
+    return [
+      this.event('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: item.arguments }),
+      this.event('response.output_item.done', { output_index: index, item: structuredClone(item) }),
+    ];
+  }
+
+  private snapshot(state: Parameters<typeof responseObject>[2], usage: ReturnType<typeof responseUsageOf>): Record<string, unknown> {
+    return responseObject(this.facts, this.model, state, structuredClone(this.output), usage);
+  }
+
+  private event(type: string, payload: Record<string, unknown>): SseEvent {
+    return { event: type, data: JSON.stringify({ type, sequence_number: this.sequence++, ...payload }) };
+  }
+}
