@@ -13,6 +13,32 @@ const repoRoot = resolve(benchDir, '..');
 export const children = new Set<BenchChild>();
 export const log = (line: string) => process.stderr.write(`${line}\n`);
 
+export const benchMasterKey = 'svc-bench-master-key';
+
+/** The parent's environment without anything that would configure svc behind the benchmark's back. */
+export function baseEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$|^NODE_OPTIONS$/.test(key)) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
+/** svc as `svc serve` runs it: the OpenAI provider pointed at the mock, SQLite in `dataDir`, warnings only. */
+export function svcEnv(mockOrigin: string, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...baseEnv(),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_DATA_DIR: dataDir,
+    SVC_MASTER_KEY: benchMasterKey,
+    OPENAI_API_KEY: 'sk-bench-openai',
+    OPENAI_BASE_URL: `${mockOrigin}/v1`,
+  };
+}
+
 export class BenchChild {
   readonly process: ChildProcessWithoutNullStreams;
   private exited = false;

@@ -12,7 +12,8 @@ export interface LoadOptions {
   origin: string;
   path: string;
   headers: Record<string, string>;
-  body: string;
+  /** The request body: the same for every request, or a new one per request (e.g. cache misses). */
+  body: string | (() => string);
   concurrency: number;
   warmupSeconds: number;
   seconds: number;
@@ -64,7 +65,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   });
-  const payload = Buffer.from(options.body);
+  const fixed = typeof options.body === 'string' ? Buffer.from(options.body) : undefined;
+  const makeBody = options.body;
+  const nextBody = () => fixed ?? Buffer.from((makeBody as () => string)());
   const headers = { ...options.headers, 'content-type': 'application/json' };
 
   const capacity = options.maxRequests;
@@ -89,7 +92,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       let ok = false;
       let failure: string | undefined;
       try {
-        const response = await pool.request({ method: 'POST', path: options.path, headers, body: payload });
+        const response = await pool.request({ method: 'POST', path: options.path, headers, body: nextBody() });
         for await (const _chunk of response.body) {
           if (first === 0n) first = now();
         }

@@ -11,12 +11,11 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BenchChild, children, log } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
-const masterKey = 'svc-bench-master-key';
 const chatPath = '/v1/chat/completions';
 
 // ---------------------------------------------------------------------------------------------------
@@ -75,16 +74,6 @@ const mode = options.stream ? 'stream' : 'non-stream';
 // ---------------------------------------------------------------------------------------------------
 // Child processes
 
-/** The parent's environment without anything that would configure svc behind our back. */
-function baseEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$|^NODE_OPTIONS$/.test(key)) continue;
-    env[key] = value;
-  }
-  return env;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: every child is stopped at the end, on errors, on Ctrl-C, and by a watchdog.
 
@@ -122,7 +111,7 @@ interface TargetResult extends LoadResult {
 
 const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(options.stream ? { stream: true } : {}) });
 // The same headers for every target: the mock and the bare proxy ignore what they do not need.
-const requestHeaders = { authorization: `Bearer ${masterKey}`, 'x-intelligence-mode': 'proxy' };
+const requestHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
 
 async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number): Promise<TargetResult> {
   const answer = await probe(origin, chatPath, requestHeaders, requestBody);
@@ -192,21 +181,7 @@ async function main(): Promise<void> {
   const profileArgs = (name: string) => (profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, `${name}-${mode}`)] : []);
   const [bare, svc] = await Promise.all([
     BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin }, profileArgs('bare')),
-    BenchChild.start(
-      'svc',
-      'run-svc.ts',
-      {
-        ...baseEnv(),
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SVC_LOG_LEVEL: 'warn',
-        SVC_DATA_DIR: dataDir,
-        SVC_MASTER_KEY: masterKey,
-        OPENAI_API_KEY: 'sk-bench-openai',
-        OPENAI_BASE_URL: `${mock.origin}/v1`,
-      },
-      profileArgs('svc'),
-    ),
+    BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), profileArgs('svc')),
   ]);
 
   // One after the other, the same load each; with --rounds the sequence is repeated.

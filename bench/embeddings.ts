@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:embeddings [-- --concurrency 1 --seconds 5 --warmup 1]`
+ *
+ * The embeddings path in figures, in one run against the mock upstream (each in its own child process):
+ *  - a cache hit: the same input again and again, answered by svc's embeddings cache (target: p99 < 1 ms);
+ *  - a cache miss: a new input each request (cache lookup, upstream call, cache store), as overhead over
+ *    calling the mock directly, beside the same overhead for chat in proxy mode (target: ≤ 1.5 × chat's).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import { probe, runLoad, type LoadResult } from './load.js';
+
+const { values: args } = parseArgs({
+  options: {
+    concurrency: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '5' },
+    warmup: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run bench:embeddings -- [--concurrency N (default 1)] [--seconds N (default 5)] [--warmup N (default 1)] [--cpu-prof DIR]\n');
+  process.exit(0);
+}
+const options = { concurrency: Number(args.concurrency), seconds: Number(args.seconds), warmupSeconds: Number(args.warmup) };
+for (const [name, value] of Object.entries(options)) {
+  if (!Number.isFinite(value) || value < 0 || (name === 'concurrency' && (!Number.isInteger(value) || value < 1))) {
+    log(`--${name} must be a positive number (got ${value})`);
+    process.exit(2);
+  }
+}
+
+const headers = (mode: 'proxy' | 'full') => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
+const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }] });
+// The official SDK asks for base64 unless told otherwise.
+const embeddingsBody = (input: string) => JSON.stringify({ model: 'text-embedding-3-small', input, encoding_format: 'base64' });
+let counter = 0;
+/** A new input each request: a miss every time. The run's random prefix keeps repeated runs apart. */
+const runPrefix = Math.random().toString(36).slice(2, 8);
+const freshEmbeddingsBody = () => embeddingsBody(`benchmark input ${runPrefix} ${counter++}`);
+
+interface Scenario {
+  name: string;
+  target: BenchChild;
+  path: string;
+  mode: 'proxy' | 'full';
+  body: string | (() => string);
+}
+
+interface Measured extends LoadResult {
+  cpuUsPerRequest?: number;
+}
+
+async function measure(scenario: Scenario): Promise<Measured> {
+  const sample = typeof scenario.body === 'string' ? scenario.body : scenario.body();
+  const answer = await probe(scenario.target.origin, scenario.path, headers(scenario.mode), sample);
+  if (answer.status !== 200) throw new Error(`${scenario.name}: the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+  log(`${scenario.name}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
+  let before: ReturnType<BenchChild['stats']> | undefined;
+  const result = await runLoad({
+    origin: scenario.target.origin,
+    path: scenario.path,
+    headers: headers(scenario.mode),
+    body: scenario.body,
+    concurrency: options.concurrency,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+    maxRequests: 2_000_000,
+    onMeasureStart: () => {
+      before = scenario.target.stats();
+    },
+  });
+  const [start, end] = await Promise.all([before, scenario.target.stats()]);
+  if (result.errors > 0) log(`warning: ${scenario.name}: ${result.errors} failed requests (first: ${result.firstError})`);
+  const cpuUsPerRequest = start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
+  return { ...result, cpuUsPerRequest };
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-embeddings-'));
+  try {
+    log('starting the mock upstream and svc …');
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-embeddings')] : [];
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), profileArgs);
+    const hitBody = embeddingsBody('the same benchmark input every time');
+    const scenarios: Scenario[] = [
+      { name: 'chat, direct to the mock', target: mock, path: '/v1/chat/completions', mode: 'proxy', body: chatBody },
+      { name: 'chat through svc (proxy mode)', target: svc, path: '/v1/chat/completions', mode: 'proxy', body: chatBody },
+      { name: 'embeddings, direct to the mock', target: mock, path: '/v1/embeddings', mode: 'full', body: freshEmbeddingsBody },
+      { name: 'embeddings through svc, cache miss', target: svc, path: '/v1/embeddings', mode: 'full', body: freshEmbeddingsBody },
+      { name: 'embeddings through svc, cache hit', target: svc, path: '/v1/embeddings', mode: 'full', body: hitBody },
+    ];
+    const results: Measured[] = [];
+    for (const scenario of scenarios) results.push(await measure(scenario));
+    report(scenarios, results);
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+
+function report(scenarios: Scenario[], results: Measured[]): void {
+  const rows = [['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req']];
+  scenarios.forEach((scenario, index) => {
+    const result = results[index];
+    rows.push([scenario.name, String(result.requests), String(result.errors), result.rps.toFixed(0), ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest?.toFixed(0) ?? 'n/a']);
+  });
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  const table = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+
+  const [chatDirect, chatSvc, embeddingsDirect, miss, hit] = results;
+  const chatOverhead = { p50: chatSvc.total.p50 - chatDirect.total.p50, p99: chatSvc.total.p99 - chatDirect.total.p99 };
+  const missOverhead = { p50: miss.total.p50 - embeddingsDirect.total.p50, p99: miss.total.p99 - embeddingsDirect.total.p99 };
+  const missRatio = missOverhead.p50 / chatOverhead.p50;
+  process.stdout.write(
+    [
+      '',
+      `svc embeddings: concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per scenario, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      '',
+      table,
+      '(latencies measured in the load generator, loopback HTTP included; cpu µs/req is that of the process behind the target)',
+      '',
+      `cache hit at the gateway: p50 ${ms(hit.total.p50)} ms, p99 ${ms(hit.total.p99)} ms (target p99 < 1 ms): ${hit.total.p99 < 1 ? 'within target' : 'ABOVE target'}`,
+      `overhead vs direct, p50 (p99): chat ${ms(chatOverhead.p50)} (${ms(chatOverhead.p99)}) ms, embeddings miss ${ms(missOverhead.p50)} (${ms(missOverhead.p99)}) ms` +
+        ` → miss/chat ${missRatio.toFixed(2)}× (target ≤ 1.5×): ${missRatio <= 1.5 ? 'within target' : 'ABOVE target'}`,
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch(async (error) => {
+  log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await Promise.allSettled([...children].map((child) => child.stop()));
+  process.exit(1);
+});
