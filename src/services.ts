@@ -24,6 +24,8 @@ import { CircuitBreaker } from './providers/circuit-breaker.js';
 import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
+import { ExactCache } from './cache/exact/exact-cache.js';
+import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
 import { ResponseArchive } from './routes/responses/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
@@ -41,6 +43,8 @@ export interface GatewayServices {
   vault: ProviderKeyVault;
   ledger: UsageLedger;
   metrics: GatewayMetrics;
+  /** The exact chat cache (L0 in process, L1 in Redis when configured). */
+  exactCache: ExactCache;
   /** Stored Responses API answers (`store: true`). */
   responses: ResponseArchive;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
@@ -83,10 +87,20 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   if (sharedState instanceof FailoverSharedState) metrics.watchSharedState(() => sharedState.degraded);
   const responses = new ResponseArchive(store.responses, { retentionMs: config.responses.retentionDays * 24 * 60 * 60 * 1000 }, logger);
   metrics.watchQueue(responses.backlog);
+  const exact = config.cache.exact;
+  const exactCache = new ExactCache(
+    config.storage.redisUrl ? sharedState : undefined,
+    { maxEntries: exact.maxEntries, maxBytes: exact.maxBytes, ttlMs: exact.ttlSeconds * 1000 },
+    logger,
+  );
+  if (exactCache.backlog) metrics.watchQueue(exactCache.backlog);
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
   const runner = new RequestRunner(
     stageTable,
-    { route: routeStage(router, wireAdapters), embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
+    {
+      route: routeStage(router, wireAdapters),
+      exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded }, catalog),
+      embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
     [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
     (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   );
@@ -121,6 +135,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     settings: new OrgSettingsService(store.settings),
     vault,
     ledger,
+    exactCache,
     responses,
     metrics,
     runner,

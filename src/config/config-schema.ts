@@ -20,6 +20,9 @@ export const configDefaults = {
   routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
   ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
   responses: { retentionDays: 30 },
+  cache: {
+    exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: 0.5, cacheSeeded: true },
+  },
   logLevel: 'info' as LogLevel,
 } as const;
 
@@ -95,6 +98,19 @@ export const configFileSchema = z.strictObject({
     })
     .optional(),
   responses: z.strictObject({ retention_days: integer(1, 3650).optional() }).optional(),
+  cache: z
+    .strictObject({
+      exact: z
+        .strictObject({
+          max_entries: integer(1).optional(),
+          max_bytes: integer(1024).optional(),
+          ttl_seconds: integer(1).optional(),
+          max_temperature: z.number().min(0).max(2).optional(),
+          cache_seeded: z.boolean().optional(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -136,6 +152,10 @@ export interface GatewayConfig {
   ledger: { flushIntervalMs: number; maxBatch: number; maxQueue: number };
   /** Stored Responses API answers (`store: true`) are kept this long. */
   responses: { retentionDays: number };
+  cache: {
+    /** The exact chat cache: L0 bounds, TTL (L0 and L1), and which requests are cacheable. */
+    exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean };
+  };
   masterKey?: string;
   encryptionKey?: string;
   logLevel: LogLevel;

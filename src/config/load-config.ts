@@ -127,6 +127,15 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       maxQueue: file.ledger?.max_queue ?? configDefaults.ledger.maxQueue,
     },
     responses: { retentionDays: file.responses?.retention_days ?? configDefaults.responses.retentionDays },
+    cache: {
+      exact: {
+        maxEntries: file.cache?.exact?.max_entries ?? configDefaults.cache.exact.maxEntries,
+        maxBytes: file.cache?.exact?.max_bytes ?? configDefaults.cache.exact.maxBytes,
+        ttlSeconds: file.cache?.exact?.ttl_seconds ?? configDefaults.cache.exact.ttlSeconds,
+        maxTemperature: file.cache?.exact?.max_temperature ?? configDefaults.cache.exact.maxTemperature,
+        cacheSeeded: file.cache?.exact?.cache_seeded ?? configDefaults.cache.exact.cacheSeeded,
+      },
+    },
     logLevel: configDefaults.logLevel,
   };
 }

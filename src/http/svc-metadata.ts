@@ -23,6 +23,10 @@ export interface SvcMetadata {
   failover_attempts?: number;
   /** The answer came from a cache: no upstream call, no cost. */
   cache_hit?: boolean;
+  cache_type?: 'exact' | 'semantic';
+  semantic_similarity?: number;
+  /** What the served model would have charged for the cached answer. */
+  cache_saved_usd?: number;
   /** Embeddings: how many inputs of the batch the cache answered. */
   cached_inputs?: number;
 }
@@ -53,7 +57,11 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
   if (context.cacheHit) {
     if (isWholeHit(context.cacheHit)) {
       metadata.cache_hit = true;
+      metadata.cache_type = context.cacheHit.type;
       metadata.decision_source = 'CacheHit';
+      if (context.cacheHit.similarity !== undefined) metadata.semantic_similarity = context.cacheHit.similarity;
+      if (context.cacheHit.savedUsd !== undefined) metadata.cache_saved_usd = context.cacheHit.savedUsd;
+      if (context.cacheHit.source) metadata.provider = context.cacheHit.source.split('/')[0];
     }
     if (context.cacheHit.of !== undefined) metadata.cached_inputs = context.cacheHit.inputs;
   }
@@ -67,10 +75,10 @@ export function nonStreamHeaders(context: RequestContext): Record<string, string
   const headers: Record<string, string> = {
     'x-svc-request-id': context.requestId,
     'x-svc-cache-hit': String(isWholeHit(context.cacheHit)),
-    ...(isWholeHit(context.cacheHit) ? { 'x-svc-cache-type': context.cacheHit!.type, 'x-svc-latency-ms': String(Math.round(elapsedMs(context.startedAt))) } : {}),
+    ...cacheHeaders(context),
     'x-svc-tier-used': context.route?.tier ?? 'T2',
     'x-svc-lane-used': context.target?.model.lane ?? context.route?.lane ?? 'smart',
-    'x-svc-provider': context.target?.model.slug ?? 'none',
+    'x-svc-provider': sourceLabel(context) || 'none',
     'x-svc-speculation-accepted': '0',
     'x-svc-latency-breakdown': JSON.stringify({ ...context.timings, total: Math.round(elapsedMs(context.startedAt) * 100) / 100 }),
     'x-svc-audit-id': `aud_${context.requestId}`,
@@ -98,9 +106,25 @@ export function streamHeaders(context: RequestContext): Record<string, string> {
   const headers: Record<string, string> = {
     'x-svc-request-id': context.requestId,
     'x-svc-intelligence-mode': context.mode,
-    'x-svc-provider': context.target?.model.slug ?? '',
+    'x-svc-provider': sourceLabel(context),
+    'x-svc-cache-hit': String(isWholeHit(context.cacheHit)),
+    ...cacheHeaders(context),
   };
   const warnings = warningsHeader(context);
   if (warnings) headers['x-svc-warnings'] = warnings;
+  return headers;
+}
+
+/** The model that produced the answer: the one called, or the one whose answer a cache returned. */
+function sourceLabel(context: RequestContext): string {
+  return context.target?.model.slug ?? context.cacheHit?.source ?? '';
+}
+
+/** The cache-path headers of spec 4.1: type, end-to-end latency, and the similarity of a semantic hit. */
+function cacheHeaders(context: RequestContext): Record<string, string> {
+  const hit = context.cacheHit;
+  if (!hit || !isWholeHit(hit)) return {};
+  const headers: Record<string, string> = { 'x-svc-cache-type': hit.type, 'x-svc-latency-ms': String(Math.round(elapsedMs(context.startedAt))) };
+  if (hit.similarity !== undefined) headers['x-svc-semantic-similarity'] = hit.similarity.toFixed(4);
   return headers;
 }

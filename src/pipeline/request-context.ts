@@ -9,6 +9,19 @@ import type { AttemptRecord } from '../providers/upstream-executor.js';
 import type { RouteDecision } from '../routing/model-router.js';
 import type { FeatureToggles, IntelligenceMode, ModeSource } from './intelligence-modes.js';
 
+export interface CacheHit {
+  type: 'exact' | 'semantic';
+  /** Embeddings batches: how many inputs of `of` the cache answered. */
+  inputs?: number;
+  of?: number;
+  /** Semantic hits: the similarity of the cached prompt. */
+  similarity?: number;
+  /** The catalog slug of the model whose answer was cached. */
+  source?: string;
+  /** What the served model would have charged for the answer. */
+  savedUsd?: number;
+}
+
 /** Caller options every operation may carry: the `svc` block, routing preferences and metadata. */
 export interface RequestOptions {
   svc: SvcOptions;
@@ -55,7 +68,7 @@ export interface RequestContext<O extends Operation = Operation> {
   streamedText?: string[];
   cost?: CostBreakdown;
   /** Set by a cache stage that answered (wholly or, for a batch, `inputs` of `of`) without the upstream. */
-  cacheHit?: { type: 'exact' | 'semantic'; inputs?: number; of?: number; similarity?: number };
+  cacheHit?: CacheHit;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
 }

@@ -82,6 +82,8 @@ export interface UsageTotals {
   cost_usd: number;
   baseline_cost_usd: number;
   savings_usd: number;
+  /** Requests answered from a cache (cost 0; their savings are in savings_usd). */
+  cache_hits: number;
 }
 
 export interface UsageSummary extends UsageTotals {

@@ -58,6 +58,7 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         assertClose(all.cost_usd, 0.875, 'cost_usd');
         assertClose(all.baseline_cost_usd, 1.875, 'baseline_cost_usd');
         assertClose(all.savings_usd, 1, 'savings_usd');
+        assert.equal(all.cache_hits, 1, 'requests answered from a cache');
         assert.equal(all.org_id, null);
         assert.equal(all.from, null);
         assert.equal(all.to, null);
@@ -72,7 +73,7 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         const nobody = await store.summarizeUsage({ org_id: 'nobody' });
         assert.deepEqual(
           { ...nobody },
-          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, by_model: [], by_status: [], by_endpoint: [] },
+          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, cache_hits: 0, by_model: [], by_status: [], by_endpoint: [] },
         );
       }));
 

@@ -15,11 +15,12 @@ function aggregateColumns(expressions: LedgerExpressions) {
     expressions.fn.sum('cached_tokens').as('cached_tokens'),
     expressions.fn.sum('cost_usd').as('cost_usd'),
     expressions.fn.sum('baseline_cost_usd').as('baseline_cost_usd'),
+    expressions.fn.sum('cache_hit').as('cache_hits'),
   ] as const;
 }
 
 type AggregateRow = Record<
-  'requests' | 'prompt_tokens' | 'completion_tokens' | 'cached_tokens' | 'cost_usd' | 'baseline_cost_usd',
+  'requests' | 'prompt_tokens' | 'completion_tokens' | 'cached_tokens' | 'cost_usd' | 'baseline_cost_usd' | 'cache_hits',
   number | string | bigint | null
 >;
 
@@ -37,6 +38,7 @@ function toTotals(row: AggregateRow | undefined): UsageTotals {
     cost_usd: costUsd,
     baseline_cost_usd: baselineCostUsd,
     savings_usd: baselineCostUsd - costUsd,
+    cache_hits: toNumber(row?.cache_hits),
   };
 }
 

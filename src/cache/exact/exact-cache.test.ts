@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ChatCompletion } from '../../core/chat-types.js';
+import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
+import type { SharedState } from '../../storage/storage-types.js';
+import { ExactCache, type CachedAnswer } from './exact-cache.js';
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+function answer(text: string): CachedAnswer {
+  const completion: ChatCompletion = {
+    id: 'chatcmpl-1',
+    object: 'chat.completion',
+    created: 1,
+    model: 'gpt-4o-mini',
+    choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
+  };
+  return { completion, servedModel: 'openai/gpt-4o-mini' };
+}
+
+test('entries live for the TTL (an injected clock, no sleep)', async () => {
+  let now = 1_000_000;
+  const cache = new ExactCache(undefined, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000, clock: () => now }, silent);
+  cache.store('k', answer('four'));
+  now += 59_999;
+  assert.equal((await cache.get('k'))?.completion.choices[0].message.content, 'four');
+  now += 1;
+  assert.equal(await cache.get('k'), undefined, 'expired at the TTL');
+});
+
+test('L0 is bounded in entries and in bytes: the least recently used goes first', async () => {
+  const byEntries = new ExactCache(undefined, { maxEntries: 2, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
+  byEntries.store('a', answer('A'));
+  byEntries.store('b', answer('B'));
+  await byEntries.get('a');
+  byEntries.store('c', answer('C'));
+  assert.deepEqual([!!(await byEntries.get('a')), !!(await byEntries.get('b')), !!(await byEntries.get('c'))], [true, false, true]);
+
+  const byBytes = new ExactCache(undefined, { maxEntries: 100, maxBytes: 4096, ttlMs: 60_000 }, silent);
+  for (let index = 0; index < 10; index++) byBytes.store(`k${index}`, answer('x'.repeat(1000)));
+  assert.ok(byBytes.entries < 10 && byBytes.entries > 0, `the byte bound keeps fewer entries (${byBytes.entries})`);
+  assert.ok(await byBytes.get('k9'), 'the newest stays');
+});
+
+test('L1: another instance sharing the state finds the answer (large values compressed); L0 is filled from it', async () => {
+  const shared = new MemorySharedState();
+  const first = new ExactCache(shared, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
+  const second = new ExactCache(shared, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
+  const long = 'a long answer '.repeat(500);
+  first.store('small', answer('four'));
+  first.store('large', answer(long));
+  await first.flush();
+  const stored = await shared.get('cache:exact:large');
+  assert.equal(stored?.[0], 'z', 'a large value is deflated');
+  assert.ok(stored!.length < long.length / 4);
+  assert.equal((await second.get('small'))?.completion.choices[0].message.content, 'four');
+  assert.equal((await second.get('large'))?.completion.choices[0].message.content, long);
+  assert.ok(second.entries === 2, 'L0 of the second instance now holds both');
+  assert.ok((await shared.ttl('cache:exact:small'))! <= 60_000, 'L1 entries expire with the TTL');
+});
+
+test('L1 unreachable: a lookup is a miss, never an error', async () => {
+  const broken = new MemorySharedState() as SharedState;
+  broken.get = async () => {
+    throw new Error('ECONNREFUSED');
+  };
+  const cache = new ExactCache(broken, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
+  assert.equal(await cache.get('absent'), undefined);
+  await cache.close();
+});

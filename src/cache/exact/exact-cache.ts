@@ -1,0 +1,121 @@
+import { promisify } from 'node:util';
+import { deflateRaw, inflateRaw } from 'node:zlib';
+import type { Logger } from 'pino';
+import type { ChatCompletion } from '../../core/chat-types.js';
+import { BoundedQueue } from '../../shared/bounded-queue.js';
+import { LruCache, type Clock } from '../../shared/lru-cache.js';
+import type { SharedState } from '../../storage/storage-types.js';
+
+const deflate = promisify(deflateRaw);
+const inflate = promisify(inflateRaw);
+
+/** What the exact cache keeps of an answer. */
+export interface CachedAnswer {
+  completion: ChatCompletion;
+  /** The catalog slug of the model that produced it (the source label of a hit). */
+  servedModel: string;
+  /** What svc adapted to produce it (a clamped temperature…): they describe the cached answer too. */
+  warnings?: string[];
+}
+
+export interface ExactCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  ttlMs: number;
+  /** Values larger than this go to L1 compressed. */
+  compressAboveBytes?: number;
+  clock?: Clock;
+}
+
+/**
+ * The exact cache: L0 is this instance's bounded LRU (entries and bytes, TTL); L1, when Redis is configured,
+ * is shared by every instance (same TTL, large values deflated). A lookup reads L0, then L1 (filling L0);
+ * a store fills L0 at once and writes L1 behind the answer, through a bounded queue flushed on shutdown.
+ * L1 failing (Redis down) is a miss, never a failed request.
+ */
+export class ExactCache {
+  private readonly local: LruCache<string, CachedAnswer>;
+  private readonly writes: BoundedQueue<{ key: string; answer: CachedAnswer }> | undefined;
+
+  constructor(
+    private readonly shared: SharedState | undefined,
+    private readonly options: ExactCacheOptions,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
+  ) {
+    this.local = new LruCache({ maxEntries: options.maxEntries, maxSize: options.maxBytes, sizeOf: approximateSize, ttlMs: options.ttlMs, clock: options.clock });
+    if (shared) {
+      this.writes = new BoundedQueue(
+        { name: 'exact_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },
+        (batch) => this.writeShared(batch),
+        { onFailure: (error) => logger.warn({ err: error }, 'exact cache: shared write failed') },
+      );
+    }
+  }
+
+  async get(key: string): Promise<CachedAnswer | undefined> {
+    const local = this.local.get(key);
+    if (local || !this.shared) return local;
+    let stored: string | undefined;
+    try {
+      stored = await this.shared.get(sharedKey(key));
+    } catch (error) {
+      this.logger.warn({ err: error }, 'exact cache: shared read failed; treated as a miss');
+      return undefined;
+    }
+    if (stored === undefined) return undefined;
+    const answer = await decode(stored).catch(() => undefined);
+    if (answer) this.local.set(key, answer);
+    return answer;
+  }
+
+  store(key: string, answer: CachedAnswer): void {
+    this.local.set(key, answer);
+    this.writes?.push({ key, answer });
+  }
+
+  get entries(): number {
+    return this.local.size;
+  }
+
+  get backlog(): BoundedQueue<{ key: string; answer: CachedAnswer }> | undefined {
+    return this.writes;
+  }
+
+  /** Writes what is queued for L1 (tests, shutdown). */
+  async flush(): Promise<void> {
+    await this.writes?.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.writes?.close();
+  }
+
+  private async writeShared(batch: Array<{ key: string; answer: CachedAnswer }>): Promise<void> {
+    await Promise.all(batch.map(async ({ key, answer }) => this.shared!.set(sharedKey(key), await encode(answer, this.options.compressAboveBytes ?? 1024), this.options.ttlMs)));
+  }
+}
+
+const sharedKey = (key: string) => `cache:exact:${key}`;
+
+/** `j` + JSON, or `z` + base64 of the deflated JSON when it is large. */
+async function encode(answer: CachedAnswer, compressAbove: number): Promise<string> {
+  const json = JSON.stringify(answer);
+  if (json.length <= compressAbove) return `j${json}`;
+  return `z${(await deflate(Buffer.from(json))).toString('base64')}`;
+}
+
+async function decode(stored: string): Promise<CachedAnswer> {
+  const json = stored[0] === 'z' ? (await inflate(Buffer.from(stored.slice(1), 'base64'))).toString('utf8') : stored.slice(1);
+  return JSON.parse(json) as CachedAnswer;
+}
+
+/** Bytes an answer holds, near enough for a memory bound and without serialising it on the hot path. */
+function approximateSize(answer: CachedAnswer): number {
+  let size = 512;
+  for (const choice of answer.completion.choices) {
+    size += 2 * (choice.message.content?.length ?? 0);
+    for (const call of choice.message.tool_calls ?? []) size += 2 * (call.function.arguments.length + call.function.name.length) + 64;
+    if (choice.logprobs) size += 4096;
+  }
+  return size;
+}

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ChatRequest } from '../../core/chat-types.js';
+import { canonicalJson, exactCacheKey } from './request-key.js';
+
+const base: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is 2+2?' }], temperature: 0 };
+const key = (request: ChatRequest, org = 'org_a', model = 'openai/gpt-4o-mini') => exactCacheKey(org, model, request);
+
+test('equal requests share a key; key order, delivery fields and written-out defaults do not matter', () => {
+  const same: ChatRequest[] = [
+    { ...base },
+    { temperature: 0, messages: [{ content: 'What is 2+2?', role: 'user' }], model: 'gpt-4o-mini' },
+    { ...base, stream: true, stream_options: { include_usage: true } },
+    { ...base, user: 'someone', metadata: { team: 'x' }, service_tier: 'auto' },
+    { ...base, n: 1, top_p: 1, frequency_penalty: 0, presence_penalty: 0 },
+    { ...base, stop: [] },
+    { ...base, response_format: { type: 'text' } },
+    { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2+2?' }] }] },
+  ];
+  for (const request of same) assert.equal(key(request), key(base), JSON.stringify(request));
+  assert.equal(key({ ...base, stop: 'END' }), key({ ...base, stop: ['END'] }), 'a stop string is a stop list of one');
+});
+
+test('every field that can change the answer changes the key', () => {
+  const tool = { type: 'function' as const, function: { name: 'lookup', parameters: { type: 'object' } } };
+  const different: Array<[string, ChatRequest]> = [
+    ['another message', { ...base, messages: [{ role: 'user', content: 'What is 2+3?' }] }],
+    ['a system message', { ...base, messages: [{ role: 'system', content: 'Be terse.' }, ...base.messages] }],
+    ['a role', { ...base, messages: [{ role: 'developer', content: 'What is 2+2?' }] }],
+    ['an image part', { ...base, messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2+2?' }, { type: 'image_url', image_url: { url: 'https://x/y.png' } }] }] }],
+    ['temperature', { ...base, temperature: 0.2 }],
+    ['top_p', { ...base, top_p: 0.5 }],
+    ['top_k', { ...base, top_k: 5 }],
+    ['seed', { ...base, seed: 7 }],
+    ['another seed', { ...base, seed: 8 }],
+    ['max_tokens', { ...base, max_tokens: 10 }],
+    ['stop', { ...base, stop: ['\n'] }],
+    ['n', { ...base, n: 2 }],
+    ['frequency_penalty', { ...base, frequency_penalty: 0.5 }],
+    ['presence_penalty', { ...base, presence_penalty: 0.5 }],
+    ['tools', { ...base, tools: [tool] }],
+    ['tool_choice', { ...base, tools: [tool], tool_choice: 'required' }],
+    ['parallel_tool_calls', { ...base, tools: [tool], parallel_tool_calls: false }],
+    ['response_format json_object', { ...base, response_format: { type: 'json_object' } }],
+    ['response_format json_schema', { ...base, response_format: { type: 'json_schema', json_schema: { name: 'a', schema: { type: 'object' } } } }],
+    ['logprobs', { ...base, logprobs: true }],
+    ['top_logprobs', { ...base, logprobs: true, top_logprobs: 3 }],
+    ['logit_bias', { ...base, logit_bias: { '50256': -100 } }],
+    ['reasoning_effort', { ...base, reasoning_effort: 'high' }],
+    ['an extra OpenAI field', { ...base, extra: { modalities: ['text', 'audio'] } }],
+  ];
+  const keys = new Map<string, string>([[key(base), 'base']]);
+  for (const [what, request] of different) {
+    const value = key(request);
+    assert.ok(!keys.has(value), `${what} must change the key (same as ${keys.get(value)})`);
+    keys.set(value, what);
+  }
+});
+
+test('the org and the resolved model are part of the key', () => {
+  assert.notEqual(key(base, 'org_a'), key(base, 'org_b'));
+  assert.notEqual(key(base, 'org_a', 'openai/gpt-4o-mini'), key(base, 'org_a', 'openai/gpt-4o'));
+  // No field separator confusion: org "a" + model "bc" is not org "ab" + model "c".
+  assert.notEqual(key(base, 'a', 'bc'), key(base, 'ab', 'c'));
+});
+
+test('canonicalJson sorts keys at every depth and drops undefined members', () => {
+  assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: undefined }], c: null } }), '{"a":{"c":null,"d":[1,{"f":2}]},"b":1}');
+});

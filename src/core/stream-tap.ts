@@ -1,0 +1,36 @@
+/**
+ * Watches a stream without adding a generator layer: each chunk passes `onChunk` on its way, and `onEnd`
+ * learns once how the stream ended — `complete` when it was read to its end, not when it was cut (the
+ * reader left early) or failed.
+ */
+export function tapStream<T>(source: AsyncIterable<T>, onChunk: (chunk: T) => void, onEnd: (complete: boolean) => void): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      const iterator = source[Symbol.asyncIterator]();
+      let ended = false;
+      const end = (complete: boolean) => {
+        if (ended) return;
+        ended = true;
+        onEnd(complete);
+      };
+      return {
+        async next() {
+          let step: IteratorResult<T>;
+          try {
+            step = await iterator.next();
+          } catch (error) {
+            end(false);
+            throw error;
+          }
+          if (step.done) end(true);
+          else onChunk(step.value);
+          return step;
+        },
+        async return(value?: unknown) {
+          end(false);
+          return (await iterator.return?.(value)) ?? { done: true, value: undefined };
+        },
+      };
+    },
+  };
+}
