@@ -26,6 +26,8 @@ import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
 import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
+import { outputVerificationStage } from './pipeline/stages/output-verification-stage.js';
+import type { CatalogModel } from './catalog/catalog-types.js';
 import { ResponseArchive } from './routes/responses/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
@@ -100,6 +102,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     {
       route: routeStage(router, wireAdapters),
       exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded }, catalog),
+      output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
       embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
     [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
     (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
@@ -147,4 +150,10 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
     observeCompletion,
   };
+}
+
+/** A chat model of another configured provider, of the served model's tier when there is one, to check its answers. */
+function checkerFor(served: CatalogModel, catalog: Catalog, providers: ProviderRegistry): CatalogModel | undefined {
+  const others = catalog.models.filter((model) => model.type === 'chat' && model.provider !== served.provider && providers.isConfigured(model.provider));
+  return others.find((model) => model.tier === served.tier) ?? others[0];
 }

@@ -23,6 +23,7 @@ export const configDefaults = {
   cache: {
     exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: 0.5, cacheSeeded: true },
   },
+  verification: { minConfidence: 0.7 },
   logLevel: 'info' as LogLevel,
 } as const;
 
@@ -111,6 +112,7 @@ export const configFileSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional() }).optional(),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -156,6 +158,8 @@ export interface GatewayConfig {
     /** The exact chat cache: L0 bounds, TTL (L0 and L1), and which requests are cacheable. */
     exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean };
   };
+  /** Output verification: a JSON repair below this confidence is not applied on its own. */
+  verification: { minConfidence: number };
   masterKey?: string;
   encryptionKey?: string;
   logLevel: LogLevel;

@@ -136,6 +136,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
         cacheSeeded: file.cache?.exact?.cache_seeded ?? configDefaults.cache.exact.cacheSeeded,
       },
     },
+    verification: { minConfidence: file.verification?.min_confidence ?? configDefaults.verification.minConfidence },
     logLevel: configDefaults.logLevel,
   };
 }

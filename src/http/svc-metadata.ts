@@ -1,4 +1,4 @@
-import type { RequestContext } from '../pipeline/request-context.js';
+import type { HealerReport, RequestContext } from '../pipeline/request-context.js';
 import { isWholeHit } from '../pipeline/after-work/usage-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
@@ -23,6 +23,7 @@ export interface SvcMetadata {
   failover_attempts?: number;
   /** The answer came from a cache: no upstream call, no cost. */
   cache_hit?: boolean;
+  healer_report?: HealerReport;
   cache_type?: 'exact' | 'semantic';
   semantic_similarity?: number;
   /** What the served model would have charged for the cached answer. */
@@ -54,6 +55,7 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
     metadata.estimated_cost_usd = context.cost.cost_usd;
   }
   if (context.warnings.length > 0) metadata.warnings = context.warnings;
+  if (context.healerReport) metadata.healer_report = context.healerReport;
   if (context.cacheHit) {
     if (isWholeHit(context.cacheHit)) {
       metadata.cache_hit = true;

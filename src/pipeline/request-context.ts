@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { EndpointFamily } from '../auth/scopes.js';
 import type { CostBreakdown } from '../billing/cost.js';
+import type { CatalogModel } from '../catalog/catalog-types.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import type { Operation, RequestOf } from '../core/operations.js';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../core/svc-options.js';
@@ -8,6 +9,17 @@ import type { UpstreamTarget } from '../providers/provider-types.js';
 import type { AttemptRecord } from '../providers/upstream-executor.js';
 import type { RouteDecision } from '../routing/model-router.js';
 import type { FeatureToggles, IntelligenceMode, ModeSource } from './intelligence-modes.js';
+
+/** Spec 2.3 `healer_report`: what output verification changed. */
+export interface HealerReport {
+  original: string;
+  healed: string;
+  /** The step that fixed it: extract, syntax_repair, truncation_close, schema_coercion, re_ask. */
+  stage: string;
+  /** 0..1: lower for guesses than for syntax fixes. */
+  confidence: number;
+  healing_time_ms: number;
+}
 
 export interface CacheHit {
   type: 'exact' | 'semantic';
@@ -67,6 +79,10 @@ export interface RequestContext<O extends Operation = Operation> {
   /** The text a streamed answer has delivered so far: a stream cut before its usage is billed from it. */
   streamedText?: string[];
   cost?: CostBreakdown;
+  /** Calls made for this request before the one that answered (a re-ask, a check by a second model), each priced with its own model. */
+  priorCalls?: Array<{ model: CatalogModel; usage: MeteredUsage }>;
+  /** Output verification (spec 2.3 `healer_report`): set when an answer's JSON was repaired or asked again. */
+  healerReport?: HealerReport;
   /** Set by a cache stage that answered (wholly or, for a batch, `inputs` of `of`) without the upstream. */
   cacheHit?: CacheHit;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */

@@ -32,10 +32,12 @@ export const anthropicWire: WireRenderer = {
       hasToolResult: lastMessage?.role === 'user' && Array.isArray(lastMessage.content) && lastMessage.content.some((block: any) => block?.type === 'tool_result'),
       // Anthropic always reports usage, in the stream too.
       includeUsage: true,
+      prefill: lastMessage?.role === 'assistant' ? textOfBlocks(lastMessage.content) : undefined,
     };
   },
 
-  renderJson(reply, summary) {
+  renderJson(scripted, summary) {
+    const reply = continuingPrefill(scripted, summary);
     const content: object[] = [];
     if (reply.content) content.push({ type: 'text', text: reply.content });
     (reply.toolCalls ?? []).forEach((call, index) => content.push(toolUseBlock(call, index)));
@@ -51,7 +53,8 @@ export const anthropicWire: WireRenderer = {
     };
   },
 
-  renderStream(reply, summary) {
+  renderStream(scripted, summary) {
+    const reply = continuingPrefill(scripted, summary);
     const event = (type: string, payload: object = {}): StreamEvent => ({ event: type, data: JSON.stringify({ type, ...payload }) });
     const message = { id: 'msg_mock', type: 'message', role: 'assistant', model: summary.model, content: [], stop_reason: null, stop_sequence: null };
     const events: StreamEvent[] = [event('message_start', { message: { ...message, usage: { ...inputUsageOf(reply), output_tokens: 1 } } })];
@@ -155,4 +158,10 @@ function lastUserText(messages: any[]): string {
     if (text !== '') return text;
   }
   return '';
+}
+
+/** Claude continues a prefilled assistant turn: a scripted answer that starts with the prefill is sent without it. */
+function continuingPrefill(reply: MockReply, summary: RequestSummary): MockReply {
+  if (!summary.prefill || !reply.content?.startsWith(summary.prefill)) return reply;
+  return { ...reply, content: reply.content.slice(summary.prefill.length), chunks: undefined };
 }

@@ -74,6 +74,8 @@ export interface RequestSummary {
   includeUsage: boolean;
   /** OpenAI wire: logprobs asked (`logprobs: true`), with this many alternatives (`top_logprobs`). */
   logprobs?: number;
+  /** Anthropic: the text of a final assistant turn (a prefill) that the answer continues. */
+  prefill?: string;
 }
 
 export interface RecordedRequest {

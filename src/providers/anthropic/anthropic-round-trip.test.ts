@@ -26,7 +26,7 @@ async function send(request: ChatRequest): Promise<Response> {
 async function complete(request: ChatRequest): Promise<ChatCompletion> {
   const response = await send(request);
   assert.equal(response.status, 200);
-  return anthropicAdapter.chat!.parseResponse(await response.json(), anthropicTarget({ baseUrl: mock.url }));
+  return anthropicAdapter.chat!.parseResponse(await response.json(), anthropicTarget({ baseUrl: mock.url }), request);
 }
 
 /** Reads the SSE body through the shared parser and the adapter's translator, as the gateway does. */

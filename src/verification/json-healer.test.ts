@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { healJson } from './json-healer.js';
+
+interface CorpusItem {
+  name: string;
+  category: string;
+  answer: string;
+  /** The value the healed answer must hold, or "untouched" (valid as it is) or "refused" (hopeless). */
+  expected: unknown;
+  schema?: Record<string, unknown>;
+}
+
+const corpus = JSON.parse(readFileSync(new URL('../../test/fixtures/json-healing-corpus.json', import.meta.url), 'utf8')) as CorpusItem[];
+
+describe('JSON healing corpus (test/fixtures/json-healing-corpus.json)', () => {
+  test('holds at least 150 broken answers, plus valid ones and hopeless ones', () => {
+    const broken = corpus.filter((item) => item.expected !== 'untouched' && item.expected !== 'refused');
+    assert.ok(broken.length >= 150, `${broken.length} broken answers`);
+    assert.ok(corpus.some((item) => item.expected === 'untouched'));
+    assert.ok(corpus.some((item) => item.expected === 'refused'));
+  });
+
+  for (const item of corpus) {
+    test(`${item.category}: ${item.name}`, () => {
+      const outcome = healJson(item.answer, { schema: item.schema, requireObject: true });
+      if (item.expected === 'untouched') return assert.equal(outcome.status, 'valid', JSON.stringify(outcome));
+      if (item.expected === 'refused') return assert.equal(outcome.status, 'failed', JSON.stringify(outcome));
+      assert.equal(outcome.status, 'healed', JSON.stringify(outcome));
+      if (outcome.status !== 'healed') return;
+      assert.deepEqual(outcome.value, item.expected);
+      assert.deepEqual(JSON.parse(outcome.text), item.expected);
+      assert.ok(outcome.confidence > 0 && outcome.confidence < 1);
+    });
+  }
+});
+
+describe('what each step reports', () => {
+  test('syntax fixes are surer than schema guesses, and closing a cut answer is the least sure', () => {
+    const fence = healJson('```json\n{"a": 1}\n```', { requireObject: true });
+    const commas = healJson('{"a": 1,}', { requireObject: true });
+    const coerced = healJson('{"a": "1"}', { requireObject: true, schema: { type: 'object', properties: { a: { type: 'integer' } } } });
+    const cut = healJson('{"a": [1, 2', { requireObject: true });
+    const stages = [fence, commas, coerced, cut].map((outcome) => (outcome.status === 'healed' ? [outcome.stage, outcome.confidence] : outcome.status));
+    assert.deepEqual(stages, [['extract', 0.95], ['syntax_repair', 0.9], ['schema_coercion', 0.75], ['truncation_close', 0.5]]);
+  });
+
+  test('coercion records each change and never invents a missing field', () => {
+    const schema = { type: 'object', properties: { n: { type: 'number' }, s: { type: 'string' } }, required: ['n', 's'], additionalProperties: false };
+    const healed = healJson('{"n": "2.5", "s": "x", "extra": true}', { requireObject: true, schema });
+    assert.equal(healed.status, 'healed');
+    if (healed.status === 'healed') assert.deepEqual(healed.changes, ['/n: "2.5" → 2.5', '/extra: dropped (not allowed by the schema)']);
+    const missing = healJson('{"n": 1}', { requireObject: true, schema });
+    assert.equal(missing.status, 'failed');
+    if (missing.status === 'failed') assert.match(missing.errors.join(' '), /must have required property 's'/);
+  });
+
+  test('prose with braces before the JSON: the first candidate that fits wins', () => {
+    const outcome = healJson('Use the {name} placeholder. Answer: {"name": "Ada", "age": 36}', {
+      requireObject: true,
+      schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } }, required: ['name', 'age'] },
+    });
+    assert.equal(outcome.status, 'healed');
+    if (outcome.status === 'healed') assert.deepEqual(outcome.value, { name: 'Ada', age: 36 });
+  });
+});

@@ -1,0 +1,134 @@
+import { jsonrepair } from 'jsonrepair';
+import { jsonCandidates } from './json-extract.js';
+import { coerceToSchema } from './schema-coercion.js';
+import { validateAgainstSchema } from './schema-validator.js';
+
+/** The step that made an answer valid. */
+export type HealStage = 'extract' | 'syntax_repair' | 'truncation_close' | 'schema_coercion';
+
+/** What the answer must be: an object (json_object, tool arguments) and, with a schema, valid against it. */
+export interface JsonExpectation {
+  schema?: Record<string, unknown>;
+  requireObject: boolean;
+}
+
+export type HealOutcome =
+  | { status: 'valid' }
+  | { status: 'healed'; value: unknown; text: string; stage: HealStage; confidence: number; changes: string[] }
+  | { status: 'failed'; errors: string[] };
+
+/**
+ * How sure a step is that the healed value is what the model meant: syntax fixes are near certain, a fix
+ * of types a guess, closing a cut answer the least sure (what was cut is lost).
+ */
+const confidenceOf: Record<HealStage, number> = { extract: 0.95, syntax_repair: 0.9, schema_coercion: 0.75, truncation_close: 0.5 };
+
+/** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
+export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
+  const direct = parse(answer);
+  if (direct.ok) {
+    if (fits(direct.value, expectation) && schemaErrors(direct.value, expectation).length === 0) return { status: 'valid' };
+    // A JSON string holding the JSON (double-encoded) is unwrapped like text around it.
+    const inner = typeof direct.value === 'string' ? direct.value : undefined;
+    if (inner === undefined) return finish(direct.value, 'extract', expectation, true);
+    return healText(inner, expectation);
+  }
+  return healText(answer, expectation);
+}
+
+function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = true): HealOutcome {
+  let best: HealOutcome | undefined;
+  // JSON written as a JSON string inside prose (`Result: "{\"a\":1}"`): the string's text is the answer.
+  const quoted = unwrapQuoted ? /"\s*\{[\s\S]*\}\s*"/.exec(answer) : null;
+  if (quoted) {
+    const inner = parse(quoted[0]);
+    if (inner.ok && typeof inner.value === 'string') {
+      const outcome = healText(inner.value, expectation, false);
+      if (outcome.status === 'healed') return { ...outcome, stage: outcome.stage === 'syntax_repair' ? outcome.stage : 'extract' };
+      if (outcome.status === 'valid') return finish(JSON.parse(inner.value), 'extract', expectation, false);
+    }
+  }
+  for (const candidate of jsonCandidates(answer)) {
+    const parsed = parse(candidate.text);
+    let outcome: HealOutcome;
+    if (parsed.ok) outcome = finish(parsed.value, 'extract', expectation, false);
+    else {
+      const repaired = repair(candidate.text);
+      if (!repaired.ok) continue;
+      outcome = finish(repaired.value, candidate.truncated ? 'truncation_close' : 'syntax_repair', expectation, false);
+    }
+    if (outcome.status !== 'failed') return outcome;
+    best ??= outcome;
+  }
+  return best ?? { status: 'failed', errors: [expectation.requireObject ? 'the answer holds no JSON object' : 'the answer holds no JSON value'] };
+}
+
+/** Coerces to the schema where needed and validates; `alreadyValidJson` means only the schema can fix it. */
+function finish(value: unknown, stage: HealStage, expectation: JsonExpectation, alreadyValidJson: boolean): HealOutcome {
+  if (!fits(value, expectation)) return { status: 'failed', errors: [`the answer is ${describe(value)}, not a JSON object`] };
+  const changes: string[] = [];
+  let healed = value;
+  let finalStage = stage;
+  if (expectation.schema && schemaErrors(value, expectation).length > 0) {
+    healed = coerceToSchema(value, expectation.schema, changes);
+    const errors = schemaErrors(healed, expectation);
+    if (errors.length > 0) return { status: 'failed', errors };
+    if (changes.length > 0 && confidenceOf.schema_coercion < confidenceOf[stage]) finalStage = 'schema_coercion';
+  } else if (alreadyValidJson) {
+    return { status: 'valid' };
+  }
+  const confidence = Math.min(confidenceOf[stage], changes.length > 0 ? confidenceOf.schema_coercion : 1);
+  return { status: 'healed', value: healed, text: JSON.stringify(healed), stage: alreadyValidJson ? 'schema_coercion' : finalStage, confidence, changes };
+}
+
+function fits(value: unknown, expectation: JsonExpectation): boolean {
+  if (expectation.requireObject) return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === 'object' && value !== null;
+}
+
+function schemaErrors(value: unknown, expectation: JsonExpectation): string[] {
+  if (!expectation.schema) return [];
+  const result = validateAgainstSchema(value, expectation.schema);
+  return result.valid ? [] : result.errors;
+}
+
+function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function repair(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return parse(jsonrepair(escapeStrayBackslashes(text)));
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** `C:\Users` written with single backslashes: a backslash that starts no JSON escape is meant literally. */
+function escapeStrayBackslashes(text: string): string {
+  if (!text.includes('\\')) return text;
+  let result = '';
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    if (character !== '\\') {
+      result += character;
+      continue;
+    }
+    const next = text[index + 1];
+    if (next !== undefined && '"\\/bfnrtu\''.includes(next)) {
+      result += character + next;
+      index++;
+    } else result += '\\\\';
+  }
+  return result;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return `a ${typeof value}`;
+}

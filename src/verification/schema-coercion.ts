@@ -1,0 +1,97 @@
+/**
+ * Fitting a parsed answer to its JSON schema where the fix is unambiguous: a number where a string is
+ * required and the reverse, "true"/"false" for a boolean, a single value where an array is required, an
+ * enum value in the wrong case, properties the schema forbids dropped. Nothing is invented: a missing
+ * required property stays missing (validation then reports it). Each change is recorded.
+ */
+type Schema = Record<string, unknown>;
+
+const numeric = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+
+export function coerceToSchema(value: unknown, schema: unknown, changes: string[], path = ''): unknown {
+  if (!isObject(schema)) return value;
+  let result = coerceType(value, schema, changes, path);
+  result = coerceEnum(result, schema, changes, path);
+  if (isObject(result) && !Array.isArray(result)) return coerceObject(result, schema, changes, path);
+  if (Array.isArray(result) && isObject(schema.items)) return result.map((item, index) => coerceToSchema(item, schema.items, changes, `${path}/${index}`));
+  return result;
+}
+
+function coerceType(value: unknown, schema: Schema, changes: string[], path: string): unknown {
+  const declared = schema.type;
+  if (declared === undefined) return value;
+  const types = (Array.isArray(declared) ? declared : [declared]) as string[];
+  if (types.some((type) => matchesType(value, type))) return value;
+  // Only one type to aim at (null aside), or the fix would be a guess between several.
+  const targets = types.filter((type) => type !== 'null');
+  if (targets.length !== 1) return value;
+  const coerced = coerceScalar(value, targets[0], schema);
+  if (coerced === undefined) return value;
+  changes.push(`${path || '(root)'}: ${JSON.stringify(value)} → ${JSON.stringify(coerced)}`);
+  return coerced;
+}
+
+function coerceScalar(value: unknown, type: string, schema: Schema): unknown {
+  switch (type) {
+    case 'string':
+      return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+    case 'number':
+    case 'integer': {
+      if (typeof value !== 'string' || !numeric.test(value.trim())) return undefined;
+      const number = Number(value.trim());
+      return type === 'integer' && !Number.isInteger(number) ? undefined : number;
+    }
+    case 'boolean': {
+      const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
+      return text === 'true' ? true : text === 'false' ? false : undefined;
+    }
+    case 'array':
+      return value === null || value === undefined ? undefined : [coerceToSchema(value, schema.items, [], '')];
+    default:
+      return undefined;
+  }
+}
+
+function coerceEnum(value: unknown, schema: Schema, changes: string[], path: string): unknown {
+  if (!Array.isArray(schema.enum) || typeof value !== 'string' || schema.enum.includes(value)) return value;
+  const matches = schema.enum.filter((option): option is string => typeof option === 'string' && option.toLowerCase() === value.trim().toLowerCase());
+  if (matches.length !== 1) return value;
+  changes.push(`${path || '(root)'}: ${JSON.stringify(value)} → ${JSON.stringify(matches[0])}`);
+  return matches[0];
+}
+
+function coerceObject(value: Schema, schema: Schema, changes: string[], path: string): Schema {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const result: Schema = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (key in properties) result[key] = coerceToSchema(member, properties[key], changes, `${path}/${key}`);
+    else if (schema.additionalProperties === false) changes.push(`${path}/${key}: dropped (not allowed by the schema)`);
+    else result[key] = isObject(schema.additionalProperties) ? coerceToSchema(member, schema.additionalProperties, changes, `${path}/${key}`) : member;
+  }
+  return result;
+}
+
+function matchesType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string':
+      return typeof value === 'string';
+    case 'number':
+      return typeof value === 'number';
+    case 'integer':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'null':
+      return value === null;
+    case 'array':
+      return Array.isArray(value);
+    case 'object':
+      return isObject(value) && !Array.isArray(value);
+    default:
+      return true;
+  }
+}
+
+function isObject(value: unknown): value is Schema {
+  return typeof value === 'object' && value !== null;
+}

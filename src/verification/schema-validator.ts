@@ -1,0 +1,35 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { canonicalJson } from '../cache/exact/request-key.js';
+import { LruCache } from '../shared/lru-cache.js';
+
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+/** Compiled once per schema: a schema is compiled the first time it is seen, then reused. */
+const compiled = new LruCache<string, ValidateFunction | Error>({ maxEntries: 500 });
+
+/** Validates `value` against `schema`; errors are short, readable lines (`/age must be integer`). */
+export function validateAgainstSchema(value: unknown, schema: Record<string, unknown>): { valid: true } | { valid: false; errors: string[] } {
+  const validate = compile(schema);
+  // A schema ajv cannot compile cannot be enforced: the answer is not refused for svc's inability.
+  if (validate instanceof Error) return { valid: true };
+  if (validate(value)) return { valid: true };
+  const errors = (validate.errors ?? []).slice(0, 10).map((error) => {
+    const at = error.instancePath || '(root)';
+    const extra = error.keyword === 'additionalProperties' ? ` (${(error.params as { additionalProperty: string }).additionalProperty})` : '';
+    return `${at} ${error.message ?? 'is invalid'}${extra}`;
+  });
+  return { valid: false, errors };
+}
+
+function compile(schema: Record<string, unknown>): ValidateFunction | Error {
+  const key = canonicalJson(schema);
+  let validate = compiled.get(key);
+  if (validate === undefined) {
+    try {
+      validate = ajv.compile(schema);
+    } catch (error) {
+      validate = error instanceof Error ? error : new Error(String(error));
+    }
+    compiled.set(key, validate);
+  }
+  return validate;
+}
