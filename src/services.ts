@@ -13,6 +13,7 @@ import { costAfterWork } from './pipeline/after-work/cost.js';
 import { usageEstimateAfterWork } from './pipeline/after-work/usage-estimate.js';
 import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
 import { RequestRunner } from './pipeline/request-runner.js';
+import type { GenericStage } from './pipeline/stage.js';
 import { stageTable } from './pipeline/stage-table.js';
 import { providerCallStage } from './pipeline/stages/provider-call-stage.js';
 import { embeddingsCacheStage } from './pipeline/stages/embeddings-cache-stage.js';
@@ -25,6 +26,10 @@ import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
+import { localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
+import { SemanticCache } from './cache/semantic/semantic-cache.js';
+import { semanticCacheStage } from './pipeline/stages/semantic-cache-stage.js';
+import type { RequestContext } from './pipeline/request-context.js';
 import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
 import { outputVerificationStage } from './pipeline/stages/output-verification-stage.js';
 import type { CatalogModel } from './catalog/catalog-types.js';
@@ -47,6 +52,8 @@ export interface GatewayServices {
   metrics: GatewayMetrics;
   /** The exact chat cache (L0 in process, L1 in Redis when configured). */
   exactCache: ExactCache;
+  /** The semantic chat cache (an in-process index per org; shared through Redis when configured). */
+  semanticCache: SemanticCache;
   /** Stored Responses API answers (`store: true`). */
   responses: ResponseArchive;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
@@ -96,12 +103,32 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
   );
   if (exactCache.backlog) metrics.watchQueue(exactCache.backlog);
+  const semantic = config.cache.semantic;
+  const semanticCache = new SemanticCache(
+    config.storage.redisUrl ? sharedState : undefined,
+    { maxEntriesPerOrg: semantic.maxEntriesPerOrg, ttlMs: semantic.ttlSeconds * 1000 },
+    logger,
+  );
+  if (semanticCache.backlog) metrics.watchQueue(semanticCache.backlog);
+  // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
+  const embedder: Embedder = semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
-  const runner = new RequestRunner(
+  const runner: RequestRunner = new RequestRunner(
     stageTable,
     {
       route: routeStage(router, wireAdapters),
       exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded }, catalog),
+      semantic_cache: semantic.enabled
+        ? semanticCacheStage({
+            cache: semanticCache,
+            embedder,
+            policy: { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded },
+            catalog,
+            threshold: semantic.minSimilarity ?? embedder.defaultThreshold,
+            maxTurns: semantic.maxTurns,
+            scope: semantic.scope,
+          })
+        : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
       embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
     [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
@@ -139,6 +166,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     vault,
     ledger,
     exactCache,
+    semanticCache,
     responses,
     metrics,
     runner,
@@ -156,4 +184,39 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
 function checkerFor(served: CatalogModel, catalog: Catalog, providers: ProviderRegistry): CatalogModel | undefined {
   const others = catalog.models.filter((model) => model.type === 'chat' && model.provider !== served.provider && providers.isConfigured(model.provider));
   return others.find((model) => model.tier === served.tier) ?? others[0];
+}
+
+/** One embedding of `text` by `model`, run through the embeddings chain as its own request of the same org. */
+async function embedThroughGateway(runner: RequestRunner, parent: RequestContext<'chat'>, model: string, text: string): Promise<number[]> {
+  const context: RequestContext<'embeddings'> = {
+    operation: 'embeddings',
+    endpoint: 'semantic_cache.embeddings',
+    family: 'embeddings',
+    requestId: `${parent.requestId}-embedding`,
+    startedAt: process.hrtime.bigint(),
+    principal: parent.principal,
+    requestedModel: model,
+    mode: parent.mode,
+    modeSource: parent.modeSource,
+    toggles: parent.toggles,
+    options: { svc: {}, metadata: {} },
+    signal: parent.signal,
+    request: { model, input: [text], encoding_format: 'float' },
+    warnings: [],
+    timings: {},
+    attempts: [],
+    status: 200,
+  };
+  let vector: number[] | undefined;
+  await runner.run(context, (outcome, settle) => {
+    if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
+    settle(200);
+  });
+  if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
+  return vector;
+}
+
+/** A stage switched off in the config: it passes every request on. */
+function passThrough(name: string): GenericStage {
+  return { name, intercept: (_context, next) => next() };
 }

@@ -1,6 +1,11 @@
 import { priceUsage, withBaseline } from '../billing/cost.js';
 import type { Catalog } from '../catalog/catalog.js';
+import { ChatStreamCollector } from '../core/chat-stream.js';
 import type { ChatCompletion } from '../core/chat-types.js';
+import type { Outcome } from '../core/operations.js';
+import { tapStream } from '../core/stream-tap.js';
+import { isCacheableAnswer } from './exact/cacheability.js';
+import type { CachedAnswer } from './exact/exact-cache.js';
 import { meterChatUsage } from '../core/chat-usage.js';
 import { addWarning } from '../providers/shared/warnings.js';
 import type { RequestContext } from '../pipeline/request-context.js';
@@ -28,4 +33,29 @@ export function answerFromCache(
   context.usage = usage;
   context.cost = withBaseline(0, usage?.inputTokens ?? 0, usage?.outputTokens ?? 0);
   return completion;
+}
+
+/**
+ * Hands a provider's answer to `store` once it is whole and clean — at once for a complete answer, when a
+ * stream has been read to its end (never a cut one) — with the warnings that describe it.
+ */
+export function storeWhenComplete(context: RequestContext<'chat'>, outcome: Outcome<'chat'>, store: (answer: CachedAnswer) => void): Outcome<'chat'> {
+  const keep = (completion: ChatCompletion) => {
+    if (!isCacheableAnswer(completion)) return;
+    const warnings = context.warnings.length > 0 ? [...context.warnings] : undefined;
+    store({ completion, servedModel: context.target?.model.slug ?? context.route!.model.slug, warnings });
+  };
+  if (outcome.kind === 'complete') {
+    keep(outcome.result);
+    return outcome;
+  }
+  const collector = new ChatStreamCollector();
+  const chunks = tapStream(
+    outcome.chunks,
+    (chunk) => collector.add(chunk),
+    (complete) => {
+      if (complete) keep(collector.completion());
+    },
+  );
+  return { kind: 'stream', chunks };
 }

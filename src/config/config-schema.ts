@@ -22,6 +22,7 @@ export const configDefaults = {
   responses: { retentionDays: 30 },
   cache: {
     exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: 0.5, cacheSeeded: true },
+    semantic: { enabled: true, embedder: 'local', maxEntriesPerOrg: 10_000, ttlSeconds: 3600, maxTurns: 3, scope: 'model' as 'model' | 'family' },
   },
   verification: { minConfidence: 0.7 },
   logLevel: 'info' as LogLevel,
@@ -110,6 +111,17 @@ export const configFileSchema = z.strictObject({
           cache_seeded: z.boolean().optional(),
         })
         .optional(),
+      semantic: z
+        .strictObject({
+          enabled: z.boolean().optional(),
+          embedder: nonEmptyString.optional(),
+          min_similarity: z.number().gt(0).max(1).optional(),
+          max_entries_per_org: integer(1, 1_000_000).optional(),
+          ttl_seconds: integer(1).optional(),
+          max_turns: integer(1, 100).optional(),
+          scope: z.enum(['model', 'family']).optional(),
+        })
+        .optional(),
     })
     .optional(),
   verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional() }).optional(),
@@ -157,6 +169,8 @@ export interface GatewayConfig {
   cache: {
     /** The exact chat cache: L0 bounds, TTL (L0 and L1), and which requests are cacheable. */
     exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean };
+    /** The semantic cache: `embedder` is `local` or the slug of a catalog embedding model; `minSimilarity` undefined = the embedder's default. */
+    semantic: { enabled: boolean; embedder: string; minSimilarity?: number; maxEntriesPerOrg: number; ttlSeconds: number; maxTurns: number; scope: 'model' | 'family' };
   };
   /** Output verification: a JSON repair below this confidence is not applied on its own. */
   verification: { minConfidence: number };

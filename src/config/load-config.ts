@@ -135,6 +135,15 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
         maxTemperature: file.cache?.exact?.max_temperature ?? configDefaults.cache.exact.maxTemperature,
         cacheSeeded: file.cache?.exact?.cache_seeded ?? configDefaults.cache.exact.cacheSeeded,
       },
+      semantic: {
+        enabled: file.cache?.semantic?.enabled ?? configDefaults.cache.semantic.enabled,
+        embedder: file.cache?.semantic?.embedder ?? configDefaults.cache.semantic.embedder,
+        minSimilarity: file.cache?.semantic?.min_similarity,
+        maxEntriesPerOrg: file.cache?.semantic?.max_entries_per_org ?? configDefaults.cache.semantic.maxEntriesPerOrg,
+        ttlSeconds: file.cache?.semantic?.ttl_seconds ?? configDefaults.cache.semantic.ttlSeconds,
+        maxTurns: file.cache?.semantic?.max_turns ?? configDefaults.cache.semantic.maxTurns,
+        scope: file.cache?.semantic?.scope ?? configDefaults.cache.semantic.scope,
+      },
     },
     verification: { minConfidence: file.verification?.min_confidence ?? configDefaults.verification.minConfidence },
     logLevel: configDefaults.logLevel,
@@ -183,6 +192,15 @@ function applyEnvironment(config: GatewayConfig, env: NodeJS.ProcessEnv): void {
       provider.baseUrl = baseUrl;
     }
   }
+}
+
+/** `cache.semantic.embedder`: `local`, or a name of a catalog embedding model, resolved to its slug. */
+function resolveSemanticEmbedder(config: GatewayConfig, catalog: Catalog, problems: string[]): void {
+  const embedder = config.cache.semantic.embedder;
+  if (embedder === 'local') return;
+  const model = catalog.resolveModel(embedder);
+  if (model?.type === 'embedding') config.cache.semantic.embedder = model.slug;
+  else problems.push(`cache.semantic.embedder must be "local" or an embedding model of the catalog (got ${JSON.stringify(embedder)})`);
 }
 
 /** Checks that need the catalog: custom providers are complete, catalog wires are not changed. */
@@ -256,6 +274,7 @@ export async function loadConfig(env: NodeJS.ProcessEnv = process.env, catalog?:
   applyEnvironment(config, env);
 
   const problems = providerProblems(file, config, catalogInUse);
+  resolveSemanticEmbedder(config, catalogInUse, problems);
   config.routing.fallbacks = resolveFallbacks(file, config, catalogInUse, problems);
   if (problems.length > 0) throw new ConfigError(configFile ?? 'SVC_CONFIG', problems);
   return config;

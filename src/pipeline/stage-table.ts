@@ -2,7 +2,7 @@ import { operations, type Operation } from '../core/operations.js';
 import type { PipelineFeature } from './intelligence-modes.js';
 
 /** Every stage svc has; each has one implementation, given to the runner at start-up. */
-export type StageName = 'route' | 'exact_cache' | 'output_verification' | 'embeddings_cache' | 'provider_call';
+export type StageName = 'route' | 'exact_cache' | 'semantic_cache' | 'output_verification' | 'embeddings_cache' | 'provider_call';
 
 export interface StageRow {
   stage: StageName;
@@ -20,6 +20,7 @@ export interface StageRow {
 export const stageTable: readonly StageRow[] = [
   { stage: 'route', operations },
   { stage: 'exact_cache', operations: ['chat'], feature: 'exact_cache' },
+  { stage: 'semantic_cache', operations: ['chat'], feature: 'semantic_cache' },
   // Inside the caches: what they store is the verified (healed) answer.
   { stage: 'output_verification', operations: ['chat'], feature: 'output_verification' },
   // Spec 8: embeddings are cached in every mode (per input, per instance); `svc.enable_cache: false` skips it.

@@ -56,6 +56,14 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.ttl(key));
   }
 
+  appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
+    return this.run((state) => state.appendLog(key, value, maxLength, ttlMs));
+  }
+
+  readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
+    return this.run((state) => state.readLog(key, afterId, count));
+  }
+
   publish(channel: string, message: string): Promise<void> {
     // While degraded the message reaches this instance only; others learn it when their caches expire.
     return this.run((state) => state.publish(channel, message));

@@ -193,6 +193,13 @@ export interface SharedState {
   delete(key: string): Promise<void>;
   /** Milliseconds until the key expires; undefined when absent or without expiry. */
   ttl(key: string): Promise<number | undefined>;
+  /**
+   * Appends to a capped, ordered log (a Redis stream), kept `ttlMs` after the last append, at most about
+   * `maxLength` entries (the oldest go first). Returns the entry's id.
+   */
+  appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string>;
+  /** Log entries after `afterId` ('' = from the oldest), oldest first, at most `count`. */
+  readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>>;
   /** Sends `message` to every subscriber of `channel`, on every instance (this one included). */
   publish(channel: string, message: string): Promise<void>;
   /** Calls `handler` with each message published on `channel` from now on. */

@@ -111,6 +111,28 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
         assert.equal(await state.get('text'), 'hello');
       }));
 
+    test('a log is read in order, after a given id, in pages; it expires after its TTL', () =>
+      withState(async (state) => {
+        assert.deepEqual(await state.readLog('log', '', 10), [], 'an absent log is empty');
+        const ids: string[] = [];
+        for (const value of ['a', 'b', 'c', 'd']) ids.push(await state.appendLog('log', value, 100, 10_000));
+        assert.deepEqual((await state.readLog('log', '', 10)).map((entry) => entry.value), ['a', 'b', 'c', 'd']);
+        assert.deepEqual(await state.readLog('log', ids[1], 10), [{ id: ids[2], value: 'c' }, { id: ids[3], value: 'd' }]);
+        assert.deepEqual((await state.readLog('log', '', 2)).map((entry) => entry.value), ['a', 'b'], 'at most count');
+        assert.deepEqual(await state.readLog('log', ids[3], 10), [], 'nothing after the newest');
+        await state.appendLog('short', 'x', 100, 50);
+        assert.ok(await waitFor(async () => (await state.readLog('short', '', 10)).length === 0, 2000));
+      }));
+
+    test('a log keeps about maxLength entries, the newest', () =>
+      withState(async (state) => {
+        for (let index = 0; index < 300; index++) await state.appendLog('capped', String(index), 100, 10_000);
+        const entries = await state.readLog('capped', '', 1000);
+        // Redis trims in whole nodes (MAXLEN ~): a little over the cap is allowed, never the oldest ones all kept.
+        assert.ok(entries.length >= 100 && entries.length < 300, `${entries.length} entries kept`);
+        assert.equal(entries.at(-1)!.value, '299');
+      }));
+
     test('50 parallel increments sum exactly', () =>
       withState(async (state) => {
         const results = await Promise.all(Array.from({ length: 50 }, () => state.increment('parallel', 1, 10_000)));

@@ -1,12 +1,9 @@
-import { answerFromCache } from '../../cache/cache-hit.js';
-import { isCacheableAnswer, isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
+import { answerFromCache, storeWhenComplete } from '../../cache/cache-hit.js';
+import { isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
 import type { ExactCache } from '../../cache/exact/exact-cache.js';
 import { exactCacheKey } from '../../cache/exact/request-key.js';
 import type { Catalog } from '../../catalog/catalog.js';
-import { ChatStreamCollector } from '../../core/chat-stream.js';
-import type { ChatCompletion } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
-import { tapStream } from '../../core/stream-tap.js';
 import type { RequestContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
@@ -27,24 +24,7 @@ export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog:
       const outcome = await next();
       // An answer a later cache stage gave is not stored again; a provider's answer is.
       if (context.cacheHit) return outcome;
-      const keep = (completion: ChatCompletion) => {
-        if (!isCacheableAnswer(completion)) return;
-        const warnings = context.warnings.length > 0 ? [...context.warnings] : undefined;
-        cache.store(key, { completion, servedModel: context.target?.model.slug ?? context.route!.model.slug, warnings });
-      };
-      if (outcome.kind === 'complete') {
-        keep(outcome.result);
-        return outcome;
-      }
-      const collector = new ChatStreamCollector();
-      const chunks = tapStream(
-        outcome.chunks,
-        (chunk) => collector.add(chunk),
-        (complete) => {
-          if (complete) keep(collector.completion());
-        },
-      );
-      return { kind: 'stream', chunks };
+      return storeWhenComplete(context, outcome, (answer) => cache.store(key, answer));
     },
   };
 }

@@ -59,6 +59,29 @@ export class MemorySharedState implements SharedState {
     return entry?.expiresAt === undefined ? undefined : entry.expiresAt - Date.now();
   }
 
+  private readonly logs = new Map<string, { entries: Array<{ id: string; value: string }>; next: number; expiresAt: number }>();
+
+  async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
+    checkTtl(ttlMs);
+    let log = this.logs.get(key);
+    if (!log || log.expiresAt <= Date.now()) {
+      log = { entries: [], next: 1, expiresAt: 0 };
+      this.logs.set(key, log);
+    }
+    const id = String(log.next++);
+    log.entries.push({ id, value });
+    if (log.entries.length > maxLength) log.entries.splice(0, log.entries.length - maxLength);
+    log.expiresAt = Date.now() + ttlMs;
+    return id;
+  }
+
+  async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
+    const log = this.logs.get(key);
+    if (!log || log.expiresAt <= Date.now()) return [];
+    const after = afterId === '' ? 0 : Number(afterId);
+    return log.entries.filter((entry) => Number(entry.id) > after).slice(0, count);
+  }
+
   private readonly subscribers = new Map<string, Array<(message: string) => void>>();
 
   async publish(channel: string, message: string): Promise<void> {

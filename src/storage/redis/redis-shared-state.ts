@@ -95,6 +95,18 @@ export class RedisSharedState implements SharedState {
     return milliseconds < 0 ? undefined : milliseconds;
   }
 
+  async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
+    checkTtl(ttlMs);
+    const [[appendError, id], [expireError]] = (await this.redis.multi().xadd(key, 'MAXLEN', '~', String(maxLength), '*', 'v', value).pexpire(key, ttlMs).exec()) as Array<[Error | null, unknown]>;
+    if (appendError || expireError) throw appendError ?? expireError;
+    return id as string;
+  }
+
+  async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
+    const entries = await this.redis.xrange(key, afterId === '' ? '-' : `(${afterId}`, '+', 'COUNT', count);
+    return entries.map(([id, fields]) => ({ id, value: fields[fields.indexOf('v') + 1] ?? '' }));
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     await this.redis.publish(this.channelPrefix + channel, message);
   }

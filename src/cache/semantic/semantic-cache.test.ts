@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ChatCompletion } from '../../core/chat-types.js';
+import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
+import type { CachedAnswer } from '../exact/exact-cache.js';
+import { embedLocally } from './local-embedder.js';
+import { SemanticCache } from './semantic-cache.js';
+import { promptFeatures } from './text-features.js';
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+function answer(text: string): CachedAnswer {
+  const completion: ChatCompletion = { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] };
+  return { completion, servedModel: 'openai/gpt-4o-mini' };
+}
+
+function store(cache: SemanticCache, orgId: string, prompt: string, text: string, bucket = 'b'): void {
+  const features = promptFeatures(prompt);
+  cache.store(orgId, bucket, prompt, embedLocally(features.normalized), features, answer(text));
+}
+
+async function lookup(cache: SemanticCache, orgId: string, prompt: string, bucket = 'b') {
+  const features = promptFeatures(prompt);
+  return cache.lookup(orgId, bucket, embedLocally(features.normalized), features, 0.75);
+}
+
+test('a paraphrase hits with its similarity; a near miss is refused with the guard that objected', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org_a', 'What is the capital of France?', 'Paris');
+  const hit = await lookup(cache, 'org_a', "what's the capital of france");
+  assert.equal(hit.kind, 'hit');
+  if (hit.kind === 'hit') {
+    assert.equal(hit.entry.answer.completion.choices[0].message.content, 'Paris');
+    assert.ok(hit.similarity > 0.75 && hit.similarity <= 1.0001);
+  }
+  const miss = await lookup(cache, 'org_a', 'What is the capital of Germany?');
+  assert.equal(miss.kind, 'miss');
+});
+
+test('orgs and buckets never share entries', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org_a', 'Why is the sky blue?', 'Rayleigh scattering');
+  assert.equal((await lookup(cache, 'org_b', 'Why is the sky blue?')).kind, 'miss', 'another org');
+  assert.equal((await lookup(cache, 'org_a', 'Why is the sky blue?', 'other-context')).kind, 'miss', 'another system prompt or model');
+  assert.equal((await lookup(cache, 'org_a', 'why is the sky blue')).kind, 'hit');
+});
+
+test('bounded per org: the oldest entry goes first; entries expire (an injected clock)', async () => {
+  let now = 1_000_000;
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 3, ttlMs: 60_000, clock: () => now }, silent);
+  for (const city of ['Paris', 'Rome', 'Madrid', 'Berlin']) store(cache, 'org_a', `Tell me about ${city}`, city);
+  assert.equal(cache.index.size('org_a'), 3);
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Paris')).kind, 'miss', 'the oldest was evicted');
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'hit');
+  now += 60_000;
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'miss', 'expired');
+});
+
+test('shared state: an entry stored by one instance is found by another after its refresh', async () => {
+  const shared = new MemorySharedState();
+  const first = new SemanticCache(shared, { maxEntriesPerOrg: 100, ttlMs: 60_000, refreshMs: 0 }, silent);
+  const second = new SemanticCache(shared, { maxEntriesPerOrg: 100, ttlMs: 60_000, refreshMs: 0 }, silent);
+  store(first, 'org_a', 'How do I reset my password?', 'Use the reset link');
+  await first.flush();
+  const found = await lookup(second, 'org_a', 'How can I reset my password?');
+  assert.equal(found.kind, 'hit');
+  assert.equal(second.index.size('org_a'), 1);
+  assert.equal((await lookup(second, 'org_b', 'How can I reset my password?')).kind, 'miss', 'the log is per org');
+  // Reading again does not add the same entry twice.
+  await lookup(second, 'org_a', 'How can I reset my password?');
+  assert.equal(second.index.size('org_a'), 1);
+  await Promise.all([first.close(), second.close()]);
+});

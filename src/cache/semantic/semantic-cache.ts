@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import { BoundedQueue } from '../../shared/bounded-queue.js';
+import { LruCache, type Clock } from '../../shared/lru-cache.js';
+import type { SharedState } from '../../storage/storage-types.js';
+import type { CachedAnswer } from '../exact/exact-cache.js';
+import { SemanticIndex, type SemanticLookup } from './semantic-index.js';
+import { promptFeatures, type PromptFeatures } from './text-features.js';
+
+export interface SemanticCacheOptions {
+  maxEntriesPerOrg: number;
+  ttlMs: number;
+  /** With shared state: how often an instance reads the entries other instances stored. */
+  refreshMs?: number;
+  clock?: Clock;
+}
+
+/** An entry as it travels through the shared log. */
+interface SharedEntry {
+  id: string;
+  bucket: string;
+  /** The prompt as the caller wrote it (its features are computed again on arrival). */
+  prompt: string;
+  /** base64 of the Float32Array. */
+  vector: string;
+  answer: CachedAnswer;
+  expiresAt: number;
+}
+
+/**
+ * The semantic cache: this instance's index (always), plus, with Redis, a shared log per org of the
+ * entries every instance stored; each instance reads the log into its own bounded index at most every
+ * `refreshMs`. Stores write the log behind the answer; a failing log is a local-only cache, never an error.
+ */
+export class SemanticCache {
+  readonly index: SemanticIndex;
+  private readonly clock: Clock;
+  private readonly writes: BoundedQueue<{ orgId: string; entry: SharedEntry }> | undefined;
+  private readonly refreshed = new LruCache<string, { lastId: string; at: number; pending?: Promise<void> }>({ maxEntries: 10_000 });
+
+  constructor(
+    private readonly shared: SharedState | undefined,
+    private readonly options: SemanticCacheOptions,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
+  ) {
+    this.clock = options.clock ?? Date.now;
+    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock });
+    if (shared) {
+      this.writes = new BoundedQueue(
+        { name: 'semantic_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },
+        (batch) => this.writeShared(batch),
+        { onFailure: (error) => logger.warn({ err: error }, 'semantic cache: shared write failed') },
+      );
+    }
+  }
+
+  async lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): Promise<SemanticLookup> {
+    if (this.shared) await this.refresh(orgId);
+    return this.index.lookup(orgId, bucket, vector, features, threshold);
+  }
+
+  store(orgId: string, bucket: string, prompt: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer): void {
+    const entry = { id: randomUUID(), vector, features, answer, expiresAt: this.clock() + this.options.ttlMs };
+    this.index.add(orgId, bucket, entry);
+    const vectorText = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
+    this.writes?.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
+  }
+
+  get backlog(): BoundedQueue<{ orgId: string; entry: SharedEntry }> | undefined {
+    return this.writes;
+  }
+
+  async flush(): Promise<void> {
+    await this.writes?.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.writes?.close();
+  }
+
+  /** Reads what other instances stored since the last read (at most every refreshMs; one read at a time per org). */
+  private async refresh(orgId: string): Promise<void> {
+    const now = this.clock();
+    let state = this.refreshed.get(orgId);
+    if (!state) {
+      state = { lastId: '', at: 0 };
+      this.refreshed.set(orgId, state);
+    }
+    if (state.pending) return state.pending;
+    if (now - state.at < (this.options.refreshMs ?? 1000)) return;
+    state.at = now;
+    const current = state;
+    current.pending = this.readLog(orgId, current).finally(() => {
+      current.pending = undefined;
+    });
+    return current.pending;
+  }
+
+  private async readLog(orgId: string, state: { lastId: string }): Promise<void> {
+    try {
+      for (let page = 0; page < 20; page++) {
+        const entries = await this.shared!.readLog(logKey(orgId), state.lastId, 500);
+        for (const { id, value } of entries) {
+          state.lastId = id;
+          this.addShared(orgId, value);
+        }
+        if (entries.length < 500) return;
+      }
+    } catch (error) {
+      this.logger.warn({ err: error }, 'semantic cache: reading the shared log failed; this instance answers from its own entries');
+    }
+  }
+
+  private addShared(orgId: string, value: string): void {
+    try {
+      const entry = JSON.parse(value) as SharedEntry;
+      if (entry.expiresAt <= this.clock() || this.index.knows(orgId, entry.id)) return;
+      const bytes = Buffer.from(entry.vector, 'base64');
+      const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      this.index.add(orgId, entry.bucket, { id: entry.id, vector, features: promptFeatures(entry.prompt), answer: entry.answer, expiresAt: entry.expiresAt });
+    } catch (error) {
+      this.logger.warn({ err: error }, 'semantic cache: a shared entry could not be read; skipped');
+    }
+  }
+
+  private async writeShared(batch: Array<{ orgId: string; entry: SharedEntry }>): Promise<void> {
+    for (const { orgId, entry } of batch) await this.shared!.appendLog(logKey(orgId), JSON.stringify(entry), this.options.maxEntriesPerOrg, this.options.ttlMs);
+  }
+}
+
+/** One log per org: entries never cross orgs. */
+const logKey = (orgId: string) => `cache:semantic:${orgId}`;

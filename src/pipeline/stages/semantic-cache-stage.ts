@@ -1,0 +1,58 @@
+import { answerFromCache, storeWhenComplete } from '../../cache/cache-hit.js';
+import { isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
+import type { Embedder } from '../../cache/semantic/embedders.js';
+import type { SemanticCache } from '../../cache/semantic/semantic-cache.js';
+import { semanticBucketOf, semanticPromptOf, type SemanticScope } from '../../cache/semantic/semantic-request.js';
+import { promptFeatures } from '../../cache/semantic/text-features.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { Outcome } from '../../core/operations.js';
+import { addWarning } from '../../providers/shared/warnings.js';
+import type { RequestContext } from '../request-context.js';
+import type { Stage } from '../stage.js';
+
+export interface SemanticCacheStageOptions {
+  cache: SemanticCache;
+  embedder: Embedder;
+  policy: CachePolicy;
+  catalog: Catalog;
+  threshold: number;
+  maxTurns: number;
+  scope: SemanticScope;
+}
+
+/**
+ * The semantic cache (cache and full modes): a short conversation whose last user turn means the same as
+ * a stored one (embedding similarity above the threshold, and no guard objecting — numbers, negation,
+ * antonyms, language, format, names, code identifiers), with everything else equal, is answered from it.
+ */
+export function semanticCacheStage(options: SemanticCacheStageOptions): Stage<'chat'> {
+  const { cache, embedder } = options;
+  return {
+    name: 'semantic_cache',
+    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
+      const request = context.request;
+      const prompt = isCacheableRequest(request, options.policy) ? semanticPromptOf(request, options.maxTurns) : undefined;
+      if (prompt === undefined) return next();
+      const orgId = context.principal.orgId;
+      const features = promptFeatures(prompt);
+      const bucket = semanticBucketOf(request, context.route!.model, options.scope);
+      let vector: Float32Array;
+      try {
+        vector = await embedder.embed(context, features.normalized);
+      } catch (error) {
+        // The cache is an optimisation: without an embedding the request goes on uncached.
+        addWarning(context.warnings, `semantic cache skipped: the embedding failed (${error instanceof Error ? error.message : String(error)})`);
+        return next();
+      }
+      const found = await cache.lookup(orgId, bucket, vector, features, options.threshold);
+      if (found.kind === 'hit') {
+        const similarity = Math.round(found.similarity * 10_000) / 10_000;
+        return { kind: 'complete', result: answerFromCache(context, options.catalog, { ...found.entry.answer, type: 'semantic', similarity }) };
+      }
+
+      const outcome = await next();
+      if (context.cacheHit) return outcome;
+      return storeWhenComplete(context, outcome, (answer) => cache.store(orgId, bucket, prompt, vector, features, answer));
+    },
+  };
+}
