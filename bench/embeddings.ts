@@ -11,7 +11,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
-import { probe, runLoad, type LoadResult } from './load.js';
+import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -27,13 +27,7 @@ if (args.help) {
   process.stdout.write('usage: npm run bench:embeddings -- [--concurrency N (default 1)] [--seconds N (default 5)] [--warmup N (default 1)] [--cpu-prof DIR]\n');
   process.exit(0);
 }
-const options = { concurrency: Number(args.concurrency), seconds: Number(args.seconds), warmupSeconds: Number(args.warmup) };
-for (const [name, value] of Object.entries(options)) {
-  if (!Number.isFinite(value) || value < 0 || (name === 'concurrency' && (!Number.isInteger(value) || value < 1))) {
-    log(`--${name} must be a positive number (got ${value})`);
-    process.exit(2);
-  }
-}
+const options = loadShape(args);
 
 const headers = (mode: 'proxy' | 'full') => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }] });
@@ -44,42 +38,7 @@ let counter = 0;
 const runPrefix = Math.random().toString(36).slice(2, 8);
 const freshEmbeddingsBody = () => embeddingsBody(`benchmark input ${runPrefix} ${counter++}`);
 
-interface Scenario {
-  name: string;
-  target: BenchChild;
-  path: string;
-  mode: 'proxy' | 'full';
-  body: string | (() => string);
-}
-
-interface Measured extends LoadResult {
-  cpuUsPerRequest?: number;
-}
-
-async function measure(scenario: Scenario): Promise<Measured> {
-  const sample = typeof scenario.body === 'string' ? scenario.body : scenario.body();
-  const answer = await probe(scenario.target.origin, scenario.path, headers(scenario.mode), sample);
-  if (answer.status !== 200) throw new Error(`${scenario.name}: the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
-  log(`${scenario.name}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
-  let before: ReturnType<BenchChild['stats']> | undefined;
-  const result = await runLoad({
-    origin: scenario.target.origin,
-    path: scenario.path,
-    headers: headers(scenario.mode),
-    body: scenario.body,
-    concurrency: options.concurrency,
-    warmupSeconds: options.warmupSeconds,
-    seconds: options.seconds,
-    maxRequests: 2_000_000,
-    onMeasureStart: () => {
-      before = scenario.target.stats();
-    },
-  });
-  const [start, end] = await Promise.all([before, scenario.target.stats()]);
-  if (result.errors > 0) log(`warning: ${scenario.name}: ${result.errors} failed requests (first: ${result.firstError})`);
-  const cpuUsPerRequest = start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
-  return { ...result, cpuUsPerRequest };
-}
+const scenario = (name: string, target: BenchChild, path: string, mode: 'proxy' | 'full', body: Scenario['body']): Scenario => ({ name, target, path, headers: headers(mode), body });
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-embeddings-'));
@@ -90,14 +49,14 @@ async function main(): Promise<void> {
     const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), profileArgs);
     const hitBody = embeddingsBody('the same benchmark input every time');
     const scenarios: Scenario[] = [
-      { name: 'chat, direct to the mock', target: mock, path: '/v1/chat/completions', mode: 'proxy', body: chatBody },
-      { name: 'chat through svc (proxy mode)', target: svc, path: '/v1/chat/completions', mode: 'proxy', body: chatBody },
-      { name: 'embeddings, direct to the mock', target: mock, path: '/v1/embeddings', mode: 'full', body: freshEmbeddingsBody },
-      { name: 'embeddings through svc, cache miss', target: svc, path: '/v1/embeddings', mode: 'full', body: freshEmbeddingsBody },
-      { name: 'embeddings through svc, cache hit', target: svc, path: '/v1/embeddings', mode: 'full', body: hitBody },
+      scenario('chat, direct to the mock', mock, '/v1/chat/completions', 'proxy', chatBody),
+      scenario('chat through svc (proxy mode)', svc, '/v1/chat/completions', 'proxy', chatBody),
+      scenario('embeddings, direct to the mock', mock, '/v1/embeddings', 'full', freshEmbeddingsBody),
+      scenario('embeddings through svc, cache miss', svc, '/v1/embeddings', 'full', freshEmbeddingsBody),
+      scenario('embeddings through svc, cache hit', svc, '/v1/embeddings', 'full', hitBody),
     ];
     const results: Measured[] = [];
-    for (const scenario of scenarios) results.push(await measure(scenario));
+    for (const item of scenarios) results.push(await measure(item, options));
     report(scenarios, results);
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
@@ -105,17 +64,8 @@ async function main(): Promise<void> {
   }
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
-
 function report(scenarios: Scenario[], results: Measured[]): void {
-  const rows = [['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req']];
-  scenarios.forEach((scenario, index) => {
-    const result = results[index];
-    rows.push([scenario.name, String(result.requests), String(result.errors), result.rps.toFixed(0), ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest?.toFixed(0) ?? 'n/a']);
-  });
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  const table = rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
-
+  const table = scenarioTable(scenarios.map((item) => item.name), results);
   const [chatDirect, chatSvc, embeddingsDirect, miss, hit] = results;
   const chatOverhead = { p50: chatSvc.total.p50 - chatDirect.total.p50, p99: chatSvc.total.p99 - chatDirect.total.p99 };
   const missOverhead = { p50: miss.total.p50 - embeddingsDirect.total.p50, p99: miss.total.p99 - embeddingsDirect.total.p99 };

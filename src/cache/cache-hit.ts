@@ -21,7 +21,7 @@ export function answerFromCache(
   hit: { completion: ChatCompletion; servedModel: string; warnings?: string[]; type: 'exact' | 'semantic'; similarity?: number },
 ): ChatCompletion {
   for (const warning of hit.warnings ?? []) addWarning(context.warnings, warning);
-  const completion = structuredClone(hit.completion);
+  const completion = copyOf(hit.completion);
   const usage = completion.usage ? meterChatUsage(completion.usage) : undefined;
   const model = catalog.getModel(hit.servedModel);
   context.cacheHit = {
@@ -58,4 +58,23 @@ export function storeWhenComplete(context: RequestContext<'chat'>, outcome: Outc
     },
   );
   return { kind: 'stream', chunks };
+}
+
+/**
+ * A copy of a cached completion deep enough that nothing done to the answer (a renderer replicating
+ * choices, a healer rewriting content) reaches the cache: the completion, its choices, messages and tool
+ * calls are new objects; strings and numbers are shared. (structuredClone costs ten times more.)
+ */
+function copyOf(completion: ChatCompletion): ChatCompletion {
+  return {
+    ...completion,
+    choices: completion.choices.map((choice) => ({
+      ...choice,
+      message: {
+        ...choice.message,
+        ...(choice.message.tool_calls ? { tool_calls: choice.message.tool_calls.map((call) => ({ ...call, function: { ...call.function } })) } : {}),
+      },
+    })),
+    ...(completion.usage ? { usage: { ...completion.usage } } : {}),
+  };
 }

@@ -6,6 +6,7 @@ import type { SharedState } from '../../storage/storage-types.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
 import { SemanticIndex, type SemanticLookup } from './semantic-index.js';
 import { promptFeatures, type PromptFeatures } from './text-features.js';
+import { storedVector } from './vector-search.js';
 
 export interface SemanticCacheOptions {
   maxEntriesPerOrg: number;
@@ -60,7 +61,7 @@ export class SemanticCache {
   }
 
   store(orgId: string, bucket: string, prompt: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer): void {
-    const entry = { id: randomUUID(), vector, features, answer, expiresAt: this.clock() + this.options.ttlMs };
+    const entry = { id: randomUUID(), vector: storedVector(vector), features, answer, expiresAt: this.clock() + this.options.ttlMs };
     this.index.add(orgId, bucket, entry);
     const vectorText = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
     this.writes?.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
@@ -117,7 +118,7 @@ export class SemanticCache {
       if (entry.expiresAt <= this.clock() || this.index.knows(orgId, entry.id)) return;
       const bytes = Buffer.from(entry.vector, 'base64');
       const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-      this.index.add(orgId, entry.bucket, { id: entry.id, vector, features: promptFeatures(entry.prompt), answer: entry.answer, expiresAt: entry.expiresAt });
+      this.index.add(orgId, entry.bucket, { id: entry.id, vector: storedVector(vector), features: promptFeatures(entry.prompt), answer: entry.answer, expiresAt: entry.expiresAt });
     } catch (error) {
       this.logger.warn({ err: error }, 'semantic cache: a shared entry could not be read; skipped');
     }

@@ -1,14 +1,14 @@
 import type { Clock } from '../../shared/lru-cache.js';
 import { LruCache } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
-import { dot } from './local-embedder.js';
+import { shortlist, similarity as similarityOf, type StoredVector } from './vector-search.js';
 import { guardConflict } from './prompt-guards.js';
 import type { PromptFeatures } from './text-features.js';
 
 export interface SemanticEntry {
   /** Unique id (entries read back from the shared log are not added twice). */
   id: string;
-  vector: Float32Array;
+  vector: StoredVector;
   features: PromptFeatures;
   answer: CachedAnswer;
   expiresAt: number;
@@ -63,9 +63,9 @@ export class SemanticIndex {
     const now = this.clock();
     const candidates: Array<{ entry: SemanticEntry; similarity: number }> = [];
     let nearest = -1;
-    for (const entry of entries) {
+    for (const entry of shortlist(vector, entries)) {
       if (entry.expiresAt <= now) continue;
-      const similarity = dot(vector, entry.vector);
+      const similarity = similarityOf(vector, entry.vector);
       if (similarity > nearest) nearest = similarity;
       if (similarity >= threshold) candidates.push({ entry, similarity });
     }

@@ -1,0 +1,74 @@
+import type { BenchChild } from './bench-child.js';
+import { log } from './bench-child.js';
+import { probe, runLoad, type LoadResult } from './load.js';
+
+/** One measured load: a target process, a path, headers and a body (fixed, or new for each request). */
+export interface Scenario {
+  name: string;
+  target: BenchChild;
+  path: string;
+  headers: Record<string, string>;
+  body: string | (() => string);
+}
+
+export interface Measured extends LoadResult {
+  /** CPU time of the target process per measured request, µs. */
+  cpuUsPerRequest?: number;
+}
+
+export interface LoadShape {
+  concurrency: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+/** Probes the target (it must answer 200), then loads it and samples its CPU time over the measured phase. */
+export async function measure(scenario: Scenario, shape: LoadShape): Promise<Measured> {
+  const sample = typeof scenario.body === 'string' ? scenario.body : scenario.body();
+  const answer = await probe(scenario.target.origin, scenario.path, scenario.headers, sample);
+  if (answer.status !== 200) throw new Error(`${scenario.name}: the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+  log(`${scenario.name}: ${shape.warmupSeconds} s warm-up + ${shape.seconds} s measured, concurrency ${shape.concurrency} …`);
+  let before: ReturnType<BenchChild['stats']> | undefined;
+  const result = await runLoad({
+    origin: scenario.target.origin,
+    path: scenario.path,
+    headers: scenario.headers,
+    body: scenario.body,
+    concurrency: shape.concurrency,
+    warmupSeconds: shape.warmupSeconds,
+    seconds: shape.seconds,
+    maxRequests: 2_000_000,
+    onMeasureStart: () => {
+      before = scenario.target.stats();
+    },
+  });
+  const [start, end] = await Promise.all([before, scenario.target.stats()]);
+  if (result.errors > 0) log(`warning: ${scenario.name}: ${result.errors} failed requests (first: ${result.firstError})`);
+  const cpuUsPerRequest = start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
+  return { ...result, cpuUsPerRequest };
+}
+
+export const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(3) : 'n/a');
+
+/** The scenarios' figures as an aligned table. */
+export function scenarioTable(names: string[], results: Measured[]): string {
+  const rows = [['scenario', 'requests', 'errors', 'req/s', 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req']];
+  names.forEach((name, index) => {
+    const result = results[index];
+    rows.push([name, String(result.requests), String(result.errors), result.rps.toFixed(0), ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest?.toFixed(0) ?? 'n/a']);
+  });
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+}
+
+/** `--concurrency`, `--seconds`, `--warmup` checked: positive numbers, concurrency an integer. */
+export function loadShape(args: { concurrency: string; seconds: string; warmup: string }): LoadShape {
+  const shape = { concurrency: Number(args.concurrency), seconds: Number(args.seconds), warmupSeconds: Number(args.warmup) };
+  for (const [name, value] of Object.entries(shape)) {
+    if (!Number.isFinite(value) || value < 0 || (name === 'concurrency' && (!Number.isInteger(value) || value < 1))) {
+      log(`--${name} must be a positive number (got ${value})`);
+      process.exit(2);
+    }
+  }
+  return shape;
+}
