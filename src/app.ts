@@ -8,6 +8,7 @@ import { installJsonBodyParser } from './http/json-body.js';
 import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
+import { registerGovernanceRoutes } from './routes/admin/governance-routes.js';
 import { newRequestId } from './http/request-id.js';
 import { registerChatCompletionsRoute } from './routes/chat/chat-completions-route.js';
 import { registerCompletionsRoute } from './routes/completions/completions-route.js';
@@ -106,6 +107,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerModerationsRoute(app, services);
   registerResponsesRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerGovernanceRoutes(app, services);
   await app.ready();
   return app;
 }

@@ -55,6 +55,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         if (drained === 'timed_out') logger.warn({ timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown time-out: cutting the requests still running');
         // Past the time-out, upstream calls still running are cut so the process can stop.
         await closeHttpClient({ force: drained === 'timed_out' });
+        await services.limits.drain();
         await Promise.all([services.ledger.close(), services.responses.close(), services.exactCache.close(), services.semanticCache.close()]);
         await Promise.allSettled([store.close(), sharedState.close()]);
         await new Promise<void>((resolve) => logger.flush(() => resolve()));

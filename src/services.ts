@@ -33,6 +33,11 @@ import type { RequestContext } from './pipeline/request-context.js';
 import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
 import { outputVerificationStage } from './pipeline/stages/output-verification-stage.js';
 import type { CatalogModel } from './catalog/catalog-types.js';
+import { OrgPolicyService } from './governance/org-policy-service.js';
+import { LimitsService } from './limits/limits-service.js';
+import { budgetStage, limitsSettleAfterWork, rateLimitStage } from './pipeline/stages/limit-stages.js';
+import { piiRedactionStage } from './pipeline/stages/pii-redaction-stage.js';
+import { toolGovernanceStage } from './pipeline/stages/tool-governance-stage.js';
 import { ResponseArchive } from './routes/responses/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
@@ -52,6 +57,10 @@ export interface GatewayServices {
   metrics: GatewayMetrics;
   /** The exact chat cache (L0 in process, L1 in Redis when configured). */
   exactCache: ExactCache;
+  /** Org limits, switches and tool registries (cached; changes reach every instance). */
+  policies: OrgPolicyService;
+  /** rpm, tpm, monthly quotas and budgets, counted in the shared state. */
+  limits: LimitsService;
   /** The semantic chat cache (an in-process index per org; shared through Redis when configured). */
   semanticCache: SemanticCache;
   /** Stored Responses API answers (`store: true`). */
@@ -103,6 +112,18 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
   );
   if (exactCache.backlog) metrics.watchQueue(exactCache.backlog);
+  const policies = new OrgPolicyService(store.governance);
+  await policies.listenForChanges(sharedState);
+  const limits = new LimitsService(
+    sharedState,
+    async (scope, from) => {
+      // Rows still queued would be missed: the ledger is flushed first (once per counter and month).
+      await ledger.flush();
+      const summary = await store.usage.summarizeUsage({ org_id: scope.keyId ? undefined : scope.orgId, key_id: scope.keyId, from, cache_hit: false });
+      return { tokens: summary.total_tokens, usd: summary.cost_usd };
+    },
+    logger,
+  );
   const semantic = config.cache.semantic;
   const semanticCache = new SemanticCache(
     config.storage.redisUrl ? sharedState : undefined,
@@ -117,6 +138,10 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     stageTable,
     {
       route: routeStage(router, wireAdapters),
+      rate_limits: rateLimitStage(limits),
+      pii_redaction: piiRedactionStage(),
+      tool_governance: toolGovernanceStage(),
+      budget: budgetStage(limits),
       exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded }, catalog),
       semantic_cache: semantic.enabled
         ? semanticCacheStage({
@@ -131,7 +156,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
         : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
       embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
-    [usageEstimateAfterWork, costAfterWork, usageRecordAfterWork(ledger)],
+    [usageEstimateAfterWork, costAfterWork, limitsSettleAfterWork(limits), usageRecordAfterWork(ledger)],
     (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   );
 
@@ -165,6 +190,8 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     settings: new OrgSettingsService(store.settings),
     vault,
     ledger,
+    policies,
+    limits,
     exactCache,
     semanticCache,
     responses,
@@ -195,6 +222,7 @@ async function embedThroughGateway(runner: RequestRunner, parent: RequestContext
     requestId: `${parent.requestId}-embedding`,
     startedAt: process.hrtime.bigint(),
     principal: parent.principal,
+    governance: parent.governance,
     requestedModel: model,
     mode: parent.mode,
     modeSource: parent.modeSource,

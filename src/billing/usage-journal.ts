@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { UsageRecord } from '../storage/storage-types.js';
+import type { AuditRecord, UsageRecord } from '../storage/storage-types.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -30,6 +30,8 @@ interface Segment {
 
 export interface JournalEntry {
   record: UsageRecord;
+  /** The request's audit record, journaled in the same line (one write per request). */
+  audit?: AuditRecord;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
 }
@@ -49,12 +51,12 @@ export class UsageJournal {
   }
 
   /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
-  append(record: UsageRecord): JournalEntry {
+  append(record: UsageRecord, audit?: AuditRecord): JournalEntry {
     const segment = this.openSegment();
-    writeSync(segment.fd!, `${JSON.stringify(record)}\n`);
+    writeSync(segment.fd!, `${JSON.stringify(audit ? { ...record, audit } : record)}\n`);
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
-    return { record, segment };
+    return audit ? { record, audit, segment } : { record, segment };
   }
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
@@ -77,7 +79,8 @@ export class UsageJournal {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line === '') continue;
         try {
-          entries.push({ record: JSON.parse(line) as UsageRecord, segment });
+          const { audit, ...record } = JSON.parse(line) as UsageRecord & { audit?: AuditRecord };
+          entries.push(audit ? { record, audit, segment } : { record, segment });
           segment.appended++;
         } catch {
           // A line the crash cut in half: its request never got its answer's last byte either.

@@ -13,9 +13,15 @@ export class GatewayError extends Error {
   readonly param: string | null;
   /** Seconds for the `retry-after` header (rate-limit responses). */
   readonly retryAfterSeconds?: number;
+  /** Further response headers (the x-ratelimit-* of a refusal by svc's own limits). */
+  readonly headers?: Record<string, string>;
 
   /** `status` and `type` override the code's row where an endpoint family's row of spec section 7 differs. */
-  constructor(code: ErrorCode, message: string, options: { param?: string | null; retryAfterSeconds?: number; cause?: unknown; status?: number; type?: string } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { param?: string | null; retryAfterSeconds?: number; cause?: unknown; status?: number; type?: string; headers?: Record<string, string> } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'GatewayError';
     this.code = code;
@@ -23,6 +29,7 @@ export class GatewayError extends Error {
     this.type = options.type ?? errorCodes[code].type;
     this.param = options.param ?? null;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.headers = options.headers;
   }
 
   toEnvelope(): ErrorEnvelope {

@@ -8,6 +8,7 @@ import { metadataFromHeaders } from './legacy-headers.js';
 import { resolveRequestMode } from './request-mode.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
+import { refusedAuditRecord } from '../governance/audit-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
@@ -53,17 +54,17 @@ export interface EndpointAnswer<O extends Operation, Extra = undefined> {
 
 function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
-  services.ledger.record(
-    refusedRequestRecord({
-      requestId: request.requestId,
-      principal: request.principal!,
-      endpoint: endpoint.name,
-      requestedModel: typeof model === 'string' ? model.slice(0, 200) : '',
-      status,
-      mode: request.mode ?? services.config.defaults.intelligenceMode,
-      latencyMs: elapsedMs(request.startedAt),
-    }),
-  );
+  const refused = {
+    requestId: request.requestId,
+    principal: request.principal!,
+    endpoint: endpoint.name,
+    requestedModel: typeof model === 'string' ? model.slice(0, 200) : '',
+    status,
+    mode: request.mode ?? services.config.defaults.intelligenceMode,
+    latencyMs: elapsedMs(request.startedAt),
+  };
+  const record = refusedRequestRecord(refused);
+  services.ledger.record(record, refusedAuditRecord(refused, record.created_at));
 }
 
 export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {
@@ -83,6 +84,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         throw error;
       }
       const { mode, source } = resolved;
+      const governance = await services.policies.of(request.principal!.orgId);
       request.logFields.model = parsed.requestedModel;
 
       // The upstream call is aborted when the caller goes away before the answer is complete.
@@ -98,6 +100,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         requestId: request.requestId,
         startedAt: request.startedAt,
         principal: request.principal!,
+        governance,
         requestedModel: parsed.requestedModel,
         mode,
         modeSource: source,

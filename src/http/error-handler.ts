@@ -30,6 +30,7 @@ export function sendError(reply: FastifyReply, error: GatewayError, request?: Fa
   reply.code(error.status).header('x-error-id', newErrorId()).header('content-type', 'application/json; charset=utf-8');
   if (request?.requestId) reply.header('x-svc-request-id', request.requestId);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+  if (error.headers) reply.headers(error.headers);
   return reply.send(error.toEnvelope());
 }
 

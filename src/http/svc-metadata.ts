@@ -1,5 +1,6 @@
 import type { HealerReport, RequestContext } from '../pipeline/request-context.js';
 import { isWholeHit } from '../pipeline/after-work/usage-record.js';
+import { auditIdOf } from '../governance/audit-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
 /** svc_metadata of spec 2.3. */
@@ -24,6 +25,8 @@ export interface SvcMetadata {
   /** The answer came from a cache: no upstream call, no cost. */
   cache_hit?: boolean;
   healer_report?: HealerReport;
+  /** PII redaction: values replaced by placeholders, per type. */
+  pii_redactions?: Partial<Record<string, number>>;
   cache_type?: 'exact' | 'semantic';
   semantic_similarity?: number;
   /** What the served model would have charged for the cached answer. */
@@ -56,6 +59,7 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
   }
   if (context.warnings.length > 0) metadata.warnings = context.warnings;
   if (context.healerReport) metadata.healer_report = context.healerReport;
+  if (context.redactions) metadata.pii_redactions = context.redactions;
   if (context.cacheHit) {
     if (isWholeHit(context.cacheHit)) {
       metadata.cache_hit = true;
@@ -83,7 +87,7 @@ export function nonStreamHeaders(context: RequestContext): Record<string, string
     'x-svc-provider': sourceLabel(context) || 'none',
     'x-svc-speculation-accepted': '0',
     'x-svc-latency-breakdown': JSON.stringify({ ...context.timings, total: Math.round(elapsedMs(context.startedAt) * 100) / 100 }),
-    'x-svc-audit-id': `aud_${context.requestId}`,
+    'x-svc-audit-id': auditIdOf(context.requestId),
     'x-svc-intelligence-mode': context.mode,
   };
   if (context.usage) {
@@ -91,6 +95,7 @@ export function nonStreamHeaders(context: RequestContext): Record<string, string
     headers['x-svc-output-tokens'] = String(context.usage.outputTokens);
   }
   if (context.cost) headers['x-svc-cost-usd'] = String(context.cost.cost_usd);
+  if (context.limits) Object.assign(headers, context.limits.headers);
   const warnings = warningsHeader(context);
   if (warnings) headers['x-svc-warnings'] = warnings;
   return headers;
@@ -109,8 +114,10 @@ export function streamHeaders(context: RequestContext): Record<string, string> {
     'x-svc-request-id': context.requestId,
     'x-svc-intelligence-mode': context.mode,
     'x-svc-provider': sourceLabel(context),
+    'x-svc-audit-id': auditIdOf(context.requestId),
     'x-svc-cache-hit': String(isWholeHit(context.cacheHit)),
     ...cacheHeaders(context),
+    ...context.limits?.headers,
   };
   const warnings = warningsHeader(context);
   if (warnings) headers['x-svc-warnings'] = warnings;

@@ -84,3 +84,12 @@ export function optionalStringRecord(value: unknown, param: string): Record<stri
   }
   return object as Record<string, string>;
 }
+
+/** An ISO 8601 date or date-time, normalised to UTC. */
+export function optionalDate(value: unknown, param: string): string | undefined {
+  const text = optionalString(value, param);
+  if (text === undefined) return undefined;
+  const time = Date.parse(text);
+  if (Number.isNaN(time)) throw new GatewayError('validation_error', `${param} must be an ISO 8601 date or date-time (got ${JSON.stringify(text)})`, { param });
+  return new Date(time).toISOString();
+}

@@ -2,6 +2,8 @@ import type { Principal } from '../auth/principal.js';
 import type { EndpointFamily } from '../auth/scopes.js';
 import type { CostBreakdown } from '../billing/cost.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
+import type { LimitsGrant } from '../limits/limits-service.js';
+import type { OrgGovernance } from '../governance/org-policy-service.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import type { Operation, RequestOf } from '../core/operations.js';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../core/svc-options.js';
@@ -57,6 +59,8 @@ export interface RequestContext<O extends Operation = Operation> {
   /** process.hrtime.bigint() at arrival. */
   readonly startedAt: bigint;
   readonly principal: Principal;
+  /** The org's limits, switches and tool registry (read once per request, from a short cache). */
+  readonly governance: OrgGovernance;
   /** The model string the caller sent (spec 2.3 `requested_model`). */
   readonly requestedModel: string;
   readonly mode: IntelligenceMode;
@@ -85,6 +89,12 @@ export interface RequestContext<O extends Operation = Operation> {
   healerReport?: HealerReport;
   /** Set by a cache stage that answered (wholly or, for a batch, `inputs` of `of`) without the upstream. */
   cacheHit?: CacheHit;
+  /** PII redaction: how many values of each type were replaced by placeholders. */
+  redactions?: Partial<Record<string, number>>;
+  /** Names of the tools the answer called (audit trail). */
+  toolCalls?: string[];
+  /** What the limits stages took (rates) and reserved (monthly counters), settled after the answer. */
+  limits?: LimitsGrant;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
 }

@@ -2,7 +2,17 @@ import { operations, type Operation } from '../core/operations.js';
 import type { PipelineFeature } from './intelligence-modes.js';
 
 /** Every stage svc has; each has one implementation, given to the runner at start-up. */
-export type StageName = 'route' | 'exact_cache' | 'semantic_cache' | 'output_verification' | 'embeddings_cache' | 'provider_call';
+export type StageName =
+  | 'route'
+  | 'rate_limits'
+  | 'pii_redaction'
+  | 'exact_cache'
+  | 'semantic_cache'
+  | 'embeddings_cache'
+  | 'output_verification'
+  | 'tool_governance'
+  | 'budget'
+  | 'provider_call';
 
 export interface StageRow {
   stage: StageName;
@@ -15,15 +25,21 @@ export interface StageRow {
 /**
  * THE stage table: which stages run, in this order, for which operations, under which feature of the
  * stage matrix. The runner composes one chain per operation and mode from it, once, at start-up.
- * The picture it grows into (DESIGN.md): route → limits → governance → memory → cache → verify → provider call.
  */
 export const stageTable: readonly StageRow[] = [
   { stage: 'route', operations },
+  // rpm and tpm count every request, a cache hit too.
+  { stage: 'rate_limits', operations },
+  // Before the caches: what they key and store is the redacted prompt.
+  { stage: 'pii_redaction', operations: ['chat'] },
   { stage: 'exact_cache', operations: ['chat'], feature: 'exact_cache' },
   { stage: 'semantic_cache', operations: ['chat'], feature: 'semantic_cache' },
-  // Inside the caches: what they store is the verified (healed) answer.
-  { stage: 'output_verification', operations: ['chat'], feature: 'output_verification' },
   // Spec 8: embeddings are cached in every mode (per input, per instance); `svc.enable_cache: false` skips it.
   { stage: 'embeddings_cache', operations: ['embeddings'] },
+  // Inside the caches: what they store is the verified (healed) answer.
+  { stage: 'output_verification', operations: ['chat'], feature: 'output_verification' },
+  { stage: 'tool_governance', operations: ['chat'] },
+  // Around each provider call (a re-ask reserves again): a cache hit costs nothing against budgets.
+  { stage: 'budget', operations },
   { stage: 'provider_call', operations },
 ];

@@ -92,7 +92,53 @@ export interface StoredResponsesTable {
   conversation: string;
 }
 
+export interface OrgPoliciesTable {
+  org_id: string;
+  rpm: number | null;
+  tpm: number | null;
+  monthly_token_quota: NullableBigIntegerColumn;
+  monthly_budget_usd: number | null;
+  enforce_tools: number;
+  redact_pii: number;
+  audit_prompts: number;
+  updated_at: string;
+}
+
+export interface OrgToolsTable {
+  org_id: string;
+  name: string;
+  policy: string;
+  /** JSON schema of the arguments, as JSON text. */
+  schema: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuditRecordsTable {
+  id: string;
+  request_id: string;
+  org_id: string;
+  key_id: string | null;
+  created_at: string;
+  endpoint: string;
+  requested_model: string;
+  served_model: string | null;
+  provider: string | null;
+  routing_decision: string | null;
+  /** JSON array of tool names. */
+  tool_calls: string;
+  /** JSON object: redactions per type. */
+  redactions: string;
+  status: number;
+  cost_usd: number;
+  cache_hit: number;
+  prompt: string | null;
+}
+
 export interface StorageDatabase {
+  org_policies: OrgPoliciesTable;
+  org_tools: OrgToolsTable;
+  audit_records: AuditRecordsTable;
   stored_responses: StoredResponsesTable;
   usage_dead_letters: UsageDeadLettersTable;
   orgs: OrgsTable;

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { MemorySharedState } from './memory/memory-shared-state.js';
-import type { SharedState } from './storage-types.js';
+import type { RateCheck, RateOutcome } from '../limits/gcra.js';
+import type { ReserveCheck, SharedState } from './storage-types.js';
 
 export interface FailoverEvents {
   /** Shared state became unreachable: this instance now keeps its state in process. */
@@ -54,6 +55,22 @@ export class FailoverSharedState implements SharedState {
 
   ttl(key: string): Promise<number | undefined> {
     return this.run((state) => state.ttl(key));
+  }
+
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    return this.run((state) => state.setIfAbsent(key, value, ttlMs));
+  }
+
+  acquireRate(checks: RateCheck[]): Promise<RateOutcome> {
+    return this.run((state) => state.acquireRate(checks));
+  }
+
+  adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void> {
+    return this.run((state) => state.adjustRate(check, delta));
+  }
+
+  reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+    return this.run((state) => state.reserve(checks, ttlMs));
   }
 
   appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {

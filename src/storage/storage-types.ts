@@ -1,3 +1,4 @@
+import type { RateCheck, RateOutcome } from '../limits/gcra.js';
 /**
  * Storage interfaces. Durable records live in a RecordStore (SQLite by default, PostgreSQL when
  * SVC_DATABASE_URL is set); fast shared state lives in a SharedState (in process, or Redis when
@@ -67,6 +68,10 @@ export interface UsageRecord {
 
 export interface UsageQuery {
   org_id?: string;
+  /** One API key's rows (its monthly quota and budget). */
+  key_id?: string;
+  /** Only rows answered from a cache (true) or only the others (false). */
+  cache_hit?: boolean;
   /** Inclusive lower bound (ISO 8601). */
   from?: string;
   /** Exclusive upper bound (ISO 8601). */
@@ -168,6 +173,79 @@ export interface ResponseStore {
   deleteExpiredResponses(now: string): Promise<number>;
 }
 
+/** An org's limits (the stricter of key and org applies) and governance switches. */
+export interface OrgPolicy {
+  org_id: string;
+  rpm: number | null;
+  tpm: number | null;
+  monthly_token_quota: number | null;
+  monthly_budget_usd: number | null;
+  /** Requests may only declare registered tools, and answers may only call allowed ones. */
+  enforce_tools: boolean;
+  /** PII redaction for every request of the org (a request may still ask with svc.redact_pii). */
+  redact_pii: boolean;
+  /** Audit records keep the prompt text. */
+  audit_prompts: boolean;
+  updated_at: string;
+}
+
+export interface RegisteredTool {
+  org_id: string;
+  name: string;
+  policy: 'allow' | 'block';
+  /** JSON schema the call's arguments must satisfy. */
+  schema: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GovernanceStore {
+  getPolicy(orgId: string): Promise<OrgPolicy | undefined>;
+  putPolicy(policy: OrgPolicy): Promise<OrgPolicy>;
+  listTools(orgId: string): Promise<RegisteredTool[]>;
+  /** Registers or replaces a tool (created_at of a replaced one is kept). */
+  putTool(tool: RegisteredTool): Promise<RegisteredTool>;
+  deleteTool(orgId: string, name: string): Promise<boolean>;
+}
+
+/** One request in the audit trail: who, what, how it ended — never the prompt unless the org opted in. */
+export interface AuditRecord {
+  id: string;
+  request_id: string;
+  org_id: string;
+  key_id: string | null;
+  created_at: string;
+  endpoint: string;
+  requested_model: string;
+  served_model: string | null;
+  provider: string | null;
+  routing_decision: string | null;
+  tool_calls: string[];
+  redactions: Record<string, number>;
+  status: number;
+  cost_usd: number;
+  cache_hit: boolean;
+  prompt: string | null;
+}
+
+export interface AuditQuery {
+  org_id?: string;
+  from?: string;
+  to?: string;
+  status?: number;
+  endpoint?: string;
+  limit: number;
+}
+
+export interface AuditStore {
+  /** Appends records; an id already written is ignored. */
+  insertAudit(records: AuditRecord[]): Promise<void>;
+  /** The record `id`, within `orgId` when given (another org's is undefined). */
+  getAudit(id: string, orgId?: string): Promise<AuditRecord | undefined>;
+  /** Newest first. */
+  listAudit(query: AuditQuery): Promise<AuditRecord[]>;
+}
+
 /** The durable records, one store per concern, on one database (SQLite or PostgreSQL). */
 export interface RecordStore {
   readonly kind: 'sqlite' | 'postgres';
@@ -176,6 +254,8 @@ export interface RecordStore {
   readonly usage: UsageStore;
   readonly providerKeys: ProviderKeyStore;
   readonly responses: ResponseStore;
+  readonly governance: GovernanceStore;
+  readonly audit: AuditStore;
   /** Creates or upgrades the schema (one migration set for every dialect). */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -183,6 +263,12 @@ export interface RecordStore {
 }
 
 /** Fast shared state: counters and TTL entries, atomic per operation. */
+export interface ReserveCheck {
+  key: string;
+  cap: number;
+  amount: number;
+}
+
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
   /** Adds `amount` to a counter; the counter expires `ttlMs` after it was created. Returns the new value. */
@@ -200,6 +286,20 @@ export interface SharedState {
   appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string>;
   /** Log entries after `afterId` ('' = from the oldest), oldest first, at most `count`. */
   readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>>;
+  /** Stores a value only when the key is absent; true when it was stored. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Rate limits (GCRA, see limits/gcra.ts): takes every check's cost, or none of them when one would go
+   * over its limit — atomically, on one clock for every instance.
+   */
+  acquireRate(checks: RateCheck[]): Promise<RateOutcome>;
+  /** Corrects a rate counter by `delta` units once the real cost is known (negative: a refund). */
+  adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void>;
+  /**
+   * Adds each `amount` to its counter only if no counter would then exceed its `cap` — atomically (the
+   * check-and-reserve of budgets and quotas). Refused: the index of the first counter that would, and its value.
+   */
+  reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }>;
   /** Sends `message` to every subscriber of `channel`, on every instance (this one included). */
   publish(channel: string, message: string): Promise<void>;
   /** Calls `handler` with each message published on `channel` from now on. */

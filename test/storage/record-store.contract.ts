@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { describeGovernanceStoreContract } from './governance-store.contract.js';
 import { describeProviderKeyStoreContract } from './provider-key-store.contract.js';
 import { describeResponseStoreContract } from './response-store.contract.js';
 import { describeSettingsStoreContract } from './settings-store.contract.js';
@@ -23,4 +24,5 @@ export function describeRecordStoreContracts(name: string, makeStore: MakeRecord
   describeUsageStoreContract(name, makeStore, options);
   describeProviderKeyStoreContract(name, makeStore, options);
   describeResponseStoreContract(name, makeStore, options);
+  describeGovernanceStoreContract(name, makeStore, options);
 }

@@ -133,6 +133,60 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
         assert.equal(entries.at(-1)!.value, '299');
       }));
 
+    test('setIfAbsent stores only when the key is absent', () =>
+      withState(async (state) => {
+        assert.equal(await state.setIfAbsent('seed', '5', 10_000), true);
+        assert.equal(await state.setIfAbsent('seed', '7', 10_000), false);
+        assert.equal(await state.get('seed'), '5');
+      }));
+
+    test('acquireRate: a limit of 3 per window lets 3 through, refuses the 4th with the exact wait, and is all-or-nothing', () =>
+      withState(async (state) => {
+        const rpm = { key: 'rl:a', limit: 3, windowMs: 60_000, cost: 1 };
+        const remaining: number[] = [];
+        for (let index = 0; index < 3; index++) {
+          const outcome = await state.acquireRate([rpm]);
+          assert.equal(outcome.allowed, true);
+          remaining.push(outcome.states[0].remaining);
+        }
+        assert.deepEqual(remaining, [2, 1, 0]);
+        const refused = await state.acquireRate([rpm]);
+        assert.equal(refused.allowed, false);
+        if (!refused.allowed) {
+          // One unit frees every 20 s: the 4th fits 20 s after the first (give or take the time the test took).
+          assert.ok(refused.retryAfterMs > 19_000 && refused.retryAfterMs <= 20_000, `retry after ${refused.retryAfterMs} ms`);
+          assert.equal(refused.failedIndex, 0);
+          assert.equal(refused.states[0].remaining, 0);
+        }
+        // Another limit with room is not charged when one of the checks refuses.
+        const other = { key: 'rl:b', limit: 10, windowMs: 60_000, cost: 1 };
+        assert.equal((await state.acquireRate([other, rpm])).allowed, false);
+        const first = await state.acquireRate([other]);
+        assert.equal(first.allowed && first.states[0].remaining, 9, 'rl:b was untouched by the refused pair');
+      }));
+
+    test('acquireRate with token costs, and adjustRate refunds what the estimate over-counted', () =>
+      withState(async (state) => {
+        const tpm = { key: 'rl:tokens', limit: 1000, windowMs: 60_000 };
+        assert.equal((await state.acquireRate([{ ...tpm, cost: 800 }])).allowed, true);
+        assert.equal((await state.acquireRate([{ ...tpm, cost: 300 }])).allowed, false, '800 + 300 > 1000');
+        await state.adjustRate(tpm, -600);
+        const after = await state.acquireRate([{ ...tpm, cost: 300 }]);
+        assert.equal(after.allowed, true, '200 + 300 ≤ 1000 once 600 were refunded');
+        assert.ok(after.states[0].remaining >= 499 && after.states[0].remaining <= 500);
+        assert.equal((await state.acquireRate([{ ...tpm, cost: 5000 }])).allowed, false, 'more than the limit never fits');
+      }));
+
+    test('reserve: all-or-nothing against caps; 50 parallel reservations of 1 against a cap of 10 let exactly 10 through', () =>
+      withState(async (state) => {
+        assert.deepEqual(await state.reserve([{ key: 'budget', cap: 1, amount: 0.4 }, { key: 'quota', cap: 100, amount: 10 }], 60_000), { reserved: true });
+        assert.deepEqual(await state.reserve([{ key: 'quota', cap: 100, amount: 10 }, { key: 'budget', cap: 1, amount: 0.7 }], 60_000), { reserved: false, failedIndex: 1, used: 0.4 });
+        assert.equal(Number(await state.get('quota')), 10, 'the refused pair changed nothing');
+        const outcomes = await Promise.all(Array.from({ length: 50 }, () => state.reserve([{ key: 'burst', cap: 10, amount: 1 }], 60_000)));
+        assert.equal(outcomes.filter((outcome) => outcome.reserved).length, 10);
+        assert.equal(Number(await state.get('burst')), 10);
+      }));
+
     test('50 parallel increments sum exactly', () =>
       withState(async (state) => {
         const results = await Promise.all(Array.from({ length: 50 }, () => state.increment('parallel', 1, 10_000)));

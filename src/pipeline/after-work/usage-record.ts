@@ -1,4 +1,5 @@
 import type { UsageLedger } from '../../billing/usage-ledger.js';
+import { auditRecordOf } from '../../governance/audit-record.js';
 import { elapsedMs } from '../timing.js';
 import type { AfterWork } from '../request-runner.js';
 
@@ -39,17 +40,18 @@ export function isWholeHit(hit: { inputs?: number; of?: number } | undefined): b
   return hit !== undefined && (hit.of === undefined || hit.inputs === hit.of);
 }
 
-/** Journals the request's usage and cost and queues it for the ledger; the database write happens later, in a batch. */
+/** Journals the request's usage and cost, and its audit record, and queues them; the database writes happen later, in batches. */
 export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
   return {
     name: 'usage_record',
     run(context) {
       const usage = context.usage;
+      const createdAt = new Date().toISOString();
       ledger.record({
         request_id: context.requestId,
         org_id: context.principal.orgId,
         key_id: context.principal.keyId,
-        created_at: new Date().toISOString(),
+        created_at: createdAt,
         endpoint: context.endpoint,
         requested_model: context.requestedModel,
         model: context.target?.model.slug ?? context.route?.model.slug ?? null,
@@ -69,7 +71,7 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         intelligence_mode: context.mode,
         cache_hit: isWholeHit(context.cacheHit),
         latency_ms: Math.round(elapsedMs(context.startedAt)),
-      });
+      }, auditRecordOf(context, createdAt));
     },
   };
 }

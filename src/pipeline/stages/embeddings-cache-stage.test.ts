@@ -13,6 +13,7 @@ function contextFor(orgId: string, input: string[], options: { dimensions?: numb
   const request: EmbeddingsRequest = { model: model.slug, input, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) };
   return {
     operation: 'embeddings', endpoint: 'embeddings', family: 'embeddings', requestId: 'r', startedAt: 0n,
+    governance: { policy: undefined, tools: new Map() },
     principal: { orgId, keyId: null, keyPrefix: '', scopes: new Set(), isMaster: false, limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null } } as Principal,
     requestedModel: model.slug, mode: 'proxy', modeSource: 'system_default', toggles: { enable_cache: options.enableCache }, options: { svc: {}, metadata: {} },
     signal: new AbortController().signal, request, warnings: [], timings: {}, attempts: [], status: 0,

@@ -3,7 +3,7 @@ import { KeyIssuer } from '../../auth/key-issuer.js';
 import type { Principal } from '../../auth/principal.js';
 import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin } from '../../auth/tenancy.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { optionalInteger, optionalNumber, optionalString, requireObject, requireString } from '../../http/validation.js';
+import { optionalDate, optionalInteger, optionalNumber, optionalString, requireObject, requireString } from '../../http/validation.js';
 import type { GatewayServices } from '../../services.js';
 
 /**
@@ -106,12 +106,4 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
 
 async function requireOrg(services: GatewayServices, id: string): Promise<void> {
   if (!(await services.store.tenants.getOrg(id))) throw new GatewayError('resource_not_found', `Org ${id} does not exist`, { param: 'id' });
-}
-
-function optionalDate(value: unknown, param: string): string | undefined {
-  const text = optionalString(value, param);
-  if (text === undefined) return undefined;
-  const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new GatewayError('validation_error', `${param} must be an ISO 8601 date or date-time (got ${JSON.stringify(text)})`, { param });
-  return new Date(time).toISOString();
 }

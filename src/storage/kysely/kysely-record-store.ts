@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
-import type { ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import type { AuditStore, GovernanceStore, ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import { KyselyAuditStore } from './kysely-audit-store.js';
+import { KyselyGovernanceStore } from './kysely-governance-store.js';
 import { KyselyResponseStore } from './kysely-response-store.js';
 import { KyselyProviderKeyStore } from './kysely-provider-key-store.js';
 import { KyselySettingsStore } from './kysely-settings-store.js';
@@ -18,6 +20,8 @@ export class KyselyRecordStore implements RecordStore {
   readonly usage: UsageStore;
   readonly providerKeys: ProviderKeyStore;
   readonly responses: ResponseStore;
+  readonly governance: GovernanceStore;
+  readonly audit: AuditStore;
 
   constructor(
     protected readonly db: Kysely<StorageDatabase>,
@@ -29,6 +33,8 @@ export class KyselyRecordStore implements RecordStore {
     this.usage = usage ?? new KyselyUsageStore(db);
     this.providerKeys = new KyselyProviderKeyStore(db);
     this.responses = new KyselyResponseStore(db);
+    this.governance = new KyselyGovernanceStore(db);
+    this.audit = new KyselyAuditStore(db);
   }
 
   async migrate(): Promise<void> {

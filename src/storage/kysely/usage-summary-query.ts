@@ -45,6 +45,8 @@ function toTotals(row: AggregateRow | undefined): UsageTotals {
 export async function summarizeUsage(db: Kysely<StorageDatabase>, query: UsageQuery): Promise<UsageSummary> {
   let filtered = db.selectFrom('usage_ledger');
   if (query.org_id !== undefined) filtered = filtered.where('org_id', '=', query.org_id);
+  if (query.key_id !== undefined) filtered = filtered.where('key_id', '=', query.key_id);
+  if (query.cache_hit !== undefined) filtered = filtered.where('cache_hit', '=', query.cache_hit ? 1 : 0);
   if (query.from !== undefined) filtered = filtered.where('created_at', '>=', toUtcTimestamp(query.from));
   if (query.to !== undefined) filtered = filtered.where('created_at', '<', toUtcTimestamp(query.to));
 

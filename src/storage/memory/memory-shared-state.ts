@@ -1,4 +1,5 @@
-import type { SharedState } from '../storage-types.js';
+import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../limits/gcra.js';
+import type { ReserveCheck, SharedState } from '../storage-types.js';
 
 interface Entry {
   value: string;
@@ -57,6 +58,44 @@ export class MemorySharedState implements SharedState {
   async ttl(key: string): Promise<number | undefined> {
     const entry = this.liveEntry(key);
     return entry?.expiresAt === undefined ? undefined : entry.expiresAt - Date.now();
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    if (this.liveEntry(key) !== undefined) return false;
+    await this.set(key, value, ttlMs);
+    return true;
+  }
+
+  async acquireRate(checks: RateCheck[]): Promise<RateOutcome> {
+    const now = Date.now();
+    const steps = checks.map((check) => gcraStep(this.numberAt(check.key), now, check));
+    const states = steps.map((step) => step.state);
+    const refused = steps.reduce<number>((worst, step, index) => (!step.allowed && (worst < 0 || step.retryAfterMs > steps[worst].retryAfterMs) ? index : worst), -1);
+    if (refused >= 0) return { allowed: false, retryAfterMs: steps[refused].retryAfterMs, failedIndex: refused, states };
+    steps.forEach((step, index) => this.entries.set(checks[index].key, { value: String(step.newTat), expiresAt: step.newTat + 1 }));
+    return { allowed: true, states };
+  }
+
+  async adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void> {
+    const now = Date.now();
+    const tat = gcraAdjust(this.numberAt(check.key), now, check, delta);
+    this.entries.set(check.key, { value: String(tat), expiresAt: tat + 1 });
+  }
+
+  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+    checkTtl(ttlMs);
+    for (const [index, check] of checks.entries()) {
+      const used = this.numberAt(check.key) ?? 0;
+      if (used + check.amount > check.cap + 1e-12) return { reserved: false, failedIndex: index, used };
+    }
+    for (const check of checks) await this.increment(check.key, check.amount, ttlMs);
+    return { reserved: true };
+  }
+
+  private numberAt(key: string): number | undefined {
+    const value = this.liveEntry(key)?.value;
+    return value === undefined ? undefined : Number(value);
   }
 
   private readonly logs = new Map<string, { entries: Array<{ id: string; value: string }>; next: number; expiresAt: number }>();

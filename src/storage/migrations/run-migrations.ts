@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import { initialSchemaMigration } from './0001-initial-schema.js';
 import { usageDetailAndDeadLettersMigration } from './0002-usage-detail-and-dead-letters.js';
 import { storedResponsesMigration } from './0003-stored-responses.js';
+import { governanceAndAuditMigration } from './0004-governance-and-audit.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchemaMigration,
   '0002-usage-detail-and-dead-letters': usageDetailAndDeadLettersMigration,
   '0003-stored-responses': storedResponsesMigration,
+  '0004-governance-and-audit': governanceAndAuditMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {

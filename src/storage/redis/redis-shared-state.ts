@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
-import type { SharedState } from '../storage-types.js';
+import type { RateCheck, RateOutcome } from '../../limits/gcra.js';
+import type { ReserveCheck, SharedState } from '../storage-types.js';
 
 export interface RedisSharedStateOptions {
   url: string;
@@ -24,8 +25,90 @@ end
 return value
 `;
 
+/**
+ * GCRA over several limits at once (limits/gcra.ts, step for step), on Redis's clock so every instance
+ * agrees: ARGV holds limit, window and cost per key. All are taken, or none. Returns strings (Lua numbers
+ * would be truncated to integers): allowed, retry-after ms, failed index (1-based), then remaining and
+ * reset ms per key.
+ */
+const ACQUIRE_RATE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
+local allowed = 1
+local retry = 0
+local failed = 0
+local tats = {}
+local out = {}
+for i = 1, #KEYS do
+  local limit = tonumber(ARGV[(i - 1) * 3 + 1])
+  local window = tonumber(ARGV[(i - 1) * 3 + 2])
+  local cost = tonumber(ARGV[(i - 1) * 3 + 3])
+  local interval = window / limit
+  local tat = tonumber(redis.call('GET', KEYS[i]) or now)
+  if tat < now then tat = now end
+  local newTat = tat + cost * interval
+  if newTat - now > window then
+    allowed = 0
+    if newTat - now - window > retry then
+      retry = newTat - now - window
+      failed = i
+    end
+    tats[i] = false
+    out[#out + 1] = tostring(math.max(0, math.floor((window - (tat - now)) / interval)))
+    out[#out + 1] = tostring(tat - now)
+  else
+    tats[i] = newTat
+    out[#out + 1] = tostring(math.floor((window - (newTat - now)) / interval + 1e-9))
+    out[#out + 1] = tostring(newTat - now)
+  end
+end
+if allowed == 1 then
+  for i = 1, #KEYS do
+    redis.call('SET', KEYS[i], tostring(tats[i]), 'PX', math.ceil(tats[i] - now) + 1)
+  end
+end
+local result = { tostring(allowed), tostring(retry), tostring(failed) }
+for i = 1, #out do result[#result + 1] = out[i] end
+return result
+`;
+
+/** A correction of a GCRA counter by ARGV[3] units (limit ARGV[1], window ARGV[2]); never below now. */
+const ADJUST_RATE_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + tonumber(time[2]) / 1000
+local interval = tonumber(ARGV[2]) / tonumber(ARGV[1])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now) + tonumber(ARGV[3]) * interval
+if tat < now then tat = now end
+redis.call('SET', KEYS[1], tostring(tat), 'PX', math.ceil(tat - now) + 1)
+return 1
+`;
+
+/**
+ * Check-and-reserve: ARGV holds cap and amount per key, then the TTL. If any counter would pass its cap,
+ * nothing changes and {0, index, used} comes back; else every amount is added (expiry set on creation).
+ */
+const RESERVE_SCRIPT = `
+local n = #KEYS
+local ttl = tonumber(ARGV[n * 2 + 1])
+for i = 1, n do
+  local used = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if used + tonumber(ARGV[(i - 1) * 2 + 2]) > tonumber(ARGV[(i - 1) * 2 + 1]) + 1e-12 then
+    return { '0', tostring(i), tostring(used) }
+  end
+end
+for i = 1, n do
+  local existed = redis.call('EXISTS', KEYS[i])
+  redis.call('INCRBYFLOAT', KEYS[i], ARGV[(i - 1) * 2 + 2])
+  if existed == 0 then redis.call('PEXPIRE', KEYS[i], ttl) end
+end
+return { '1' }
+`;
+
 type RedisWithIncrement = Redis & {
   svcIncrement(key: string, amount: string, ttlMs: string): Promise<string>;
+  svcAcquireRate(...keysAndArgs: Array<string | number>): Promise<string[]>;
+  svcAdjustRate(key: string, limit: string, windowMs: string, delta: string): Promise<number>;
+  svcReserve(...keysAndArgs: Array<string | number>): Promise<string[]>;
 };
 
 function checkTtl(ttlMs: number): void {
@@ -57,6 +140,9 @@ export class RedisSharedState implements SharedState {
       commandTimeout: 1000,
     }) as RedisWithIncrement;
     this.redis.defineCommand('svcIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+    this.redis.defineCommand('svcAcquireRate', { lua: ACQUIRE_RATE_SCRIPT });
+    this.redis.defineCommand('svcAdjustRate', { numberOfKeys: 1, lua: ADJUST_RATE_SCRIPT });
+    this.redis.defineCommand('svcReserve', { lua: RESERVE_SCRIPT });
     // ioredis reconnects by itself; keep the cause for ping()'s message instead of printing it.
     this.redis.on('error', (error: Error) => {
       this.lastError = error;
@@ -93,6 +179,31 @@ export class RedisSharedState implements SharedState {
     // -2: no such key; -1: a key without expiry.
     const milliseconds = await this.redis.pttl(key);
     return milliseconds < 0 ? undefined : milliseconds;
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+    checkTtl(ttlMs);
+    return (await this.redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async acquireRate(checks: RateCheck[]): Promise<RateOutcome> {
+    const args = checks.flatMap((check) => [String(check.limit), String(check.windowMs), String(check.cost)]);
+    const result = await this.redis.svcAcquireRate(checks.length, ...checks.map((check) => check.key), ...args);
+    const states = checks.map((_, index) => ({ remaining: Number(result[3 + index * 2]), resetMs: Number(result[4 + index * 2]) }));
+    if (result[0] === '1') return { allowed: true, states };
+    return { allowed: false, retryAfterMs: Number(result[1]), failedIndex: Number(result[2]) - 1, states };
+  }
+
+  async adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void> {
+    await this.redis.svcAdjustRate(check.key, String(check.limit), String(check.windowMs), String(delta));
+  }
+
+  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+    checkTtl(ttlMs);
+    const args = [...checks.flatMap((check) => [String(check.cap), String(check.amount)]), String(ttlMs)];
+    const result = await this.redis.svcReserve(checks.length, ...checks.map((check) => check.key), ...args);
+    if (result[0] === '1') return { reserved: true };
+    return { reserved: false, failedIndex: Number(result[1]) - 1, used: Number(result[2]) };
   }
 
   async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {

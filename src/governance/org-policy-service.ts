@@ -1,0 +1,77 @@
+import { LruCache } from '../shared/lru-cache.js';
+import type { GovernanceStore, OrgPolicy, RegisteredTool, SharedState } from '../storage/storage-types.js';
+
+const POLICY_CHANNEL = 'org-policy-changed';
+
+export interface OrgGovernance {
+  policy: OrgPolicy | undefined;
+  /** Registered tools by name. */
+  tools: Map<string, RegisteredTool>;
+}
+
+/**
+ * An org's policy and tool registry, read on every request through a short in-process cache. A change
+ * made through the admin API is seen at once by this instance and, through the shared state, by the others.
+ */
+export class OrgPolicyService {
+  private readonly cache: LruCache<string, Promise<OrgGovernance>>;
+
+  constructor(
+    private readonly store: GovernanceStore,
+    cacheTtlMs = 5000,
+  ) {
+    this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
+  }
+
+  async listenForChanges(state: SharedState): Promise<void> {
+    this.state = state;
+    await state.subscribe(POLICY_CHANNEL, (orgId) => this.cache.delete(orgId));
+  }
+
+  private state: SharedState | undefined;
+
+  /** The org's governance; one read of the store per org per cache period, shared by concurrent requests. */
+  of(orgId: string): Promise<OrgGovernance> {
+    let pending = this.cache.get(orgId);
+    if (!pending) {
+      pending = this.load(orgId);
+      this.cache.set(orgId, pending);
+      // A failed read is not cached.
+      pending.catch(() => this.cache.delete(orgId));
+    }
+    return pending;
+  }
+
+  async putPolicy(policy: OrgPolicy): Promise<OrgPolicy> {
+    const saved = await this.store.putPolicy(policy);
+    await this.changed(policy.org_id);
+    return saved;
+  }
+
+  async putTool(tool: RegisteredTool): Promise<RegisteredTool> {
+    const saved = await this.store.putTool(tool);
+    await this.changed(tool.org_id);
+    return saved;
+  }
+
+  async deleteTool(orgId: string, name: string): Promise<boolean> {
+    const deleted = await this.store.deleteTool(orgId, name);
+    await this.changed(orgId);
+    return deleted;
+  }
+
+  private async changed(orgId: string): Promise<void> {
+    this.cache.delete(orgId);
+    await this.state?.publish(POLICY_CHANNEL, orgId).catch(() => undefined);
+  }
+
+  private async load(orgId: string): Promise<OrgGovernance> {
+    const [policy, tools] = await Promise.all([this.store.getPolicy(orgId), this.store.listTools(orgId)]);
+    return { policy, tools: new Map(tools.map((tool) => [tool.name, tool])) };
+  }
+}
+
+/** The policy of an org that set none: no limits, nothing enforced. */
+export function defaultPolicy(orgId: string): OrgPolicy {
+  return { org_id: orgId, rpm: null, tpm: null, monthly_token_quota: null, monthly_budget_usd: null, enforce_tools: false, redact_pii: false, audit_prompts: false, updated_at: new Date(0).toISOString() };
+}

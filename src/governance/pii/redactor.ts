@@ -1,0 +1,101 @@
+import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-types.js';
+import { piiDetectors, type PiiType } from './pii-detectors.js';
+
+const placeholderPattern = /\[(API_KEY|EMAIL|IBAN|CARD|NATIONAL_ID|PHONE)_(\d+)\]/g;
+/** The longest placeholder: a held-back tail of a stream is never longer. */
+const MAX_PLACEHOLDER_LENGTH = 24;
+
+/**
+ * One request's redaction: each distinct PII value becomes a typed placeholder (`[EMAIL_1]`), the same
+ * value the same placeholder, so the model can still refer to it; the answer gets the originals back.
+ * The mapping lives only in this object, for the request's lifetime.
+ */
+export class Redactor {
+  private readonly byValue = new Map<string, string>();
+  private readonly byPlaceholder = new Map<string, string>();
+  readonly counts: Partial<Record<PiiType, number>> = {};
+
+  get redacted(): boolean {
+    return this.byPlaceholder.size > 0;
+  }
+
+  redactText(text: string): string {
+    let result = text;
+    for (const detector of piiDetectors) {
+      result = result.replace(detector.pattern, (match) => {
+        if (detector.accept && !detector.accept(match)) return match;
+        this.counts[detector.type] = (this.counts[detector.type] ?? 0) + 1;
+        let placeholder = this.byValue.get(match);
+        if (!placeholder) {
+          const sameType = [...this.byPlaceholder.keys()].filter((key) => key.startsWith(`[${detector.type.toUpperCase()}_`)).length;
+          placeholder = `[${detector.type.toUpperCase()}_${sameType + 1}]`;
+          this.byValue.set(match, placeholder);
+          this.byPlaceholder.set(placeholder, match);
+        }
+        return placeholder;
+      });
+    }
+    return result;
+  }
+
+  /** The request with every text it carries redacted (message contents, names of nothing, tool arguments). */
+  redactRequest(request: ChatRequest): ChatRequest {
+    return { ...request, messages: request.messages.map((message) => this.redactMessage(message)) };
+  }
+
+  /** Puts the originals back into a text. */
+  restore(text: string): string {
+    if (!this.redacted || !text.includes('[')) return text;
+    return text.replace(placeholderPattern, (placeholder) => this.byPlaceholder.get(placeholder) ?? placeholder);
+  }
+
+  /** A streaming restorer: placeholders may be split across chunks. */
+  streamRestorer(): StreamRestorer {
+    return new StreamRestorer(this);
+  }
+
+  private redactMessage(message: ChatMessage): ChatMessage {
+    const copy: ChatMessage = { ...message };
+    if (typeof message.content === 'string') copy.content = this.redactText(message.content);
+    else if (Array.isArray(message.content)) copy.content = message.content.map((part) => this.redactPart(part));
+    if (message.tool_calls) copy.tool_calls = message.tool_calls.map((call) => ({ ...call, function: { ...call.function, arguments: this.redactText(call.function.arguments) } }));
+    return copy;
+  }
+
+  private redactPart(part: ContentPart): ContentPart {
+    return part.type === 'text' && typeof part.text === 'string' ? { ...part, text: this.redactText(part.text) } : part;
+  }
+}
+
+/**
+ * Restores a text that arrives in pieces, per channel (a choice's content, a tool call's arguments): the
+ * tail that could be the start of a placeholder is held back until the next piece tells.
+ */
+export class StreamRestorer {
+  private readonly pending = new Map<string, string>();
+
+  constructor(private readonly redactor: Redactor) {}
+
+  push(channel: string, piece: string): string {
+    const text = (this.pending.get(channel) ?? '') + piece;
+    const open = text.lastIndexOf('[');
+    if (open >= 0 && text.indexOf(']', open) < 0 && text.length - open < MAX_PLACEHOLDER_LENGTH && /^\[[A-Z_]*\d*$/.test(text.slice(open))) {
+      this.pending.set(channel, text.slice(open));
+      return this.redactor.restore(text.slice(0, open));
+    }
+    this.pending.delete(channel);
+    return this.redactor.restore(text);
+  }
+
+  /** What a channel still holds, at its end. */
+  flush(channel: string): string {
+    const rest = this.pending.get(channel) ?? '';
+    this.pending.delete(channel);
+    return this.redactor.restore(rest);
+  }
+
+  /** Every channel still holding text. */
+  channels(): string[] {
+    return [...this.pending.keys()];
+  }
+}

@@ -1,0 +1,166 @@
+import type { Logger } from 'pino';
+import { GatewayError } from '../errors/gateway-error.js';
+import { defaultPolicy } from '../governance/org-policy-service.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import { LruCache } from '../shared/lru-cache.js';
+import type { ReserveCheck, SharedState } from '../storage/storage-types.js';
+import type { RateCheck } from './gcra.js';
+import { rateLimitHeaders } from './rate-limit-headers.js';
+import { estimatedTokens, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
+
+const MINUTE_MS = 60_000;
+/** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
+const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
+
+/** What the limits stages left on a request for its settlement. */
+export interface LimitsGrant {
+  /** The tpm counters charged with the estimate, to correct with the real tokens. */
+  tokenCharges: Array<{ check: Omit<RateCheck, 'cost'>; estimate: number }>;
+  /** Monthly counters charged with the worst case, to settle with the real cost and tokens. */
+  reservations: Array<{ key: string; amount: number; unit: 'usd' | 'tokens' }>;
+  /** x-ratelimit-* headers of the answer. */
+  headers: Record<string, string>;
+}
+
+/** A month's settled usage from the ledger (the counters are seeded from it when absent). */
+export type MonthlyUsage = (scope: { orgId: string; keyId?: string }, monthStart: string) => Promise<{ tokens: number; usd: number }>;
+
+interface Limit {
+  scope: 'key' | 'org';
+  id: string;
+  value: number;
+}
+
+/**
+ * rpm, tpm, monthly token quota and monthly budget, per key and per org (both apply, so the stricter
+ * wins), counted in the shared state so they hold across instances. Rates are GCRA counters taken before
+ * the call; quota and budget reserve the worst case before the provider call and settle the real figures
+ * after it (also for cut streams and failures, whose reservation is released).
+ */
+export class LimitsService {
+  private readonly seeded = new LruCache<string, Promise<void>>({ maxEntries: 100_000 });
+  private readonly settling = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly state: SharedState,
+    private readonly monthlyUsage: MonthlyUsage,
+    private readonly logger: Pick<Logger, 'warn' | 'error'>,
+  ) {}
+
+  /** rpm and tpm: takes this request's share or refuses it with 429 and the exact wait. */
+  async takeRates(context: RequestContext): Promise<void> {
+    const { rpm, tpm } = this.limitsOf(context);
+    if (rpm.length === 0 && tpm.length === 0) return;
+    const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
+    const checks: RateCheck[] = [
+      ...rpm.map((limit) => ({ key: `rl:rpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: 1 })),
+      ...tpm.map((limit) => ({ key: `rl:tpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: tokens })),
+    ];
+    const outcome = await this.state.acquireRate(checks);
+    const states = outcome.states.map((state, index) => ({ limit: checks[index].limit, state }));
+    const headers = { ...rateLimitHeaders('requests', states.slice(0, rpm.length)), ...rateLimitHeaders('tokens', states.slice(rpm.length)) };
+    if (!outcome.allowed) {
+      const failed = [...rpm, ...tpm][outcome.failedIndex];
+      const what = outcome.failedIndex < rpm.length ? `${failed.value} requests per minute` : `${failed.value} tokens per minute (this request: about ${tokens})`;
+      const retryAfterMs = Math.ceil(outcome.retryAfterMs);
+      throw new GatewayError('rate_limit_exceeded', `Rate limit of the ${failed.scope} ${failed.id}: ${what}. Retry after ${(retryAfterMs / 1000).toFixed(3)} s.`, {
+        retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+        headers: { ...headers, 'retry-after-ms': String(retryAfterMs) },
+      });
+    }
+    const grant = this.grantOf(context);
+    grant.headers = headers;
+    grant.tokenCharges = checks.slice(rpm.length).map(({ cost: _cost, ...check }) => ({ check, estimate: tokens }));
+  }
+
+  /** Monthly quota and budget: reserves the request's worst case, or refuses it with 402. */
+  async reserveMonthly(context: RequestContext): Promise<void> {
+    const { quota, budget } = this.limitsOf(context);
+    if (quota.length === 0 && budget.length === 0) return;
+    const month = new Date().toISOString().slice(0, 7);
+    const worst = worstCaseUsage(context);
+    const tokens = worst.inputTokens + worst.outputTokens;
+    const usd = budget.length > 0 ? worstCaseCostUsd(context, worst) : 0;
+    const checks: Array<ReserveCheck & { unit: 'usd' | 'tokens'; limit: Limit }> = [
+      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, unit: 'tokens' as const, limit })),
+      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, unit: 'usd' as const, limit })),
+    ];
+    await Promise.all(checks.map((check) => this.seed(check.key, check.unit, check.limit, month)));
+    const outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
+    if (!outcome.reserved) {
+      const failed = checks[outcome.failedIndex];
+      const what =
+        failed.unit === 'usd'
+          ? `monthly budget of $${failed.cap} (used or reserved this month: $${round(outcome.used)}; this request may cost up to $${round(failed.amount)})`
+          : `monthly token quota of ${failed.cap} (used or reserved this month: ${Math.round(outcome.used)}; this request may take up to ${failed.amount})`;
+      throw new GatewayError('budget_exceeded', `The ${failed.limit.scope} ${failed.limit.id} would exceed its ${what}`);
+    }
+    this.grantOf(context).reservations.push(...checks.map((check) => ({ key: check.key, amount: check.amount, unit: check.unit })));
+  }
+
+  /** After the answer: tpm corrected with the real tokens, reservations settled with the real cost. Never waits. */
+  settle(context: RequestContext): void {
+    const grant = context.limits;
+    if (!grant) return;
+    // A cache hit consumed no provider tokens and cost nothing.
+    const hit = context.cacheHit !== undefined && context.cacheHit.of === undefined;
+    const tokens = hit || !context.usage ? 0 : context.usage.inputTokens + context.usage.outputTokens;
+    const usd = hit ? 0 : (context.cost?.cost_usd ?? 0);
+    const work: Array<Promise<unknown>> = grant.tokenCharges.map(({ check, estimate }) => this.state.adjustRate(check, tokens - estimate));
+    const reserved = new Map<string, { amount: number; unit: 'usd' | 'tokens' }>();
+    for (const reservation of grant.reservations) {
+      const entry = reserved.get(reservation.key) ?? { amount: 0, unit: reservation.unit };
+      entry.amount += reservation.amount;
+      reserved.set(reservation.key, entry);
+    }
+    for (const [key, { amount, unit }] of reserved) work.push(this.state.increment(key, (unit === 'usd' ? usd : tokens) - amount, MONTH_COUNTER_TTL_MS));
+    const settling = Promise.all(work).catch((error) => this.logger.error({ err: error, requestId: context.requestId }, 'limits: settling a request failed'));
+    this.settling.add(settling);
+    void settling.finally(() => this.settling.delete(settling));
+  }
+
+  /** Waits for settlements still running (at shutdown, and in tests). */
+  async drain(): Promise<void> {
+    await Promise.all([...this.settling]);
+  }
+
+  private grantOf(context: RequestContext): LimitsGrant {
+    return (context.limits ??= { tokenCharges: [], reservations: [], headers: {} });
+  }
+
+  /** The limits that apply: the key's and the org's (both count, so the stricter binds). */
+  private limitsOf(context: RequestContext): Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> {
+    const principal = context.principal;
+    const policy = context.governance.policy ?? defaultPolicy(principal.orgId);
+    const pick = (keyValue: number | null, orgValue: number | null): Limit[] => [
+      ...(keyValue !== null && principal.keyId !== null ? [{ scope: 'key' as const, id: principal.keyId, value: keyValue }] : []),
+      ...(orgValue !== null ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
+    ];
+    return {
+      rpm: pick(principal.limits.rpm, policy.rpm),
+      tpm: pick(principal.limits.tpm, policy.tpm),
+      quota: pick(principal.limits.monthlyTokenQuota, policy.monthly_token_quota),
+      budget: pick(principal.limits.monthlyBudgetUsd, policy.monthly_budget_usd),
+    };
+  }
+
+  /** A monthly counter that does not exist yet (a restart without Redis, a new month) starts from the ledger. */
+  private seed(key: string, unit: 'usd' | 'tokens', limit: Limit, month: string): Promise<void> {
+    let seeding = this.seeded.get(key);
+    if (!seeding) {
+      seeding = (async () => {
+        const scope = limit.scope === 'key' ? { orgId: '', keyId: limit.id } : { orgId: limit.id };
+        const usage = await this.monthlyUsage(scope, `${month}-01T00:00:00.000Z`);
+        await this.state.setIfAbsent(key, String(unit === 'usd' ? usage.usd : usage.tokens), MONTH_COUNTER_TTL_MS);
+      })();
+      this.seeded.set(key, seeding);
+      seeding.catch((error) => {
+        this.seeded.delete(key);
+        this.logger.warn({ err: error }, 'limits: a monthly counter could not be seeded from the ledger');
+      });
+    }
+    return seeding;
+  }
+}
+
+const round = (value: number) => Math.round(value * 1e6) / 1e6;

@@ -1,0 +1,56 @@
+import { countTokens, estimateChatPromptTokens } from '../billing/token-estimator.js';
+import { priceUsage } from '../billing/cost.js';
+import type { ChatRequest } from '../core/chat-types.js';
+import type { EmbeddingsRequest } from '../core/embeddings-types.js';
+import { emptyUsage, type MeteredUsage } from '../core/metered-usage.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+
+/** What a request's output costs at most when it sets no cap and the catalog knows none. */
+const DEFAULT_OUTPUT_CAP = 4096;
+
+/**
+ * Tokens a request is charged against tpm before the answer: its prompt counted with the tokenizer, plus
+ * the output cap it asked for. Corrected with the real usage afterwards.
+ */
+export function estimatedTokens(context: RequestContext): number {
+  switch (context.operation) {
+    case 'chat': {
+      const request = context.request as ChatRequest;
+      return estimateChatPromptTokens(request) + (request.max_tokens ?? 0) * (request.n ?? 1);
+    }
+    case 'embeddings':
+      return inputTokens(context.request as EmbeddingsRequest);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * The most a request can consume, reserved against monthly quotas and budgets before the call: the
+ * prompt, and the output up to the request's cap (else the model's, else 4096) for every choice.
+ */
+export function worstCaseUsage(context: RequestContext): MeteredUsage {
+  const usage = emptyUsage();
+  if (context.operation === 'chat') {
+    const request = context.request as ChatRequest;
+    usage.inputTokens = estimateChatPromptTokens(request);
+    usage.outputTokens = (request.max_tokens ?? context.route?.model.max_output_tokens ?? DEFAULT_OUTPUT_CAP) * (request.n ?? 1);
+  } else if (context.operation === 'embeddings') {
+    usage.inputTokens = inputTokens(context.request as EmbeddingsRequest);
+  }
+  return usage;
+}
+
+/** The worst-case usage priced at the dearest model the request may fail over to. */
+export function worstCaseCostUsd(context: RequestContext, usage: MeteredUsage): number {
+  const candidates = context.route?.candidates ?? [];
+  let worst = 0;
+  for (const model of candidates) worst = Math.max(worst, priceUsage(model, usage).cost_usd);
+  return worst;
+}
+
+function inputTokens(request: EmbeddingsRequest): number {
+  let tokens = 0;
+  for (const input of request.input) tokens += typeof input === 'string' ? countTokens(input) : input.length;
+  return tokens;
+}

@@ -1,0 +1,76 @@
+import type { ChatCompletion, ChatCompletionChunk } from '../../core/chat-types.js';
+import type { Outcome } from '../../core/operations.js';
+import { Redactor, type StreamRestorer } from '../../governance/pii/redactor.js';
+import type { RequestContext } from '../request-context.js';
+import type { Stage } from '../stage.js';
+
+/**
+ * PII redaction (`svc.redact_pii`, or the org's default): e-mail addresses, phone numbers, card numbers,
+ * IBANs, national ids and API keys in the prompt become typed placeholders before the request leaves svc
+ * (the caches key and store the redacted form); the answer gets the originals back — a stream too, with
+ * placeholders split across chunks. The answer objects are copied, never changed in place (a cache may
+ * hold them).
+ */
+export function piiRedactionStage(): Stage<'chat'> {
+  return {
+    name: 'pii_redaction',
+    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
+      const asked = context.options.svc.redact_pii;
+      const enabled = asked ?? context.governance.policy?.redact_pii ?? false;
+      if (!enabled) return next();
+      context.options.metadata['x-redact-pii'] = 'true';
+      const redactor = new Redactor();
+      context.request = redactor.redactRequest(context.request);
+      context.redactions = redactor.counts;
+      if (!redactor.redacted) return next();
+      const outcome = await next();
+      if (outcome.kind === 'complete') return { kind: 'complete', result: restoreCompletion(outcome.result, redactor) };
+      return { kind: 'stream', chunks: restoreStream(outcome.chunks, redactor.streamRestorer()) };
+    },
+  };
+}
+
+function restoreCompletion(completion: ChatCompletion, redactor: Redactor): ChatCompletion {
+  return {
+    ...completion,
+    choices: completion.choices.map((choice) => {
+      const message = { ...choice.message };
+      if (typeof message.content === 'string') message.content = redactor.restore(message.content);
+      if (typeof message.refusal === 'string') message.refusal = redactor.restore(message.refusal);
+      if (message.tool_calls) message.tool_calls = message.tool_calls.map((call) => ({ ...call, function: { ...call.function, arguments: redactor.restore(call.function.arguments) } }));
+      return { ...choice, message };
+    }),
+  };
+}
+
+async function* restoreStream(chunks: AsyncIterable<ChatCompletionChunk>, restorer: StreamRestorer): AsyncGenerator<ChatCompletionChunk> {
+  for await (const chunk of chunks) {
+    if (chunk.choices.length === 0) {
+      yield chunk;
+      continue;
+    }
+    yield {
+      ...chunk,
+      choices: chunk.choices.map((choice) => {
+        const delta = { ...choice.delta };
+        const channel = `content:${choice.index}`;
+        if (typeof delta.content === 'string') delta.content = restorer.push(channel, delta.content);
+        if (delta.tool_calls) {
+          delta.tool_calls = delta.tool_calls.map((call) =>
+            call.function?.arguments === undefined ? call : { ...call, function: { ...call.function, arguments: restorer.push(`tool:${choice.index}:${call.index}`, call.function.arguments) } },
+          );
+        }
+        if (choice.finish_reason) {
+          // The end of the choice: whatever was held back goes out now.
+          const rest = restorer.flush(channel);
+          if (rest) delta.content = (delta.content ?? '') + rest;
+          for (const held of restorer.channels().filter((name) => name.startsWith(`tool:${choice.index}:`))) {
+            const index = Number(held.split(':')[2]);
+            (delta.tool_calls ??= []).push({ index, function: { arguments: restorer.flush(held) } });
+          }
+        }
+        return { ...choice, delta };
+      }),
+    };
+  }
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Principal } from '../../auth/principal.js';
+import { isPlatformAdmin, orgFilter, requireOrgAccess } from '../../auth/tenancy.js';
+import { GatewayError } from '../../errors/gateway-error.js';
+import { defaultPolicy } from '../../governance/org-policy-service.js';
+import { isPlainObject, optionalBoolean, optionalDate, optionalEnum, optionalInteger, optionalNumber, optionalObject, optionalString, requireObject } from '../../http/validation.js';
+import type { GatewayServices } from '../../services.js';
+import type { OrgPolicy } from '../../storage/storage-types.js';
+import { Ajv } from 'ajv';
+
+const schemaCompiler = new Ajv({ strict: false });
+
+/**
+ * The governance part of the admin API: an org's limits (and this month's spend), its switches (tool
+ * enforcement, PII redaction by default, prompts in the audit trail), its tool registry, and the audit
+ * trail. Tenancy as everywhere in the admin API: an org admin acts on its own org only.
+ */
+export function registerGovernanceRoutes(app: FastifyInstance, services: GatewayServices): void {
+  const admin = { config: { admin: true } };
+  const principalOf = (request: FastifyRequest): Principal => request.principal!;
+  const policyOf = async (orgId: string): Promise<OrgPolicy> => (await services.store.governance.getPolicy(orgId)) ?? defaultPolicy(orgId);
+  const orgIdOf = async (request: FastifyRequest): Promise<string> => {
+    const { id } = request.params as { id: string };
+    requireOrgAccess(principalOf(request), id, 'id');
+    if (!(await services.store.tenants.getOrg(id))) throw new GatewayError('resource_not_found', `Org ${id} does not exist`, { param: 'id' });
+    return id;
+  };
+
+  app.get('/v1/admin/orgs/:id/limits', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const policy = await policyOf(orgId);
+    const month = new Date().toISOString().slice(0, 7);
+    await services.ledger.flush();
+    const usage = await services.store.usage.summarizeUsage({ org_id: orgId, from: `${month}-01T00:00:00.000Z`, cache_hit: false });
+    return {
+      org_id: orgId,
+      rpm: policy.rpm,
+      tpm: policy.tpm,
+      monthly_token_quota: policy.monthly_token_quota,
+      monthly_budget_usd: policy.monthly_budget_usd,
+      this_month: { month, requests: usage.requests, tokens: usage.total_tokens, spend_usd: usage.cost_usd },
+    };
+  });
+
+  app.put('/v1/admin/orgs/:id/limits', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const body = requireObject(request.body, 'body');
+    const current = await policyOf(orgId);
+    const limit = (field: 'rpm' | 'tpm' | 'monthly_token_quota', value: unknown) => (value === null ? null : (optionalInteger(value, field, { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? current[field]));
+    const saved = await services.policies.putPolicy({
+      ...current,
+      rpm: limit('rpm', body.rpm),
+      tpm: limit('tpm', body.tpm),
+      monthly_token_quota: limit('monthly_token_quota', body.monthly_token_quota),
+      monthly_budget_usd: body.monthly_budget_usd === null ? null : (optionalNumber(body.monthly_budget_usd, 'monthly_budget_usd', { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? current.monthly_budget_usd),
+      updated_at: new Date().toISOString(),
+    });
+    return { org_id: orgId, rpm: saved.rpm, tpm: saved.tpm, monthly_token_quota: saved.monthly_token_quota, monthly_budget_usd: saved.monthly_budget_usd };
+  });
+
+  app.get('/v1/admin/orgs/:id/policy', admin, async (request) => switchesOf(await policyOf(await orgIdOf(request))));
+
+  app.put('/v1/admin/orgs/:id/policy', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const body = requireObject(request.body, 'body');
+    const current = await policyOf(orgId);
+    const saved = await services.policies.putPolicy({
+      ...current,
+      enforce_tools: optionalBoolean(body.enforce_tools, 'enforce_tools') ?? current.enforce_tools,
+      redact_pii: optionalBoolean(body.redact_pii, 'redact_pii') ?? current.redact_pii,
+      audit_prompts: optionalBoolean(body.audit_prompts, 'audit_prompts') ?? current.audit_prompts,
+      updated_at: new Date().toISOString(),
+    });
+    return switchesOf(saved);
+  });
+
+  app.get('/v1/admin/orgs/:id/tools', admin, async (request) => ({ object: 'list', data: await services.store.governance.listTools(await orgIdOf(request)) }));
+
+  app.put('/v1/admin/orgs/:id/tools/:name', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const { name } = request.params as { name: string };
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new GatewayError('validation_error', `tool name must be 1 to 64 letters, digits, "_", "." or "-" (got ${JSON.stringify(name)})`, { param: 'name' });
+    const body = request.body === undefined || request.body === null ? {} : requireObject(request.body, 'body');
+    const policy = optionalEnum(body.policy, 'policy', ['allow', 'block'] as const) ?? 'allow';
+    const schema = body.schema === null ? undefined : optionalObject(body.schema, 'schema');
+    if (schema) {
+      try {
+        schemaCompiler.compile(schema);
+      } catch (error) {
+        throw new GatewayError('validation_error', `schema is not a valid JSON schema: ${error instanceof Error ? error.message : String(error)}`, { param: 'schema' });
+      }
+    }
+    const now = new Date().toISOString();
+    return services.policies.putTool({ org_id: orgId, name, policy, schema: schema ?? null, created_at: now, updated_at: now });
+  });
+
+  app.delete('/v1/admin/orgs/:id/tools/:name', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const { name } = request.params as { name: string };
+    if (!(await services.policies.deleteTool(orgId, name))) throw new GatewayError('resource_not_found', `Org ${orgId} has no tool ${JSON.stringify(name)}`, { param: 'name' });
+    return { org_id: orgId, name, deleted: true };
+  });
+
+  app.get('/v1/admin/audit/:id', admin, async (request) => {
+    const principal = principalOf(request);
+    const { id } = request.params as { id: string };
+    await services.ledger.flush();
+    // Another org's record is answered as not found, as if it did not exist.
+    const record = await services.store.audit.getAudit(id, isPlatformAdmin(principal) ? undefined : principal.orgId);
+    if (!record) throw new GatewayError('resource_not_found', `No audit record ${JSON.stringify(id)}`, { param: 'id' });
+    return record;
+  });
+
+  app.get('/v1/admin/audit', admin, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    if (!isPlainObject(query)) throw new GatewayError('validation_error', 'query string expected');
+    const orgId = orgFilter(principalOf(request), optionalString(query.org_id, 'org_id'), 'org_id');
+    const number = (value: unknown, param: string, range: { min: number; max: number }) => optionalInteger(value === undefined ? undefined : Number(value), param, range);
+    await services.ledger.flush();
+    const data = await services.store.audit.listAudit({
+      org_id: orgId,
+      from: optionalDate(query.from, 'from'),
+      to: optionalDate(query.to, 'to'),
+      status: number(query.status, 'status', { min: 100, max: 599 }),
+      endpoint: optionalString(query.endpoint, 'endpoint'),
+      limit: number(query.limit, 'limit', { min: 1, max: 1000 }) ?? 100,
+    });
+    return { object: 'list', data };
+  });
+}
+
+function switchesOf(policy: OrgPolicy) {
+  return { org_id: policy.org_id, enforce_tools: policy.enforce_tools, redact_pii: policy.redact_pii, audit_prompts: policy.audit_prompts };
+}

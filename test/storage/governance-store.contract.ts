@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { AuditRecord, OrgPolicy } from '../../src/storage/storage-types.js';
+import { withStore, type MakeRecordStore } from './store-harness.js';
+
+function policy(overrides: Partial<OrgPolicy> = {}): OrgPolicy {
+  return { org_id: 'org_a', rpm: 60, tpm: null, monthly_token_quota: 5_000_000_000, monthly_budget_usd: 12.5, enforce_tools: true, redact_pii: false, audit_prompts: false, updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
+}
+
+function audit(overrides: Partial<AuditRecord> = {}): AuditRecord {
+  return {
+    id: 'aud_1', request_id: 'req_1', org_id: 'org_a', key_id: 'key_1', created_at: '2026-11-01T00:00:00.000Z', endpoint: 'chat.completions',
+    requested_model: 'gpt-4o-mini', served_model: 'openai/gpt-4o-mini', provider: 'openai', routing_decision: 'Pinned', tool_calls: ['lookup'],
+    redactions: { email: 2 }, status: 200, cost_usd: 0.00027, cache_hit: false, prompt: null, ...overrides,
+  };
+}
+
+export function describeGovernanceStoreContract(name: string, makeStore: MakeRecordStore, options: { skip?: string } = {}): void {
+  describe(`GovernanceStore and AuditStore contract: ${name}`, { skip: options.skip }, () => {
+    test('an org policy is stored, replaced and read back (big quotas and fractional budgets kept exactly)', () =>
+      withStore(makeStore, async ({ governance }) => {
+        assert.equal(await governance.getPolicy('org_a'), undefined);
+        assert.deepEqual(await governance.putPolicy(policy()), policy());
+        assert.deepEqual(await governance.getPolicy('org_a'), policy());
+        await governance.putPolicy(policy({ rpm: null, enforce_tools: false, redact_pii: true, updated_at: '2026-11-02T00:00:00.000Z' }));
+        assert.deepEqual(await governance.getPolicy('org_a'), policy({ rpm: null, enforce_tools: false, redact_pii: true, updated_at: '2026-11-02T00:00:00.000Z' }));
+        assert.equal(await governance.getPolicy('org_b'), undefined);
+      }));
+
+    test('tools: register, replace (keeping created_at), list per org, delete', () =>
+      withStore(makeStore, async ({ governance }) => {
+        const schema = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+        await governance.putTool({ org_id: 'org_a', name: 'weather', policy: 'allow', schema, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+        await governance.putTool({ org_id: 'org_a', name: 'shell', policy: 'block', schema: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+        await governance.putTool({ org_id: 'org_b', name: 'weather', policy: 'block', schema: null, created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-01T00:00:00.000Z' });
+        const replaced = await governance.putTool({ org_id: 'org_a', name: 'weather', policy: 'block', schema: null, created_at: '2026-11-05T00:00:00.000Z', updated_at: '2026-11-05T00:00:00.000Z' });
+        assert.deepEqual([replaced.policy, replaced.created_at, replaced.updated_at], ['block', '2026-11-01T00:00:00.000Z', '2026-11-05T00:00:00.000Z']);
+        assert.deepEqual((await governance.listTools('org_a')).map((tool) => [tool.name, tool.policy]), [['shell', 'block'], ['weather', 'block']]);
+        assert.equal(await governance.deleteTool('org_a', 'shell'), true);
+        assert.equal(await governance.deleteTool('org_a', 'shell'), false);
+        assert.deepEqual((await governance.listTools('org_b')).map((tool) => tool.name), ['weather']);
+      }));
+
+    test('audit: insert (an id already written is ignored), get within an org, list filtered, newest first', () =>
+      withStore(makeStore, async ({ audit: store }) => {
+        await store.insertAudit([audit(), audit({ id: 'aud_2', request_id: 'req_2', created_at: '2026-11-02T00:00:00.000Z', status: 429 }), audit({ id: 'aud_3', org_id: 'org_b' })]);
+        await store.insertAudit([audit({ status: 500 })]);
+        assert.deepEqual(await store.getAudit('aud_1', 'org_a'), audit());
+        assert.equal(await store.getAudit('aud_3', 'org_a'), undefined, 'another org');
+        assert.equal((await store.getAudit('aud_3'))?.org_id, 'org_b', 'without an org: any');
+        assert.deepEqual((await store.listAudit({ org_id: 'org_a', limit: 10 })).map((record) => record.id), ['aud_2', 'aud_1']);
+        assert.deepEqual((await store.listAudit({ org_id: 'org_a', status: 429, limit: 10 })).map((record) => record.id), ['aud_2']);
+        assert.deepEqual((await store.listAudit({ from: '2026-11-01T12:00:00.000Z', limit: 10 })).map((record) => record.id), ['aud_2']);
+        assert.equal((await store.listAudit({ limit: 2 })).length, 2);
+      }));
+  });
+}
