@@ -69,7 +69,10 @@ export interface IssuedKey {
 }
 
 /** Creates an API key through the admin API (master key) and returns the issued record with its secret. */
-export async function createKey(harness: TestGateway, body: { org_id: string; scopes?: string[]; expires_at?: string; name?: string }): Promise<IssuedKey> {
+export async function createKey(
+  harness: TestGateway,
+  body: { org_id: string; scopes?: string[]; expires_at?: string; name?: string; rpm?: number; tpm?: number; monthly_token_quota?: number; monthly_budget_usd?: number },
+): Promise<IssuedKey> {
   const response = await harness.request('/v1/admin/keys', { body });
   assert.ok(response.ok, `POST /v1/admin/keys answered ${response.status}: ${await response.clone().text()}`);
   return (await response.json()) as IssuedKey;

@@ -54,11 +54,15 @@ export function ibanChecksumValid(candidate: string): boolean {
   return remainder === 1;
 }
 
-/** 8 to 15 digits in separated groups, or led by + / (area): not a date, a time or a version number. */
+/**
+ * A phone number: international (+ and 8 to 15 digits), with an area code in parentheses, a North American
+ * 3-3-4 number, or a national number led by 0 (10 or 11 digits). Other digit groups — account numbers,
+ * dates, times, versions — are not phones.
+ */
 function plausiblePhone(candidate: string): boolean {
   const digits = candidate.replace(/\D/g, '');
-  if (digits.length < 8 || digits.length > 15) return false;
-  if (/^\d{4}[-./]\d{1,2}[-./]\d{1,2}$/.test(candidate) || /^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/.test(candidate)) return false;
-  if (candidate.includes('.') && !candidate.startsWith('+') && !candidate.includes('(')) return /^\d{3}\.\d{3}\.\d{4}$/.test(candidate);
-  return true;
+  if (candidate.startsWith('+')) return digits.length >= 8 && digits.length <= 15;
+  if (candidate.includes('(')) return digits.length >= 10 && digits.length <= 11;
+  if (/^\d{3}([-. ])\d{3}\1\d{4}$/.test(candidate)) return true;
+  return digits.startsWith('0') && digits.length >= 10 && digits.length <= 11 && !candidate.includes('.');
 }

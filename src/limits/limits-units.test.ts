@@ -1,0 +1,37 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { gcraAdjust, gcraStep } from './gcra.js';
+import { formatDuration, rateLimitHeaders } from './rate-limit-headers.js';
+
+test('GCRA: 60 per minute allows a burst of 60, then one per second; the wait is exact', () => {
+  const check = { key: 'k', limit: 60, windowMs: 60_000, cost: 1 };
+  let tat: number | undefined;
+  const now = 1_000_000;
+  for (let index = 0; index < 60; index++) {
+    const step = gcraStep(tat, now, check);
+    assert.equal(step.allowed, true, `request ${index + 1}`);
+    assert.equal(step.state.remaining, 59 - index);
+    tat = step.newTat;
+  }
+  const refused = gcraStep(tat, now, check);
+  assert.deepEqual([refused.allowed, refused.retryAfterMs, refused.state.remaining, refused.state.resetMs], [false, 1000, 0, 60_000]);
+  assert.equal(gcraStep(tat, now + 1000, check).allowed, true, 'one second later one more fits');
+});
+
+test('GCRA: a cost larger than the limit never fits; a refund never banks capacity beyond a full window', () => {
+  const check = { key: 'k', limit: 1000, windowMs: 60_000, cost: 1001 };
+  assert.equal(gcraStep(undefined, 0, check).allowed, false);
+  assert.equal(gcraAdjust(undefined, 5000, check, -500), 5000, 'refunding an idle counter leaves it idle');
+  const afterSpend = gcraStep(undefined, 0, { ...check, cost: 600 }).newTat;
+  assert.equal(gcraAdjust(afterSpend, 0, check, -100), 30_000, '600 tokens − 100 refunded = 500 tokens = 30 s of a 1000/min limit');
+});
+
+test('OpenAI-style reset durations and the strictest limit in the headers', () => {
+  assert.deepEqual([formatDuration(20), formatDuration(1000), formatDuration(1500), formatDuration(360_000), formatDuration(90_500), formatDuration(3_723_000)], ['20ms', '1s', '1.5s', '6m0s', '1m30.5s', '1h2m3s']);
+  assert.deepEqual(rateLimitHeaders('requests', [{ limit: 100, state: { remaining: 40, resetMs: 1000 } }, { limit: 10, state: { remaining: 3, resetMs: 42_000 } }]), {
+    'x-ratelimit-limit-requests': '10',
+    'x-ratelimit-remaining-requests': '3',
+    'x-ratelimit-reset-requests': '42s',
+  });
+  assert.deepEqual(rateLimitHeaders('tokens', []), {});
+});
