@@ -1,49 +1,33 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
+import { join } from 'node:path';
 import { startMockUpstream, type MockUpstream } from '../mock-upstream/server.js';
 import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process.js';
-import { writeConfigFile } from '../support/helpers.js';
+import { prepareSharedStorage, sharedStorageSkip, type SharedStorage } from '../support/shared-storage.js';
 
 /**
  * Limits hold across replicas: two gateway processes on one PostgreSQL and one Redis share a key's rpm and
  * its monthly budget exactly — N replicas never allow N times the limit.
  */
-const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
-const redisUrl = process.env.SVC_TEST_REDIS_URL;
-const skip = databaseUrl && redisUrl ? undefined : 'SVC_TEST_DATABASE_URL and SVC_TEST_REDIS_URL are needed';
 const masterKey = 'svc-limits-e2e-master';
 
-describe('limits across two gateway processes (PostgreSQL + Redis)', { skip }, () => {
-  const run = randomBytes(4).toString('hex');
-  const schema = `svc_limits_${run}`;
-  const redisPrefix = `svc-limits-${run}:`;
-  let database: pg.Client;
+describe('limits across two gateway processes (PostgreSQL + Redis)', { skip: sharedStorageSkip }, () => {
+  let storage: SharedStorage;
   let mock: MockUpstream;
-  let configPath: string;
   const dataDirs: string[] = [];
   const gateways: GatewayProcess[] = [];
 
   before(async () => {
-    database = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-    await database.connect();
-    await database.query(`create schema "${schema}"`);
+    storage = await prepareSharedStorage('limits');
     mock = await startMockUpstream();
-    configPath = await writeConfigFile(`storage:\n  redis_key_prefix: "${redisPrefix}"\n`);
-    const separator = databaseUrl!.includes('?') ? '&' : '?';
     for (let index = 0; index < 2; index++) {
       const dataDir = await mkdtemp(join(tmpdir(), 'svc-limits-e2e-'));
       dataDirs.push(dataDir);
       gateways.push(
         await startGatewayProcess({
-          SVC_DATABASE_URL: `${databaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-          SVC_REDIS_URL: redisUrl,
-          SVC_CONFIG: configPath,
+          ...storage.env,
           SVC_DATA_DIR: dataDir,
           SVC_MASTER_KEY: masterKey,
           OPENAI_API_KEY: 'sk-limits-e2e',
@@ -56,16 +40,8 @@ describe('limits across two gateway processes (PostgreSQL + Redis)', { skip }, (
   after(async () => {
     await Promise.all(gateways.map((gateway) => gateway.stop()));
     await mock?.close();
-    await database.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-    await database.end();
-    for (const dir of [...dataDirs, configPath ? dirname(configPath) : undefined]) if (dir) await rm(dir, { recursive: true, force: true });
-    const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 1, retryStrategy: () => null });
-    try {
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await storage?.cleanup();
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
   });
 
   async function admin(path: string, body: unknown): Promise<any> {

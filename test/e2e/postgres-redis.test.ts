@@ -1,42 +1,30 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { Redis } from 'ioredis';
 import OpenAI from 'openai';
-import pg from 'pg';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
-import { assertClose, writeConfigFile } from '../support/helpers.js';
+import { assertClose } from '../support/helpers.js';
+import { prepareSharedStorage, sharedStorageSkip, type SharedStorage } from '../support/shared-storage.js';
 
 /**
  * The whole request path with the shared implementations underneath: PostgreSQL as the database and
  * Redis as shared state, as a multi-instance deployment runs. Runs when SVC_TEST_DATABASE_URL and
  * SVC_TEST_REDIS_URL are set (CI sets both); each run has its own schema and its own Redis key prefix.
  */
-const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
-const redisUrl = process.env.SVC_TEST_REDIS_URL;
-const skip = databaseUrl && redisUrl ? undefined : 'SVC_TEST_DATABASE_URL and SVC_TEST_REDIS_URL are needed';
-
-describe('the full request path on PostgreSQL and Redis', { skip }, () => {
-  const run = randomBytes(4).toString('hex');
-  const schema = `svc_e2e_${run}`;
-  const redisPrefix = `svc-e2e-${run}:`;
+describe('the full request path on PostgreSQL and Redis', { skip: sharedStorageSkip }, () => {
   let harness: TestGateway;
-  let configPath: string;
-  let database: pg.Client;
+  let storage: SharedStorage;
+  let schema: string;
+  let redisPrefix: string;
+  let database: SharedStorage['database'];
+  const redisUrl = process.env.SVC_TEST_REDIS_URL;
 
   before(async () => {
-    database = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-    await database.connect();
-    await database.query(`create schema "${schema}"`);
-    configPath = await writeConfigFile(`storage:\n  redis_key_prefix: "${redisPrefix}"\n`);
-    const separator = databaseUrl!.includes('?') ? '&' : '?';
+    storage = await prepareSharedStorage('e2e');
+    ({ schema, redisPrefix, database } = storage);
     harness = await startTestGateway({
       env: {
-        SVC_DATABASE_URL: `${databaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-        SVC_REDIS_URL: redisUrl,
-        SVC_CONFIG: configPath,
+        ...storage.env,
         // Two keys: every request takes a rotation turn in Redis.
         OPENAI_API_KEY: 'sk-e2e-one,sk-e2e-two',
       },
@@ -45,16 +33,7 @@ describe('the full request path on PostgreSQL and Redis', { skip }, () => {
 
   after(async () => {
     await harness?.close();
-    await database.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-    await database.end();
-    if (configPath) await rm(dirname(configPath), { recursive: true, force: true });
-    const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 1, retryStrategy: () => null });
-    try {
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await storage?.cleanup();
   });
 
   test('storage is PostgreSQL and shared state is Redis, both ready', async () => {

@@ -1,54 +1,29 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
-import { postChat, writeConfigFile } from '../support/helpers.js';
+import { postChat } from '../support/helpers.js';
+import { prepareSharedStorage, sharedStorageSkip, type SharedStorage } from '../support/shared-storage.js';
 
 /**
  * Two gateway instances sharing one PostgreSQL and one Redis, as replicas do: an answer cached by one is
  * served by the other — the exact cache through its L1 in Redis, the semantic cache through its shared log.
  */
-const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
-const redisUrl = process.env.SVC_TEST_REDIS_URL;
-const skip = databaseUrl && redisUrl ? undefined : 'SVC_TEST_DATABASE_URL and SVC_TEST_REDIS_URL are needed';
-
-describe('caches shared by two instances (PostgreSQL + Redis)', { skip }, () => {
-  const run = randomBytes(4).toString('hex');
-  const schema = `svc_cache_${run}`;
-  const redisPrefix = `svc-cache-${run}:`;
+describe('caches shared by two instances (PostgreSQL + Redis)', { skip: sharedStorageSkip }, () => {
   let first: TestGateway;
   let second: TestGateway;
-  let configPath: string;
-  let database: pg.Client;
+  let storage: SharedStorage;
+  const run = Math.random().toString(36).slice(2, 8);
 
   before(async () => {
-    database = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
-    await database.connect();
-    await database.query(`create schema "${schema}"`);
-    configPath = await writeConfigFile(`storage:\n  redis_key_prefix: "${redisPrefix}"\n`);
-    const separator = databaseUrl!.includes('?') ? '&' : '?';
-    const env = { SVC_DATABASE_URL: `${databaseUrl}${separator}options=${encodeURIComponent(`-c search_path=${schema}`)}`, SVC_REDIS_URL: redisUrl, SVC_CONFIG: configPath };
-    first = await startTestGateway({ env });
-    second = await startTestGateway({ env, mock: first.mock });
+    storage = await prepareSharedStorage('cache');
+    first = await startTestGateway({ env: storage.env });
+    second = await startTestGateway({ env: storage.env, mock: first.mock });
   });
 
   after(async () => {
     await second?.close();
     await first?.close();
-    await database.query(`drop schema if exists "${schema}" cascade`).catch(() => undefined);
-    await database.end();
-    if (configPath) await rm(dirname(configPath), { recursive: true, force: true });
-    const redis = new Redis(redisUrl!, { maxRetriesPerRequest: 1, retryStrategy: () => null });
-    try {
-      const keys = await redis.keys(`${redisPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-    } finally {
-      redis.disconnect();
-    }
+    await storage?.cleanup();
   });
 
   const chatCalls = () => first.mock.requests.filter((request) => request.path.includes('chat/completions')).length;

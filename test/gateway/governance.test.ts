@@ -72,6 +72,13 @@ describe('governance', () => {
       await expectError(await chat(key, { tools: [weatherTool, shellTool] }), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: '"run_shell" was blocked: the org\'s policy blocks it' });
       harness.mock.enqueueReply({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"O","units":"metric"}' }] });
       await expectError(await chat(key, { tools: [weatherTool] }), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: 'registered schema' });
+      const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+      harness.mock.enqueueReply({ toolCalls: [{ name: 'run_shell', arguments: '{"command":"ls"}' }] });
+      await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], tools: [shellTool as never] }), (error: unknown) => {
+        assert.ok(error instanceof OpenAI.UnprocessableEntityError);
+        assert.deepEqual([error.type, error.code], ['governance_error', 'tool_call_blocked']);
+        return true;
+      });
       harness.mock.enqueueReply({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Oslo"}' }] });
       const allowed = await chat(key, { tools: [weatherTool] });
       assert.equal(allowed.status, 200);

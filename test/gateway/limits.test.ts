@@ -83,6 +83,12 @@ describe('limits, quotas and budgets', () => {
     await expectError(await chat(key, { max_tokens: 1000 }), { ...invalid, message: 'monthly budget of $0.0001' });
     await expectError(await harness.request('/v1/completions', { body: { model: 'gpt-4o-mini', prompt: 'x', max_tokens: 1000 }, key }), invalid);
     assert.equal((await chat(key, { max_tokens: 10 })).status, 200, 'a small worst case fits');
+    const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', max_tokens: 1000, messages: [{ role: 'user', content: 'hi' }] }), (error: unknown) => {
+      assert.ok(error instanceof OpenAI.APIError);
+      assert.deepEqual([error.status, error.type, error.code], [402, 'billing_error', 'budget_exceeded']);
+      return true;
+    });
     const { key: embeddingKey } = await createKey(harness, { org_id: orgId, monthly_budget_usd: 0.0000001 });
     await expectError(await harness.request('/v1/embeddings', { body: { model: 'text-embedding-3-small', input: 'word '.repeat(2000) }, key: embeddingKey }), invalid);
     assert.equal(harness.mock.requests.filter((request) => request.path.endsWith('/embeddings')).length, 0);

@@ -240,15 +240,17 @@ function parseResponseFormat(value: unknown): ResponseFormat | undefined {
   if (format.type === 'json_schema') {
     const schema = optionalObject(format.json_schema, 'response_format.json_schema');
     if (!schema) throw new GatewayError('validation_error', 'response_format.json_schema is required when type is json_schema', { param: 'response_format.json_schema' });
-    return {
-      type: 'json_schema',
-      json_schema: {
-        name: optionalString(schema.name, 'response_format.json_schema.name') ?? 'response',
-        description: optionalString(schema.description, 'response_format.json_schema.description'),
-        schema: optionalObject(schema.schema, 'response_format.json_schema.schema'),
-        strict: optionalBoolean(schema.strict, 'response_format.json_schema.strict'),
-      },
-    };
+    return { type: 'json_schema', json_schema: parseJsonSchemaSpec(schema, 'response_format.json_schema') };
   }
   throw new GatewayError('validation_error', `response_format.type must be one of text, json_object, json_schema (got ${JSON.stringify(format.type)})`, { param: 'response_format.type' });
+}
+
+/** The name, description, schema and strict flag of a JSON-schema output format (chat nests them, Responses does not). */
+export function parseJsonSchemaSpec(spec: Record<string, unknown>, param: string): Extract<ResponseFormat, { type: 'json_schema' }>['json_schema'] {
+  return {
+    name: optionalString(spec.name, `${param}.name`) ?? 'response',
+    description: optionalString(spec.description, `${param}.description`),
+    schema: optionalObject(spec.schema, `${param}.schema`),
+    strict: optionalBoolean(spec.strict, `${param}.strict`),
+  };
 }

@@ -15,7 +15,7 @@ import {
   requireString,
 } from '../../http/validation.js';
 import { parseRoutingHints, parseRoutingOverride, parseSvcOptions } from '../chat/parse-svc-fields.js';
-import { parseChatRequest } from '../chat/parse-chat-request.js';
+import { parseChatRequest, parseJsonSchemaSpec } from '../chat/parse-chat-request.js';
 import type { ResponsesRequestFacts } from './responses-types.js';
 
 const knownFields = new Set([
@@ -216,16 +216,6 @@ function parseTextFormat(value: unknown): ResponseFormat | undefined {
   const format = optionalObject(value, 'text.format');
   if (!format) return undefined;
   if (format.type === 'text' || format.type === 'json_object') return { type: format.type };
-  if (format.type === 'json_schema') {
-    return {
-      type: 'json_schema',
-      json_schema: {
-        name: optionalString(format.name, 'text.format.name') ?? 'response',
-        description: optionalString(format.description, 'text.format.description'),
-        schema: optionalObject(format.schema, 'text.format.schema'),
-        strict: optionalBoolean(format.strict, 'text.format.strict'),
-      },
-    };
-  }
+  if (format.type === 'json_schema') return { type: 'json_schema', json_schema: parseJsonSchemaSpec(format, 'text.format') };
   throw new GatewayError('validation_error', `text.format.type must be one of text, json_object, json_schema (got ${JSON.stringify(format.type)})`, { param: 'text.format.type' });
 }
