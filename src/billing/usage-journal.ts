@@ -1,7 +1,8 @@
 import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { AuditRecord, UsageRecord } from '../storage/storage-types.js';
+import type { AuditDetails } from '../governance/audit-record.js';
+import type { UsageRecord } from '../storage/storage-types.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -30,8 +31,8 @@ interface Segment {
 
 export interface JournalEntry {
   record: UsageRecord;
-  /** The request's audit record, journaled in the same line (one write per request). */
-  audit?: AuditRecord;
+  /** What the request's audit record adds to the usage record, journaled in the same line (one write per request). */
+  audit?: AuditDetails;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
 }
@@ -51,7 +52,7 @@ export class UsageJournal {
   }
 
   /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
-  append(record: UsageRecord, audit?: AuditRecord): JournalEntry {
+  append(record: UsageRecord, audit?: AuditDetails): JournalEntry {
     const segment = this.openSegment();
     writeSync(segment.fd!, `${JSON.stringify(audit ? { ...record, audit } : record)}\n`);
     segment.appended++;
@@ -79,7 +80,7 @@ export class UsageJournal {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line === '') continue;
         try {
-          const { audit, ...record } = JSON.parse(line) as UsageRecord & { audit?: AuditRecord };
+          const { audit, ...record } = JSON.parse(line) as UsageRecord & { audit?: AuditDetails };
           entries.push(audit ? { record, audit, segment } : { record, segment });
           segment.appended++;
         } catch {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
 import type { AuditRecord, AuditStore, UsageRecord, UsageStore } from '../storage/storage-types.js';
 import type { JournalEntry, UsageJournal } from './usage-journal.js';
+import { auditRecordFrom, type AuditDetails } from '../governance/audit-record.js';
 
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
@@ -60,8 +61,8 @@ export class UsageLedger {
     return this.queue;
   }
 
-  /** Journals the usage record and the audit record (one synchronous append: in the kernel when this returns) and queues them. */
-  record(entry: UsageRecord, audit?: AuditRecord): void {
+  /** Journals the usage record and the audit details (one synchronous append: in the kernel when this returns) and queues them. */
+  record(entry: UsageRecord, audit?: AuditDetails): void {
     this.queue.push(this.journal ? this.journal.append(entry, audit) : { record: entry, audit, segment: undefined as never });
   }
 
@@ -97,7 +98,7 @@ export class UsageLedger {
         }
       }
     }
-    const audits = batch.flatMap((entry) => (entry.audit ? [entry.audit] : []));
+    const audits = batch.flatMap((entry) => (entry.audit ? [auditRecordFrom(entry.record, entry.audit)] : []));
     if (audits.length > 0) await this.writeAudits(audits);
     this.journal?.markWritten(batch);
   }

@@ -14,7 +14,7 @@ export interface OrgGovernance {
  * made through the admin API is seen at once by this instance and, through the shared state, by the others.
  */
 export class OrgPolicyService {
-  private readonly cache: LruCache<string, Promise<OrgGovernance>>;
+  private readonly cache: LruCache<string, { pending: Promise<OrgGovernance>; value?: OrgGovernance }>;
 
   constructor(
     private readonly store: GovernanceStore,
@@ -32,14 +32,21 @@ export class OrgPolicyService {
 
   /** The org's governance; one read of the store per org per cache period, shared by concurrent requests. */
   of(orgId: string): Promise<OrgGovernance> {
-    let pending = this.cache.get(orgId);
-    if (!pending) {
-      pending = this.load(orgId);
-      this.cache.set(orgId, pending);
+    const cached = this.cache.get(orgId);
+    if (cached) return cached.pending;
+    const entry: { pending: Promise<OrgGovernance>; value?: OrgGovernance } = { pending: this.load(orgId) };
+    this.cache.set(orgId, entry);
+    entry.pending.then(
+      (value) => (entry.value = value),
       // A failed read is not cached.
-      pending.catch(() => this.cache.delete(orgId));
-    }
-    return pending;
+      () => this.cache.delete(orgId),
+    );
+    return entry.pending;
+  }
+
+  /** The org's governance when it is cached and read already: the hot path takes it without a promise. */
+  peek(orgId: string): OrgGovernance | undefined {
+    return this.cache.get(orgId)?.value;
   }
 
   async putPolicy(policy: OrgPolicy): Promise<OrgPolicy> {

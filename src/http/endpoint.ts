@@ -8,7 +8,6 @@ import { metadataFromHeaders } from './legacy-headers.js';
 import { resolveRequestMode } from './request-mode.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
-import { refusedAuditRecord } from '../governance/audit-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
@@ -63,8 +62,7 @@ function recordRefusal(services: GatewayServices, request: FastifyRequest, endpo
     mode: request.mode ?? services.config.defaults.intelligenceMode,
     latencyMs: elapsedMs(request.startedAt),
   };
-  const record = refusedRequestRecord(refused);
-  services.ledger.record(record, refusedAuditRecord(refused, record.created_at));
+  services.ledger.record(refusedRequestRecord(refused), { served_model: null, routing_decision: null });
 }
 
 export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {
@@ -84,7 +82,8 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         throw error;
       }
       const { mode, source } = resolved;
-      const governance = await services.policies.of(request.principal!.orgId);
+      const orgId = request.principal!.orgId;
+      const governance = services.policies.peek(orgId) ?? (await services.policies.of(orgId));
       request.logFields.model = parsed.requestedModel;
 
       // The upstream call is aborted when the caller goes away before the answer is complete.

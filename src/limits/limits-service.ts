@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
-import { defaultPolicy } from '../governance/org-policy-service.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { LruCache } from '../shared/lru-cache.js';
 import type { ReserveCheck, SharedState } from '../storage/storage-types.js';
@@ -46,6 +45,16 @@ export class LimitsService {
     private readonly monthlyUsage: MonthlyUsage,
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {}
+
+  hasRates(context: RequestContext): boolean {
+    const limits = this.limitsOf(context);
+    return limits.rpm.length > 0 || limits.tpm.length > 0;
+  }
+
+  hasMonthly(context: RequestContext): boolean {
+    const limits = this.limitsOf(context);
+    return limits.quota.length > 0 || limits.budget.length > 0;
+  }
 
   /** rpm and tpm: takes this request's share or refuses it with 429 and the exact wait. */
   async takeRates(context: RequestContext): Promise<void> {
@@ -131,16 +140,19 @@ export class LimitsService {
   /** The limits that apply: the key's and the org's (both count, so the stricter binds). */
   private limitsOf(context: RequestContext): Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> {
     const principal = context.principal;
-    const policy = context.governance.policy ?? defaultPolicy(principal.orgId);
-    const pick = (keyValue: number | null, orgValue: number | null): Limit[] => [
-      ...(keyValue !== null && principal.keyId !== null ? [{ scope: 'key' as const, id: principal.keyId, value: keyValue }] : []),
-      ...(orgValue !== null ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
+    const policy = context.governance.policy;
+    const keyLimits = principal.keyId === null ? undefined : principal.limits;
+    // The common case — no limit anywhere — allocates nothing.
+    if (!policy && (!keyLimits || (keyLimits.rpm === null && keyLimits.tpm === null && keyLimits.monthlyTokenQuota === null && keyLimits.monthlyBudgetUsd === null))) return noLimits;
+    const pick = (keyValue: number | null | undefined, orgValue: number | null | undefined): Limit[] => [
+      ...(keyValue !== null && keyValue !== undefined ? [{ scope: 'key' as const, id: principal.keyId!, value: keyValue }] : []),
+      ...(orgValue !== null && orgValue !== undefined ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
     ];
     return {
-      rpm: pick(principal.limits.rpm, policy.rpm),
-      tpm: pick(principal.limits.tpm, policy.tpm),
-      quota: pick(principal.limits.monthlyTokenQuota, policy.monthly_token_quota),
-      budget: pick(principal.limits.monthlyBudgetUsd, policy.monthly_budget_usd),
+      rpm: pick(keyLimits?.rpm, policy?.rpm),
+      tpm: pick(keyLimits?.tpm, policy?.tpm),
+      quota: pick(keyLimits?.monthlyTokenQuota, policy?.monthly_token_quota),
+      budget: pick(keyLimits?.monthlyBudgetUsd, policy?.monthly_budget_usd),
     };
   }
 
@@ -164,3 +176,4 @@ export class LimitsService {
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
+const noLimits: Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [] });

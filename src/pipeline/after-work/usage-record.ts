@@ -1,5 +1,5 @@
 import type { UsageLedger } from '../../billing/usage-ledger.js';
-import { auditRecordOf } from '../../governance/audit-record.js';
+import { auditDetailsOf } from '../../governance/audit-record.js';
 import { elapsedMs } from '../timing.js';
 import type { AfterWork } from '../request-runner.js';
 
@@ -71,7 +71,7 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         intelligence_mode: context.mode,
         cache_hit: isWholeHit(context.cacheHit),
         latency_ms: Math.round(elapsedMs(context.startedAt)),
-      }, auditRecordOf(context, createdAt));
+      }, auditDetailsOf(context));
     },
   };
 }

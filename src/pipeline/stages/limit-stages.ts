@@ -6,9 +6,10 @@ import type { GenericStage } from '../stage.js';
 export function rateLimitStage(limits: LimitsService): GenericStage {
   return {
     name: 'rate_limits',
-    async intercept(context, next) {
-      await limits.takeRates(context);
-      return next();
+    intercept(context, next) {
+      // No limit anywhere (the common case): no promise of this stage's own.
+      if (!limits.hasRates(context)) return next();
+      return limits.takeRates(context).then(next);
     },
   };
 }
@@ -17,9 +18,9 @@ export function rateLimitStage(limits: LimitsService): GenericStage {
 export function budgetStage(limits: LimitsService): GenericStage {
   return {
     name: 'budget',
-    async intercept(context, next) {
-      await limits.reserveMonthly(context);
-      return next();
+    intercept(context, next) {
+      if (!limits.hasMonthly(context)) return next();
+      return limits.reserveMonthly(context).then(next);
     },
   };
 }

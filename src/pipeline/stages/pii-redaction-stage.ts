@@ -2,7 +2,7 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../core/chat-types.
 import type { Outcome } from '../../core/operations.js';
 import { Redactor, type StreamRestorer } from '../../governance/pii/redactor.js';
 import type { RequestContext } from '../request-context.js';
-import type { Stage } from '../stage.js';
+import type { Next, Stage } from '../stage.js';
 
 /**
  * PII redaction (`svc.redact_pii`, or the org's default): e-mail addresses, phone numbers, card numbers,
@@ -14,20 +14,24 @@ import type { Stage } from '../stage.js';
 export function piiRedactionStage(): Stage<'chat'> {
   return {
     name: 'pii_redaction',
-    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      const asked = context.options.svc.redact_pii;
-      const enabled = asked ?? context.governance.policy?.redact_pii ?? false;
+    intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
+      const enabled = context.options.svc.redact_pii ?? context.governance.policy?.redact_pii ?? false;
       if (!enabled) return next();
-      context.options.metadata['x-redact-pii'] = 'true';
-      const redactor = new Redactor();
-      context.request = redactor.redactRequest(context.request);
-      context.redactions = redactor.counts;
-      if (!redactor.redacted) return next();
-      const outcome = await next();
-      if (outcome.kind === 'complete') return { kind: 'complete', result: restoreCompletion(outcome.result, redactor) };
-      return { kind: 'stream', chunks: restoreStream(outcome.chunks, redactor.streamRestorer()) };
+      return redacted(context, next);
     },
   };
+}
+
+/** Redacts the request, calls on, and restores the answer. */
+async function redacted(context: RequestContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
+  context.options.metadata['x-redact-pii'] = 'true';
+  const redactor = new Redactor();
+  context.request = redactor.redactRequest(context.request);
+  context.redactions = redactor.counts;
+  if (!redactor.redacted) return next();
+  const outcome = await next();
+  if (outcome.kind === 'complete') return { kind: 'complete', result: restoreCompletion(outcome.result, redactor) };
+  return { kind: 'stream', chunks: restoreStream(outcome.chunks, redactor.streamRestorer()) };
 }
 
 function restoreCompletion(completion: ChatCompletion, redactor: Redactor): ChatCompletion {

@@ -5,7 +5,7 @@ import { tapStream } from '../../core/stream-tap.js';
 import { checkDeclaredTools, checkToolCall } from '../../governance/tool-checks.js';
 import type { RegisteredTool } from '../../storage/storage-types.js';
 import type { RequestContext } from '../request-context.js';
-import type { Stage } from '../stage.js';
+import type { Next, Stage } from '../stage.js';
 
 /**
  * Governance of tool calls. The names the answer called are recorded (audit trail). When the org enforces
@@ -16,33 +16,38 @@ import type { Stage } from '../stage.js';
 export function toolGovernanceStage(): Stage<'chat'> {
   return {
     name: 'tool_governance',
-    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      const declared = context.request.tools;
-      if (!declared?.length) return next();
-      const governance = context.governance;
-      const enforce = governance.policy?.enforce_tools === true;
-      if (enforce) checkDeclaredTools(declared.map((tool) => tool.function.name), governance.tools);
-      const outcome = await next();
-      if (outcome.kind === 'complete') {
-        const calls = outcome.result.choices.flatMap((choice) => choice.message.tool_calls ?? []);
-        context.toolCalls = calls.map((call) => call.function.name);
-        if (enforce) for (const call of calls) checkToolCall(call.function.name, call.function.arguments, governance.tools);
-        return outcome;
-      }
-      if (enforce) return { kind: 'stream', chunks: holdToolCalls(outcome.chunks, governance.tools, context) };
-      const collector = new ChatStreamCollector();
-      const chunks = tapStream(
-        outcome.chunks,
-        (chunk) => {
-          if (chunk.choices.some((choice) => choice.delta.tool_calls)) collector.add(chunk);
-        },
-        () => {
-          context.toolCalls = collector.completion().choices.flatMap((choice) => (choice.message.tool_calls ?? []).map((call) => call.function.name));
-        },
-      );
-      return { kind: 'stream', chunks };
+    intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
+      if (!context.request.tools?.length) return next();
+      return governed(context, next);
     },
   };
+}
+
+/** Checks what the request declares, calls on, and checks (or records) what the answer calls. */
+async function governed(context: RequestContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
+  const declared = context.request.tools!;
+  const governance = context.governance;
+  const enforce = governance.policy?.enforce_tools === true;
+  if (enforce) checkDeclaredTools(declared.map((tool) => tool.function.name), governance.tools);
+  const outcome = await next();
+  if (outcome.kind === 'complete') {
+    const calls = outcome.result.choices.flatMap((choice) => choice.message.tool_calls ?? []);
+    context.toolCalls = calls.map((call) => call.function.name);
+    if (enforce) for (const call of calls) checkToolCall(call.function.name, call.function.arguments, governance.tools);
+    return outcome;
+  }
+  if (enforce) return { kind: 'stream', chunks: holdToolCalls(outcome.chunks, governance.tools, context) };
+  const collector = new ChatStreamCollector();
+  const chunks = tapStream(
+    outcome.chunks,
+    (chunk) => {
+      if (chunk.choices.some((choice) => choice.delta.tool_calls)) collector.add(chunk);
+    },
+    () => {
+      context.toolCalls = collector.completion().choices.flatMap((choice) => (choice.message.tool_calls ?? []).map((call) => call.function.name));
+    },
+  );
+  return { kind: 'stream', chunks };
 }
 
 /**

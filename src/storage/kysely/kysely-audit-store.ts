@@ -1,23 +1,16 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { AuditRecordsTable, StorageDatabase } from '../database-schema.js';
 import type { AuditQuery, AuditRecord, AuditStore } from '../storage-types.js';
-import { toUtcTimestamp } from './record-rows.js';
+import { toAuditRow, toUtcTimestamp } from './record-rows.js';
 
 export class KyselyAuditStore implements AuditStore {
   constructor(private readonly db: Kysely<StorageDatabase>) {}
 
   async insertAudit(records: AuditRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const rows = records.map((record) => ({
-      ...record,
-      created_at: toUtcTimestamp(record.created_at),
-      tool_calls: JSON.stringify(record.tool_calls),
-      redactions: JSON.stringify(record.redactions),
-      cache_hit: record.cache_hit ? 1 : 0,
-    }));
     await this.db
       .insertInto('audit_records')
-      .values(rows)
+      .values(records.map(toAuditRow))
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
   }

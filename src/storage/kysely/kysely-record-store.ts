@@ -26,15 +26,16 @@ export class KyselyRecordStore implements RecordStore {
   constructor(
     protected readonly db: Kysely<StorageDatabase>,
     readonly kind: 'sqlite' | 'postgres',
-    usage?: UsageStore,
+    /** Dialect-specific writers of the append-only tables (SQLite writes them off the event loop). */
+    writers: { usage?: UsageStore; audit?: AuditStore } = {},
   ) {
     this.tenants = new KyselyTenantStore(db);
     this.settings = new KyselySettingsStore(db);
-    this.usage = usage ?? new KyselyUsageStore(db);
+    this.usage = writers.usage ?? new KyselyUsageStore(db);
     this.providerKeys = new KyselyProviderKeyStore(db);
     this.responses = new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
-    this.audit = new KyselyAuditStore(db);
+    this.audit = writers.audit ?? new KyselyAuditStore(db);
   }
 
   async migrate(): Promise<void> {

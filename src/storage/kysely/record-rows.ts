@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { ApiKeysTable, ProviderKeysTable, UsageLedgerTable } from '../database-schema.js';
-import type { ApiKeyRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../storage-types.js';
+import type { ApiKeysTable, AuditRecordsTable, ProviderKeysTable, UsageLedgerTable } from '../database-schema.js';
+import type { ApiKeyRecord, AuditRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../storage-types.js';
 
 /** Conversions between the records of storage-types.ts and the rows of both dialects. */
 
@@ -127,5 +127,16 @@ export function toProviderKeyRecord(row: Selectable<ProviderKeysTable>): Provide
     base_url: row.base_url,
     created_at: row.created_at,
     updated_at: row.updated_at,
+  };
+}
+
+/** An audit record as its row: lists and counts as JSON text, the cache flag 0/1. */
+export function toAuditRow(record: AuditRecord): Insertable<AuditRecordsTable> {
+  return {
+    ...record,
+    created_at: toUtcTimestamp(record.created_at),
+    tool_calls: JSON.stringify(record.tool_calls),
+    redactions: JSON.stringify(record.redactions),
+    cache_hit: record.cache_hit ? 1 : 0,
   };
 }

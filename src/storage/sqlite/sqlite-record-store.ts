@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
-import { SqliteUsageStore } from './sqlite-usage-store.js';
+import { SqliteRowWriter } from './sqlite-row-writer.js';
+import { SqliteAuditStore, SqliteUsageStore, sqliteRowStatements } from './sqlite-usage-store.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -31,22 +32,26 @@ async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database
 
 /** The embedded default RecordStore. The file is opened on first use, so the constructor stays synchronous. */
 export class SqliteRecordStore extends KyselyRecordStore {
-  private readonly sqliteUsage: SqliteUsageStore;
+  private readonly writer: SqliteRowWriter;
 
   constructor(options: SqliteRecordStoreOptions) {
     let opening: Promise<Database.Database> | undefined;
     const open = () => (opening ??= openDatabase(options));
     const db = new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: open }) });
-    const usage = new SqliteUsageStore(db, databaseFilename(options), async () => {
-      await this.migrate(); // opens the database through Kysely (idempotent), so the file and table exist
-      return open();
-    });
-    super(db, 'sqlite', usage);
-    this.sqliteUsage = usage;
+    const writer = new SqliteRowWriter(
+      databaseFilename(options),
+      async () => {
+        await this.migrate(); // opens the database through Kysely (idempotent), so the file and tables exist
+        return open();
+      },
+      sqliteRowStatements,
+    );
+    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), audit: new SqliteAuditStore(db, writer) });
+    this.writer = writer;
   }
 
   override async close(): Promise<void> {
-    await this.sqliteUsage.close();
+    await this.writer.close();
     await super.close();
   }
 }

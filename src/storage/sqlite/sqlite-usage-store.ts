@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
+import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
-import { toUsageRow } from '../kysely/record-rows.js';
-import type { UsageRecord } from '../storage-types.js';
-import { UsageWriter } from './usage-writer.js';
+import { toAuditRow, toUsageRow } from '../kysely/record-rows.js';
+import type { AuditRecord, UsageRecord } from '../storage-types.js';
+import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
 const usageColumns = Object.keys(
   toUsageRow({
@@ -15,45 +15,43 @@ const usageColumns = Object.keys(
   }),
 );
 
-/** The ledger's insert, one row per run; a retried batch must not count a request twice. */
-const insertUsageSql = `INSERT INTO usage_ledger (${usageColumns.join(', ')}) VALUES (${usageColumns.map((column) => `@${column}`).join(', ')}) ON CONFLICT (request_id) DO NOTHING`;
+const auditColumns = Object.keys(
+  toAuditRow({
+    id: '', request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', served_model: null, provider: null,
+    routing_decision: null, tool_calls: [], redactions: {}, status: 0, cost_usd: 0, cache_hit: false, prompt: null,
+  }),
+);
 
-/**
- * Ledger batches bypass the query builder and, for a database file, the event loop: a worker thread
- * writes them with one prepared statement in one transaction. An in-memory database (tests) cannot be
- * shared with a worker, so it is written in this thread. Summaries go through Kysely.
- */
+/** The SQL of each table the row writer appends to; a retried batch must not count a request twice. */
+export const sqliteRowStatements = {
+  usage: insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id'),
+  audit: insertIgnoringDuplicates('audit_records', auditColumns, 'id'),
+};
+
+/** Ledger batches go through the row writer (off the event loop); summaries through Kysely. */
 export class SqliteUsageStore extends KyselyUsageStore {
-  private usageWriter: UsageWriter | undefined;
-  private insertInThread: ((rows: Array<Record<string, unknown>>) => void) | undefined;
-
   constructor(
     db: Kysely<StorageDatabase>,
-    private readonly filename: string,
-    private readonly ready: () => Promise<Database.Database>,
+    private readonly writer: SqliteRowWriter,
   ) {
     super(db);
   }
 
   override async insertUsage(records: UsageRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const rows = records.map((record) => toUsageRow(record) as Record<string, unknown>);
-    if (!this.usageWriter && !this.insertInThread) {
-      const database = await this.ready();
-      if (this.filename === ':memory:' || this.filename === '') {
-        const statement = database.prepare(insertUsageSql);
-        this.insertInThread = database.transaction((batch: Array<Record<string, unknown>>) => {
-          for (const row of batch) statement.run(row);
-        });
-      } else {
-        this.usageWriter = new UsageWriter(this.filename, insertUsageSql, 5000);
-      }
-    }
-    if (this.insertInThread) this.insertInThread(rows);
-    else await this.usageWriter!.insert(rows);
+    await this.writer.insert('usage', records.map((record) => toUsageRow(record) as Record<string, unknown>));
+  }
+}
+
+/** Audit batches go through the row writer too; reads through Kysely. */
+export class SqliteAuditStore extends KyselyAuditStore {
+  constructor(
+    db: Kysely<StorageDatabase>,
+    private readonly writer: SqliteRowWriter,
+  ) {
+    super(db);
   }
 
-  async close(): Promise<void> {
-    await this.usageWriter?.close();
+  override async insertAudit(records: AuditRecord[]): Promise<void> {
+    await this.writer.insert('audit', records.map((record) => toAuditRow(record) as Record<string, unknown>));
   }
 }

@@ -8,7 +8,7 @@ interface Reply {
 }
 
 /**
- * The worker's body: it appends usage-ledger batches to the SQLite file on a connection of its own
+ * The worker's body: it appends batches of rows (usage ledger, audit trail) to the SQLite file on a connection of its own
  * (WAL lets it write while the main thread reads), so better-sqlite3's synchronous writes never block
  * the event loop that serves requests. It is evaluated from this string so that it runs the same from
  * the TypeScript sources (tests) and from dist/ (workers do not inherit loader hooks).
@@ -19,11 +19,14 @@ const Database = require(workerData.betterSqlitePath);
 const database = new Database(workerData.filename);
 database.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
 database.pragma('synchronous = NORMAL');
-const statement = database.prepare(workerData.insertSql);
-const insertRows = database.transaction((rows) => { for (const row of rows) statement.run(row); });
+const inserts = {};
+for (const [table, sql] of Object.entries(workerData.statements)) {
+  const statement = database.prepare(sql);
+  inserts[table] = database.transaction((rows) => { for (const row of rows) statement.run(row); });
+}
 parentPort.on('message', (message) => {
   try {
-    insertRows(message.rows);
+    inserts[message.table](message.rows);
     parentPort.postMessage({ id: message.id, ok: true });
   } catch (error) {
     parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
@@ -33,35 +36,35 @@ parentPort.on('message', (message) => {
 
 const betterSqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
 
-/** The main-thread side of the usage writer: one worker per database file, batches answered in order. */
-export class UsageWriter {
+/** The main-thread side of the row writer: one worker per database file, batches answered in order. */
+export class SqliteWriterThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  /** `insertSql` is one row's INSERT with named parameters, prepared once in the worker. */
-  constructor(filename: string, insertSql: string, busyTimeoutMs: number) {
-    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, insertSql, busyTimeoutMs, betterSqlitePath } });
+  /** `statements`: per table, one row's INSERT with named parameters, prepared once in the worker. */
+  constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number) {
+    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, busyTimeoutMs, betterSqlitePath } });
     this.worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
       if (this.pending.size === 0) this.worker.unref();
       if (reply.ok) waiting.resolve();
-      else waiting.reject(new Error(`usage ledger write failed: ${reply.message}`));
+      else waiting.reject(new Error(`ledger write failed: ${reply.message}`));
     });
     this.worker.on('error', (error) => this.failAll(error));
-    this.worker.on('exit', (code) => this.failAll(new Error(`usage writer worker exited with code ${code}`)));
+    this.worker.on('exit', (code) => this.failAll(new Error(`SQLite writer thread exited with code ${code}`)));
     // An idle worker must not keep the process alive; one with a batch in flight must (see insert).
     this.worker.unref();
   }
 
-  insert(rows: Array<Record<string, unknown>>): Promise<void> {
+  insert(table: string, rows: Array<Record<string, unknown>>): Promise<void> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage({ id, rows });
+      this.worker.postMessage({ id, table, rows });
     });
   }
 
