@@ -1,7 +1,6 @@
 import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { AuditDetails } from '../governance/audit-record.js';
 import type { UsageRecord } from '../storage/storage-types.js';
 
 /**
@@ -31,8 +30,6 @@ interface Segment {
 
 export interface JournalEntry {
   record: UsageRecord;
-  /** What the request's audit record adds to the usage record, journaled in the same line (one write per request). */
-  audit?: AuditDetails;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
 }
@@ -52,12 +49,12 @@ export class UsageJournal {
   }
 
   /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
-  append(record: UsageRecord, audit?: AuditDetails): JournalEntry {
+  append(record: UsageRecord): JournalEntry {
     const segment = this.openSegment();
-    writeSync(segment.fd!, `${JSON.stringify(audit ? { ...record, audit } : record)}\n`);
+    writeSync(segment.fd!, `${JSON.stringify(record)}\n`);
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
-    return audit ? { record, audit, segment } : { record, segment };
+    return { record, segment };
   }
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
@@ -80,8 +77,7 @@ export class UsageJournal {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line === '') continue;
         try {
-          const { audit, ...record } = JSON.parse(line) as UsageRecord & { audit?: AuditDetails };
-          entries.push(audit ? { record, audit, segment } : { record, segment });
+          entries.push({ record: JSON.parse(line) as UsageRecord, segment });
           segment.appended++;
         } catch {
           // A line the crash cut in half: its request never got its answer's last byte either.

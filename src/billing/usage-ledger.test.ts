@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import type { AuditRecord, UsageRecord, UsageStore } from '../storage/storage-types.js';
+import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
 import { UsageJournal } from './usage-journal.js';
 import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
 
@@ -40,22 +40,13 @@ function fakeStorage(state: { down?: boolean; failTimes?: number } = {}) {
       deadLetters.push({ id: row.request_id, error });
     },
   } as unknown as UsageStore;
-  const audits: AuditRecord[] = [];
   const storage: LedgerStorage = {
     usage,
-    audit: {
-      async insertAudit(records: AuditRecord[]) {
-        if (state.down) throw new Error('connection refused');
-        audits.push(...records);
-      },
-      getAudit: async () => undefined,
-      listAudit: async () => [],
-    },
     async ping() {
       if (state.down || (state.failTimes ?? 0) > 0) throw new Error('connection refused');
     },
   };
-  return { storage, written, batches, deadLetters, state, audits };
+  return { storage, written, batches, deadLetters, state };
 }
 
 test('records are written in batches of at most max_batch, and nothing while the caller waits', async () => {

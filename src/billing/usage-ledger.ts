@@ -1,9 +1,8 @@
 import { appendFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
-import type { AuditRecord, AuditStore, UsageRecord, UsageStore } from '../storage/storage-types.js';
+import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
 import type { JournalEntry, UsageJournal } from './usage-journal.js';
-import { auditRecordFrom, type AuditDetails } from '../governance/audit-record.js';
 
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
@@ -14,7 +13,6 @@ export interface UsageLedgerOptions {
 
 export interface LedgerStorage {
   usage: UsageStore;
-  audit: AuditStore;
   /** Whether the database answers: a failed batch on a reachable database has bad rows; on an unreachable one it waits. */
   ping(): Promise<void>;
 }
@@ -61,9 +59,9 @@ export class UsageLedger {
     return this.queue;
   }
 
-  /** Journals the usage record and the audit details (one synchronous append: in the kernel when this returns) and queues them. */
-  record(entry: UsageRecord, audit?: AuditDetails): void {
-    this.queue.push(this.journal ? this.journal.append(entry, audit) : { record: entry, audit, segment: undefined as never });
+  /** Journals the record — usage and audit details (one synchronous append: in the kernel when this returns) — and queues it. */
+  record(entry: UsageRecord): void {
+    this.queue.push(this.journal ? this.journal.append(entry) : { record: entry, segment: undefined as never });
   }
 
   /** Queues the records a crashed process left in its journal (written idempotently by request id). */
@@ -98,27 +96,7 @@ export class UsageLedger {
         }
       }
     }
-    const audits = batch.flatMap((entry) => (entry.audit ? [auditRecordFrom(entry.record, entry.audit)] : []));
-    if (audits.length > 0) await this.writeAudits(audits);
     this.journal?.markWritten(batch);
-  }
-
-  /** The audit trail goes the same durable way; a record the database refuses is set aside in the dead-letter file. */
-  private async writeAudits(audits: AuditRecord[]): Promise<void> {
-    try {
-      await this.storage.audit.insertAudit(audits);
-    } catch (error) {
-      await this.storage.ping();
-      for (const audit of audits) {
-        try {
-          await this.storage.audit.insertAudit([audit]);
-        } catch (rowError) {
-          const reason = rowError instanceof Error ? rowError.message : String(rowError);
-          this.logger.error({ auditId: audit.id, reason }, 'audit record could not be written: moved to the dead letters');
-          if (this.deadLetterFile) await appendFile(this.deadLetterFile, `${JSON.stringify({ audit, error: reason, at: new Date().toISOString() })}\n`);
-        }
-      }
-    }
   }
 
   private async deadLetter(record: UsageRecord, error: unknown): Promise<void> {

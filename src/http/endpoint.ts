@@ -62,7 +62,7 @@ function recordRefusal(services: GatewayServices, request: FastifyRequest, endpo
     mode: request.mode ?? services.config.defaults.intelligenceMode,
     latencyMs: elapsedMs(request.startedAt),
   };
-  services.ledger.record(refusedRequestRecord(refused), { served_model: null, routing_decision: null });
+  services.ledger.record(refusedRequestRecord(refused));
 }
 
 export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {

@@ -116,6 +116,7 @@ function compose(links: ChainLink[]): Chain {
     const link = links[index];
     if (!link) return Promise.reject(new Error('the stage chain ended without an answer (no provider_call stage?)'));
     if (link.feature !== undefined && !toggleAllows(link.feature, context.toggles)) return dispatch(context, index + 1);
+    if (link.stage.appliesTo && !link.stage.appliesTo(context as never)) return dispatch(context, index + 1);
     const started = performance.now();
     let inner = 0;
     const next: Next<Operation> = async () => {

@@ -11,11 +11,14 @@ export type Next<O extends Operation> = () => Promise<Outcome<O>>;
  */
 export interface Stage<O extends Operation = Operation> {
   readonly name: string;
+  /** When present and false for a request, the stage is passed over at no cost (no timing, no closure). */
+  appliesTo?(context: RequestContext<O>): boolean;
   intercept(context: RequestContext<O>, next: Next<O>): Promise<Outcome<O>>;
 }
 
 /** A stage that serves every operation the same way (routing, the provider call). */
 export interface GenericStage {
   readonly name: string;
+  appliesTo?(context: RequestContext): boolean;
   intercept<O extends Operation>(context: RequestContext<O>, next: Next<O>): Promise<Outcome<O>>;
 }

@@ -64,6 +64,12 @@ export interface UsageLedgerTable {
   /** 0 or 1. */
   cache_hit: number;
   latency_ms: number;
+  /** Audit details (migration 0004): the model that answered, the routing summary, tool names and redaction counts as JSON, the prompt when the org keeps it. */
+  served_model: string | null;
+  routing_decision: string | null;
+  tool_calls: string | null;
+  redactions: string | null;
+  audit_prompt: string | null;
 }
 
 export interface ProviderKeysTable {
@@ -114,31 +120,9 @@ export interface OrgToolsTable {
   updated_at: string;
 }
 
-export interface AuditRecordsTable {
-  id: string;
-  request_id: string;
-  org_id: string;
-  key_id: string | null;
-  created_at: string;
-  endpoint: string;
-  requested_model: string;
-  served_model: string | null;
-  provider: string | null;
-  routing_decision: string | null;
-  /** JSON array of tool names. */
-  tool_calls: string;
-  /** JSON object: redactions per type. */
-  redactions: string;
-  status: number;
-  cost_usd: number;
-  cache_hit: number;
-  prompt: string | null;
-}
-
 export interface StorageDatabase {
   org_policies: OrgPoliciesTable;
   org_tools: OrgToolsTable;
-  audit_records: AuditRecordsTable;
   stored_responses: StoredResponsesTable;
   usage_dead_letters: UsageDeadLettersTable;
   orgs: OrgsTable;

@@ -64,6 +64,20 @@ export interface UsageRecord {
   intelligence_mode: string;
   cache_hit: boolean;
   latency_ms: number;
+  /** What the request's audit record adds (the rest of it is this row). */
+  audit?: AuditDetails;
+}
+
+/**
+ * What an audit record adds to the usage row of its request: stored in the same row, journaled in the
+ * same line. Empty lists and absent prompts are left out.
+ */
+export interface AuditDetails {
+  served_model: string | null;
+  routing_decision: string | null;
+  tool_calls?: string[];
+  redactions?: Record<string, number>;
+  prompt?: string;
 }
 
 export interface UsageQuery {
@@ -237,9 +251,8 @@ export interface AuditQuery {
   limit: number;
 }
 
+/** The audit trail: read from the ledger, whose rows carry each request's audit details. */
 export interface AuditStore {
-  /** Appends records; an id already written is ignored. */
-  insertAudit(records: AuditRecord[]): Promise<void>;
   /** The record `id`, within `orgId` when given (another org's is undefined). */
   getAudit(id: string, orgId?: string): Promise<AuditRecord | undefined>;
   /** Newest first. */

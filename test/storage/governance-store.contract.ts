@@ -1,17 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AuditRecord, OrgPolicy } from '../../src/storage/storage-types.js';
+import type { OrgPolicy, UsageRecord } from '../../src/storage/storage-types.js';
 import { withStore, type MakeRecordStore } from './store-harness.js';
 
 function policy(overrides: Partial<OrgPolicy> = {}): OrgPolicy {
   return { org_id: 'org_a', rpm: 60, tpm: null, monthly_token_quota: 5_000_000_000, monthly_budget_usd: 12.5, enforce_tools: true, redact_pii: false, audit_prompts: false, updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
 }
 
-function audit(overrides: Partial<AuditRecord> = {}): AuditRecord {
+/** A ledger row with audit details: the audit trail reads these rows. */
+function row(overrides: Partial<UsageRecord> = {}): UsageRecord {
   return {
-    id: 'aud_1', request_id: 'req_1', org_id: 'org_a', key_id: 'key_1', created_at: '2026-11-01T00:00:00.000Z', endpoint: 'chat.completions',
-    requested_model: 'gpt-4o-mini', served_model: 'openai/gpt-4o-mini', provider: 'openai', routing_decision: 'Pinned', tool_calls: ['lookup'],
-    redactions: { email: 2 }, status: 200, cost_usd: 0.00027, cache_hit: false, prompt: null, ...overrides,
+    request_id: 'req_1', org_id: 'org_a', key_id: 'key_1', created_at: '2026-11-01T00:00:00.000Z', endpoint: 'chat.completions', requested_model: 'gpt-4o-mini',
+    model: 'openai/gpt-4o-mini', provider: 'openai', status: 200, prompt_tokens: 10, completion_tokens: 5, cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0,
+    audio_input_tokens: 0, audio_output_tokens: 0, estimated: false, cost_usd: 0.00027, baseline_cost_usd: 0.001, cost_attribution: 'svc', intelligence_mode: 'full',
+    cache_hit: false, latency_ms: 12, audit: { served_model: 'openai/gpt-4o-mini', routing_decision: 'Pinned', tool_calls: ['lookup'], redactions: { email: 2 } }, ...overrides,
   };
 }
 
@@ -41,16 +43,25 @@ export function describeGovernanceStoreContract(name: string, makeStore: MakeRec
         assert.deepEqual((await governance.listTools('org_b')).map((tool) => tool.name), ['weather']);
       }));
 
-    test('audit: insert (an id already written is ignored), get within an org, list filtered, newest first', () =>
-      withStore(makeStore, async ({ audit: store }) => {
-        await store.insertAudit([audit(), audit({ id: 'aud_2', request_id: 'req_2', created_at: '2026-11-02T00:00:00.000Z', status: 429 }), audit({ id: 'aud_3', org_id: 'org_b' })]);
-        await store.insertAudit([audit({ status: 500 })]);
-        assert.deepEqual(await store.getAudit('aud_1', 'org_a'), audit());
-        assert.equal(await store.getAudit('aud_3', 'org_a'), undefined, 'another org');
-        assert.equal((await store.getAudit('aud_3'))?.org_id, 'org_b', 'without an org: any');
-        assert.deepEqual((await store.listAudit({ org_id: 'org_a', limit: 10 })).map((record) => record.id), ['aud_2', 'aud_1']);
-        assert.deepEqual((await store.listAudit({ org_id: 'org_a', status: 429, limit: 10 })).map((record) => record.id), ['aud_2']);
-        assert.deepEqual((await store.listAudit({ from: '2026-11-01T12:00:00.000Z', limit: 10 })).map((record) => record.id), ['aud_2']);
+    test('audit: the ledger rows read as audit records (aud_<request id>), within an org, filtered, newest first', () =>
+      withStore(makeStore, async ({ usage, audit: store }) => {
+        await usage.insertUsage([
+          row(),
+          row({ request_id: 'req_2', created_at: '2026-11-02T00:00:00.000Z', status: 429, audit: { served_model: null, routing_decision: null, prompt: '[{"role":"user"}]' } }),
+          row({ request_id: 'req_3', org_id: 'org_b', audit: undefined }),
+        ]);
+        assert.deepEqual(await store.getAudit('aud_req_1', 'org_a'), {
+          id: 'aud_req_1', request_id: 'req_1', org_id: 'org_a', key_id: 'key_1', created_at: '2026-11-01T00:00:00.000Z', endpoint: 'chat.completions',
+          requested_model: 'gpt-4o-mini', served_model: 'openai/gpt-4o-mini', provider: 'openai', routing_decision: 'Pinned', tool_calls: ['lookup'],
+          redactions: { email: 2 }, status: 200, cost_usd: 0.00027, cache_hit: false, prompt: null,
+        });
+        assert.equal((await store.getAudit('aud_req_2'))?.prompt, '[{"role":"user"}]');
+        assert.equal(await store.getAudit('aud_req_3', 'org_a'), undefined, 'another org');
+        assert.deepEqual((await store.getAudit('aud_req_3'))?.tool_calls, [], 'a row without details');
+        assert.equal(await store.getAudit('req_1'), undefined, 'not an audit id');
+        assert.deepEqual((await store.listAudit({ org_id: 'org_a', limit: 10 })).map((record) => record.id), ['aud_req_2', 'aud_req_1']);
+        assert.deepEqual((await store.listAudit({ org_id: 'org_a', status: 429, limit: 10 })).map((record) => record.id), ['aud_req_2']);
+        assert.deepEqual((await store.listAudit({ from: '2026-11-01T12:00:00.000Z', limit: 10 })).map((record) => record.id), ['aud_req_2']);
         assert.equal((await store.listAudit({ limit: 2 })).length, 2);
       }));
   });

@@ -71,7 +71,8 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         intelligence_mode: context.mode,
         cache_hit: isWholeHit(context.cacheHit),
         latency_ms: Math.round(elapsedMs(context.startedAt)),
-      }, auditDetailsOf(context));
+        audit: auditDetailsOf(context),
+      });
     },
   };
 }

@@ -15,8 +15,8 @@ import type { Stage } from '../stage.js';
 export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog: Catalog): Stage<'chat'> {
   return {
     name: 'exact_cache',
+    appliesTo: (context) => isCacheableRequest(context.request, policy),
     async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      if (!isCacheableRequest(context.request, policy)) return next();
       const key = exactCacheKey(context.principal.orgId, context.route!.model.slug, context.request);
       const cached = await cache.get(key);
       if (cached) return { kind: 'complete', result: answerFromCache(context, catalog, { ...cached, type: 'exact' }) };

@@ -6,10 +6,11 @@ import type { GenericStage } from '../stage.js';
 export function rateLimitStage(limits: LimitsService): GenericStage {
   return {
     name: 'rate_limits',
-    intercept(context, next) {
-      // No limit anywhere (the common case): no promise of this stage's own.
-      if (!limits.hasRates(context)) return next();
-      return limits.takeRates(context).then(next);
+    // No limit anywhere (the common case): the stage is passed over.
+    appliesTo: (context) => limits.hasRates(context),
+    async intercept(context, next) {
+      await limits.takeRates(context);
+      return next();
     },
   };
 }
@@ -18,9 +19,10 @@ export function rateLimitStage(limits: LimitsService): GenericStage {
 export function budgetStage(limits: LimitsService): GenericStage {
   return {
     name: 'budget',
-    intercept(context, next) {
-      if (!limits.hasMonthly(context)) return next();
-      return limits.reserveMonthly(context).then(next);
+    appliesTo: (context) => limits.hasMonthly(context),
+    async intercept(context, next) {
+      await limits.reserveMonthly(context);
+      return next();
     },
   };
 }

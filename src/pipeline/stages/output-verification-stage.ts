@@ -26,11 +26,12 @@ export interface OutputVerificationOptions {
 export function outputVerificationStage(options: OutputVerificationOptions): Stage<'chat'> {
   return {
     name: 'output_verification',
+    // Only JSON answers are verified: a JSON response format, or tools whose arguments are JSON.
+    appliesTo: (context) =>
+      context.options.svc.output_verification !== 'none' && ((context.request.tools?.length ?? 0) > 0 || context.request.response_format?.type === 'json_object' || context.request.response_format?.type === 'json_schema'),
     async intercept(context, next): Promise<Outcome<'chat'>> {
       const strategy = context.options.svc.output_verification;
-      if (strategy === 'none') return next();
-      const checks = jsonChecksOf(context.request);
-      if (!checks) return next();
+      const checks = jsonChecksOf(context.request)!;
       let outcome = await next();
       // A cached answer was verified before it was stored.
       if (context.cacheHit) return outcome;

@@ -14,11 +14,8 @@ import type { Next, Stage } from '../stage.js';
 export function piiRedactionStage(): Stage<'chat'> {
   return {
     name: 'pii_redaction',
-    intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      const enabled = context.options.svc.redact_pii ?? context.governance.policy?.redact_pii ?? false;
-      if (!enabled) return next();
-      return redacted(context, next);
-    },
+    appliesTo: (context) => context.options.svc.redact_pii ?? context.governance.policy?.redact_pii ?? false,
+    intercept: redacted,
   };
 }
 

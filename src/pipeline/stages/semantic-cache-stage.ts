@@ -29,10 +29,10 @@ export function semanticCacheStage(options: SemanticCacheStageOptions): Stage<'c
   const { cache, embedder } = options;
   return {
     name: 'semantic_cache',
+    appliesTo: (context) => isCacheableRequest(context.request, options.policy) && semanticPromptOf(context.request, options.maxTurns) !== undefined,
     async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
       const request = context.request;
-      const prompt = isCacheableRequest(request, options.policy) ? semanticPromptOf(request, options.maxTurns) : undefined;
-      if (prompt === undefined) return next();
+      const prompt = semanticPromptOf(request, options.maxTurns)!;
       const orgId = context.principal.orgId;
       const features = promptFeatures(prompt);
       const bucket = semanticBucketOf(request, context.route!.model, options.scope);

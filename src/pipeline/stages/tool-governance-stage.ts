@@ -16,10 +16,8 @@ import type { Next, Stage } from '../stage.js';
 export function toolGovernanceStage(): Stage<'chat'> {
   return {
     name: 'tool_governance',
-    intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      if (!context.request.tools?.length) return next();
-      return governed(context, next);
-    },
+    appliesTo: (context) => (context.request.tools?.length ?? 0) > 0,
+    intercept: governed,
   };
 }
 

@@ -27,7 +27,7 @@ export class KyselyRecordStore implements RecordStore {
     protected readonly db: Kysely<StorageDatabase>,
     readonly kind: 'sqlite' | 'postgres',
     /** Dialect-specific writers of the append-only tables (SQLite writes them off the event loop). */
-    writers: { usage?: UsageStore; audit?: AuditStore } = {},
+    writers: { usage?: UsageStore } = {},
   ) {
     this.tenants = new KyselyTenantStore(db);
     this.settings = new KyselySettingsStore(db);
@@ -35,7 +35,7 @@ export class KyselyRecordStore implements RecordStore {
     this.providerKeys = new KyselyProviderKeyStore(db);
     this.responses = new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
-    this.audit = writers.audit ?? new KyselyAuditStore(db);
+    this.audit = new KyselyAuditStore(db);
   }
 
   async migrate(): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { ApiKeysTable, AuditRecordsTable, ProviderKeysTable, UsageLedgerTable } from '../database-schema.js';
-import type { ApiKeyRecord, AuditRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../storage-types.js';
+import type { ApiKeysTable, ProviderKeysTable, UsageLedgerTable } from '../database-schema.js';
+import type { ApiKeyRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../storage-types.js';
 
 /** Conversions between the records of storage-types.ts and the rows of both dialects. */
 
@@ -19,10 +19,14 @@ function toNullableNumber(value: number | string | bigint | null): number | null
  * ("...:00Z" and "...:00.000Z" would otherwise compare wrongly).
  */
 export function toUtcTimestamp(value: string): string {
+  // Already in toISOString() form (every timestamp svc makes itself): nothing to normalise.
+  if (value.length === 24 && canonicalTimestamp.test(value)) return value;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not an ISO 8601 timestamp: ${JSON.stringify(value)}`);
   return date.toISOString();
 }
+
+const canonicalTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function toNullableUtcTimestamp(value: string | null): string | null {
   return value === null ? null : toUtcTimestamp(value);
@@ -105,6 +109,11 @@ export function toUsageRow(record: UsageRecord): Insertable<UsageLedgerTable> {
     intelligence_mode: record.intelligence_mode,
     cache_hit: record.cache_hit ? 1 : 0,
     latency_ms: record.latency_ms,
+    served_model: record.audit?.served_model ?? null,
+    routing_decision: record.audit?.routing_decision ?? null,
+    tool_calls: record.audit?.tool_calls?.length ? JSON.stringify(record.audit.tool_calls) : null,
+    redactions: record.audit?.redactions ? JSON.stringify(record.audit.redactions) : null,
+    audit_prompt: record.audit?.prompt ?? null,
   };
 }
 
@@ -127,16 +136,5 @@ export function toProviderKeyRecord(row: Selectable<ProviderKeysTable>): Provide
     base_url: row.base_url,
     created_at: row.created_at,
     updated_at: row.updated_at,
-  };
-}
-
-/** An audit record as its row: lists and counts as JSON text, the cache flag 0/1. */
-export function toAuditRow(record: AuditRecord): Insertable<AuditRecordsTable> {
-  return {
-    ...record,
-    created_at: toUtcTimestamp(record.created_at),
-    tool_calls: JSON.stringify(record.tool_calls),
-    redactions: JSON.stringify(record.redactions),
-    cache_hit: record.cache_hit ? 1 : 0,
   };
 }

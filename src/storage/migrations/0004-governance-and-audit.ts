@@ -1,6 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Org limits and governance switches, the tool registry, and the audit trail. */
+/** Org limits and governance switches, the tool registry, and the audit details of each ledger row. */
 export const governanceAndAuditMigration: Migration = {
   async up(db: Kysely<any>): Promise<void> {
     await db.schema
@@ -25,29 +25,15 @@ export const governanceAndAuditMigration: Migration = {
       .addColumn('updated_at', 'text', (column) => column.notNull())
       .addPrimaryKeyConstraint('org_tools_primary_key', ['org_id', 'name'])
       .execute();
-    await db.schema
-      .createTable('audit_records')
-      .addColumn('id', 'text', (column) => column.primaryKey())
-      .addColumn('request_id', 'text', (column) => column.notNull())
-      .addColumn('org_id', 'text', (column) => column.notNull())
-      .addColumn('key_id', 'text')
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('endpoint', 'text', (column) => column.notNull())
-      .addColumn('requested_model', 'text', (column) => column.notNull())
-      .addColumn('served_model', 'text')
-      .addColumn('provider', 'text')
-      .addColumn('routing_decision', 'text')
-      .addColumn('tool_calls', 'text', (column) => column.notNull())
-      .addColumn('redactions', 'text', (column) => column.notNull())
-      .addColumn('status', 'integer', (column) => column.notNull())
-      .addColumn('cost_usd', 'double precision', (column) => column.notNull())
-      .addColumn('cache_hit', 'integer', (column) => column.notNull())
-      .addColumn('prompt', 'text')
-      .execute();
-    await db.schema.createIndex('audit_records_org_created_index').on('audit_records').columns(['org_id', 'created_at']).execute();
+    // The audit trail is the ledger row itself: one row, one write per request (`aud_<request id>`).
+    for (const column of ['served_model', 'routing_decision', 'tool_calls', 'redactions', 'audit_prompt']) {
+      await db.schema.alterTable('usage_ledger').addColumn(column, 'text').execute();
+    }
   },
   async down(db: Kysely<any>): Promise<void> {
-    await db.schema.dropTable('audit_records').execute();
+    for (const column of ['served_model', 'routing_decision', 'tool_calls', 'redactions', 'audit_prompt']) {
+      await db.schema.alterTable('usage_ledger').dropColumn(column).execute();
+    }
     await db.schema.dropTable('org_tools').execute();
     await db.schema.dropTable('org_policies').execute();
   },

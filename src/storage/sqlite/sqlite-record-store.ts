@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
-import { SqliteAuditStore, SqliteUsageStore, sqliteRowStatements } from './sqlite-usage-store.js';
+import { SqliteUsageStore, sqliteRowStatements } from './sqlite-usage-store.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -46,7 +46,7 @@ export class SqliteRecordStore extends KyselyRecordStore {
       },
       sqliteRowStatements,
     );
-    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), audit: new SqliteAuditStore(db, writer) });
+    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer) });
     this.writer = writer;
   }
 

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
-import { toAuditRow, toUsageRow } from '../kysely/record-rows.js';
-import type { AuditRecord, UsageRecord } from '../storage-types.js';
+import { toUsageRow } from '../kysely/record-rows.js';
+import type { UsageRecord } from '../storage-types.js';
 import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
 const usageColumns = Object.keys(
@@ -11,21 +10,13 @@ const usageColumns = Object.keys(
     request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', model: null, provider: null, status: 0,
     prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0, audio_input_tokens: 0, audio_output_tokens: 0,
     estimated: false, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc',
-    intelligence_mode: '', cache_hit: false, latency_ms: 0,
-  }),
-);
-
-const auditColumns = Object.keys(
-  toAuditRow({
-    id: '', request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', served_model: null, provider: null,
-    routing_decision: null, tool_calls: [], redactions: {}, status: 0, cost_usd: 0, cache_hit: false, prompt: null,
+    intelligence_mode: '', cache_hit: false, latency_ms: 0, audit: { served_model: null, routing_decision: null },
   }),
 );
 
 /** The SQL of each table the row writer appends to; a retried batch must not count a request twice. */
 export const sqliteRowStatements = {
   usage: insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id'),
-  audit: insertIgnoringDuplicates('audit_records', auditColumns, 'id'),
 };
 
 /** Ledger batches go through the row writer (off the event loop); summaries through Kysely. */
@@ -39,19 +30,5 @@ export class SqliteUsageStore extends KyselyUsageStore {
 
   override async insertUsage(records: UsageRecord[]): Promise<void> {
     await this.writer.insert('usage', records.map((record) => toUsageRow(record) as Record<string, unknown>));
-  }
-}
-
-/** Audit batches go through the row writer too; reads through Kysely. */
-export class SqliteAuditStore extends KyselyAuditStore {
-  constructor(
-    db: Kysely<StorageDatabase>,
-    private readonly writer: SqliteRowWriter,
-  ) {
-    super(db);
-  }
-
-  override async insertAudit(records: AuditRecord[]): Promise<void> {
-    await this.writer.insert('audit', records.map((record) => toAuditRow(record) as Record<string, unknown>));
   }
 }
