@@ -133,6 +133,7 @@ describe('embeddings and moderations', () => {
       assert.equal(body.results.length, 1);
       assert.ok(body.svc_metadata.request_id);
       await expectError(await post('/v1/moderations', {}), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'input' });
+      await expectError(await harness.request('/v1/moderations', { body: { input: 'x' }, key: 'wrong' }), { status: 401, type: 'authentication_error', code: 'invalid_api_key' });
       const keyless = await startTestGateway({ env: { OPENAI_API_KEY: undefined }, mock: harness.mock });
       try {
         await expectError(await keyless.request('/v1/moderations', { body: { input: 'x' } }), { status: 500, type: 'provider_error', code: 'provider_error' });
