@@ -17,7 +17,7 @@ import { Redis } from 'ioredis';
 import { embedLocally, normalize } from '../src/cache/semantic/local-embedder.js';
 import { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
 import { promptFeatures } from '../src/cache/semantic/text-features.js';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import { summarize } from './load.js';
 import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     log('starting the mock upstream and svc …');
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
     const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-cache')] : [];
-    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDirs[0]), profileArgs);
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDirs[0]), [...svcNodeArgs, ...profileArgs]);
     const scenarios: Scenario[] = [
       { name: 'miss, proxy mode', target: svc, path: '/v1/chat/completions', headers: headers('proxy'), body: freshChat },
       { name: 'miss, cache mode', target: svc, path: '/v1/chat/completions', headers: headers('cache'), body: freshChat },
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     if (withRedis) {
       const config = join(dataDirs[1], 'svc.yaml');
       await writeFile(config, `storage:\n  redis_key_prefix: "svc-bench-${runId}:"\ncache:\n  exact: { max_entries: 1 }\n`);
-      const svcRedis = await BenchChild.start('svc+redis', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_REDIS_URL: args.redis, SVC_CONFIG: config });
+      const svcRedis = await BenchChild.start('svc+redis', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_REDIS_URL: args.redis, SVC_CONFIG: config }, svcNodeArgs);
       scenarios.push({ name: 'exact hit, L1 (Redis)', target: svcRedis, path: '/v1/chat/completions', headers: headers('cache'), body: rotatingChat });
     } else log(`Redis at ${args.redis} is not reachable: the L1 scenario is skipped`);
     const results: Measured[] = [];

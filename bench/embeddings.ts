@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -46,7 +46,7 @@ async function main(): Promise<void> {
     log('starting the mock upstream and svc …');
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
     const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-embeddings')] : [];
-    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), profileArgs);
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), [...svcNodeArgs, ...profileArgs]);
     const hitBody = embeddingsBody('the same benchmark input every time');
     const scenarios: Scenario[] = [
       scenario('chat, direct to the mock', mock, '/v1/chat/completions', 'proxy', chatBody),

@@ -11,7 +11,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 
@@ -181,7 +181,7 @@ async function main(): Promise<void> {
   const profileArgs = (name: string) => (profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, `${name}-${mode}`)] : []);
   const [bare, svc] = await Promise.all([
     BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin }, profileArgs('bare')),
-    BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), profileArgs('svc')),
+    BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), [...svcNodeArgs, ...profileArgs('svc')]),
   ]);
 
   // One after the other, the same load each; with --rounds the sequence is repeated.

@@ -53,7 +53,21 @@ function canonicalContent(content: string | ContentPart[] | null): unknown {
 /** JSON with object keys sorted at every depth and undefined members left out. */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined).sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`).join(',')}}`;
+  // Written with plain loops: this runs for every cacheable request.
+  if (Array.isArray(value)) {
+    let text = '[';
+    for (let index = 0; index < value.length; index++) text += (index > 0 ? ',' : '') + canonicalJson(value[index]);
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let text = '{';
+  let first = true;
+  for (const key of keys) {
+    const member = record[key];
+    if (member === undefined) continue;
+    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    first = false;
+  }
+  return `${text}}`;
 }
