@@ -26,10 +26,9 @@ import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
-import { localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
+import { embedThroughGateway, localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
 import { SemanticCache } from './cache/semantic/semantic-cache.js';
 import { semanticCacheStage } from './pipeline/stages/semantic-cache-stage.js';
-import type { RequestContext } from './pipeline/request-context.js';
 import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
 import { outputVerificationStage } from './pipeline/stages/output-verification-stage.js';
 import type { CatalogModel } from './catalog/catalog-types.js';
@@ -211,37 +210,6 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
 function checkerFor(served: CatalogModel, catalog: Catalog, providers: ProviderRegistry): CatalogModel | undefined {
   const others = catalog.models.filter((model) => model.type === 'chat' && model.provider !== served.provider && providers.isConfigured(model.provider));
   return others.find((model) => model.tier === served.tier) ?? others[0];
-}
-
-/** One embedding of `text` by `model`, run through the embeddings chain as its own request of the same org. */
-async function embedThroughGateway(runner: RequestRunner, parent: RequestContext<'chat'>, model: string, text: string): Promise<number[]> {
-  const context: RequestContext<'embeddings'> = {
-    operation: 'embeddings',
-    endpoint: 'semantic_cache.embeddings',
-    family: 'embeddings',
-    requestId: `${parent.requestId}-embedding`,
-    startedAt: process.hrtime.bigint(),
-    principal: parent.principal,
-    governance: parent.governance,
-    requestedModel: model,
-    mode: parent.mode,
-    modeSource: parent.modeSource,
-    toggles: parent.toggles,
-    options: { svc: {}, metadata: {} },
-    signal: parent.signal,
-    request: { model, input: [text], encoding_format: 'float' },
-    warnings: [],
-    timings: {},
-    attempts: [],
-    status: 200,
-  };
-  let vector: number[] | undefined;
-  await runner.run(context, (outcome, settle) => {
-    if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
-    settle(200);
-  });
-  if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
-  return vector;
 }
 
 /** A stage switched off in the config: it passes every request on. */

@@ -23,12 +23,13 @@ export class OrgPolicyService {
     this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
   }
 
+  /** Where changes are announced to the other instances (set by listenForChanges). */
+  private state: SharedState | undefined;
+
   async listenForChanges(state: SharedState): Promise<void> {
     this.state = state;
     await state.subscribe(POLICY_CHANNEL, (orgId) => this.cache.delete(orgId));
   }
-
-  private state: SharedState | undefined;
 
   /** The org's governance; one read of the store per org per cache period, shared by concurrent requests. */
   of(orgId: string): Promise<OrgGovernance> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointFamily } from '../auth/scopes.js';
 import type { Operation, Outcome, RequestOf } from '../core/operations.js';
-import type { RequestContext, RequestOptions } from '../pipeline/request-context.js';
+import { newRequestContext, type RequestContext, type RequestOptions } from '../pipeline/request-context.js';
 import type { Settle } from '../pipeline/request-runner.js';
 import type { GatewayServices } from '../services.js';
 import { metadataFromHeaders } from './legacy-headers.js';
@@ -92,7 +92,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         if (!reply.raw.writableFinished) abort.abort();
       });
       const svc = parsed.options?.svc ?? {};
-      const context: RequestContext<O> = {
+      const context = newRequestContext<O>({
         operation: endpoint.operation,
         endpoint: endpoint.name,
         family: endpoint.family,
@@ -112,11 +112,8 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         },
         signal: abort.signal,
         request: parsed.request,
-        warnings: parsed.warnings ?? [],
-        timings: {},
-        attempts: [],
-        status: 200,
-      };
+        warnings: parsed.warnings,
+      });
       await services.runner.run(context, (outcome, settle) => {
         request.logFields.provider = context.target?.provider.id;
         request.logFields.servedModel = context.target?.model.slug;

@@ -129,10 +129,12 @@ function sourceLabel(context: RequestContext): string {
   return context.target?.model.slug ?? context.cacheHit?.source ?? '';
 }
 
+const noHeaders: Readonly<Record<string, string>> = Object.freeze({});
+
 /** The cache-path headers of spec 4.1: type, end-to-end latency, and the similarity of a semantic hit. */
-function cacheHeaders(context: RequestContext): Record<string, string> {
+function cacheHeaders(context: RequestContext): Readonly<Record<string, string>> {
   const hit = context.cacheHit;
-  if (!hit || !isWholeHit(hit)) return {};
+  if (!hit || !isWholeHit(hit)) return noHeaders;
   const headers: Record<string, string> = { 'x-svc-cache-type': hit.type, 'x-svc-latency-ms': String(Math.round(elapsedMs(context.startedAt))) };
   if (hit.similarity !== undefined) headers['x-svc-semantic-similarity'] = hit.similarity.toFixed(4);
   return headers;

@@ -4,6 +4,7 @@ import type { RequestContext } from '../pipeline/request-context.js';
 import { LruCache } from '../shared/lru-cache.js';
 import type { ReserveCheck, SharedState } from '../storage/storage-types.js';
 import type { RateCheck } from './gcra.js';
+import { isWholeHit } from '../pipeline/after-work/usage-record.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { estimatedTokens, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
 
@@ -39,6 +40,7 @@ interface Limit {
 export class LimitsService {
   private readonly seeded = new LruCache<string, Promise<void>>({ maxEntries: 100_000 });
   private readonly settling = new Set<Promise<unknown>>();
+  private readonly limitsByRequest = new WeakMap<RequestContext, Limits>();
 
   constructor(
     private readonly state: SharedState,
@@ -112,7 +114,7 @@ export class LimitsService {
     const grant = context.limits;
     if (!grant) return;
     // A cache hit consumed no provider tokens and cost nothing.
-    const hit = context.cacheHit !== undefined && context.cacheHit.of === undefined;
+    const hit = isWholeHit(context.cacheHit);
     const tokens = hit || !context.usage ? 0 : context.usage.inputTokens + context.usage.outputTokens;
     const usd = hit ? 0 : (context.cost?.cost_usd ?? 0);
     const work: Array<Promise<unknown>> = grant.tokenCharges.map(({ check, estimate }) => this.state.adjustRate(check, tokens - estimate));
@@ -137,23 +139,14 @@ export class LimitsService {
     return (context.limits ??= { tokenCharges: [], reservations: [], headers: {} });
   }
 
-  /** The limits that apply: the key's and the org's (both count, so the stricter binds). */
-  private limitsOf(context: RequestContext): Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> {
-    const principal = context.principal;
-    const policy = context.governance.policy;
-    const keyLimits = principal.keyId === null ? undefined : principal.limits;
-    // The common case — no limit anywhere — allocates nothing.
-    if (!policy && (!keyLimits || (keyLimits.rpm === null && keyLimits.tpm === null && keyLimits.monthlyTokenQuota === null && keyLimits.monthlyBudgetUsd === null))) return noLimits;
-    const pick = (keyValue: number | null | undefined, orgValue: number | null | undefined): Limit[] => [
-      ...(keyValue !== null && keyValue !== undefined ? [{ scope: 'key' as const, id: principal.keyId!, value: keyValue }] : []),
-      ...(orgValue !== null && orgValue !== undefined ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
-    ];
-    return {
-      rpm: pick(keyLimits?.rpm, policy?.rpm),
-      tpm: pick(keyLimits?.tpm, policy?.tpm),
-      quota: pick(keyLimits?.monthlyTokenQuota, policy?.monthly_token_quota),
-      budget: pick(keyLimits?.monthlyBudgetUsd, policy?.monthly_budget_usd),
-    };
+  /** The limits that apply, worked out once per request (the stages ask up to four times). */
+  private limitsOf(context: RequestContext): Limits {
+    let limits = this.limitsByRequest.get(context);
+    if (!limits) {
+      limits = limitsFor(context);
+      if (limits !== noLimits) this.limitsByRequest.set(context, limits);
+    }
+    return limits;
   }
 
   /** A monthly counter that does not exist yet (a restart without Redis, a new month) starts from the ledger. */
@@ -176,4 +169,24 @@ export class LimitsService {
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
-const noLimits: Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [] });
+type Limits = Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]>;
+const noLimits: Limits = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [] });
+
+/** The key's and the org's limits of a request (both count, so the stricter binds). */
+function limitsFor(context: RequestContext): Limits {
+  const principal = context.principal;
+  const policy = context.governance.policy;
+  const keyLimits = principal.keyId === null ? undefined : principal.limits;
+  // The common case — no limit anywhere — allocates nothing.
+  if (!policy && (!keyLimits || (keyLimits.rpm === null && keyLimits.tpm === null && keyLimits.monthlyTokenQuota === null && keyLimits.monthlyBudgetUsd === null))) return noLimits;
+  const pick = (keyValue: number | null | undefined, orgValue: number | null | undefined): Limit[] => [
+    ...(keyValue !== null && keyValue !== undefined ? [{ scope: 'key' as const, id: principal.keyId!, value: keyValue }] : []),
+    ...(orgValue !== null && orgValue !== undefined ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
+  ];
+  return {
+    rpm: pick(keyLimits?.rpm, policy?.rpm),
+    tpm: pick(keyLimits?.tpm, policy?.tpm),
+    quota: pick(keyLimits?.monthlyTokenQuota, policy?.monthly_token_quota),
+    budget: pick(keyLimits?.monthlyBudgetUsd, policy?.monthly_budget_usd),
+  };
+}

@@ -98,3 +98,61 @@ export interface RequestContext<O extends Operation = Operation> {
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
 }
+
+/** What a request is born with; the bookkeeping the pipeline fills in (warnings, timings, attempts, status) starts empty. */
+export type RequestStart<O extends Operation> = Pick<
+  RequestContext<O>,
+  'operation' | 'endpoint' | 'family' | 'requestId' | 'startedAt' | 'principal' | 'governance' | 'requestedModel' | 'mode' | 'modeSource' | 'toggles' | 'options' | 'signal' | 'request'
+> & { warnings?: string[] };
+
+/**
+ * Every field written out, in one order, in this one literal: each context has the same hidden class, so the
+ * property reads all over the pipeline stay fast. (Spreading `start` instead cost about 50 µs per request
+ * in `npm run bench`: the contexts' shape was no longer the one V8 had optimised for.)
+ */
+export function newRequestContext<O extends Operation>(start: RequestStart<O>): RequestContext<O> {
+  return {
+    operation: start.operation,
+    endpoint: start.endpoint,
+    family: start.family,
+    requestId: start.requestId,
+    startedAt: start.startedAt,
+    principal: start.principal,
+    governance: start.governance,
+    requestedModel: start.requestedModel,
+    mode: start.mode,
+    modeSource: start.modeSource,
+    toggles: start.toggles,
+    options: start.options,
+    signal: start.signal,
+    request: start.request,
+    warnings: start.warnings ?? [],
+    timings: {},
+    attempts: [],
+    status: 200,
+  };
+}
+
+/**
+ * A request svc makes on behalf of another (an embedding for the semantic cache): same caller, org, mode
+ * and signal, its own id, endpoint and canonical request — so it is routed, cached, limited and billed like
+ * any request of that org.
+ */
+export function subRequestContext<O extends Operation>(
+  parent: RequestContext,
+  sub: Pick<RequestContext<O>, 'operation' | 'endpoint' | 'family' | 'requestedModel' | 'request'> & { idSuffix: string },
+): RequestContext<O> {
+  const { idSuffix, ...own } = sub;
+  return newRequestContext<O>({
+    ...own,
+    requestId: `${parent.requestId}-${idSuffix}`,
+    startedAt: process.hrtime.bigint(),
+    principal: parent.principal,
+    governance: parent.governance,
+    mode: parent.mode,
+    modeSource: parent.modeSource,
+    toggles: parent.toggles,
+    options: { svc: {}, metadata: {} },
+    signal: parent.signal,
+  });
+}

@@ -21,6 +21,8 @@ export interface ChatCapability {
 }
 
 export interface EmbeddingsCapability {
+  /** Whether the wire takes inputs as token arrays (OpenAI's) or text only (Gemini's). */
+  acceptsTokenArrays: boolean;
   buildRequest(request: EmbeddingsRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
   parseResponse(body: unknown, request: EmbeddingsRequest, target: UpstreamTarget): EmbeddingsResult;
 }

@@ -1,7 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
-import OpenAI from 'openai';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose } from '../support/helpers.js';
 import { prepareSharedStorage, sharedStorageSkip, type SharedStorage } from '../support/shared-storage.js';
@@ -46,7 +45,7 @@ describe('the full request path on PostgreSQL and Redis', { skip: sharedStorageS
   test('a completion and a stream through the SDK are billed exactly, in PostgreSQL, with the key rotation in Redis', async () => {
     const org = (await (await harness.request('/v1/admin/orgs', { body: { name: 'e2e' } })).json()) as { id: string };
     const { key } = (await (await harness.request('/v1/admin/keys', { body: { org_id: org.id } })).json()) as { key: string };
-    const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    const client = harness.client(key);
 
     harness.mock.enqueueReply({ content: 'plain answer', usage: { input: 100, output: 40 } });
     const completion = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hello' }] });

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { expectError } from './gateway-test-helpers.js';
 
 /** POST /v1/completions (spec 4.2, 2.4): a translator over chat, through the official SDK and raw HTTP. */
@@ -11,7 +11,7 @@ describe('legacy text completions', () => {
 
   before(async () => {
     harness = await startTestGateway();
-    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    client = harness.client();
   });
   after(() => harness.close());
   beforeEach(() => harness.mock.reset());

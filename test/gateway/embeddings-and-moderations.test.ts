@@ -2,7 +2,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
 import { mockTokens, mockVector } from '../mock-upstream/json-endpoints.js';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, createKey, createOrg, expectError, waitFor } from './gateway-test-helpers.js';
 
 /** Spec 4.4, 4.5, 2.6, 2.7, 7 and 8, through the official SDK and raw HTTP. */
@@ -12,7 +12,7 @@ describe('embeddings and moderations', () => {
 
   before(async () => {
     harness = await startTestGateway();
-    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    client = harness.client();
   });
   after(() => harness.close());
   beforeEach(() => harness.mock.reset());

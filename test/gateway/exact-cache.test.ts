@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, createKey, createOrg, postChat, readSse, waitFor } from './gateway-test-helpers.js';
 
 /** The exact cache of chat answers (issue 10; spec 2.3, 4.1 headers, 4.9 stage matrix), end to end. */
@@ -12,7 +12,7 @@ describe('exact cache', () => {
 
   before(async () => {
     harness = await startTestGateway();
-    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    client = harness.client();
   });
   after(() => harness.close());
   beforeEach(() => {

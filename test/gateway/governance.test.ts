@@ -62,7 +62,7 @@ describe('governance', () => {
       const unknown = { type: 'function', function: { name: 'send_money', parameters: { type: 'object' } } };
       await expectError(await chat(key, { tools: [weatherTool, unknown] }), { status: 404, type: 'governance_error', code: 'tool_not_registered', param: 'tools[1].function.name', message: 'send_money' });
       assert.equal(harness.mock.requests.length, 0);
-      const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+      const client = harness.client(key);
       await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], tools: [unknown as never] }), (error: unknown) => error instanceof OpenAI.NotFoundError);
     });
 
@@ -72,7 +72,7 @@ describe('governance', () => {
       await expectError(await chat(key, { tools: [weatherTool, shellTool] }), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: '"run_shell" was blocked: the org\'s policy blocks it' });
       harness.mock.enqueueReply({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"O","units":"metric"}' }] });
       await expectError(await chat(key, { tools: [weatherTool] }), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: 'registered schema' });
-      const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+      const client = harness.client(key);
       harness.mock.enqueueReply({ toolCalls: [{ name: 'run_shell', arguments: '{"command":"ls"}' }] });
       await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }], tools: [shellTool as never] }), (error: unknown) => {
         assert.ok(error instanceof OpenAI.UnprocessableEntityError);

@@ -41,7 +41,7 @@ describe('limits, quotas and budgets', () => {
 
   test('through the SDK: a RateLimitError with status 429 and the headers', async () => {
     const { key } = await createKey(harness, { org_id: orgId, rpm: 1 });
-    const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    const client = harness.client(key);
     await client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
     await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }), (error: unknown) => {
       assert.ok(error instanceof OpenAI.RateLimitError);
@@ -83,7 +83,7 @@ describe('limits, quotas and budgets', () => {
     await expectError(await chat(key, { max_tokens: 1000 }), { ...invalid, message: 'monthly budget of $0.0001' });
     await expectError(await harness.request('/v1/completions', { body: { model: 'gpt-4o-mini', prompt: 'x', max_tokens: 1000 }, key }), invalid);
     assert.equal((await chat(key, { max_tokens: 10 })).status, 200, 'a small worst case fits');
-    const client = new OpenAI({ apiKey: key, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    const client = harness.client(key);
     await assert.rejects(client.chat.completions.create({ model: 'gpt-4o-mini', max_tokens: 1000, messages: [{ role: 'user', content: 'hi' }] }), (error: unknown) => {
       assert.ok(error instanceof OpenAI.APIError);
       assert.deepEqual([error.status, error.type, error.code], [402, 'billing_error', 'budget_exceeded']);

@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { postChat, readSse } from './gateway-test-helpers.js';
 
 const personSchema = {
@@ -18,7 +18,7 @@ describe('output verification and healing', () => {
 
   before(async () => {
     harness = await startTestGateway();
-    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    client = harness.client();
   });
   after(() => harness.close());
   beforeEach(() => harness.mock.reset());

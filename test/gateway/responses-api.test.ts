@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import OpenAI from 'openai';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { createKey, createOrg, expectError, readSse, waitFor } from './gateway-test-helpers.js';
 
 interface Streamed {
@@ -24,7 +24,7 @@ describe('Responses API', () => {
 
   before(async () => {
     harness = await startTestGateway();
-    client = new OpenAI({ apiKey: testMasterKey, baseURL: `${harness.url}/v1`, maxRetries: 0 });
+    client = harness.client();
   });
   after(() => harness.close());
   beforeEach(() => harness.mock.reset());

@@ -89,43 +89,9 @@ export async function startMockUpstream(options: { port?: number; host?: string 
       return;
     }
 
-    let body: any;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : {};
-    } catch {
-      response.writeHead(400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(renderer.renderError(400, 'request body is not valid JSON')));
-      return;
-    }
-    const apiKey = renderer.apiKey(request.headers, url);
-    state.requests.push({ wire: renderer.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
-
-    const refusal = renderer.validate({ headers: request.headers, url, body });
-    if (refusal) {
-      response.writeHead(refusal.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(renderer.renderError(refusal.status, refusal.message, refusal.errorType)));
-      return;
-    }
-
-    const fault = takeFault(renderer.wire, apiKey);
-    if (fault?.delayMs) {
-      await sleep(fault.delayMs);
-      // A client that timed out meanwhile must not consume the reply queued for the next test's request.
-      if (request.socket.destroyed) return;
-    }
-    if (fault?.reset) {
-      request.socket.destroy();
-      return;
-    }
-    if (fault?.status) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-      response.writeHead(fault.status, headers);
-      // `{key}` in a fault's message echoes the request's key, as some providers do in their errors.
-      const message = (fault.message ?? `mock fault ${fault.status}`).replaceAll('{key}', apiKey ?? '');
-      response.end(JSON.stringify(renderer.renderError(fault.status, message, fault.errorType)));
-      return;
-    }
+    const admitted = await admit(renderer, request, response, url, method, rawBody);
+    if (!admitted) return;
+    const { body, fault } = admitted;
 
     const summary = renderer.summarize(body, route);
     const reply = takeReply(renderer.wire) ?? defaultReply(summary);
@@ -143,37 +109,60 @@ export async function startMockUpstream(options: { port?: number; host?: string 
   }
 
   async function handleJsonEndpoint(endpoint: JsonEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBody: string): Promise<void> {
-    const json = (status: number, value: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
+    const admitted = await admit(endpoint, request, response, url, method, rawBody);
+    if (!admitted) return;
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(endpoint.answer(admitted.body, url)));
+  }
+
+  /**
+   * What every route does before its answer, as the real API does: the body parsed, the request recorded,
+   * refused if the provider would refuse it, then the queued fault (delay, reset, error status) applied.
+   * Undefined when the request has been answered already.
+   */
+  async function admit(
+    route: Pick<WireRenderer, 'wire' | 'apiKey' | 'validate' | 'renderError'>,
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    method: string,
+    rawBody: string,
+  ): Promise<{ body: any; fault: MockFault | undefined } | undefined> {
+    const answer = (status: number, value: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(value));
     };
     let body: any;
     try {
       body = rawBody ? JSON.parse(rawBody) : {};
     } catch {
-      return json(400, endpoint.renderError(400, 'request body is not valid JSON'));
+      answer(400, route.renderError(400, 'request body is not valid JSON'));
+      return undefined;
     }
-    const apiKey = endpoint.apiKey(request.headers, url);
-    state.requests.push({ wire: endpoint.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
-    const refusal = endpoint.validate({ headers: request.headers, url, body });
-    if (refusal) return json(refusal.status, endpoint.renderError(refusal.status, refusal.message, refusal.errorType));
-    const fault = takeFault(endpoint.wire, apiKey);
+    const apiKey = route.apiKey(request.headers, url);
+    state.requests.push({ wire: route.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
+    const refusal = route.validate({ headers: request.headers, url, body });
+    if (refusal) {
+      answer(refusal.status, route.renderError(refusal.status, refusal.message, refusal.errorType));
+      return undefined;
+    }
+    const fault = takeFault(route.wire, apiKey);
     if (fault?.delayMs) {
       await sleep(fault.delayMs);
-      if (request.socket.destroyed) return;
+      // A client that timed out meanwhile must not consume the reply queued for the next test's request.
+      if (request.socket.destroyed) return undefined;
     }
     if (fault?.reset) {
       request.socket.destroy();
-      return;
+      return undefined;
     }
     if (fault?.status) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (fault.retryAfterSeconds !== undefined) headers['retry-after'] = String(fault.retryAfterSeconds);
-      response.writeHead(fault.status, headers);
-      response.end(JSON.stringify(endpoint.renderError(fault.status, (fault.message ?? `mock fault ${fault.status}`).replaceAll('{key}', apiKey ?? ''), fault.errorType)));
-      return;
+      // `{key}` in a fault's message echoes the request's key, as some providers do in their errors.
+      const message = (fault.message ?? `mock fault ${fault.status}`).replaceAll('{key}', apiKey ?? '');
+      answer(fault.status, route.renderError(fault.status, message, fault.errorType), fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) });
+      return undefined;
     }
-    json(200, endpoint.answer(body, url));
+    return { body, fault };
   }
 
   async function writeStream(response: ServerResponse, renderer: WireRenderer, events: StreamEvent[], reply: MockReply, fault: MockFault | undefined): Promise<void> {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import OpenAI from 'openai';
 import pino from 'pino';
 import { createGateway, type Gateway } from '../../src/gateway.js';
 import { startMockUpstream, type MockUpstream } from '../mock-upstream/server.js';
@@ -17,6 +18,8 @@ export interface TestGateway {
   logLines: string[];
   /** fetch against the gateway with the master key unless `authorization` is given. */
   request(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; key?: string | null }): Promise<Response>;
+  /** The official openai SDK pointed at the gateway, with `key` (the master key by default) and no retries. */
+  client(key?: string): OpenAI;
   close(): Promise<void>;
 }
 
@@ -69,6 +72,9 @@ export async function startTestGateway(options: { env?: Record<string, string | 
         headers['content-type'] ??= 'application/json';
       }
       return fetch(url + path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    },
+    client(key = testMasterKey) {
+      return new OpenAI({ apiKey: key, baseURL: `${url}/v1`, maxRetries: 0 });
     },
     async close() {
       await gateway.close();

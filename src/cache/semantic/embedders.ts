@@ -1,4 +1,5 @@
-import type { RequestContext } from '../../pipeline/request-context.js';
+import { subRequestContext, type RequestContext } from '../../pipeline/request-context.js';
+import type { RequestRunner } from '../../pipeline/request-runner.js';
 import { embedLocally, normalize } from './local-embedder.js';
 
 /** Turns a normalized prompt into a unit vector. */
@@ -24,4 +25,23 @@ export function modelEmbedder(slug: string, embed: (context: RequestContext<'cha
     defaultThreshold: 0.9,
     embed: async (context, text) => normalize(Float32Array.from(await embed(context, slug, text))),
   };
+}
+
+/** One embedding of `text` by `model`, run through the embeddings chain as a request of the caller's org. */
+export async function embedThroughGateway(runner: RequestRunner, parent: RequestContext<'chat'>, model: string, text: string): Promise<number[]> {
+  const context = subRequestContext<'embeddings'>(parent, {
+    operation: 'embeddings',
+    endpoint: 'semantic_cache.embeddings',
+    family: 'embeddings',
+    requestedModel: model,
+    request: { model, input: [text], encoding_format: 'float' },
+    idSuffix: 'embedding',
+  });
+  let vector: number[] | undefined;
+  await runner.run(context, (outcome, settle) => {
+    if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
+    settle(200);
+  });
+  if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
+  return vector;
 }

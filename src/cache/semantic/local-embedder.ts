@@ -1,7 +1,7 @@
 import { stem } from './text-features.js';
 
 /** Dimensions of the built-in embedding: enough to keep hashed features apart in short prompts. */
-export const LOCAL_EMBEDDING_DIMENSIONS = 512;
+const LOCAL_EMBEDDING_DIMENSIONS = 512;
 
 /** Common words weigh little (the inverse document frequency of a word every text has is near zero). */
 const commonWords = new Set(

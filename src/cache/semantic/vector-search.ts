@@ -15,7 +15,7 @@ export interface StoredVector {
 
 const SIGNATURE_BITS = 128;
 /** Buckets up to this size are scanned exactly; larger ones are narrowed by signature first. */
-export const EXACT_SCAN_LIMIT = 512;
+const EXACT_SCAN_LIMIT = 512;
 /** How many signature-nearest entries get an exact cosine. */
 const SHORTLIST = 64;
 

@@ -1,7 +1,7 @@
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { Operation, RequestOf } from '../../core/operations.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { capabilityOf, type WireAdapter } from '../../providers/wire-adapter.js';
+import { capabilityOf, type AdapterCapabilities, type WireAdapter } from '../../providers/wire-adapter.js';
 import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../../routing/model-router.js';
 import type { RequestContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
@@ -17,13 +17,13 @@ const routers: { [O in Operation]: Router<O> } = {
   speech: (context, router) => routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router),
 };
 
-/** What a model of the right type may still be unable to do with a request: the reason, or undefined. */
-type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel) => string | undefined;
+/** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
+type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, capability: AdapterCapabilities[O]) => string | undefined;
 
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
-  embeddings(request, model) {
+  embeddings(request, model, capability) {
     if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
-    if (model.wire === 'gemini' && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
+    if (!capability.acceptsTokenArrays && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
     return undefined;
   },
 };
@@ -38,11 +38,15 @@ export function routeStage(router: RouterContext, adapters: Partial<Record<strin
     async intercept(context, next) {
       const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router);
       const check = modelChecks[context.operation] as ModelCheck<Operation> | undefined;
-      const canServe = (model: CatalogModel) => capabilityOf(adapters[model.wire], context.operation) !== undefined && check?.(context.request, model) === undefined;
-      if (capabilityOf(adapters[decision.model.wire], context.operation) === undefined) {
+      const canServe = (model: CatalogModel) => {
+        const capability = capabilityOf(adapters[model.wire], context.operation);
+        return capability !== undefined && check?.(context.request, model, capability) === undefined;
+      };
+      const capability = capabilityOf(adapters[decision.model.wire], context.operation);
+      if (capability === undefined) {
         throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve ${context.operation} requests: svc has no ${context.operation} support for the ${decision.model.wire} wire`, { param: 'model' });
       }
-      const refusal = check?.(context.request, decision.model);
+      const refusal = check?.(context.request, decision.model, capability);
       if (refusal) throw new GatewayError('validation_error', refusal, { param: 'model' });
       const candidates = decision.candidates.every(canServe) ? decision.candidates : decision.candidates.filter(canServe);
       context.route = candidates === decision.candidates ? decision : { ...decision, candidates };

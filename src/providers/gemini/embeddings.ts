@@ -14,6 +14,7 @@ const batchResponse = z.object({ embeddings: z.array(z.object({ values: z.array(
  * token counts for embeddings: svc counts them (the usage is then flagged estimated).
  */
 export const geminiEmbeddings: EmbeddingsCapability = {
+  acceptsTokenArrays: false,
   buildRequest(request: EmbeddingsRequest, target: UpstreamTarget): JsonHttpRequest {
     const model = `models/${target.model.upstream_model}`;
     const requests = (request.input as string[]).map((text) => ({

@@ -17,6 +17,7 @@ const embeddingsResponse = z.object({
 
 /** `POST /embeddings` of the OpenAI wire (OpenAI, Mistral, Together… are data). Vectors are always asked for as floats. */
 export const openaiEmbeddings: EmbeddingsCapability = {
+  acceptsTokenArrays: true,
   buildRequest(request: EmbeddingsRequest, target: UpstreamTarget): JsonHttpRequest {
     const body: Record<string, unknown> = { model: target.model.upstream_model, input: request.input, encoding_format: 'float' };
     if (request.dimensions !== undefined) body.dimensions = request.dimensions;
