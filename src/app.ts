@@ -4,6 +4,7 @@ import { allowsFamily } from './auth/scopes.js';
 import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { clientErrorHandler, installErrorHandling, sendError } from './http/error-handler.js';
+import { isCorsPreflight, registerCors } from './http/cors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
@@ -62,11 +63,16 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     request.startedAt = process.hrtime.bigint();
     request.requestId = request.id;
     request.logFields = {};
+    // On the raw response, so that every answer carries it: JSON, errors and hijacked streams alike
+    // (the OpenAI SDKs read it as the request id).
+    reply.raw.setHeader('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
       return sendError(reply, new GatewayError('service_unavailable', 'svc is shutting down; retry the request (another instance will take it)'), request);
     }
     if (!request.url.startsWith('/v1/') && request.url !== '/v1') return;
+    // A browser's CORS preflight carries no key: the CORS plugin answers it.
+    if (isCorsPreflight(request.method, request.headers)) return;
     try {
       request.principal = await services.authenticator.authenticate(request.headers.authorization);
       const config = request.routeOptions.config;
@@ -96,6 +102,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     done();
   });
 
+  await registerCors(app, services.config.server.corsOrigins);
   installErrorHandling(app, knownRoutes);
   installJsonBodyParser(app);
   registerHealthRoutes(app, services);

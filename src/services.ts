@@ -37,6 +37,7 @@ import { LimitsService } from './limits/limits-service.js';
 import { budgetStage, limitsSettleAfterWork, rateLimitStage } from './pipeline/stages/limit-stages.js';
 import { piiRedactionStage } from './pipeline/stages/pii-redaction-stage.js';
 import { toolGovernanceStage } from './pipeline/stages/tool-governance-stage.js';
+import type { RouterContext } from './routing/model-router.js';
 import { ResponseArchive } from './routes/responses/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
@@ -132,7 +133,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   if (semanticCache.backlog) metrics.watchQueue(semanticCache.backlog);
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
   const embedder: Embedder = semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
-  const router = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks };
+  const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers) };
   const runner: RequestRunner = new RequestRunner(
     stageTable,
     {
@@ -210,6 +211,16 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
 function checkerFor(served: CatalogModel, catalog: Catalog, providers: ProviderRegistry): CatalogModel | undefined {
   const others = catalog.models.filter((model) => model.type === 'chat' && model.provider !== served.provider && providers.isConfigured(model.provider));
   return others.find((model) => model.tier === served.tier) ?? others[0];
+}
+
+/** In demo mode, a named model whose provider has no key is answered by the built-in model of its type. */
+function lastResortModels(catalog: Catalog, providers: ProviderRegistry): RouterContext['lastResort'] {
+  if (!providers.demoActive) return undefined;
+  const lastResort: NonNullable<RouterContext['lastResort']> = {};
+  for (const provider of catalog.providers.filter((row) => row.built_in)) {
+    for (const model of catalog.listModels({ provider: provider.id })) lastResort[model.type] ??= model;
+  }
+  return lastResort;
 }
 
 /** A stage switched off in the config: it passes every request on. */

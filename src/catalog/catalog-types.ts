@@ -1,6 +1,6 @@
 /** Rows of catalog/models.json and catalog/providers.json (data shipped with the package). */
 
-export type WireFormat = 'openai' | 'anthropic' | 'gemini' | 'deepgram' | 'elevenlabs' | 'cartesia';
+export type WireFormat = 'openai' | 'anthropic' | 'gemini' | 'deepgram' | 'elevenlabs' | 'cartesia' | 'demo';
 export type ModelType = 'chat' | 'embedding' | 'moderation' | 'stt' | 'tts' | 'realtime' | 'audio_llm' | 'music' | 'sts';
 export type Tier = 'T1' | 'T2' | 'T3';
 export type Lane = 'smart' | 'turbo';
@@ -40,6 +40,8 @@ export interface CatalogModel {
   dimensions?: number;
   /** The open-weights model this row serves; rows sharing it are interchangeable failover targets. */
   open_model?: string;
+  /** The model an endpoint uses when the caller names none (moderations): the first such row of a routable provider. */
+  default?: boolean;
 }
 
 export interface CatalogChatOptions {
@@ -71,4 +73,6 @@ export interface CatalogProvider {
   chat_options?: CatalogChatOptions;
   docs?: string;
   notes?: string;
+  /** Part of svc itself (the demo provider): no key, no env variables, no entry in the config's providers. */
+  built_in?: boolean;
 }

@@ -6,7 +6,9 @@ import type { CatalogModel, CatalogProvider } from './catalog-types.js';
 const catalog = await loadCatalog();
 
 test('the shipped catalog loads every provider and model', () => {
-  assert.equal(catalog.providers.length, 15);
+  // 15 researched providers, and the built-in demo provider.
+  assert.equal(catalog.providers.length, 16);
+  assert.equal(catalog.providers.filter((provider) => provider.built_in).map((provider) => provider.id).join(), 'demo');
   assert.ok(catalog.models.length >= 90, `only ${catalog.models.length} models`);
   assert.equal(catalog.getProvider('anthropic')?.wire, 'anthropic');
   assert.equal(catalog.getProvider('nope'), undefined);
@@ -85,7 +87,7 @@ test('a catalog with a model of an unknown provider or a different wire is rejec
 
 test('listModels filters by type and provider', () => {
   const embeddings = catalog.listModels({ type: 'embedding' });
-  assert.equal(embeddings.length, 5);
+  assert.equal(embeddings.length, 6); // 5 researched, and the demo provider's
   assert.ok(embeddings.every((model) => model.type === 'embedding'));
   const groqChat = catalog.listModels({ type: 'chat', provider: 'groq' });
   assert.ok(groqChat.length > 0);

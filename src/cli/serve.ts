@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadCatalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config/load-config.js';
 import { createGateway } from '../gateway.js';
+import { issueStarterKey } from './starter-key.js';
 
 /** `svc serve`: start-up, one log line per configured provider, graceful shutdown on SIGTERM/SIGINT. */
 export async function serve(): Promise<void> {
@@ -14,13 +15,24 @@ export async function serve(): Promise<void> {
   const { config, services } = gateway;
 
   const configured = services.providers.configured();
-  for (const provider of configured) {
-    services.logger.info({ provider: provider.id, wire: provider.wire, keys: provider.apiKeys.length, baseUrl: provider.baseUrl }, 'provider configured');
+  if (services.providers.demoActive) {
+    services.logger.warn(
+      { provider: 'demo', models: services.catalog.listModels({ provider: 'demo' }).map((model) => model.slug) },
+      'DEMO MODE: no provider key is configured, so the built-in demo provider answers (every answer is marked as a demo). For real answers set a key, e.g. OPENAI_API_KEY=sk-... npm start (or providers.<id>.api_keys in SVC_CONFIG); demo.enabled: false turns demo mode off',
+    );
+  } else {
+    for (const provider of configured) {
+      services.logger.info({ provider: provider.id, wire: provider.wire, keys: provider.apiKeys.length, baseUrl: provider.baseUrl }, 'provider configured');
+    }
+    if (configured.length === 0) {
+      services.logger.warn('no provider is configured: set <PROVIDER>_API_KEY (e.g. OPENAI_API_KEY) or providers.<id>.api_keys in SVC_CONFIG; requests can only use BYOK keys');
+    }
   }
-  if (configured.length === 0) {
-    services.logger.warn('no provider is configured: set <PROVIDER>_API_KEY (e.g. OPENAI_API_KEY) or providers.<id>.api_keys in SVC_CONFIG; requests can only use BYOK keys');
+  if (!config.masterKey) {
+    const starterKeyPath = await issueStarterKey(services.store.tenants, config.storage.dataDir, config.masterKey);
+    if (starterKeyPath) services.logger.warn({ file: starterKeyPath }, 'first start: issued an API key of the org "default" and wrote it to this file (mode 0600); use it as the Bearer key');
+    services.logger.warn('SVC_MASTER_KEY is not set: the admin API is closed');
   }
-  if (!config.masterKey) services.logger.warn('SVC_MASTER_KEY is not set: the admin API is closed');
   const address = await gateway.listen();
   services.logger.info({ address, storage: services.store.kind, sharedState: services.sharedState.kind }, 'svc listening');
 

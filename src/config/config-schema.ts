@@ -13,7 +13,8 @@ export type LogLevel = (typeof logLevels)[number];
 export const wireFormats = ['openai', 'anthropic', 'gemini', 'deepgram', 'elevenlabs', 'cartesia'] as const satisfies readonly WireFormat[];
 
 export const configDefaults = {
-  server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000 },
+  server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000, corsOrigins: [] as string[] },
+  demo: { enabled: true },
   storage: { dataDir: './data', redisKeyPrefix: 'svc:' },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
@@ -63,6 +64,8 @@ export const configFileSchema = z.strictObject({
       shutdown_timeout_ms: integer(0).optional(),
       body_limit_bytes: integer(1024).optional(),
       sse_heartbeat_ms: integer(0).optional(),
+      /** Browser origins allowed to call svc (CORS); `*` allows any. None by default. */
+      cors_origins: z.array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: 'must be "*" or an origin such as https://app.example.com' })).optional(),
     })
     .optional(),
   storage: z
@@ -125,6 +128,8 @@ export const configFileSchema = z.strictObject({
     })
     .optional(),
   verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional() }).optional(),
+  /** The built-in demo provider answers while no real provider is configured; `enabled: false` turns it off. */
+  demo: z.strictObject({ enabled: z.boolean().optional() }).optional(),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -150,7 +155,19 @@ export interface ProviderConfig {
 }
 
 export interface GatewayConfig {
-  server: { host: string; port: number; workers: number; shutdownTimeoutMs: number; bodyLimitBytes: number; /** Comment lines during long stream silences; 0 = off. */ sseHeartbeatMs: number };
+  server: {
+    host: string;
+    port: number;
+    workers: number;
+    shutdownTimeoutMs: number;
+    bodyLimitBytes: number;
+    /** Comment lines during long stream silences; 0 = off. */
+    sseHeartbeatMs: number;
+    /** Origins allowed by CORS (`*` = any); empty = no cross-origin access. */
+    corsOrigins: string[];
+  };
+  /** Whether the built-in demo provider may answer while no real provider is configured. */
+  demo: { enabled: boolean };
   storage: { databaseUrl?: string; dataDir: string; redisUrl?: string; /** Prepended to every Redis key, so deployments can share one Redis. */ redisKeyPrefix: string };
   /** Every catalog provider plus every custom provider of the config file. */
   providers: Record<string, ProviderConfig>;

@@ -33,7 +33,7 @@ async function assertRejects(env: NodeJS.ProcessEnv, fragments: string[]): Promi
 
 test('an empty environment gives the documented defaults', async () => {
   const config = await loadConfig({}, catalog);
-  assert.deepEqual(config.server, { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000 });
+  assert.deepEqual(config.server, { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000, corsOrigins: [] });
   assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:' });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000, circuitBreaker: { windowMs: 10000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30000 } });
@@ -41,7 +41,9 @@ test('an empty environment gives the documented defaults', async () => {
   assert.equal(config.logLevel, 'info');
   assert.equal(config.masterKey, undefined);
   assert.equal(config.configFile, undefined);
-  assert.deepEqual(Object.keys(config.providers), catalog.providers.map((provider) => provider.id));
+  // Every catalog provider but the built-in demo one, which takes no settings.
+  assert.deepEqual(Object.keys(config.providers), catalog.providers.filter((provider) => !provider.built_in).map((provider) => provider.id));
+  assert.deepEqual(config.demo, { enabled: true });
   assert.deepEqual(config.providers.openai, {
     apiKeys: [], baseUrl: undefined, wire: 'openai', models: [], timeouts: { connectMs: 10000, firstByteMs: 60000, idleMs: 60000 },
   });
@@ -64,7 +66,7 @@ defaults: { intelligence_mode: cache }
     catalog,
   );
   assert.equal(config.configFile, path);
-  assert.deepEqual(config.server, { host: '::1', port: 7000, workers: 2, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000 });
+  assert.deepEqual(config.server, { host: '::1', port: 7000, workers: 2, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000, corsOrigins: [] });
   assert.deepEqual(config.storage, { databaseUrl: 'postgresql://env/db', dataDir: '/tmp/svc', redisUrl: 'rediss://cache:6380', redisKeyPrefix: 'svc:' });
   assert.equal(config.defaults.intelligenceMode, 'cache');
   assert.equal(config.masterKey, 'master');

@@ -89,7 +89,7 @@ function providerFromFile(entry: ProviderFileEntry | undefined, wire: WireFormat
 /** File values over defaults. Every catalog provider gets an entry, then the file's custom providers. */
 function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
   const providers: Record<string, ProviderConfig> = {};
-  for (const provider of catalog.providers) providers[provider.id] = providerFromFile(file.providers?.[provider.id], provider.wire);
+  for (const provider of catalog.providers) if (!provider.built_in) providers[provider.id] = providerFromFile(file.providers?.[provider.id], provider.wire);
   for (const [id, entry] of Object.entries(file.providers ?? {})) {
     if (!catalog.getProvider(id)) providers[id] = providerFromFile(entry, entry.wire);
   }
@@ -101,7 +101,9 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       shutdownTimeoutMs: file.server?.shutdown_timeout_ms ?? configDefaults.server.shutdownTimeoutMs,
       bodyLimitBytes: file.server?.body_limit_bytes ?? configDefaults.server.bodyLimitBytes,
       sseHeartbeatMs: file.server?.sse_heartbeat_ms ?? configDefaults.server.sseHeartbeatMs,
+      corsOrigins: [...(file.server?.cors_origins ?? configDefaults.server.corsOrigins)],
     },
+    demo: { enabled: file.demo?.enabled ?? configDefaults.demo.enabled },
     storage: {
       databaseUrl: file.storage?.database_url,
       dataDir: file.storage?.data_dir ?? configDefaults.storage.dataDir,
@@ -208,7 +210,9 @@ function providerProblems(file: ConfigFile, config: GatewayConfig, catalog: Cata
   const problems: string[] = [];
   for (const [id, entry] of Object.entries(file.providers ?? {})) {
     const known = catalog.getProvider(id);
-    if (known) {
+    if (known?.built_in) {
+      problems.push(`providers.${id} is built into svc and takes no settings (use demo.enabled to turn the demo provider off)`);
+    } else if (known) {
       if (entry.wire !== undefined && entry.wire !== known.wire) {
         problems.push(`providers.${id}.wire cannot change the wire of catalog provider "${id}" (it is ${known.wire}; got ${JSON.stringify(entry.wire)})`);
       }

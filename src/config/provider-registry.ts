@@ -12,7 +12,15 @@ export interface ProviderRegistry {
   /** Providers with at least one platform key: the ones routable without BYOK. */
   configured(): ProviderRuntime[];
   isConfigured(id: string): boolean;
+  /** True while the built-in demo provider answers (no real provider configured, demo enabled). */
+  readonly demoActive: boolean;
 }
+
+/**
+ * A built-in provider answers in process: its pool holds this one placeholder so that routing, key rotation
+ * and failover treat it as any configured provider. It is never sent anywhere.
+ */
+const IN_PROCESS_KEY = 'in-process';
 
 /** OpenAI-compatible servers (vLLM, Ollama, LM Studio…) implement these two endpoints. */
 const openAiCompatiblePaths = { chat: '/chat/completions', embeddings: '/embeddings' };
@@ -69,6 +77,11 @@ export function buildProviderRegistry(config: GatewayConfig, catalog: Catalog): 
     if (settings.models.length > 0) catalog.addProviderModels(id, byId.get(id)!.wire, settings.models);
   }
 
+  // The demo provider stands in only while nothing real is configured: a key anywhere retires it.
+  const builtIn = new Set(catalog.providers.filter((provider) => provider.built_in).map((provider) => provider.id));
+  const demoActive = config.demo.enabled && ![...byId.values()].some((provider) => provider.apiKeys.length > 0);
+  for (const id of builtIn) byId.get(id)!.apiKeys = demoActive ? [IN_PROCESS_KEY] : [];
+
   const all = [...byId.values()];
   const configured = all.filter((provider) => provider.apiKeys.length > 0);
   const configuredIds = new Set(configured.map((provider) => provider.id));
@@ -78,5 +91,6 @@ export function buildProviderRegistry(config: GatewayConfig, catalog: Catalog): 
     all: () => [...all],
     configured: () => [...configured],
     isConfigured: (id) => configuredIds.has(id),
+    demoActive,
   };
 }

@@ -106,7 +106,7 @@ export function compactChunks(completion: ChatCompletion): ChatCompletionChunk[]
   const base = { id: completion.id, object: 'chat.completion.chunk' as const, created: completion.created, model: completion.model, system_fingerprint: completion.system_fingerprint };
   const roleChunk: ChatCompletionChunk = {
     ...base,
-    choices: completion.choices.map((choice) => ({ index: choice.index, delta: { role: 'assistant', content: '' }, finish_reason: null })),
+    choices: completion.choices.map((choice) => ({ index: choice.index, delta: { role: 'assistant', content: choice.message.content === null ? null : '' }, finish_reason: null })),
   };
   const contentChunk: ChatCompletionChunk = {
     ...base,

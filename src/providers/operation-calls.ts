@@ -44,6 +44,13 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
   },
 };
 
+/** Calls `operation` on the adapter: in process when the wire answers it so, else over HTTP. */
+export function callOperation<O extends Operation>(operation: O, adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>): Promise<Outcome<O>> {
+  const inProcess = adapter.inProcess?.[operation] as ((target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>) | undefined;
+  if (inProcess) return inProcess(target, request, options);
+  return (operationCalls[operation] as OperationCall<O>)(adapter, target, request, options);
+}
+
 /** A JSON request answered by one JSON body (embeddings, moderation). */
 async function jsonCall<Request, Result>(
   capability: { buildRequest(request: Request, target: UpstreamTarget, warnings: string[]): JsonHttpRequest; parseResponse(body: unknown, request: Request, target: UpstreamTarget): Result },

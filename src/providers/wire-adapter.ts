@@ -3,7 +3,7 @@ import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '.
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-types.js';
 import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
-import type { Operation } from '../core/operations.js';
+import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { JsonHttpRequest, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
 import type { UpstreamErrorInit } from './upstream-error.js';
 
@@ -52,12 +52,29 @@ export interface AdapterCapabilities {
   speech: SpeechCapability;
 }
 
+/** What an in-process call is given besides the request: the caller's signal, warnings, and a chunk observer (metering). */
+export interface InProcessCallOptions<C> {
+  signal?: AbortSignal;
+  warnings: string[];
+  observeChunk?: (chunk: C) => void;
+}
+
+/** An operation answered inside svc, with no HTTP call (the built-in demo wire). */
+export type InProcessCall<O extends Operation> = (target: UpstreamTarget, request: RequestOf<O>, options: InProcessCallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
+
 /** One adapter per wire format: the operations it can carry, and how its error bodies read. */
 export type WireAdapter = Partial<AdapterCapabilities> & {
   wire: WireFormat;
+  /** Operations this wire answers in process instead of over HTTP. */
+  inProcess?: { [O in Operation]?: InProcessCall<O> };
   /** A non-2xx answer → typed error: the shared status table refined by what the body says. */
   mapError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit;
 };
+
+/** Whether an adapter can carry an operation at all (over HTTP or in process). */
+export function servesOperation(adapter: WireAdapter | undefined, operation: Operation): boolean {
+  return adapter !== undefined && (adapter[operation] !== undefined || adapter.inProcess?.[operation] !== undefined);
+}
 
 /** The capability of an adapter for an operation, if it has one. */
 export function capabilityOf<O extends Operation>(adapter: WireAdapter | undefined, operation: O): AdapterCapabilities[O] | undefined {

@@ -1,5 +1,6 @@
 import type { WireFormat } from '../catalog/catalog-types.js';
 import { anthropicAdapter } from './anthropic/index.js';
+import { demoAdapter } from './demo/index.js';
 import { geminiAdapter } from './gemini/index.js';
 import { openaiAdapter } from './openai/index.js';
 import type { WireAdapter } from './wire-adapter.js';
@@ -9,4 +10,5 @@ export const wireAdapters: Partial<Record<WireFormat, WireAdapter>> = {
   openai: openaiAdapter,
   anthropic: anthropicAdapter,
   gemini: geminiAdapter,
+  demo: demoAdapter,
 };

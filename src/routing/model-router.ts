@@ -21,6 +21,8 @@ export interface RouterContext {
   /** Whether svc can call a provider (platform keys configured). */
   isRoutable(providerId: string): boolean;
   fallbacks: Record<string, string[]>;
+  /** Tried after every other candidate of a model of that type (the demo models, while demo mode is on). */
+  lastResort?: Partial<Record<ModelType, CatalogModel>>;
 }
 
 const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm']);
@@ -46,6 +48,9 @@ export function routeNamedModel(requestedModel: string, types: readonly ModelTyp
 function pinnedDecision(name: string, param: string, types: ReadonlySet<ModelType>, kindLabel: string, context: RouterContext): RouteDecision {
   const model = context.catalog.resolveModel(name);
   if (!model) throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is not a model of the catalog (see GET /v1/models)`, { param });
+  if (context.catalog.getProvider(model.provider)?.built_in && !context.isRoutable(model.provider)) {
+    throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is served by the built-in demo provider, which answers only while no provider key is configured`, { param });
+  }
   if (!types.has(model.type)) {
     throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is a ${model.type} model, not ${kindLabel} model`, { param });
   }
@@ -114,6 +119,8 @@ export function failoverCandidates(model: CatalogModel, context: RouterContext):
     const fallback = context.catalog.resolveModel(slug);
     if (fallback) candidates.push(fallback);
   }
+  const lastResort = context.lastResort?.[model.type];
+  if (lastResort) candidates.push(lastResort);
   return dedupe(candidates);
 }
 

@@ -168,6 +168,20 @@ for (const target of targets) {
       }
     });
 
+    test('a streamed answer of tool calls only: the role chunk says content null and no chunk carries content ""', async () => {
+      enqueue({ toolCalls: [{ id: 'call_only', name: 'get_weather', arguments: '{"city":"Oslo"}' }] });
+      const response = await harness.request('/v1/chat/completions', { body: { model, stream: true, messages: [{ role: 'user', content: 'Weather in Oslo?' }], tools: [weatherTool] } });
+      const deltas = (await response.text())
+        .split('\n')
+        .filter((line) => line.startsWith('data: {'))
+        .flatMap((line) => (JSON.parse(line.slice(6)).choices as Array<{ delta: Record<string, unknown> }>).map((choice) => choice.delta));
+      const roleDelta = deltas.find((delta) => delta.role === 'assistant');
+      assert.ok(roleDelta, 'a role chunk');
+      assert.equal(roleDelta.content, null, `role chunk: ${JSON.stringify(roleDelta)}`);
+      assert.ok(deltas.every((delta) => delta.content !== ''), `no empty content: ${JSON.stringify(deltas)}`);
+      assert.ok(deltas.some((delta) => Array.isArray(delta.tool_calls)), 'the tool call streams');
+    });
+
     test('streaming with tools: argument deltas reassemble into valid JSON with the right name and id', async () => {
       enqueue({
         content: 'Let me check.',

@@ -75,10 +75,14 @@ export const openaiWire: WireRenderer = {
         ...extra,
       }),
     });
-    const events: StreamEvent[] = [chunk({ role: 'assistant', content: '', refusal: null })];
-    for (const piece of contentChunks(reply)) events.push(chunk({ content: piece }));
+    const pieces = contentChunks(reply);
+    // A tool-call-only answer opens with one chunk: the role, `content: null` and the first call (as OpenAI streams it).
+    const opensWithToolCall = pieces.length === 0 && (reply.toolCalls?.length ?? 0) > 0;
+    const events: StreamEvent[] = opensWithToolCall ? [] : [chunk({ role: 'assistant', content: '', refusal: null })];
+    for (const piece of pieces) events.push(chunk({ content: piece }));
     (reply.toolCalls ?? []).forEach((call, index) => {
-      events.push(chunk({ tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
+      const opening = opensWithToolCall && index === 0 ? { role: 'assistant', content: null, refusal: null } : {};
+      events.push(chunk({ ...opening, tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));
       // Arguments arrive in fragments, as OpenAI sends them.
       for (let offset = 0; offset < call.arguments.length; offset += 8) {
         events.push(chunk({ tool_calls: [{ index, function: { arguments: call.arguments.slice(offset, offset + 8) } }] }));

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Operation, Outcome } from '../../core/operations.js';
-import { operationCalls } from '../../providers/operation-calls.js';
+import { callOperation } from '../../providers/operation-calls.js';
 import { addWarning } from '../../providers/shared/warnings.js';
 import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { WireAdapter } from '../../providers/wire-adapter.js';
@@ -18,7 +18,6 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
     name: 'provider_call',
     async intercept<O extends Operation>(context: RequestContext<O>): Promise<Outcome<O>> {
       const operation: Operation = context.operation;
-      const call = operationCalls[operation] as (typeof operationCalls)['chat'];
       const meter = meters[operation] as (typeof meters)['chat'];
       const request = context.request as never;
       const streaming = (context.request as { stream?: boolean }).stream === true;
@@ -35,7 +34,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
         : undefined;
       const { value: outcome, target, attempts } = await executor.execute(context.route!.candidates, context.principal.orgId, context.signal, (target) => {
         attemptWarnings = [];
-        return call(adapters[target.provider.wire]!, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
+        return callOperation(operation as 'chat', adapters[target.provider.wire]!, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
       });
       context.target = target;
       context.attempts = attempts;

@@ -1,7 +1,7 @@
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { Operation, RequestOf } from '../../core/operations.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { capabilityOf, type AdapterCapabilities, type WireAdapter } from '../../providers/wire-adapter.js';
+import { servesOperation, type WireAdapter } from '../../providers/wire-adapter.js';
 import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../../routing/model-router.js';
 import type { RequestContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
@@ -18,12 +18,12 @@ const routers: { [O in Operation]: Router<O> } = {
 };
 
 /** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
-type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, capability: AdapterCapabilities[O]) => string | undefined;
+type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | undefined;
 
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
-  embeddings(request, model, capability) {
+  embeddings(request, model, adapter) {
     if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
-    if (!capability.acceptsTokenArrays && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
+    if (adapter.embeddings?.acceptsTokenArrays === false && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
     return undefined;
   },
 };
@@ -39,14 +39,14 @@ export function routeStage(router: RouterContext, adapters: Partial<Record<strin
       const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router);
       const check = modelChecks[context.operation] as ModelCheck<Operation> | undefined;
       const canServe = (model: CatalogModel) => {
-        const capability = capabilityOf(adapters[model.wire], context.operation);
-        return capability !== undefined && check?.(context.request, model, capability) === undefined;
+        const adapter = adapters[model.wire];
+        return servesOperation(adapter, context.operation) && check?.(context.request, model, adapter!) === undefined;
       };
-      const capability = capabilityOf(adapters[decision.model.wire], context.operation);
-      if (capability === undefined) {
+      const adapter = adapters[decision.model.wire];
+      if (!servesOperation(adapter, context.operation)) {
         throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve ${context.operation} requests: svc has no ${context.operation} support for the ${decision.model.wire} wire`, { param: 'model' });
       }
-      const refusal = check?.(context.request, decision.model, capability);
+      const refusal = check?.(context.request, decision.model, adapter!);
       if (refusal) throw new GatewayError('validation_error', refusal, { param: 'model' });
       const candidates = decision.candidates.every(canServe) ? decision.candidates : decision.candidates.filter(canServe);
       context.route = candidates === decision.candidates ? decision : { ...decision, candidates };

@@ -23,6 +23,8 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
   private usage: AnthropicUsage = {};
   private finishReasonSent = false;
   private stopped = false;
+  /** Whether the role chunk went out (it waits for the first block of the answer; see withRole). */
+  private roleSent = true;
 
   /** The prefill the answer continues (JSON mode): put in front of the first text. */
   private pendingPrefix: string;
@@ -46,9 +48,11 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
         this.id = payload.message?.id || this.id;
         this.model = payload.message?.model || this.model;
         this.usage = mergeUsage(this.usage, payload.message?.usage);
-        return [this.chunk({ role: 'assistant', content: '' })];
+        // The role chunk waits for the first block: OpenAI's says `content: null` when the answer opens with a tool call.
+        this.roleSent = false;
+        return [];
       case 'content_block_start':
-        return this.startBlock(payload.index, payload.content_block);
+        return this.withRole(this.startBlock(payload.index, payload.content_block), payload.content_block?.type === 'tool_use');
       case 'content_block_delta':
         return this.delta(payload);
       case 'content_block_stop':
@@ -56,7 +60,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
       case 'message_delta':
         this.usage = mergeUsage(this.usage, payload.usage);
         if (!payload.delta?.stop_reason || this.finishReasonSent) return [];
-        return [this.finishChunk(convertStopReason(payload.delta.stop_reason))];
+        return this.withRole([this.finishChunk(convertStopReason(payload.delta.stop_reason))], false);
       case 'message_stop': {
         this.stopped = true;
         const chunks = this.finishReasonSent ? [] : [this.finishChunk('stop')];
@@ -90,6 +94,22 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
     }
     // Every Anthropic event repeats its name as `type`; the SSE name covers a payload without one.
     return ('type' in payload ? payload : { ...payload, type: event.event }) as AnthropicStreamEvent;
+  }
+
+  /**
+   * Puts the role chunk before the first chunk of the answer (a thinking block, which yields none, sends it
+   * at once so the caller hears from a model that thinks for long). An answer that opens with a tool call
+   * gets one chunk with the role, `content: null` and the call, as OpenAI streams it.
+   */
+  private withRole(chunks: ChatCompletionChunk[], opensWithToolCall: boolean): ChatCompletionChunk[] {
+    if (this.roleSent) return chunks;
+    this.roleSent = true;
+    if (opensWithToolCall && chunks.length > 0) {
+      const [first, ...rest] = chunks;
+      first.choices[0].delta = { role: 'assistant', content: null, ...first.choices[0].delta };
+      return [first, ...rest];
+    }
+    return [this.chunk({ role: 'assistant', content: '' }), ...chunks];
   }
 
   private startBlock(blockIndex: number, block: AnthropicResponseBlock): ChatCompletionChunk[] {

@@ -56,7 +56,10 @@ export class GeminiStreamTranslator implements StreamTranslator<ChatCompletionCh
     if (this.finishedCandidates.has(index)) return;
     if (!this.startedCandidates.has(index)) {
       this.startedCandidates.add(index);
-      chunks.push(this.chunk({ index, delta: { role: 'assistant', content: '' }, finish_reason: null }));
+      // OpenAI's role chunk says `content: null` when the answer opens with a tool call.
+      const opening = candidate.content?.parts?.find((part) => isFunctionCall(part) || (isAnswerText(part) && part.text !== ''));
+      const opensWithToolCall = opening !== undefined && isFunctionCall(opening);
+      chunks.push(this.chunk({ index, delta: { role: 'assistant', content: opensWithToolCall ? null : '' }, finish_reason: null }));
     }
     // Logprobs of this event's tokens ride on its first content chunk.
     let logprobs = convertLogprobs(candidate.logprobsResult);

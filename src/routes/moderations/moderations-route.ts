@@ -12,7 +12,7 @@ import type { GatewayServices } from '../../services.js';
  * defaults to the newest moderation model of the catalog.
  */
 export function registerModerationsRoute(app: FastifyInstance, services: GatewayServices): void {
-  const defaultModel = newestModerationModel(services.catalog);
+  const defaultModel = defaultModerationModel(services.catalog, (id) => services.providers.isConfigured(id));
   const endpoint: Endpoint<'moderation'> = {
     method: 'POST',
     path: '/v1/moderations',
@@ -30,10 +30,12 @@ export function registerModerationsRoute(app: FastifyInstance, services: Gateway
   registerEndpoint(app, services, endpoint);
 }
 
-/** The catalog's moderation model whose name says "latest", else the last one listed. */
-function newestModerationModel(catalog: Catalog): string {
-  const models = catalog.listModels({ type: 'moderation' });
-  return (models.find((model) => model.slug.includes('omni') && model.slug.endsWith('-latest')) ?? models.find((model) => model.slug.endsWith('-latest')) ?? models.at(-1))?.slug ?? 'openai/omni-moderation-latest';
+/** The catalog's default moderation model (`default: true`) of a configured provider, else the first default row. */
+function defaultModerationModel(catalog: Catalog, isConfigured: (providerId: string) => boolean): string {
+  const defaults = catalog.listModels({ type: 'moderation' }).filter((model) => model.default);
+  const model = defaults.find((candidate) => isConfigured(candidate.provider)) ?? defaults[0];
+  if (!model) throw new Error('catalog: no moderation model is marked default');
+  return model.slug;
 }
 
 const partTypes = new Set(['text', 'image_url']);
