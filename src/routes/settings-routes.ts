@@ -1,8 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { requireObject } from '../http/validation.js';
-import { GatewayError } from '../errors/gateway-error.js';
-import { isIntelligenceMode } from '../pipeline/intelligence-modes.js';
+import { z } from 'zod';
+import { parseBody } from '../http/request-body/parse-body.js';
 import type { GatewayServices } from '../services.js';
+
+/** Spec 4.8, PUT /v1/settings: the org's default mode, or null to fall back to the system default. */
+const settingsBody = z.strictObject(
+  {
+    default_intelligence_mode: z.enum(['proxy', 'cache', 'full'], {
+      error: (issue) => `must be one of proxy, cache, full, or null (got ${issue.input === undefined ? 'nothing' : JSON.stringify(issue.input)})`,
+    }).nullable(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'is not a settings field; allowed: default_intelligence_mode' : undefined) },
+);
 
 /** PUT/GET /v1/settings: the caller's org settings (default_intelligence_mode). */
 export function registerSettingsRoutes(app: FastifyInstance, services: GatewayServices): void {
@@ -15,13 +24,7 @@ export function registerSettingsRoutes(app: FastifyInstance, services: GatewaySe
   });
 
   app.put('/v1/settings', { config: { family: 'settings' } }, async (request) => {
-    const body = requireObject(request.body, 'body');
-    const unknown = Object.keys(body).filter((key) => key !== 'default_intelligence_mode');
-    if (unknown.length > 0) throw new GatewayError('validation_error', `Unknown settings field ${unknown[0]}; allowed: default_intelligence_mode`, { param: unknown[0] });
-    const mode = body.default_intelligence_mode;
-    if (mode !== null && !isIntelligenceMode(mode)) {
-      throw new GatewayError('validation_error', `default_intelligence_mode must be one of proxy, cache, full, or null (got ${JSON.stringify(mode)})`, { param: 'default_intelligence_mode' });
-    }
+    const mode = parseBody(settingsBody, request.body).default_intelligence_mode;
     const orgId = request.principal!.orgId;
     const saved = await services.settings.put(orgId, mode);
     return render(orgId, saved.default_intelligence_mode, saved.updated_at);

@@ -3,7 +3,8 @@ import { KeyIssuer } from '../../auth/key-issuer.js';
 import type { Principal } from '../../auth/principal.js';
 import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin } from '../../auth/tenancy.js';
 import { GatewayError } from '../../errors/gateway-error.js';
-import { optionalDate, optionalInteger, optionalNumber, optionalString, requireObject, requireString } from '../../http/validation.js';
+import { parseBody } from '../../http/request-body/parse-body.js';
+import { keysQuery, newKeyBody, newOrgBody, providerKeyBody, usageQuery } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
 
 /**
@@ -17,8 +18,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
 
   app.post('/v1/admin/orgs', admin, async (request, reply) => {
     requirePlatformAdmin(principalOf(request), 'create orgs');
-    const body = requireObject(request.body, 'body');
-    const org = await issuer.createOrg(requireString(body.name, 'name'));
+    const body = parseBody(newOrgBody, request.body);
+    const org = await issuer.createOrg(body.name);
     reply.code(201);
     return { id: org.id, name: org.name, created_at: org.created_at };
   });
@@ -32,32 +33,29 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
 
   app.post('/v1/admin/keys', admin, async (request, reply) => {
     const principal = principalOf(request);
-    const body = requireObject(request.body, 'body');
-    const orgId = requireString(body.org_id, 'org_id');
+    const body = parseBody(newKeyBody, request.body);
+    const orgId = body.org_id;
     requireOrgAccess(principal, orgId, 'org_id');
-    const scopes = body.scopes;
-    if (scopes !== undefined && !(Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string'))) {
-      throw new GatewayError('validation_error', 'scopes must be an array of strings', { param: 'scopes' });
-    }
-    if ((scopes as string[] | undefined)?.includes('platform_admin') && !principal.isMaster) {
+    const scopes = body.scopes ?? undefined;
+    if (scopes?.includes('platform_admin') && !principal.isMaster) {
       throw new GatewayError('tenant_violation', 'Only the master key can grant the platform_admin scope', { param: 'scopes' });
     }
     const { key, record } = await issuer.createKey({
       org_id: orgId,
-      name: optionalString(body.name, 'name'),
-      scopes: scopes as string[] | undefined,
-      expires_at: optionalString(body.expires_at, 'expires_at'),
-      rpm: optionalInteger(body.rpm, 'rpm', { min: 1, max: Number.MAX_SAFE_INTEGER }),
-      tpm: optionalInteger(body.tpm, 'tpm', { min: 1, max: Number.MAX_SAFE_INTEGER }),
-      monthly_token_quota: optionalInteger(body.monthly_token_quota, 'monthly_token_quota', { min: 1, max: Number.MAX_SAFE_INTEGER }),
-      monthly_budget_usd: optionalNumber(body.monthly_budget_usd, 'monthly_budget_usd', { min: 0, max: Number.MAX_SAFE_INTEGER }),
+      name: body.name,
+      scopes,
+      expires_at: body.expires_at,
+      rpm: body.rpm,
+      tpm: body.tpm,
+      monthly_token_quota: body.monthly_token_quota,
+      monthly_budget_usd: body.monthly_budget_usd,
     });
     reply.code(201);
     return { ...record, key };
   });
 
   app.get('/v1/admin/keys', admin, async (request) => {
-    const requested = optionalString((request.query as Record<string, unknown>).org_id, 'org_id');
+    const requested = parseBody(keysQuery, request.query).org_id ?? undefined;
     return { object: 'list', data: await issuer.listKeys(orgFilter(principalOf(request), requested, 'org_id')) };
   });
 
@@ -74,13 +72,9 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     requireOrgAccess(principalOf(request), id, 'id');
     await requireOrg(services, id);
     if (!services.providers.get(provider)) throw new GatewayError('resource_not_found', `Unknown provider ${JSON.stringify(provider)}`, { param: 'provider' });
-    const body = requireObject(request.body, 'body');
-    const apiKey = requireString(body.api_key, 'api_key');
-    if (apiKey.trim() === '') throw new GatewayError('validation_error', 'api_key must not be empty', { param: 'api_key' });
-    const baseUrl = optionalString(body.base_url, 'base_url');
-    if (baseUrl !== undefined && !/^https?:\/\//.test(baseUrl)) {
-      throw new GatewayError('validation_error', `base_url must be an http(s) URL (got ${JSON.stringify(baseUrl)})`, { param: 'base_url' });
-    }
+    const body = parseBody(providerKeyBody, request.body);
+    const apiKey = body.api_key;
+    const baseUrl = body.base_url ?? undefined;
     await services.vault.put(id, provider, apiKey, baseUrl?.replace(/\/+$/, ''));
     // The key itself is never echoed back.
     return { org_id: id, provider, base_url: baseUrl ?? null, configured: true };
@@ -95,10 +89,10 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
   });
 
   app.get('/v1/admin/usage', admin, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    const orgId = orgFilter(principalOf(request), optionalString(query.org_id, 'org_id'), 'org_id');
-    const from = optionalDate(query.from, 'from');
-    const to = optionalDate(query.to, 'to');
+    const query = parseBody(usageQuery, request.query);
+    const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
+    const from = query.from ?? undefined;
+    const to = query.to ?? undefined;
     await services.ledger.flush();
     return services.store.usage.summarizeUsage({ org_id: orgId, from, to });
   });

@@ -3,7 +3,8 @@ import type { Principal } from '../../auth/principal.js';
 import { isPlatformAdmin, orgFilter, requireOrgAccess } from '../../auth/tenancy.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { defaultPolicy } from '../../governance/org-policy-service.js';
-import { isPlainObject, optionalBoolean, optionalDate, optionalEnum, optionalInteger, optionalNumber, optionalObject, optionalString, requireObject } from '../../http/validation.js';
+import { parseBody } from '../../http/request-body/parse-body.js';
+import { auditQuery, orgLimitsBody, orgPolicyBody, toolBody } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
 import type { OrgPolicy } from '../../storage/storage-types.js';
 import { Ajv } from 'ajv';
@@ -44,15 +45,15 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
 
   app.put('/v1/admin/orgs/:id/limits', admin, async (request) => {
     const orgId = await orgIdOf(request);
-    const body = requireObject(request.body, 'body');
+    const body = parseBody(orgLimitsBody, request.body);
     const current = await policyOf(orgId);
-    const limit = (field: 'rpm' | 'tpm' | 'monthly_token_quota', value: unknown) => (value === null ? null : (optionalInteger(value, field, { min: 1, max: Number.MAX_SAFE_INTEGER }) ?? current[field]));
+    // null clears a limit; an absent field keeps it.
     const saved = await services.policies.putPolicy({
       ...current,
-      rpm: limit('rpm', body.rpm),
-      tpm: limit('tpm', body.tpm),
-      monthly_token_quota: limit('monthly_token_quota', body.monthly_token_quota),
-      monthly_budget_usd: body.monthly_budget_usd === null ? null : (optionalNumber(body.monthly_budget_usd, 'monthly_budget_usd', { min: 0, max: Number.MAX_SAFE_INTEGER }) ?? current.monthly_budget_usd),
+      rpm: body.rpm === undefined ? current.rpm : body.rpm,
+      tpm: body.tpm === undefined ? current.tpm : body.tpm,
+      monthly_token_quota: body.monthly_token_quota === undefined ? current.monthly_token_quota : body.monthly_token_quota,
+      monthly_budget_usd: body.monthly_budget_usd === undefined ? current.monthly_budget_usd : body.monthly_budget_usd,
       updated_at: new Date().toISOString(),
     });
     return { org_id: orgId, rpm: saved.rpm, tpm: saved.tpm, monthly_token_quota: saved.monthly_token_quota, monthly_budget_usd: saved.monthly_budget_usd };
@@ -62,13 +63,13 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
 
   app.put('/v1/admin/orgs/:id/policy', admin, async (request) => {
     const orgId = await orgIdOf(request);
-    const body = requireObject(request.body, 'body');
+    const body = parseBody(orgPolicyBody, request.body);
     const current = await policyOf(orgId);
     const saved = await services.policies.putPolicy({
       ...current,
-      enforce_tools: optionalBoolean(body.enforce_tools, 'enforce_tools') ?? current.enforce_tools,
-      redact_pii: optionalBoolean(body.redact_pii, 'redact_pii') ?? current.redact_pii,
-      audit_prompts: optionalBoolean(body.audit_prompts, 'audit_prompts') ?? current.audit_prompts,
+      enforce_tools: body.enforce_tools ?? current.enforce_tools,
+      redact_pii: body.redact_pii ?? current.redact_pii,
+      audit_prompts: body.audit_prompts ?? current.audit_prompts,
       updated_at: new Date().toISOString(),
     });
     return switchesOf(saved);
@@ -80,9 +81,9 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
     const orgId = await orgIdOf(request);
     const { name } = request.params as { name: string };
     if (!/^[A-Za-z0-9_.-]{1,64}$/.test(name)) throw new GatewayError('validation_error', `tool name must be 1 to 64 letters, digits, "_", "." or "-" (got ${JSON.stringify(name)})`, { param: 'name' });
-    const body = request.body === undefined || request.body === null ? {} : requireObject(request.body, 'body');
-    const policy = optionalEnum(body.policy, 'policy', ['allow', 'block'] as const) ?? 'allow';
-    const schema = body.schema === null ? undefined : optionalObject(body.schema, 'schema');
+    const body = parseBody(toolBody, request.body ?? {});
+    const policy = body.policy ?? 'allow';
+    const schema = body.schema ?? undefined;
     if (schema) {
       try {
         schemaCompiler.compile(schema);
@@ -112,18 +113,16 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
   });
 
   app.get('/v1/admin/audit', admin, async (request) => {
-    const query = request.query as Record<string, unknown>;
-    if (!isPlainObject(query)) throw new GatewayError('validation_error', 'query string expected');
-    const orgId = orgFilter(principalOf(request), optionalString(query.org_id, 'org_id'), 'org_id');
-    const number = (value: unknown, param: string, range: { min: number; max: number }) => optionalInteger(value === undefined ? undefined : Number(value), param, range);
+    const query = parseBody(auditQuery, request.query);
+    const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
     await services.ledger.flush();
     const data = await services.store.audit.listAudit({
       org_id: orgId,
-      from: optionalDate(query.from, 'from'),
-      to: optionalDate(query.to, 'to'),
-      status: number(query.status, 'status', { min: 100, max: 599 }),
-      endpoint: optionalString(query.endpoint, 'endpoint'),
-      limit: number(query.limit, 'limit', { min: 1, max: 1000 }) ?? 100,
+      from: query.from ?? undefined,
+      to: query.to ?? undefined,
+      status: query.status ?? undefined,
+      endpoint: query.endpoint ?? undefined,
+      limit: query.limit ?? 100,
     });
     return { object: 'list', data };
   });

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Catalog } from '../../catalog/catalog.js';
-import type { ModerationInput, ModerationRequest } from '../../core/moderation-types.js';
-import { GatewayError } from '../../errors/gateway-error.js';
+import type { ModerationRequest } from '../../core/moderation-types.js';
 import { registerEndpoint, type Endpoint, type ParsedRequest } from '../../http/endpoint.js';
 import { buildSvcMetadata, nonStreamHeaders } from '../../http/svc-metadata.js';
-import { describeType, isPlainObject, optionalString } from '../../http/validation.js';
+import { describeType, optional } from '../../http/request-body/fields.js';
+import { parseBody } from '../../http/request-body/parse-body.js';
 import type { GatewayServices } from '../../services.js';
 
 /**
@@ -38,25 +39,22 @@ function defaultModerationModel(catalog: Catalog, isConfigured: (providerId: str
   return model.slug;
 }
 
-const partTypes = new Set(['text', 'image_url']);
+/** Spec 4.5, POST /v1/moderations: input is a string, an array of strings, or multimodal parts; model defaults (catalog). */
+const moderationRequestSchema = z.object({
+  model: optional(z.string()),
+  input: z.union(
+    [
+      z.string(),
+      z.array(z.string()).min(1),
+      z.array(z.discriminatedUnion('type', [z.object({ type: z.literal('text'), text: z.string() }), z.object({ type: z.literal('image_url'), image_url: z.object({ url: z.string() }) })], { error: 'must be a string or a part {type: text | image_url}' })).min(1),
+    ],
+    { error: (issue) => (issue.input == null ? 'is required' : `must be a non-empty string, array of strings or array of parts (got ${describeType(issue.input)})`) },
+  ),
+});
 
 export function parseModerationRequest(body: unknown, defaultModel: string): ParsedRequest<'moderation'> {
-  if (!isPlainObject(body)) throw new GatewayError('validation_error', `request body must be a JSON object (got ${describeType(body)})`, { param: null });
-  const model = optionalString(body.model, 'model') ?? defaultModel;
-  const input = body.input;
-  if (input === undefined || input === null) throw new GatewayError('validation_error', 'input is required', { param: 'input' });
-  let entries: ModerationRequest['input'];
-  if (typeof input === 'string') entries = [input];
-  else if (Array.isArray(input) && input.length > 0 && input.every((entry) => typeof entry === 'string')) entries = input as string[];
-  else if (Array.isArray(input) && input.length > 0) {
-    input.forEach((part, index) => {
-      if (!isPlainObject(part) || !partTypes.has(part.type as string)) {
-        throw new GatewayError('validation_error', `input[${index}] must be a string or a part {type: text | image_url}`, { param: `input[${index}]` });
-      }
-    });
-    entries = input as ModerationInput[];
-  } else {
-    throw new GatewayError('validation_error', `input must be a non-empty string, array of strings or array of parts (got ${describeType(input)})`, { param: 'input' });
-  }
-  return { request: { model, input: entries }, requestedModel: model };
+  const parsed = parseBody(moderationRequestSchema, body);
+  const model = parsed.model ?? defaultModel;
+  const input = typeof parsed.input === 'string' ? [parsed.input] : (parsed.input as ModerationRequest['input']);
+  return { request: { model, input }, requestedModel: model };
 }

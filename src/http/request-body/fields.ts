@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * The vocabulary request bodies are declared in. Each declaration reads like a row of the spec's tables; the
+ * words a refusal uses come from here and from `issue-message.ts`, so every endpoint says "temperature must be
+ * between 0 and 2 (got 3)" the same way. Custom messages are written relative to the field ("must …",
+ * "is …"): the field's path is put in front of them when the error is rendered.
+ */
+
+/** "null", "array", "string"…: what a wrong value was, for "(got …)". */
+export function describeType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** An optional field: absent and `null` both mean "not given" (the builders drop nulls). */
+export const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
+
+/** A number in [min, max]; the refusal names both bounds. */
+export const numberIn = (min: number, max: number) => z.number().refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
+
+/** An integer in [min, max] (JavaScript's safe integers at most). */
+export const integerIn = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
+  z.number().refine((value) => Number.isInteger(value), { params: { expected: 'an integer' } }).refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
+
+/** A positive number (a limit, a budget). */
+export const positiveNumber = () => z.number().refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });
+
+/** A positive integer. */
+export const positiveInteger = () =>
+  z.number().refine((value) => Number.isInteger(value), { params: { expected: 'an integer' } }).refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });
+
+/** A string that is not empty or blank. */
+export const nonBlankString = () => z.string().refine((value) => value.trim() !== '', { error: 'must not be empty' });
+
+/** A string, or an array of strings. */
+export const stringOrStrings = () => z.union([z.string(), z.array(z.string())], { error: (issue) => `must be a string or an array of strings (got ${describeType(issue.input)})` });
+
+/** `{key: string}`: request metadata. */
+export const stringRecord = () => z.record(z.string(), z.string());
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Any JSON object (a JSON Schema, provider data echoed back): checked to be an object, taken as sent (not walked or copied). */
+export const jsonObject = () => z.custom<Record<string, unknown>>(isPlainObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });
+
+/** An ISO 8601 date or date-time, normalised to UTC. */
+export const isoDate = () =>
+  z
+    .string()
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: (issue) => `must be an ISO 8601 date or date-time (got ${JSON.stringify(issue.input)})` })
+    .transform((value) => new Date(Date.parse(value)).toISOString());
+
+/** Drops the keys whose value is null or undefined (a field sent as null is a field not given). */
+export function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {
+  for (const key of Object.keys(value) as Array<keyof T>) {
+    if (value[key] === null || value[key] === undefined) delete value[key];
+  }
+  return value as { [K in keyof T]: Exclude<T[K], null> };
+}

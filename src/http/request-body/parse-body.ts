@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import { refusalOf } from './issue-message.js';
+
+/**
+ * Validates a body (or, with `at`, a part of one found at that path) against its declaration: the parsed value, or the spec's 400 for the first problem. Fields
+ * the declaration does not know are the caller's business to report (most endpoints warn about them).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown, at = ''): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  // The refusal quotes the value it refused: parsed once more, with the inputs reported (only bad bodies pay).
+  const reported = schema.safeParse(body, { reportInput: true });
+  throw refusalOf((reported.success ? result : reported).error!.issues, at);
+}
+
+/** The top-level fields of `body` that `known` does not list, in the caller's order. */
+export function unknownFields(body: object, known: ReadonlySet<string>): string[] {
+  const unknown: string[] = [];
+  for (const key of Object.keys(body)) if (!known.has(key)) unknown.push(key);
+  return unknown;
+}
