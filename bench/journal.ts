@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageJournal } from '../src/billing/usage-journal.js';
-import type { UsageRecord } from '../src/storage/storage-types.js';
+import type { UsageRecord } from '../src/core/storage-interfaces.js';
 
 const { values } = parseArgs({ options: { records: { type: 'string', default: '200000' } } });
 const records = Number(values.records);

@@ -26,7 +26,9 @@ import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
-import { embedThroughGateway, localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
+import { localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
+import { embedThroughGateway } from './pipeline/embed-through-gateway.js';
+import type { RequestContext } from './pipeline/request-context.js';
 import { SemanticCache } from './cache/semantic/semantic-cache.js';
 import { semanticCacheStage } from './pipeline/stages/semantic-cache-stage.js';
 import { exactCacheStage } from './pipeline/stages/exact-cache-stage.js';
@@ -38,10 +40,10 @@ import { budgetStage, limitsSettleAfterWork, rateLimitStage } from './pipeline/s
 import { piiRedactionStage } from './pipeline/stages/pii-redaction-stage.js';
 import { toolGovernanceStage } from './pipeline/stages/tool-governance-stage.js';
 import type { RouterContext } from './routing/model-router.js';
-import { ResponseArchive } from './routes/responses/response-archive.js';
+import { ResponseArchive } from './archive/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
-import type { RecordStore, SharedState } from './storage/storage-types.js';
+import type { RecordStore, SharedState } from './core/storage-interfaces.js';
 
 /** Everything a route needs, built once at start-up. */
 export interface GatewayServices {
@@ -132,7 +134,8 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   );
   if (semanticCache.backlog) metrics.watchQueue(semanticCache.backlog);
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
-  const embedder: Embedder = semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
+  const embedder: Embedder<RequestContext<'chat'>> =
+    semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers) };
   const runner: RequestRunner = new RequestRunner(
     stageTable,

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { ApiKeyRecord, SharedState, TenantStore } from '../storage/storage-types.js';
+import type { ApiKeyRecord, SharedState, TenantStore } from '../core/storage-interfaces.js';
 
 const REVOCATION_CHANNEL = 'auth:revoked';
 import { apiKeyPrefix } from './api-key-secrets.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
-import type { ApiKeyRecord, Org, TenantStore } from '../storage/storage-types.js';
+import type { ApiKeyRecord, Org, TenantStore } from '../core/storage-interfaces.js';
 import { apiKeyPrefix, generateApiKeySecret, hashApiKey } from './api-key-secrets.js';
 import { defaultScopes, isKnownScope, knownScopes } from './scopes.js';
 

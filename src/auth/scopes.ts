@@ -1,11 +1,10 @@
+import { endpointFamilies, type EndpointFamily } from '../core/endpoint-family.js';
 /**
  * Scopes of an API key. `api` (the default) opens every /v1 endpoint family; a key may instead list
  * families one by one. `admin` opens everything, the admin API included, inside the key's own org;
  * `platform_admin` (granted only by the master key) acts on every org and creates orgs; `metrics`
  * opens /metrics.
  */
-export const endpointFamilies = ['chat', 'completions', 'responses', 'embeddings', 'moderations', 'audio', 'voice', 'models', 'settings'] as const;
-export type EndpointFamily = (typeof endpointFamilies)[number];
 
 export const knownScopes = ['admin', 'platform_admin', 'metrics', 'api', ...endpointFamilies] as const;
 export type Scope = (typeof knownScopes)[number];

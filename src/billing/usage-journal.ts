@@ -1,7 +1,7 @@
 import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { UsageRecord } from '../storage/storage-types.js';
+import type { UsageRecord } from '../core/storage-interfaces.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended

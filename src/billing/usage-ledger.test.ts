@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
+import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
 import { UsageJournal } from './usage-journal.js';
 import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
 

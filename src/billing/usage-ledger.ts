@@ -1,7 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
-import type { UsageRecord, UsageStore } from '../storage/storage-types.js';
+import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
 import type { JournalEntry, UsageJournal } from './usage-journal.js';
 
 export interface UsageLedgerOptions {

@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KeyIssuer } from '../auth/key-issuer.js';
 import { defaultOrgId } from '../auth/principal.js';
-import type { TenantStore } from '../storage/storage-types.js';
+import type { TenantStore } from '../core/storage-interfaces.js';
 
 export const STARTER_KEY_FILE = 'starter-api-key';
 

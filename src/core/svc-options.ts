@@ -1,4 +1,4 @@
-import type { IntelligenceMode } from '../pipeline/intelligence-modes.js';
+import type { IntelligenceMode } from './intelligence-mode.js';
 
 /** `routing_hints` of a chat request (soft preferences, spec 4.1). */
 export interface RoutingHints {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { EndpointFamily } from '../auth/scopes.js';
-import { RoutingError, UpstreamError, type UpstreamErrorKind } from '../providers/upstream-error.js';
+import type { EndpointFamily } from '../core/endpoint-family.js';
+import { RoutingError, UpstreamError, type UpstreamErrorKind } from './upstream-error.js';
 import { toGatewayError } from './failure-table.js';
 import { GatewayError } from './gateway-error.js';
 

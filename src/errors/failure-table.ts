@@ -1,5 +1,5 @@
-import type { EndpointFamily } from '../auth/scopes.js';
-import { RoutingError, UpstreamError, type RoutingFailureKind, type UpstreamErrorKind } from '../providers/upstream-error.js';
+import type { EndpointFamily } from '../core/endpoint-family.js';
+import { RoutingError, UpstreamError, type RoutingFailureKind, type UpstreamErrorKind } from './upstream-error.js';
 import type { ErrorCode } from './error-codes.js';
 import { GatewayError } from './gateway-error.js';
 

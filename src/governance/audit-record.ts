@@ -1,5 +1,5 @@
 import type { RequestContext } from '../pipeline/request-context.js';
-import type { AuditDetails } from '../storage/storage-types.js';
+import type { AuditDetails } from '../core/storage-interfaces.js';
 
 /** The longest prompt an audit record keeps (orgs that opted in). */
 const MAX_AUDIT_PROMPT = 32 * 1024;

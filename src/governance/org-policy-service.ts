@@ -1,5 +1,5 @@
 import { LruCache } from '../shared/lru-cache.js';
-import type { GovernanceStore, OrgPolicy, RegisteredTool, SharedState } from '../storage/storage-types.js';
+import type { GovernanceStore, OrgPolicy, RegisteredTool, SharedState } from '../core/storage-interfaces.js';
 
 const POLICY_CHANNEL = 'org-policy-changed';
 

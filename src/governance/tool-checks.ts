@@ -1,5 +1,5 @@
 import { GatewayError } from '../errors/gateway-error.js';
-import type { RegisteredTool } from '../storage/storage-types.js';
+import type { RegisteredTool } from '../core/storage-interfaces.js';
 import { validateAgainstSchema } from '../verification/schema-validator.js';
 
 /** A request may only declare tools its org registered (when the org enforces its registry). */

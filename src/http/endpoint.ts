@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { EndpointFamily } from '../auth/scopes.js';
+import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { Operation, Outcome, RequestOf } from '../core/operations.js';
 import { newRequestContext, type RequestContext, type RequestOptions } from '../pipeline/request-context.js';
 import type { Settle } from '../pipeline/request-runner.js';

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isInternalFailure, toGatewayError } from '../errors/failure-table.js';
 import { GatewayError, newErrorId } from '../errors/gateway-error.js';
-import { RoutingError, UpstreamError } from '../providers/upstream-error.js';
+import { RoutingError, UpstreamError } from '../errors/upstream-error.js';
 
 /**
  * Every error leaves in the spec's envelope with an `x-error-id`, rendered by the row of the route's

@@ -1,6 +1,6 @@
 import type { Principal } from '../auth/principal.js';
-import type { EndpointFamily } from '../auth/scopes.js';
-import type { IntelligenceMode } from '../pipeline/intelligence-modes.js';
+import type { EndpointFamily } from '../core/endpoint-family.js';
+import type { IntelligenceMode } from '../core/intelligence-mode.js';
 
 /** Fields svc adds to every Fastify request, typed. */
 export interface RequestLogFields {

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { isIntelligenceMode, resolveIntelligenceMode, type IntelligenceMode, type ModeSource } from '../pipeline/intelligence-modes.js';
+import { resolveIntelligenceMode } from '../pipeline/intelligence-modes.js';
+import { isIntelligenceMode, type IntelligenceMode, type ModeSource } from '../core/intelligence-mode.js';
 import type { OrgSettingsService } from '../settings/org-settings-service.js';
 
 /**

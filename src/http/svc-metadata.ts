@@ -1,5 +1,6 @@
-import type { HealerReport, RequestContext } from '../pipeline/request-context.js';
-import { isWholeHit } from '../pipeline/after-work/usage-record.js';
+import type { RequestContext } from '../pipeline/request-context.js';
+import type { HealerReport } from '../core/healer-report.js';
+import { isWholeHit } from '../core/cache-hit.js';
 import { auditIdOf } from '../governance/audit-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 

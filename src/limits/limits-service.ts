@@ -1,10 +1,11 @@
+import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { ReserveCheck, SharedState } from '../storage/storage-types.js';
-import type { RateCheck } from './gcra.js';
-import { isWholeHit } from '../pipeline/after-work/usage-record.js';
+import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
+import type { RateCheck } from '../shared/gcra.js';
+import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { estimatedTokens, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
 
@@ -12,15 +13,6 @@ const MINUTE_MS = 60_000;
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
 const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
 
-/** What the limits stages left on a request for its settlement. */
-export interface LimitsGrant {
-  /** The tpm counters charged with the estimate, to correct with the real tokens. */
-  tokenCharges: Array<{ check: Omit<RateCheck, 'cost'>; estimate: number }>;
-  /** Monthly counters charged with the worst case, to settle with the real cost and tokens. */
-  reservations: Array<{ key: string; amount: number; unit: 'usd' | 'tokens' }>;
-  /** x-ratelimit-* headers of the answer. */
-  headers: Record<string, string>;
-}
 
 /** A month's settled usage from the ledger (the counters are seeded from it when absent). */
 export type MonthlyUsage = (scope: { orgId: string; keyId?: string }, monthStart: string) => Promise<{ tokens: number; usd: number }>;

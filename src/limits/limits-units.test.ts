@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { gcraAdjust, gcraStep } from './gcra.js';
+import { gcraAdjust, gcraStep } from '../shared/gcra.js';
 import { formatDuration, rateLimitHeaders } from './rate-limit-headers.js';
 
 test('GCRA: 60 per minute allows a burst of 60, then one per second; the wait is exact', () => {

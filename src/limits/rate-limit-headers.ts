@@ -1,4 +1,4 @@
-import type { RateState } from './gcra.js';
+import type { RateState } from '../shared/gcra.js';
 
 /**
  * OpenAI's rate-limit headers (`x-ratelimit-limit-requests`, `-remaining-`, `-reset-`, and `-tokens`), from

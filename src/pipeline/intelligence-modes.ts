@@ -1,7 +1,6 @@
+import { isIntelligenceMode, type IntelligenceMode, type ModeSource } from '../core/intelligence-mode.js';
 import { GatewayError } from '../errors/gateway-error.js';
 
-export const intelligenceModes = ['proxy', 'cache', 'full'] as const;
-export type IntelligenceMode = (typeof intelligenceModes)[number];
 
 export type PipelineFeature =
   | 'exact_cache'
@@ -48,11 +47,6 @@ export function toggleAllows(feature: PipelineFeature, toggles: FeatureToggles):
   return toggle === undefined || toggles[toggle] !== false;
 }
 
-export type ModeSource = 'header' | 'body' | 'tenant_default' | 'system_default';
-
-export function isIntelligenceMode(value: unknown): value is IntelligenceMode {
-  return value === 'proxy' || value === 'cache' || value === 'full';
-}
 
 /** Resolution order of spec 4.9: header, body, tenant default, system default `full`. */
 export function resolveIntelligenceMode(

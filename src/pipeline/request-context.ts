@@ -1,8 +1,10 @@
+import type { CacheHit } from '../core/cache-hit.js';
+import type { HealerReport } from '../core/healer-report.js';
 import type { Principal } from '../auth/principal.js';
-import type { EndpointFamily } from '../auth/scopes.js';
+import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { CostBreakdown } from '../billing/cost.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
-import type { LimitsGrant } from '../limits/limits-service.js';
+import type { LimitsGrant } from '../core/limits-grant.js';
 import type { OrgGovernance } from '../governance/org-policy-service.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import type { Operation, RequestOf } from '../core/operations.js';
@@ -10,31 +12,10 @@ import type { RoutingHints, RoutingOverride, SvcOptions } from '../core/svc-opti
 import type { UpstreamTarget } from '../providers/provider-types.js';
 import type { AttemptRecord } from '../providers/upstream-executor.js';
 import type { RouteDecision } from '../routing/model-router.js';
-import type { FeatureToggles, IntelligenceMode, ModeSource } from './intelligence-modes.js';
+import type { FeatureToggles } from './intelligence-modes.js';
+import type { IntelligenceMode, ModeSource } from '../core/intelligence-mode.js';
 
-/** Spec 2.3 `healer_report`: what output verification changed. */
-export interface HealerReport {
-  original: string;
-  healed: string;
-  /** The step that fixed it: extract, syntax_repair, truncation_close, schema_coercion, re_ask. */
-  stage: string;
-  /** 0..1: lower for guesses than for syntax fixes. */
-  confidence: number;
-  healing_time_ms: number;
-}
 
-export interface CacheHit {
-  type: 'exact' | 'semantic';
-  /** Embeddings batches: how many inputs of `of` the cache answered. */
-  inputs?: number;
-  of?: number;
-  /** Semantic hits: the similarity of the cached prompt. */
-  similarity?: number;
-  /** The catalog slug of the model whose answer was cached. */
-  source?: string;
-  /** What the served model would have charged for the answer. */
-  savedUsd?: number;
-}
 
 /** Caller options every operation may carry: the `svc` block, routing preferences and metadata. */
 export interface RequestOptions {

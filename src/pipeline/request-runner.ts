@@ -1,6 +1,7 @@
 import type { Operation, Outcome } from '../core/operations.js';
 import { toGatewayError } from '../errors/failure-table.js';
-import { intelligenceModes, stageMatrix, toggleAllows, type IntelligenceMode, type PipelineFeature } from './intelligence-modes.js';
+import { stageMatrix, toggleAllows, type PipelineFeature } from './intelligence-modes.js';
+import { intelligenceModes, type IntelligenceMode } from '../core/intelligence-mode.js';
 import type { RequestContext } from './request-context.js';
 import type { GenericStage, Next, Stage } from './stage.js';
 import type { StageRow } from './stage-table.js';

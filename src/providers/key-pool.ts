@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SharedState } from '../storage/storage-types.js';
+import type { SharedState } from '../core/storage-interfaces.js';
 
 /**
  * Round-robin over a provider's platform keys, skipping keys that are cooling down after a 429 or

@@ -1,7 +1,7 @@
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { JsonHttpRequest, UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
-import { UpstreamError } from './upstream-error.js';
+import { UpstreamError } from '../errors/upstream-error.js';
 import { capabilityOf, type WireAdapter } from './wire-adapter.js';
 
 export interface CallOptions<C = unknown> {

@@ -10,7 +10,7 @@ import { operationCalls } from './operation-calls.js';
 import { openaiAdapter } from './openai/index.js';
 import { cancelStream, requestBytes, requestText } from './upstream-call.js';
 import { type UpstreamTarget } from './provider-types.js';
-import { UpstreamError, type UpstreamErrorKind } from './upstream-error.js';
+import { UpstreamError, type UpstreamErrorKind } from '../errors/upstream-error.js';
 import { closeHttpClient } from './shared/http-client.js';
 
 let mock: MockUpstream;

@@ -1,7 +1,7 @@
 import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
 import { isAbortError, readBodyText, sendUpstream, toTransportError, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
 import { SseParser } from './shared/sse-parser.js';
-import { UpstreamError } from './upstream-error.js';
+import { UpstreamError } from '../errors/upstream-error.js';
 import type { WireAdapter } from './wire-adapter.js';
 
 /**

@@ -3,7 +3,7 @@ import type { ProviderKeyVault } from './byok/provider-key-vault.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
 import type { KeyPool } from './key-pool.js';
 import { type ProviderRuntime, type UpstreamTarget } from './provider-types.js';
-import { RoutingError, UpstreamError } from './upstream-error.js';
+import { RoutingError, UpstreamError } from '../errors/upstream-error.js';
 
 export interface AttemptRecord {
   provider: string;

@@ -5,7 +5,7 @@ import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-typ
 import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { JsonHttpRequest, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
-import type { UpstreamErrorInit } from './upstream-error.js';
+import type { UpstreamErrorInit } from '../errors/upstream-error.js';
 
 /**
  * What an adapter offers for each operation: pure converters from the canonical request to an upstream

@@ -1,6 +1,6 @@
-import type { IntelligenceMode } from '../pipeline/intelligence-modes.js';
+import type { IntelligenceMode } from '../core/intelligence-mode.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { OrgSettings, SettingsStore } from '../storage/storage-types.js';
+import type { OrgSettings, SettingsStore } from '../core/storage-interfaces.js';
 
 /** Org settings (PUT /v1/settings) with a short in-process cache: the tenant default is read on every request. */
 export class OrgSettingsService {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { MemorySharedState } from './memory/memory-shared-state.js';
-import type { RateCheck, RateOutcome } from '../limits/gcra.js';
-import type { ReserveCheck, SharedState } from './storage-types.js';
+import type { RateCheck, RateOutcome } from '../shared/gcra.js';
+import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 
 export interface FailoverEvents {
   /** Shared state became unreachable: this instance now keeps its state in process. */

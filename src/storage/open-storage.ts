@@ -4,7 +4,7 @@ import { MemorySharedState } from './memory/memory-shared-state.js';
 import { PostgresRecordStore } from './postgres/postgres-record-store.js';
 import { RedisSharedState } from './redis/redis-shared-state.js';
 import { SqliteRecordStore } from './sqlite/sqlite-record-store.js';
-import type { RecordStore, SharedState } from './storage-types.js';
+import type { RecordStore, SharedState } from '../core/storage-interfaces.js';
 
 /** PostgreSQL when databaseUrl is set, else SQLite under dataDir; the schema is migrated before it is returned. */
 export async function openRecordStore(options: { databaseUrl?: string; dataDir: string }): Promise<RecordStore> {

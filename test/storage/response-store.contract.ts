@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { StoredResponse } from '../../src/storage/storage-types.js';
+import type { StoredResponse } from '../../src/core/storage-interfaces.js';
 import { withStore, type MakeRecordStore } from './store-harness.js';
 
 function stored(overrides: Partial<StoredResponse> = {}): StoredResponse {

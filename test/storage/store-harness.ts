@@ -1,4 +1,4 @@
-import type { RecordStore } from '../../src/storage/storage-types.js';
+import type { RecordStore } from '../../src/core/storage-interfaces.js';
 
 /**
  * A fresh, migrated store per test; cleanup must close it. Each storage interface has its own contract

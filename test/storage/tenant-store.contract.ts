@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { NewApiKey } from '../../src/storage/storage-types.js';
+import type { NewApiKey } from '../../src/core/storage-interfaces.js';
 import { withStore, type MakeRecordStore } from './store-harness.js';
 
 function apiKey(overrides: Partial<NewApiKey> = {}): NewApiKey {

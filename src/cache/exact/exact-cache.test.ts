@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
-import type { SharedState } from '../../storage/storage-types.js';
+import type { SharedState } from '../../core/storage-interfaces.js';
 import { ExactCache, type CachedAnswer } from './exact-cache.js';
 
 const silent = { warn: () => undefined, error: () => undefined };

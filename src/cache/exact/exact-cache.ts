@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { SharedState } from '../../storage/storage-types.js';
+import type { SharedState } from '../../core/storage-interfaces.js';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { SharedState } from '../../storage/storage-types.js';
+import type { SharedState } from '../../core/storage-interfaces.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
 import { SemanticIndex, type SemanticLookup } from './semantic-index.js';
 import { promptFeatures, type PromptFeatures } from './text-features.js';

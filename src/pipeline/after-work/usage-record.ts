@@ -1,10 +1,11 @@
+import { isWholeHit } from '../../core/cache-hit.js';
 import type { UsageLedger } from '../../billing/usage-ledger.js';
 import { auditDetailsOf } from '../../governance/audit-record.js';
 import { elapsedMs } from '../timing.js';
 import type { AfterWork } from '../request-runner.js';
 
 import type { Principal } from '../../auth/principal.js';
-import type { UsageRecord } from '../../storage/storage-types.js';
+import type { UsageRecord } from '../../core/storage-interfaces.js';
 
 /** The row of a request refused before it reached the pipeline (a 400 of the body): its status, no usage, no cost. */
 export function refusedRequestRecord(request: { requestId: string; principal: Principal; endpoint: string; requestedModel: string; status: number; mode: string; latencyMs: number }): UsageRecord {
@@ -35,10 +36,6 @@ export function refusedRequestRecord(request: { requestId: string; principal: Pr
   };
 }
 
-/** A request answered entirely from a cache (a batch of embeddings counts only when every input hit). */
-export function isWholeHit(hit: { inputs?: number; of?: number } | undefined): boolean {
-  return hit !== undefined && (hit.of === undefined || hit.inputs === hit.of);
-}
 
 /** Journals the request's usage and cost, and its audit record, and queues them; the database writes happen later, in batches. */
 export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {

@@ -1,4 +1,4 @@
-import { answerFromCache, storeWhenComplete } from '../../cache/cache-hit.js';
+import { answerFromCache, storeWhenComplete } from './cache-answer.js';
 import { isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
 import type { ExactCache } from '../../cache/exact/exact-cache.js';
 import { exactCacheKey } from '../../cache/exact/request-key.js';

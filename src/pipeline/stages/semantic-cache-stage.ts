@@ -1,4 +1,4 @@
-import { answerFromCache, storeWhenComplete } from '../../cache/cache-hit.js';
+import { answerFromCache, storeWhenComplete } from './cache-answer.js';
 import { isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
 import type { Embedder } from '../../cache/semantic/embedders.js';
 import type { SemanticCache } from '../../cache/semantic/semantic-cache.js';
@@ -12,7 +12,7 @@ import type { Stage } from '../stage.js';
 
 export interface SemanticCacheStageOptions {
   cache: SemanticCache;
-  embedder: Embedder;
+  embedder: Embedder<RequestContext<'chat'>>;
   policy: CachePolicy;
   catalog: Catalog;
   threshold: number;

@@ -3,7 +3,7 @@ import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
 import { checkDeclaredTools, checkToolCall } from '../../governance/tool-checks.js';
-import type { RegisteredTool } from '../../storage/storage-types.js';
+import type { RegisteredTool } from '../../core/storage-interfaces.js';
 import type { RequestContext } from '../request-context.js';
 import type { Next, Stage } from '../stage.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { anthropicAdapter } from './index.js';
 import { anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 import { convertStopReason } from './finish-reason.js';

@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { SseParser } from '../shared/sse-parser.js';
 import { startMockUpstream, type MockUpstream } from '../../../test/mock-upstream/server.js';
 import { anthropicAdapter } from './index.js';

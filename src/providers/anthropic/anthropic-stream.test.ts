@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import { type ServerSentEvent } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { anthropicAdapter } from './index.js';
 import { anthropicEvent as event, anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 

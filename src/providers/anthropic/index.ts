@@ -1,6 +1,6 @@
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import type { WireAdapter } from '../wire-adapter.js';
 import { convertRequest } from './convert-request.js';
 import { jsonPrefillOf } from './convert-response-format.js';

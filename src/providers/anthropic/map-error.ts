@@ -1,4 +1,4 @@
-import { errorInitFromStatus, type UpstreamErrorInit, type UpstreamErrorKind } from '../upstream-error.js';
+import { errorInitFromStatus, type UpstreamErrorInit, type UpstreamErrorKind } from '../../errors/upstream-error.js';
 import type { AnthropicErrorDetail } from './wire-types.js';
 import { tryParseJson } from '../shared/json-values.js';
 

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk, ChunkChoice, FinishReason } from '../../core/chat-types.js';
 import { type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { convertUsage, mergeUsage } from './convert-usage.js';
 import { convertStopReason } from './finish-reason.js';
 import { mapStreamError } from './map-error.js';

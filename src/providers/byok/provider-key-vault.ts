@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import { LruCache } from '../../shared/lru-cache.js';
-import type { ProviderKeyStore } from '../../storage/storage-types.js';
+import type { ProviderKeyStore } from '../../core/storage-interfaces.js';
 import type { SecretBox } from './secret-box.js';
 
 export interface OrgProviderKey {

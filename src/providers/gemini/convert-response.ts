@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatChoice, ChatCompletion } from '../../core/chat-types.js';
 import { type UpstreamTarget } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { convertFinishReason, failureOfFinishReason } from './finish-reason.js';
 import { convertLogprobs } from './convert-logprobs.js';
 import { answerTextOf, isFunctionCall, toolCallOfPart } from './convert-parts.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import type { EmbeddingsCapability } from '../wire-adapter.js';
 
 const DEFAULT_BATCH_PATH = '/v1beta/models/{model}:batchEmbedContents';

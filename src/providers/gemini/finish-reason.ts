@@ -1,5 +1,5 @@
 import type { FinishReason } from '../../core/chat-types.js';
-import type { UpstreamErrorInit } from '../upstream-error.js';
+import type { UpstreamErrorInit } from '../../errors/upstream-error.js';
 
 /** Gemini finish reasons that mean a safety or policy filter cut the answer. */
 const filteredReasons = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY']);

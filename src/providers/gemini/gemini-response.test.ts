@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
 import { geminiAdapter } from './index.js';
 import type { GeminiResponse } from './wire-types.js';

@@ -2,7 +2,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startMockUpstream, type MockUpstream } from '../../../test/mock-upstream/server.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { SseParser } from '../shared/sse-parser.js';
 import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
 import { geminiAdapter } from './index.js';

@@ -1,4 +1,4 @@
-import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit } from '../upstream-error.js';
+import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit } from '../../errors/upstream-error.js';
 import type { GeminiError } from './wire-types.js';
 import { isJsonObject, tryParseJson } from '../shared/json-values.js';
 

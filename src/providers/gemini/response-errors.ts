@@ -1,4 +1,4 @@
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { mapGeminiInBandError } from './map-error.js';
 import type { GeminiResponse } from './wire-types.js';
 

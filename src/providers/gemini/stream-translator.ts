@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk, ChunkChoice, ToolCallDelta } from '../../core/chat-types.js';
 import { type ServerSentEvent, type StreamTranslator, type UpstreamTarget } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { convertFinishReason, failureOfFinishReason } from './finish-reason.js';
 import { convertLogprobs } from './convert-logprobs.js';
 import { isAnswerText, isFunctionCall, toolCallOfPart } from './convert-parts.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatChoice, ChatCompletion, ToolCall } from '../../core/chat-types.js';
 import { type UpstreamTarget } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
 import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from '../shared/json-values.js';

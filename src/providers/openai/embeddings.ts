@@ -3,7 +3,7 @@ import type { EmbeddingsRequest, EmbeddingsResult } from '../../core/embeddings-
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { MAX_TOKEN_COUNT } from '../shared/token-counts.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import type { EmbeddingsCapability } from '../wire-adapter.js';
 
 const DEFAULT_EMBEDDINGS_PATH = '/embeddings';

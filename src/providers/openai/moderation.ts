@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moderationCategories, type ModerationRequest, type ModerationResult } from '../../core/moderation-types.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import type { ModerationCapability } from '../wire-adapter.js';
 
 const DEFAULT_MODERATIONS_PATH = '/moderations';

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
 import { type ProviderRuntime, type UpstreamTarget } from '../provider-types.js';
-import { UpstreamError, type UpstreamErrorKind } from '../upstream-error.js';
-import { parseRetryAfterMs } from '../shared/retry-after.js';
+import { UpstreamError, type UpstreamErrorKind } from '../../errors/upstream-error.js';
+import { parseRetryAfterMs } from '../../shared/retry-after.js';
 import { convertOpenAiUsage } from './convert-usage.js';
 import { openaiAdapter } from './index.js';
 

@@ -1,6 +1,6 @@
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import { type ServerSentEvent, type StreamTranslator } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { textOfContent } from './convert-response.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';

@@ -1,7 +1,7 @@
 import { Pool, type Dispatcher } from 'undici';
 import { LruCache } from '../../shared/lru-cache.js';
 import { type UpstreamHttpRequest } from '../provider-types.js';
-import { UpstreamError } from '../upstream-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 
 /**
  * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,

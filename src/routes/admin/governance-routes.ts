@@ -6,7 +6,7 @@ import { defaultPolicy } from '../../governance/org-policy-service.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
 import { auditQuery, orgLimitsBody, orgPolicyBody, toolBody } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
-import type { OrgPolicy } from '../../storage/storage-types.js';
+import type { OrgPolicy } from '../../core/storage-interfaces.js';
 import { Ajv } from 'ajv';
 
 const schemaCompiler = new Ajv({ strict: false });

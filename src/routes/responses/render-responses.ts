@@ -5,7 +5,7 @@ import { streamSse, type SseRendering } from '../../http/sse-stream.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
 import { priceRequest } from '../../pipeline/after-work/cost.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
-import type { ResponseArchive } from './response-archive.js';
+import type { ResponseArchive } from '../../archive/response-archive.js';
 import { assistantMessageOf, outputItemsOf, responseObject, responseUsageOf, statusOf } from './response-object.js';
 import { ResponsesStreamEncoder } from './responses-stream.js';
 import type { ResponseOutputItem, ResponsesRequestFacts } from './responses-types.js';

@@ -4,7 +4,7 @@ import { registerEndpoint, type Endpoint } from '../../http/endpoint.js';
 import type { GatewayServices } from '../../services.js';
 import { parseResponsesRequest } from './parse-responses-request.js';
 import { responsesRenderer } from './render-responses.js';
-import type { ResponseArchive } from './response-archive.js';
+import type { ResponseArchive } from '../../archive/response-archive.js';
 import type { ResponsesRequestFacts } from './responses-types.js';
 
 /** POST /v1/responses (spec 4.3, 2.5, 6): a translator over the chat operation, JSON or named SSE events. */

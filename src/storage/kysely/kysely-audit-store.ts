@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StorageDatabase, UsageLedgerTable } from '../database-schema.js';
-import type { AuditQuery, AuditRecord, AuditStore } from '../storage-types.js';
+import type { AuditQuery, AuditRecord, AuditStore } from '../../core/storage-interfaces.js';
 import { toUtcTimestamp } from './record-rows.js';
 
 const AUDIT_PREFIX = 'aud_';

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrgPoliciesTable, OrgToolsTable, StorageDatabase } from '../database-schema.js';
-import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../storage-types.js';
+import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../../core/storage-interfaces.js';
 import { toNumber, toUtcTimestamp } from './record-rows.js';
 
 export class KyselyGovernanceStore implements GovernanceStore {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { ProviderKeyRecord, ProviderKeyStore } from '../storage-types.js';
+import type { ProviderKeyRecord, ProviderKeyStore } from '../../core/storage-interfaces.js';
 import { toProviderKeyRecord, toProviderKeyRow } from './record-rows.js';
 
 export class KyselyProviderKeyStore implements ProviderKeyStore {

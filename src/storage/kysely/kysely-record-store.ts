@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
-import type { AuditStore, GovernanceStore, ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../storage-types.js';
+import type { AuditStore, GovernanceStore, ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../../core/storage-interfaces.js';
 import { KyselyAuditStore } from './kysely-audit-store.js';
 import { KyselyGovernanceStore } from './kysely-governance-store.js';
 import { KyselyResponseStore } from './kysely-response-store.js';

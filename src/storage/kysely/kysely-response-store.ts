@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { ResponseStore, StoredResponse } from '../storage-types.js';
+import type { ResponseStore, StoredResponse } from '../../core/storage-interfaces.js';
 import { toUtcTimestamp } from './record-rows.js';
 
 export class KyselyResponseStore implements ResponseStore {

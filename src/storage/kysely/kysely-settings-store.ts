@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { OrgSettings, SettingsStore } from '../storage-types.js';
+import type { OrgSettings, SettingsStore } from '../../core/storage-interfaces.js';
 import { toOrgSettings, toUtcTimestamp } from './record-rows.js';
 
 export class KyselySettingsStore implements SettingsStore {

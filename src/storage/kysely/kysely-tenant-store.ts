@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { ApiKeyRecord, NewApiKey, Org, TenantStore } from '../storage-types.js';
+import type { ApiKeyRecord, NewApiKey, Org, TenantStore } from '../../core/storage-interfaces.js';
 import { toApiKeyRecord, toApiKeyRow, toUtcTimestamp } from './record-rows.js';
 
 /** Orgs and API keys, written once for both dialects. */

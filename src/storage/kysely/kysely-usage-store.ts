@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { UsageQuery, UsageRecord, UsageStore, UsageSummary } from '../storage-types.js';
+import type { UsageQuery, UsageRecord, UsageStore, UsageSummary } from '../../core/storage-interfaces.js';
 import { toUsageRow } from './record-rows.js';
 import { summarizeUsage } from './usage-summary-query.js';
 

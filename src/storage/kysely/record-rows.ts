@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { ApiKeysTable, ProviderKeysTable, UsageLedgerTable } from '../database-schema.js';
-import type { ApiKeyRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../storage-types.js';
+import type { ApiKeyRecord, NewApiKey, OrgSettings, ProviderKeyRecord, UsageRecord } from '../../core/storage-interfaces.js';
 
 /** Conversions between the records of storage-types.ts and the rows of both dialects. */
 

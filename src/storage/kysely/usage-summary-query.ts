@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { toNumber, toUtcTimestamp } from './record-rows.js';
-import type { UsageQuery, UsageSummary, UsageTotals } from '../storage-types.js';
+import type { UsageQuery, UsageSummary, UsageTotals } from '../../core/storage-interfaces.js';
 
 /** Usage totals and the per-model breakdown, aggregated by the database (SUM, COUNT, GROUP BY). */
 

@@ -1,5 +1,5 @@
-import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../limits/gcra.js';
-import type { ReserveCheck, SharedState } from '../storage-types.js';
+import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../shared/gcra.js';
+import type { ReserveCheck, SharedState } from '../../core/storage-interfaces.js';
 
 interface Entry {
   value: string;

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
-import type { RateCheck, RateOutcome } from '../../limits/gcra.js';
-import type { ReserveCheck, SharedState } from '../storage-types.js';
+import type { RateCheck, RateOutcome } from '../../shared/gcra.js';
+import type { ReserveCheck, SharedState } from '../../core/storage-interfaces.js';
 
 export interface RedisSharedStateOptions {
   url: string;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
 import { toUsageRow } from '../kysely/record-rows.js';
-import type { UsageRecord } from '../storage-types.js';
+import type { UsageRecord } from '../../core/storage-interfaces.js';
 import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
 const usageColumns = Object.keys(

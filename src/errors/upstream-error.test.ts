@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { anthropicAdapter } from './anthropic/index.js';
-import { geminiAdapter } from './gemini/index.js';
-import { openaiAdapter } from './openai/index.js';
+import { anthropicAdapter } from '../providers/anthropic/index.js';
+import { geminiAdapter } from '../providers/gemini/index.js';
+import { openaiAdapter } from '../providers/openai/index.js';
 import { kindForStatus, type UpstreamErrorKind } from './upstream-error.js';
 
 /** The one status → kind table every wire shares (bodies only refine it). */

@@ -1,4 +1,4 @@
-import type { RateCheck, RateOutcome } from '../limits/gcra.js';
+import type { RateCheck, RateOutcome } from '../shared/gcra.js';
 /**
  * Storage interfaces. Durable records live in a RecordStore (SQLite by default, PostgreSQL when
  * SVC_DATABASE_URL is set); fast shared state lives in a SharedState (in process, or Redis when

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { ChatMessage } from '../../core/chat-types.js';
-import { BoundedQueue } from '../../shared/bounded-queue.js';
-import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { ResponseStore, StoredResponse } from '../../storage/storage-types.js';
+import type { ChatMessage } from '../core/chat-types.js';
+import { BoundedQueue } from '../shared/bounded-queue.js';
+import { LruCache, type Clock } from '../shared/lru-cache.js';
+import type { ResponseStore, StoredResponse } from '../core/storage-interfaces.js';
 
 export interface ArchivedResponse {
   /** The response object as returned to the caller. */

@@ -1,14 +1,14 @@
-import { priceUsage, withBaseline } from '../billing/cost.js';
-import type { Catalog } from '../catalog/catalog.js';
-import { ChatStreamCollector } from '../core/chat-stream.js';
-import type { ChatCompletion } from '../core/chat-types.js';
-import type { Outcome } from '../core/operations.js';
-import { tapStream } from '../core/stream-tap.js';
-import { isCacheableAnswer } from './exact/cacheability.js';
-import type { CachedAnswer } from './exact/exact-cache.js';
-import { meterChatUsage } from '../core/chat-usage.js';
-import { addWarning } from '../providers/shared/warnings.js';
-import type { RequestContext } from '../pipeline/request-context.js';
+import { priceUsage, withBaseline } from '../../billing/cost.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { ChatStreamCollector } from '../../core/chat-stream.js';
+import type { ChatCompletion } from '../../core/chat-types.js';
+import type { Outcome } from '../../core/operations.js';
+import { tapStream } from '../../core/stream-tap.js';
+import { isCacheableAnswer } from '../../cache/exact/cacheability.js';
+import type { CachedAnswer } from '../../cache/exact/exact-cache.js';
+import { meterChatUsage } from '../../core/chat-usage.js';
+import { addWarning } from '../../providers/shared/warnings.js';
+import type { RequestContext } from '../request-context.js';
 
 /**
  * A chat request answered from a cache: no upstream call, so it costs nothing. Its usage is the cached

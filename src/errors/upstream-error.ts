@@ -1,5 +1,5 @@
-import { redactSecrets } from './shared/redact.js';
-import { parseRetryAfterMs } from './shared/retry-after.js';
+import { redactSecrets } from '../shared/redact.js';
+import { parseRetryAfterMs } from '../shared/retry-after.js';
 
 /**
  * Typed upstream failures: the provider layer's only error type. What the caller sees is decided later,

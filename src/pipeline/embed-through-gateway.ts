@@ -1,0 +1,21 @@
+import { subRequestContext, type RequestContext } from './request-context.js';
+import type { RequestRunner } from './request-runner.js';
+
+/** One embedding of `text` by `model`, run through the embeddings chain as a request of the caller's org. */
+export async function embedThroughGateway(runner: RequestRunner, parent: RequestContext<'chat'>, model: string, text: string): Promise<number[]> {
+  const context = subRequestContext<'embeddings'>(parent, {
+    operation: 'embeddings',
+    endpoint: 'semantic_cache.embeddings',
+    family: 'embeddings',
+    requestedModel: model,
+    request: { model, input: [text], encoding_format: 'float' },
+    idSuffix: 'embedding',
+  });
+  let vector: number[] | undefined;
+  await runner.run(context, (outcome, settle) => {
+    if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
+    settle(200);
+  });
+  if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
+  return vector;
+}
