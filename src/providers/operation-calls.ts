@@ -2,15 +2,7 @@ import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.
 import type { JsonHttpRequest, UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
 import { UpstreamError } from '../errors/upstream-error.js';
-import { capabilityOf, type WireAdapter } from './wire-adapter.js';
-
-export interface CallOptions<C = unknown> {
-  signal?: AbortSignal;
-  /** Collects parameters the adapter clamped or dropped on this attempt. */
-  warnings: string[];
-  /** Sees each streamed chunk as it passes (usage metering). */
-  observeChunk?: (chunk: C) => void;
-}
+import { capabilityOf, type CallOptions, type InProcessCall, type WireAdapter } from './wire-adapter.js';
 
 type OperationCall<O extends Operation> = (adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
 
@@ -46,7 +38,7 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
 
 /** Calls `operation` on the adapter: in process when the wire answers it so, else over HTTP. */
 export function callOperation<O extends Operation>(operation: O, adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>): Promise<Outcome<O>> {
-  const inProcess = adapter.inProcess?.[operation] as ((target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>) | undefined;
+  const inProcess = adapter.inProcess?.[operation] as InProcessCall<O> | undefined;
   if (inProcess) return inProcess(target, request, options);
   return (operationCalls[operation] as OperationCall<O>)(adapter, target, request, options);
 }

@@ -52,15 +52,18 @@ export interface AdapterCapabilities {
   speech: SpeechCapability;
 }
 
-/** What an in-process call is given besides the request: the caller's signal, warnings, and a chunk observer (metering). */
-export interface InProcessCallOptions<C> {
+/** What every call of an operation is given besides the request, over HTTP or in process. */
+export interface CallOptions<C = unknown> {
+  /** Fires when the caller goes away: the call stops. */
   signal?: AbortSignal;
+  /** Collects parameters the adapter clamped or dropped on this attempt. */
   warnings: string[];
+  /** Sees each streamed chunk as it passes (usage metering). */
   observeChunk?: (chunk: C) => void;
 }
 
 /** An operation answered inside svc, with no HTTP call (the built-in demo wire). */
-export type InProcessCall<O extends Operation> = (target: UpstreamTarget, request: RequestOf<O>, options: InProcessCallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
+export type InProcessCall<O extends Operation> = (target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
 
 /** One adapter per wire format: the operations it can carry, and how its error bodies read. */
 export type WireAdapter = Partial<AdapterCapabilities> & {

@@ -87,6 +87,22 @@ describe('a first run with no provider key answers from the built-in demo provid
     assert.equal(body.choices[0].message.tool_calls[0].function.arguments, '{}');
   });
 
+  test('streamed, a forced tool call opens with one chunk: role, content null and the call (as OpenAI streams it)', async () => {
+    const response = await postChat(harness, {
+      model: 'auto',
+      stream: true,
+      messages: [{ role: 'user', content: 'Weather?' }],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: {} } } }],
+      tool_choice: { type: 'function', function: { name: 'get_weather' } },
+    });
+    const deltas = (await response.text())
+      .split('\n')
+      .filter((line) => line.startsWith('data: {'))
+      .flatMap((line) => (JSON.parse(line.slice(6)).choices as Array<{ delta: Record<string, unknown>; finish_reason: string | null }>));
+    assert.deepEqual(deltas[0].delta, { role: 'assistant', content: null, tool_calls: [{ index: 0, id: 'call_demo_0', type: 'function', function: { name: 'get_weather', arguments: '{}' } }] });
+    assert.equal(deltas.at(-1)?.finish_reason, 'tool_calls');
+  });
+
   test('completions, Responses, embeddings and moderations answer too', async () => {
     const client = harness.client();
     const completion = await client.completions.create({ model: 'auto', prompt: 'Say hi' });

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { contentChunks, defaultReply } from './default-reply.js';
+import { defaultReply } from './default-reply.js';
 import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer } from './mock-types.js';
 import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
 import { wireRenderers } from './wire-renderers.js';

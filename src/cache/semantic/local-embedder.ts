@@ -1,3 +1,4 @@
+import { fnv1a } from '../../shared/fnv1a.js';
 import { stem } from './text-features.js';
 
 /** Dimensions of the built-in embedding: enough to keep hashed features apart in short prompts. */
@@ -49,11 +50,3 @@ export function dot(left: Float32Array, right: Float32Array): number {
   return sum;
 }
 
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}

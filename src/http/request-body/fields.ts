@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
 
 /**
  * The vocabulary request bodies are declared in. Each declaration reads like a row of the spec's tables; the
@@ -20,16 +21,16 @@ export const optional = <T extends z.ZodType>(schema: T) => schema.nullish();
 /** A number in [min, max]; the refusal names both bounds. */
 export const numberIn = (min: number, max: number) => z.number().refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
 
+const integer = () => z.number().refine((value) => Number.isInteger(value), { params: { expected: 'an integer' } });
+
 /** An integer in [min, max] (JavaScript's safe integers at most). */
-export const integerIn = (min: number, max: number = Number.MAX_SAFE_INTEGER) =>
-  z.number().refine((value) => Number.isInteger(value), { params: { expected: 'an integer' } }).refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
+export const integerIn = (min: number, max: number = Number.MAX_SAFE_INTEGER) => integer().refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
 
 /** A positive number (a limit, a budget). */
 export const positiveNumber = () => z.number().refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });
 
 /** A positive integer. */
-export const positiveInteger = () =>
-  z.number().refine((value) => Number.isInteger(value), { params: { expected: 'an integer' } }).refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });
+export const positiveInteger = () => integer().refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });
 
 /** A string that is not empty or blank. */
 export const nonBlankString = () => z.string().refine((value) => value.trim() !== '', { error: 'must not be empty' });
@@ -40,10 +41,8 @@ export const stringOrStrings = () => z.union([z.string(), z.array(z.string())], 
 /** `{key: string}`: request metadata. */
 export const stringRecord = () => z.record(z.string(), z.string());
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** Any JSON object (a JSON Schema, provider data echoed back): checked to be an object, taken as sent (not walked or copied). */
-export const jsonObject = () => z.custom<Record<string, unknown>>(isPlainObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });
+export const jsonObject = () => z.custom<JsonObject>(isJsonObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });
 
 /** An ISO 8601 date or date-time, normalised to UTC. */
 export const isoDate = () =>
@@ -51,6 +50,14 @@ export const isoDate = () =>
     .string()
     .refine((value) => !Number.isNaN(Date.parse(value)), { error: (issue) => `must be an ISO 8601 date or date-time (got ${JSON.stringify(issue.input)})` })
     .transform((value) => new Date(Date.parse(value)).toISOString());
+
+/** Copies `keys` of `from` that were given (neither null nor undefined) onto `to`: declared values that are already canonical. */
+export function copyGiven<K extends string>(from: Partial<Record<K, unknown>>, to: object, keys: readonly K[]): void {
+  for (const key of keys) {
+    const value = from[key];
+    if (value !== undefined && value !== null) (to as Record<string, unknown>)[key] = value;
+  }
+}
 
 /** Drops the keys whose value is null or undefined (a field sent as null is a field not given). */
 export function withoutNulls<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], null> } {

@@ -1,3 +1,5 @@
+import { isJsonObject } from '../../shared/json-values.js';
+
 /**
  * Options svc accepts — so that clients sending them are not refused — but does not act on (yet): THE list.
  * A request that uses one is answered as usual, with "<field> is accepted but has no effect" in
@@ -23,7 +25,6 @@ const endpointFields = {
 export type NotAppliedEndpoint = keyof typeof endpointFields;
 
 const given = (value: unknown) => value !== undefined && value !== null;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Per endpoint, built once: its top-level accepted-only fields, and its blocks with theirs. */
 const tables = Object.fromEntries(
@@ -36,7 +37,7 @@ export function notAppliedWarnings(endpoint: NotAppliedEndpoint, body: Record<st
   for (const field of fields) if (given(body[field])) into.push(`${field} is accepted but has no effect`);
   for (const block in blocks) {
     const value = body[block];
-    if (!isObject(value)) continue;
+    if (!isJsonObject(value)) continue;
     for (const field of blocks[block]) if (given(value[field])) into.push(`${block}.${field} is accepted but has no effect`);
   }
 }

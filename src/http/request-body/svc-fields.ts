@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../../core/svc-options.js';
-import { integerIn, numberIn, optional, positiveInteger, positiveNumber, withoutNulls } from './fields.js';
+import { integerIn, optional, positiveInteger, positiveNumber, withoutNulls } from './fields.js';
 
 /** Spec 4.1, `routing_hints`: soft preferences. */
 export const routingHintsSchema = z.object({

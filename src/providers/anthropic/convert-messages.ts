@@ -3,7 +3,7 @@ import { convertContent, systemBlocksOf, textOfContent } from './convert-content
 import { normalizeTurns } from './normalize-turns.js';
 import type { AnthropicMessage, AnthropicTextBlock, AnthropicToolResultBlock, AnthropicToolUseBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
-import { parseJsonObject } from '../shared/json-values.js';
+import { parseJsonObject } from '../../shared/json-values.js';
 
 export interface ConvertedConversation {
   /** The system and developer messages as text blocks, in conversation order (Anthropic has one top-level `system`). */

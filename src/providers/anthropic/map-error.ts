@@ -1,6 +1,6 @@
 import { errorInitFromStatus, type UpstreamErrorInit, type UpstreamErrorKind } from '../../errors/upstream-error.js';
 import type { AnthropicErrorDetail } from './wire-types.js';
-import { tryParseJson } from '../shared/json-values.js';
+import { tryParseJson } from '../../shared/json-values.js';
 
 /** Error type of an in-band stream error (there is no status) → kind. */
 const KIND_BY_ERROR_TYPE: Record<string, UpstreamErrorKind> = {

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat-types.js';
 import { countTokens, estimateChatPromptTokens } from '../../billing/token-estimator.js';
 import type { Outcome } from '../../core/operations.js';
+import { fnv1a } from '../../shared/fnv1a.js';
 import { addWarning } from '../shared/warnings.js';
 import type { InProcessCall } from '../wire-adapter.js';
 import { DEMO_WARNING, demoAnswerText, streamPieces } from './demo-text.js';
@@ -42,10 +43,11 @@ export const demoChat: InProcessCall<'chat'> = async (target, request, options):
   const chunk = (choices: ChatCompletionChunk['choices'], chunkUsage?: Usage): ChatCompletionChunk => ({ id, object: 'chat.completion.chunk', created, model, choices, ...(chunkUsage ? { usage: chunkUsage } : {}) });
   const chunks: ChatCompletionChunk[] = [];
   for (let index = 0; index < choices; index++) {
-    chunks.push(chunk([{ index, delta: { role: 'assistant', content: forcedTool ? null : '' }, finish_reason: null }]));
     if (forcedTool) {
-      chunks.push(chunk([{ index, delta: { content: null, tool_calls: [{ index: 0, ...toolCall(index) }] }, finish_reason: null }]));
+      // As OpenAI streams a tool-call-only answer: one opening chunk with the role, `content: null` and the call.
+      chunks.push(chunk([{ index, delta: { role: 'assistant', content: null, tool_calls: [{ index: 0, ...toolCall(index) }] }, finish_reason: null }]));
     } else {
+      chunks.push(chunk([{ index, delta: { role: 'assistant', content: '' }, finish_reason: null }]));
       for (const piece of streamPieces(text)) chunks.push(chunk([{ index, delta: { content: piece }, finish_reason: null }]));
     }
     chunks.push(chunk([{ index, delta: {}, finish_reason: finishReason }]));
@@ -82,8 +84,5 @@ function cutToMaxTokens(text: string, maxTokens: number | undefined): { text: st
 
 /** A short stable tag of the request, so that the same request gets the same completion id. */
 function digest(request: ChatRequest): string {
-  let hash = 2166136261;
-  const text = JSON.stringify(request.messages);
-  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
-  return (hash >>> 0).toString(16).padStart(8, '0');
+  return fnv1a(JSON.stringify(request.messages)).toString(16).padStart(8, '0');
 }

@@ -1,5 +1,6 @@
 import { countTokens } from '../../billing/token-estimator.js';
 import type { EmbeddingsResult } from '../../core/embeddings-types.js';
+import { fnv1a } from '../../shared/fnv1a.js';
 import { addWarning } from '../shared/warnings.js';
 import type { InProcessCall } from '../wire-adapter.js';
 import { DEMO_WARNING } from './demo-text.js';
@@ -33,10 +34,4 @@ export function embedWords(words: readonly string[], dimensions: number): number
   }
   const norm = Math.hypot(...vector);
   return norm === 0 ? vector : vector.map((value) => value / norm);
-}
-
-function fnv1a(text: string): number {
-  let hash = 2166136261;
-  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 16777619);
-  return hash >>> 0;
 }

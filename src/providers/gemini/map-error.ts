@@ -1,6 +1,6 @@
 import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit } from '../../errors/upstream-error.js';
 import type { GeminiError } from './wire-types.js';
-import { isJsonObject, tryParseJson } from '../shared/json-values.js';
+import { isJsonObject, tryParseJson } from '../../shared/json-values.js';
 
 /** HTTP status of each google.rpc code Gemini uses, for errors that carry only the name (in a stream). */
 const httpStatusByRpcStatus: Record<string, number> = {

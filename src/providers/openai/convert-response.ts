@@ -4,7 +4,7 @@ import { type UpstreamTarget } from '../provider-types.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
-import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from '../shared/json-values.js';
+import { isJsonObject, numberOrUndefined, stringOrUndefined, type JsonObject } from '../../shared/json-values.js';
 import { mapOpenAiInBandError } from './map-error.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Usage } from '../../core/chat-types.js';
-import { isJsonObject, type JsonObject } from '../shared/json-values.js';
+import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
 import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
 
 /**

@@ -1,5 +1,5 @@
 import { errorInitFromStatus, kindForStatus, type UpstreamErrorInit, type UpstreamErrorKind } from '../../errors/upstream-error.js';
-import { isJsonObject, numberOrUndefined, stringOrUndefined, tryParseJson, type JsonObject } from '../shared/json-values.js';
+import { isJsonObject, numberOrUndefined, stringOrUndefined, tryParseJson, type JsonObject } from '../../shared/json-values.js';
 
 /** What an OpenAI-wire error body says, whichever compatible dialect wrote it. */
 interface ErrorFacts {

@@ -4,7 +4,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { textOfContent } from './convert-response.js';
 import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
-import { isJsonObject, type JsonObject } from '../shared/json-values.js';
+import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
 import { mapOpenAiInBandError } from './map-error.js';
 
 const NO_CHUNKS = Object.freeze([]) as unknown as ChatCompletionChunk[];

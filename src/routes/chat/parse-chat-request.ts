@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatRequest, FunctionTool, ResponseFormat, ToolChoice } from '../../core/chat-types.js';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../../core/svc-options.js';
-import { withoutNulls } from '../../http/request-body/fields.js';
+import { copyGiven, withoutNulls } from '../../http/request-body/fields.js';
 import { notAppliedWarnings } from '../../http/request-body/not-applied.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
 import { toRoutingHints, toRoutingOverride, toSvcOptions } from '../../http/request-body/svc-fields.js';
@@ -42,13 +42,10 @@ function toChatRequest(body: ChatBody, warnings: string[]): ChatRequest {
   const tools = body.tools?.map(toTool) ?? body.functions?.map((definition) => toTool({ type: 'function', function: definition }));
   if (tools) request.tools = tools;
   if (body.tools && body.functions) warnings.push('functions was ignored: tools was given too');
-  const toolChoice = body.tool_choice ?? legacyToolChoice(body.function_call);
-  if (toolChoice != null) request.tool_choice = toolChoice as ToolChoice;
-  if (body.response_format) request.response_format = toResponseFormat(body.response_format);
-  for (const key of copiedAsSent) {
-    const value = body[key];
-    if (value !== undefined && value !== null) (request as unknown as Record<string, unknown>)[key] = value;
-  }
+  const toolChoice = toToolChoice(body.tool_choice ?? body.function_call);
+  if (toolChoice) request.tool_choice = toolChoice;
+  if (body.response_format) request.response_format = toResponseFormat(body.response_format.type, body.response_format.json_schema);
+  copyGiven(body, request, copiedAsSent);
   return request;
 }
 
@@ -74,15 +71,19 @@ function toTool(tool: NonNullable<ChatBody['tools']>[number]): FunctionTool {
   return canonical;
 }
 
-/** `function_call: "none" | "auto" | {name}` → `tool_choice`. */
-function legacyToolChoice(functionCall: ChatBody['function_call']): ToolChoice | undefined {
-  if (functionCall == null) return undefined;
-  return typeof functionCall === 'string' ? functionCall : { type: 'function', function: { name: functionCall.name } };
+/**
+ * A tool choice as chat, legacy `function_call` and Responses write it — a word, `{name}`, or
+ * `{type: function, function: {name}}` — as the canonical one.
+ */
+export function toToolChoice(choice: ToolChoice | { name: string } | null | undefined): ToolChoice | undefined {
+  if (choice == null || typeof choice === 'string' || 'function' in choice) return choice ?? undefined;
+  return { type: 'function', function: { name: choice.name } };
 }
 
-/** A declared output format → the canonical one (chat nests the JSON-schema spec; Responses passes it flat). */
-export function toResponseFormat(format: NonNullable<ChatBody['response_format']>): ResponseFormat {
-  if (format.type !== 'json_schema') return { type: format.type };
-  const spec = format.json_schema!;
-  return { type: 'json_schema', json_schema: withoutNulls({ name: spec.name ?? 'response', description: spec.description, schema: spec.schema, strict: spec.strict }) };
+type JsonSchemaSpec = { name?: string | null; description?: string | null; schema?: Record<string, unknown> | null; strict?: boolean | null };
+
+/** A declared output format → the canonical one (chat nests the JSON-schema spec under `json_schema`; Responses has it flat). */
+export function toResponseFormat(type: ResponseFormat['type'], spec: JsonSchemaSpec | null | undefined): ResponseFormat {
+  if (type !== 'json_schema') return { type };
+  return { type: 'json_schema', json_schema: withoutNulls({ name: spec?.name ?? 'response', description: spec?.description, schema: spec?.schema, strict: spec?.strict }) };
 }

@@ -1,5 +1,6 @@
 import type { ChatRequest } from '../../core/chat-types.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
+import { copyGiven } from '../../http/request-body/fields.js';
 import { notAppliedWarnings } from '../../http/request-body/not-applied.js';
 import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
 import { toRoutingHints, toRoutingOverride, toSvcOptions } from '../../http/request-body/svc-fields.js';
@@ -21,10 +22,7 @@ export function parseCompletionsRequest(body: unknown): ParsedRequest<'chat', Le
   const parsed = parseBody(completionsRequestSchema, body);
   const prompt = Array.isArray(parsed.prompt) ? parsed.prompt.join('\n') : (parsed.prompt ?? '');
   const request: ChatRequest = { model: parsed.model, messages: [{ role: 'user', content: prompt }] };
-  for (const key of ['max_tokens', 'temperature', 'top_p', 'n', 'stop', 'presence_penalty', 'frequency_penalty', 'seed', 'user'] as const) {
-    const value = parsed[key];
-    if (value !== undefined && value !== null) (request as unknown as Record<string, unknown>)[key] = value;
-  }
+  copyGiven(parsed, request, ['max_tokens', 'temperature', 'top_p', 'n', 'stop', 'presence_penalty', 'frequency_penalty', 'seed', 'user']);
   const logprobs = parsed.logprobs ?? undefined;
   if (logprobs !== undefined) {
     // The legacy count of alternatives is chat's top_logprobs.

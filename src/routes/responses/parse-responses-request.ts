@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, ResponseFormat, ToolChoice } from '../../core/chat-types.js';
+import type { ChatMessage, ChatRequest, ContentPart, FunctionTool } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { describeType, withoutNulls } from '../../http/request-body/fields.js';
 import { notAppliedWarnings } from '../../http/request-body/not-applied.js';
 import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
 import { toRoutingHints, toRoutingOverride, toSvcOptions } from '../../http/request-body/svc-fields.js';
-import { parseChatRequest } from '../chat/parse-chat-request.js';
+import { parseChatRequest, toResponseFormat, toToolChoice } from '../chat/parse-chat-request.js';
 import {
   functionCallItemSchema,
   functionCallOutputItemSchema,
@@ -60,7 +60,7 @@ export async function parseResponsesRequest(body: unknown, context: ResponsesPar
   // The chat parser validates what the translation produced (messages, tools, ranges) as it does for chat callers.
   const chat: ChatRequest = parseChatRequest(chatBody).request;
   const format = parsed.text?.format;
-  if (format) chat.response_format = toResponseFormat(format);
+  if (format) chat.response_format = toResponseFormat(format.type, format);
 
   const warnings = unknownFields(body as object, responsesFields).map((key) => `${key} is not a Responses field svc knows; it was not forwarded`);
   notAppliedWarnings('responses', body as Record<string, unknown>, warnings);
@@ -108,16 +108,16 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
     }
     const fields = item as Record<string, unknown>;
     const type = fields.type ?? (fields.role !== undefined ? 'message' : undefined);
-    if (type === 'message') messages.push(toMessage(parseAt(messageItemSchema, item, param), param));
+    if (type === 'message') messages.push(toMessage(parseBody(messageItemSchema, item, param), param));
     else if (type === 'function_call') {
-      const callItem = parseAt(functionCallItemSchema, item, param);
+      const callItem = parseBody(functionCallItemSchema, item, param);
       const call = { id: callItem.call_id, type: 'function' as const, function: { name: callItem.name, arguments: callItem.arguments ?? '{}' } };
       // Consecutive calls belong to one assistant turn, as chat has them.
       const previous = messages[messages.length - 1];
       if (previous?.role === 'assistant' && previous.tool_calls && previous.content === null) previous.tool_calls.push(call);
       else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
     } else if (type === 'function_call_output') {
-      const output = parseAt(functionCallOutputItemSchema, item, param);
+      const output = parseBody(functionCallOutputItemSchema, item, param);
       messages.push({ role: 'tool', tool_call_id: output.call_id, content: typeof output.output === 'string' ? output.output : output.output.map((part) => part.text).join('') });
     } else if (type === 'reasoning') {
       // Reasoning items of an earlier turn carry nothing a chat upstream can take back.
@@ -129,14 +129,11 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
   return messages;
 }
 
-/** An item checked against its declaration, refusals naming it from `input`. */
-const parseAt = <S extends Parameters<typeof parseBody>[0]>(schema: S, item: unknown, param: string) => parseBody(schema, item, param);
-
 function toMessage(item: ReturnType<typeof messageItemSchema.parse>, param: string): ChatMessage {
   const { role, content } = item;
   if (typeof content === 'string') return { role, content };
-  if (role !== 'user') return { role, content: parseAt(textPartsSchema, content, `${param}.content`).map((part) => part.text).join('') };
-  return { role, content: content.map((part, index) => toUserPart(parseAt(userPartSchema, part, `${param}.content[${index}]`))) };
+  if (role !== 'user') return { role, content: parseBody(textPartsSchema, content, `${param}.content`).map((part) => part.text).join('') };
+  return { role, content: content.map((part, index) => toUserPart(parseBody(userPartSchema, part, `${param}.content[${index}]`))) };
 }
 
 function toUserPart(part: ReturnType<typeof userPartSchema.parse>): ContentPart {
@@ -148,13 +145,3 @@ function toChatTool(tool: NonNullable<ResponsesBody['tools']>[number]): Function
   return { type: 'function', function: withoutNulls({ name: tool.name, description: tool.description, parameters: tool.parameters, strict: tool.strict }) };
 }
 
-function toToolChoice(choice: ResponsesBody['tool_choice']): ToolChoice | undefined {
-  if (choice == null) return undefined;
-  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
-}
-
-/** `text.format` → `response_format` (the Responses schema format is flat). */
-function toResponseFormat(format: NonNullable<NonNullable<ResponsesBody['text']>['format']>): ResponseFormat {
-  if (format.type !== 'json_schema') return { type: format.type };
-  return { type: 'json_schema', json_schema: withoutNulls({ name: format.name ?? 'response', description: format.description, schema: format.schema, strict: format.strict }) };
-}
