@@ -9,15 +9,13 @@ import type { GatewayConfig } from './config/config-schema.js';
 import type { ProviderRegistry } from './config/provider-registry.js';
 import type { StreamObserver } from './http/sse-stream.js';
 import { GatewayMetrics } from './observability/metrics.js';
-import { costAfterWork } from './pipeline/after-work/cost.js';
-import { usageEstimateAfterWork } from './pipeline/after-work/usage-estimate.js';
 import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
 import { RequestRunner } from './pipeline/request-runner.js';
 import type { GenericStage } from './pipeline/stage.js';
 import { stageTable } from './pipeline/stage-table.js';
 import { providerCallStage } from './pipeline/stages/provider-call-stage.js';
 import { embeddingsCacheStage } from './pipeline/stages/embeddings-cache-stage.js';
-import { routeStage } from './pipeline/stages/route-stage.js';
+import { requestRouter } from './pipeline/route-request.js';
 import { elapsedMs } from './pipeline/timing.js';
 import { ProviderKeyVault } from './providers/byok/provider-key-vault.js';
 import { SecretBox } from './providers/byok/secret-box.js';
@@ -137,10 +135,10 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers) };
-  const runner: RequestRunner = new RequestRunner(
-    stageTable,
-    {
-      route: routeStage(router, wireAdapters),
+  const runner: RequestRunner = new RequestRunner({
+    route: requestRouter(router, wireAdapters),
+    table: stageTable,
+    stages: {
       rate_limits: rateLimitStage(limits),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
@@ -158,10 +156,12 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
           })
         : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
-      embeddings_cache: embeddingsCacheStage(), provider_call: providerCallStage(executor, wireAdapters) },
-    [usageEstimateAfterWork, costAfterWork, limitsSettleAfterWork(limits), usageRecordAfterWork(ledger)],
-    (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
-  );
+      embeddings_cache: embeddingsCacheStage(),
+      provider_call: providerCallStage(executor, wireAdapters),
+    },
+    afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger)],
+    onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
+  });
 
   const observeCompletion = (request: FastifyRequest, status: number) => {
     const latencyMs = elapsedMs(request.startedAt);

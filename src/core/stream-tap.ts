@@ -1,17 +1,17 @@
 /**
  * Watches a stream without adding a generator layer: each chunk passes `onChunk` on its way, and `onEnd`
  * learns once how the stream ended — `complete` when it was read to its end, not when it was cut (the
- * reader left early) or failed.
+ * reader left early) or failed (then with the error).
  */
-export function tapStream<T>(source: AsyncIterable<T>, onChunk: (chunk: T) => void, onEnd: (complete: boolean) => void): AsyncIterable<T> {
+export function tapStream<T>(source: AsyncIterable<T>, onChunk: (chunk: T) => void, onEnd: (complete: boolean, error?: unknown) => void): AsyncIterable<T> {
   return {
     [Symbol.asyncIterator](): AsyncIterator<T> {
       const iterator = source[Symbol.asyncIterator]();
       let ended = false;
-      const end = (complete: boolean) => {
+      const end = (complete: boolean, error?: unknown) => {
         if (ended) return;
         ended = true;
-        onEnd(complete);
+        onEnd(complete, error);
       };
       return {
         async next() {
@@ -19,7 +19,7 @@ export function tapStream<T>(source: AsyncIterable<T>, onChunk: (chunk: T) => vo
           try {
             step = await iterator.next();
           } catch (error) {
-            end(false);
+            end(false, error);
             throw error;
           }
           if (step.done) end(true);

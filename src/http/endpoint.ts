@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { Operation, Outcome, RequestOf } from '../core/operations.js';
 import { newRequestContext, type RequestContext, type RequestOptions } from '../pipeline/request-context.js';
-import type { Settle } from '../pipeline/request-runner.js';
 import type { GatewayServices } from '../services.js';
 import { metadataFromHeaders } from './legacy-headers.js';
 import { resolveRequestMode } from './request-mode.js';
@@ -35,7 +34,7 @@ export interface Endpoint<O extends Operation, Extra = undefined> {
   name: string;
   operation: O;
   parse(body: unknown, request: FastifyRequest): ParsedRequest<O, Extra> | Promise<ParsedRequest<O, Extra>>;
-  /** Sends the answer (JSON, SSE, bytes); calls `settle` before the last byte leaves. */
+  /** Sends the answer (JSON, SSE, bytes). The runner has priced it (a stream: when its usage passes) and settles it. */
   render(answer: EndpointAnswer<O, Extra>): Promise<void> | void;
 }
 
@@ -45,7 +44,6 @@ export interface EndpointAnswer<O extends Operation, Extra = undefined> {
   reply: FastifyReply;
   context: RequestContext<O>;
   outcome: Outcome<O>;
-  settle: Settle;
   services: GatewayServices;
   /** The parser's `extra`. */
   extra: Extra;
@@ -114,10 +112,10 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         request: parsed.request,
         warnings: parsed.warnings,
       });
-      await services.runner.run(context, (outcome, settle) => {
+      await services.runner.run(context, (outcome) => {
         request.logFields.provider = context.target?.provider.id;
         request.logFields.servedModel = context.target?.model.slug;
-        return endpoint.render({ request, reply, context, outcome, settle, services, extra: parsed.extra as Extra });
+        return endpoint.render({ request, reply, context, outcome, services, extra: parsed.extra as Extra });
       });
       return reply;
     },

@@ -3,7 +3,6 @@ import type { Operation } from '../core/operations.js';
 import { isInternalFailure, toGatewayError } from '../errors/failure-table.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
-import type { Settle } from '../pipeline/request-runner.js';
 import { SseWriter, type SseEvent } from './sse-writer.js';
 
 /**
@@ -17,7 +16,7 @@ export interface SseRendering<C> {
   openingEvents?(): SseEvent[];
   /** The events of one chunk: one, several (named events), or none. */
   eventsOf(chunk: C): SseEvent | SseEvent[] | undefined;
-  /** The events that end a complete stream (`[DONE]`, `response.completed`); the request is settled by then. */
+  /** The events that end a complete stream (`[DONE]`, `response.completed`); the runner has settled the request by then. */
   closingEvents(): SseEvent[];
   /** The events that end a stream broken by `error`: never a clean completion. */
   errorEvents(error: GatewayError): SseEvent[];
@@ -33,7 +32,7 @@ export interface StreamObserver {
 /**
  * THE streaming loop of every endpoint: events flow to the socket as the upstream produces them, with
  * backpressure; a client that leaves stops the upstream (status 499); a failure mid-stream ends with the
- * endpoint's error events. The request is settled exactly once, before the last event leaves.
+ * endpoint's error events. (The runner settles the request as the last chunk is read, before the last event leaves.)
  */
 export async function streamSse<O extends Operation, C>(
   request: FastifyRequest,
@@ -41,7 +40,6 @@ export async function streamSse<O extends Operation, C>(
   context: RequestContext<O>,
   chunks: AsyncIterable<C>,
   rendering: SseRendering<C>,
-  settle: Settle,
   observer: StreamObserver,
 ): Promise<void> {
   request.logFields.observed = true; // logged below when the stream ends, not when the handler returns
@@ -59,7 +57,6 @@ export async function streamSse<O extends Operation, C>(
     if (writer.isClosed) {
       status = 499;
     } else {
-      settle(200);
       await sendAll(writer, rendering.closingEvents());
     }
   } catch (error) {
@@ -69,12 +66,9 @@ export async function streamSse<O extends Operation, C>(
       const gatewayError = toGatewayError(error, context.family);
       if (isInternalFailure(error)) observer.logInternalFailure(error, context.requestId);
       status = gatewayError.status;
-      settle(status);
       await sendAll(writer, rendering.errorEvents(gatewayError));
     }
   } finally {
-    // Settling before the end means a graceful shutdown, which waits for open responses, never closes the ledger ahead of them.
-    settle(status);
     writer.end();
     observer.observeCompletion(request, status);
   }

@@ -12,9 +12,8 @@ export async function embedThroughGateway(runner: RequestRunner, parent: Request
     idSuffix: 'embedding',
   });
   let vector: number[] | undefined;
-  await runner.run(context, (outcome, settle) => {
+  await runner.run(context, (outcome) => {
     if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
-    settle(200);
   });
   if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
   return vector;

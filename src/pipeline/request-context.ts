@@ -28,9 +28,10 @@ export interface RequestOptions {
 
 /**
  * Everything one request carries through the pipeline, typed: a common part every stage may read,
- * and the operation's own request. Results travel as the chain's Outcome, not on the context.
+ * and the operation's own request. Results travel as the chain's Outcome; what the answer cost and who
+ * served it (target, usage, cache hit…) is recorded here for the accounting and the response metadata.
  */
-export interface RequestContext<O extends Operation = Operation> {
+interface ContextFields<O extends Operation> {
   readonly operation: O;
   /** The endpoint's name in the usage ledger (`chat.completions`, `embeddings`…). */
   readonly endpoint: string;
@@ -57,7 +58,6 @@ export interface RequestContext<O extends Operation = Operation> {
   /** Milliseconds spent in each stage (its own time, without the stages it wraps). */
   readonly timings: Record<string, number>;
 
-  route?: RouteDecision;
   target?: UpstreamTarget;
   attempts: AttemptRecord[];
   usage?: MeteredUsage;
@@ -78,6 +78,19 @@ export interface RequestContext<O extends Operation = Operation> {
   limits?: LimitsGrant;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
+}
+
+/** A request as it arrives, and as the after-work sees it: routed, unless routing refused it. */
+export interface RequestContext<O extends Operation = Operation> extends ContextFields<O> {
+  readonly route?: RouteDecision;
+}
+
+/**
+ * A request after routing: what every stage receives. The runner routes before the first stage, so no
+ * stage asks whether a model was chosen. (A stage may re-point the route for one extra call: a check by a second model.)
+ */
+export interface RoutedContext<O extends Operation = Operation> extends ContextFields<O> {
+  route: RouteDecision;
 }
 
 /** What a request is born with; the bookkeeping the pipeline fills in (warnings, timings, attempts, status) starts empty. */

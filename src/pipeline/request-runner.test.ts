@@ -6,7 +6,10 @@ import type { Outcome } from '../core/operations.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
 import type { RequestContext } from './request-context.js';
-import { RequestRunner, type AfterWork } from './request-runner.js';
+import { RequestRunner, type AfterWork, type RunnerParts } from './request-runner.js';
+import type { CatalogModel } from '../catalog/catalog-types.js';
+import type { RouteDecision } from '../routing/model-router.js';
+import { GatewayError } from '../errors/gateway-error.js';
 import type { GenericStage, Stage } from './stage.js';
 
 const principal: Principal = { orgId: 'org', keyId: 'key', keyPrefix: 'svc_x', scopes: new Set(['api']), isMaster: false, limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null } };
@@ -44,15 +47,22 @@ function recordingAfterWork() {
 
 const operations = ['chat'] as const;
 
+/** A catalog row as the pricing reads it: $1 per million input tokens, $2 per million output tokens. */
+const model = { slug: 'p/m', provider: 'p', pricing: { input_per_mtok: 1, output_per_mtok: 2 } } as unknown as CatalogModel;
+const decision: RouteDecision = { model, candidates: [model], tier: 'T2', lane: 'smart', decisionSource: 'Pinned', summary: 'pinned p/m' };
+
+function parts(table: RunnerParts['table'], stages: RunnerParts['stages'], afterWork: AfterWork[] = [], route: RunnerParts['route'] = () => decision): RunnerParts {
+  return { route, table, stages, afterWork };
+}
+
 describe('the request runner', () => {
   test('a stage may answer without calling next: the provider is never called, after-work runs once', async () => {
     const provider = fakeProvider(() => ({ kind: 'complete', result: completion('from provider') }));
     const cache: Stage<'chat'> = { name: 'cache', intercept: async () => ({ kind: 'complete', result: completion('cached') }) };
     const { runs, work } = recordingAfterWork();
-    const runner = new RequestRunner([{ stage: 'cache', operations }, { stage: 'provider_call', operations }], { cache, provider_call: provider.stage }, [work]);
+    const runner = new RequestRunner(parts([{ stage: 'cache', operations }, { stage: 'provider_call', operations }], { cache, provider_call: provider.stage }, [work]));
     let answered: string | null = null;
-    await runner.run(contextFor(), (outcome, settle) => {
-      settle(200);
+    await runner.run(contextFor(), (outcome) => {
       answered = outcome.kind === 'complete' ? outcome.result.choices[0].message.content : null;
     });
     assert.equal(answered, 'cached');
@@ -70,7 +80,7 @@ describe('the request runner', () => {
         return text?.startsWith('{"') ? first : next();
       },
     };
-    const runner = new RequestRunner([{ stage: 'verify', operations }, { stage: 'provider_call', operations }], { verify: verifier, provider_call: provider.stage }, []);
+    const runner = new RequestRunner(parts([{ stage: 'verify', operations }, { stage: 'provider_call', operations }], { verify: verifier, provider_call: provider.stage }, []));
     let answered: string | null = null;
     await runner.run(contextFor(), (outcome) => {
       answered = outcome.kind === 'complete' ? outcome.result.choices[0].message.content : null;
@@ -102,8 +112,8 @@ describe('the request runner', () => {
       return { kind: 'complete', result: completion('ok') };
     });
     const { runs, work } = recordingAfterWork();
-    const runner = new RequestRunner([{ stage: 'limits', operations }, { stage: 'provider_call', operations }], { limits, provider_call: provider.stage }, [work]);
-    await runner.run(contextFor(), (_outcome, settle) => settle(200));
+    const runner = new RequestRunner(parts([{ stage: 'limits', operations }, { stage: 'provider_call', operations }], { limits, provider_call: provider.stage }, [work]));
+    await runner.run(contextFor(), () => undefined);
     fail = true;
     await assert.rejects(runner.run(contextFor(), () => undefined), UpstreamError);
     assert.deepEqual(events, ['reserve', 'call', 'settle', 'reserve', 'call', 'release']);
@@ -122,17 +132,13 @@ describe('the request runner', () => {
     }
     const provider = fakeProvider(() => ({ kind: 'stream', chunks: upstream() }));
     const { runs, work } = recordingAfterWork();
-    const runner = new RequestRunner([{ stage: 'provider_call', operations }], { provider_call: provider.stage }, [work]);
-    await runner.run(contextFor(), async (outcome, settle) => {
+    const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider.stage }, [work]));
+    await runner.run(contextFor(), async (outcome) => {
       assert.equal(outcome.kind, 'stream');
       let seen = 0;
       for await (const _chunk of (outcome as { chunks: AsyncIterable<ChatCompletionChunk> }).chunks) {
-        if (++seen === 2) {
-          settle(499); // the client left after two chunks
-          break;
-        }
+        if (++seen === 2) break; // the client left after two chunks
       }
-      settle(200); // a second settle changes nothing
     });
     assert.deepEqual(runs, [499]);
     assert.equal(stopped, true);
@@ -151,7 +157,7 @@ describe('the request runner', () => {
     };
     const provider = fakeProvider(() => ({ kind: 'stream', chunks }));
     const { runs, work } = recordingAfterWork();
-    const runner = new RequestRunner([{ stage: 'provider_call', operations }], { provider_call: provider.stage }, [work]);
+    const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider.stage }, [work]));
     await assert.rejects(
       runner.run(contextFor(), () => {
         throw new Error('render bug');
@@ -172,11 +178,7 @@ describe('the request runner', () => {
       },
     };
     const provider = fakeProvider(() => ({ kind: 'complete', result: completion('x') }));
-    const runner = new RequestRunner(
-      [{ stage: 'exact_cache', operations, feature: 'exact_cache' }, { stage: 'provider_call', operations }],
-      { exact_cache: cache, provider_call: provider.stage },
-      [],
-    );
+    const runner = new RequestRunner(parts([{ stage: 'exact_cache', operations, feature: 'exact_cache' }, { stage: 'provider_call', operations }], { exact_cache: cache, provider_call: provider.stage }));
     assert.deepEqual(runner.stagesOf('chat', 'proxy'), ['provider_call']);
     assert.deepEqual(runner.stagesOf('chat', 'cache'), ['exact_cache', 'provider_call']);
     assert.deepEqual(runner.stagesOf('chat', 'full'), ['exact_cache', 'provider_call']);
@@ -203,10 +205,119 @@ describe('the request runner', () => {
         return provider.stage.intercept(context, next);
       },
     };
-    const runner = new RequestRunner([{ stage: 'outer', operations }, { stage: 'provider_call', operations }], { outer, provider_call: slow }, []);
+    const runner = new RequestRunner(parts([{ stage: 'outer', operations }, { stage: 'provider_call', operations }], { outer, provider_call: slow }, []));
     const context = contextFor();
     await runner.run(context, () => undefined);
     assert.ok(context.timings.provider_call >= 25, `provider_call took ${context.timings.provider_call} ms`);
     assert.ok(context.timings.outer < 10, `outer's own time was ${context.timings.outer} ms`);
   });
+
+  test('routing comes first: every stage sees the route; a refused route runs no stage and is settled with its status', async () => {
+    const seenModels: string[] = [];
+    const observer: Stage<'chat'> = {
+      name: 'observer',
+      async intercept(context, next) {
+        seenModels.push(context.route.model.slug);
+        return next();
+      },
+    };
+    const provider = fakeProvider(() => ({ kind: 'complete', result: completion('x') }));
+    const { runs, work } = recordingAfterWork();
+    const runner = new RequestRunner(parts([{ stage: 'observer', operations }, { stage: 'provider_call', operations }], { observer, provider_call: provider.stage }, [work]));
+    const context = contextFor();
+    await runner.run(context, () => undefined);
+    assert.deepEqual(seenModels, ['p/m']);
+    assert.equal(typeof context.timings.route, 'number');
+
+    const refusing = new RequestRunner(
+      parts([{ stage: 'observer', operations }, { stage: 'provider_call', operations }], { observer, provider_call: provider.stage }, [work], () => {
+        throw new GatewayError('validation_error', 'model "x" is not in the catalog', { param: 'model' });
+      }),
+    );
+    await assert.rejects(refusing.run(contextFor(), () => undefined), GatewayError);
+    assert.deepEqual(seenModels, ['p/m']);
+    assert.equal(provider.calls, 1);
+    assert.deepEqual(runs, [200, 400]);
+  });
+
+  test('a whole answer is priced before it is rendered and settled once after', async () => {
+    // 1,000 input tokens at $1/M and 500 output tokens at $2/M: $0.002.
+    const usage = { inputTokens: 1000, outputTokens: 500, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
+    const provider: GenericStage = {
+      name: 'provider_call',
+      async intercept(context) {
+        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
+        context.usage = usage;
+        return { kind: 'complete', result: completion('x') } as never;
+      },
+    };
+    const { runs, work } = recordingAfterWork();
+    const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
+    const context = contextFor();
+    let costWhenRendered: number | undefined;
+    await runner.run(context, () => {
+      costWhenRendered = context.cost?.cost_usd;
+      assert.deepEqual(runs, []);
+    });
+    assert.equal(costWhenRendered, 0.002);
+    assert.deepEqual(runs, [200]);
+  });
+
+  test('a stream is priced as its usage passes and settled when its last chunk is read, before the renderer closes it', async () => {
+    const usage = { inputTokens: 2000, outputTokens: 1000, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
+    const provider: GenericStage = {
+      name: 'provider_call',
+      async intercept(context) {
+        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
+        async function* upstream() {
+          yield chunk('a');
+          context.usage = usage; // what the metering does when the usage chunk passes
+          yield { ...chunk(''), choices: [], usage: { prompt_tokens: 2000, completion_tokens: 1000, total_tokens: 3000 } };
+        }
+        return { kind: 'stream', chunks: upstream() } as never;
+      },
+    };
+    const { runs, work } = recordingAfterWork();
+    const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
+    const context = contextFor();
+    const costPerChunk: Array<number | undefined> = [];
+    let settledBeforeClosing: number[] = [];
+    await runner.run(context, async (outcome) => {
+      for await (const _chunk of (outcome as { chunks: AsyncIterable<ChatCompletionChunk> }).chunks) costPerChunk.push(context.cost?.cost_usd);
+      settledBeforeClosing = [...runs];
+    });
+    // $0.002 + $0.002: priced on the usage chunk, not before.
+    assert.deepEqual(costPerChunk, [undefined, 0.004]);
+    assert.deepEqual(settledBeforeClosing, [200]);
+    assert.deepEqual(runs, [200]);
+  });
+
+  test('a stream the upstream breaks is settled with the status its caller is told, and a cut stream is billed from its text', async () => {
+    const provider: GenericStage = {
+      name: 'provider_call',
+      async intercept(context) {
+        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
+        context.streamedText = [];
+        async function* upstream() {
+          context.streamedText!.push('partial answer');
+          yield chunk('partial answer');
+          throw new UpstreamError('p', { kind: 'server_error', status: 500, message: 'connection reset' });
+        }
+        return { kind: 'stream', chunks: upstream() } as never;
+      },
+    };
+    const { runs, work } = recordingAfterWork();
+    const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
+    const context = contextFor();
+    await runner.run(context, async (outcome) => {
+      await assert.rejects(async () => {
+        for await (const _chunk of (outcome as { chunks: AsyncIterable<ChatCompletionChunk> }).chunks);
+      }, UpstreamError);
+    });
+    assert.deepEqual(runs, [502]);
+    assert.equal(context.usage?.estimated, true);
+    assert.ok((context.usage?.outputTokens ?? 0) > 0, 'the streamed text is counted');
+    assert.ok((context.cost?.cost_usd ?? 0) > 0, 'and priced');
+  });
 });
+

@@ -1,29 +1,34 @@
 import type { Operation, Outcome } from '../core/operations.js';
+import { tapStream } from '../core/stream-tap.js';
 import { toGatewayError } from '../errors/failure-table.js';
 import { stageMatrix, toggleAllows, type PipelineFeature } from './intelligence-modes.js';
 import { intelligenceModes, type IntelligenceMode } from '../core/intelligence-mode.js';
-import type { RequestContext } from './request-context.js';
+import { Settlement, type AfterWork } from './settlement.js';
+import type { RequestContext, RoutedContext } from './request-context.js';
+import type { RouteRequest } from './route-request.js';
 import type { GenericStage, Next, Stage } from './stage.js';
 import type { StageRow } from './stage-table.js';
 
-/** Ends a request's accounting: records the status and runs the after-work, once (later calls do nothing). */
-export type Settle = (status: number) => void;
-
-/** Turns an outcome into the endpoint's answer. It calls `settle` before the last byte leaves (the usage is then known). */
-export type Render<O extends Operation> = (outcome: Outcome<O>, settle: Settle) => Promise<void> | void;
+export type { AfterWork } from './settlement.js';
 
 /**
- * Work that runs exactly once per request when its outcome is known — also for a failed request and a
- * cut stream: cost, the usage ledger, and later the cache and memory stores and the audit trail.
- * Each item only computes or queues; nothing here waits on storage.
+ * Turns an outcome into the endpoint's answer. The request is priced before it is called for a whole
+ * result, and as soon as a stream's usage passes; the runner settles it (a stream when its last chunk has
+ * been read, before the renderer's closing events).
  */
-export interface AfterWork {
-  readonly name: string;
-  run(context: RequestContext): void;
-}
+export type Render<O extends Operation> = (outcome: Outcome<O>) => Promise<void> | void;
 
 /** One implementation per stage name of the table. */
 export type StageImplementations = Record<string, Stage<any> | GenericStage>;
+
+export interface RunnerParts {
+  /** Runs before the first stage: every stage sees a routed context. */
+  route: RouteRequest;
+  table: ReadonlyArray<Omit<StageRow, 'stage'> & { stage: string }>;
+  stages: StageImplementations;
+  afterWork: readonly AfterWork[];
+  onAfterWorkError?: (error: unknown, work: string, context: RequestContext) => void;
+}
 
 interface ChainLink {
   stage: Stage<any> | GenericStage;
@@ -31,7 +36,7 @@ interface ChainLink {
   feature?: PipelineFeature;
 }
 
-type Chain = (context: RequestContext) => Promise<Outcome<Operation>>;
+type Chain = (context: RoutedContext) => Promise<Outcome<Operation>>;
 
 interface ComposedChain {
   run: Chain;
@@ -39,25 +44,28 @@ interface ComposedChain {
 }
 
 /**
- * The one runner every endpoint shares: the chain of its operation and mode (composed once, from the
- * stage table), then the endpoint's renderer, then the after-work.
+ * The one runner every endpoint shares: routing, the chain of the operation and mode (composed once,
+ * from the stage table), the endpoint's renderer — and the request's accounting, which happens here and
+ * nowhere else: priced when its usage is known, settled (status, after-work) exactly once.
  */
 export class RequestRunner {
   private readonly chains = new Map<string, ComposedChain>();
+  private readonly route: RouteRequest;
+  private readonly afterWork: readonly AfterWork[];
+  private readonly onAfterWorkError: NonNullable<RunnerParts['onAfterWorkError']>;
 
-  constructor(
-    table: ReadonlyArray<Omit<StageRow, 'stage'> & { stage: string }>,
-    implementations: StageImplementations,
-    private readonly afterWork: readonly AfterWork[],
-    private readonly onAfterWorkError: (error: unknown, work: string, context: RequestContext) => void = () => undefined,
-  ) {
-    for (const row of table) if (!implementations[row.stage]) throw new Error(`stage ${row.stage} has no implementation`);
+  constructor(parts: RunnerParts) {
+    this.route = parts.route;
+    this.afterWork = parts.afterWork;
+    this.onAfterWorkError = parts.onAfterWorkError ?? (() => undefined);
+    const { table, stages } = parts;
+    for (const row of table) if (!stages[row.stage]) throw new Error(`stage ${row.stage} has no implementation`);
     const operationsInTable = new Set(table.flatMap((row) => row.operations));
     for (const operation of operationsInTable) {
       for (const mode of intelligenceModes) {
         const links: ChainLink[] = table
           .filter((row) => row.operations.includes(operation) && (row.feature === undefined || stageMatrix[row.feature][mode]))
-          .map((row) => ({ stage: implementations[row.stage], feature: row.feature }));
+          .map((row) => ({ stage: stages[row.stage], feature: row.feature }));
         this.chains.set(chainKey(operation, mode), { run: compose(links), stageNames: links.map((link) => link.stage.name) });
       }
     }
@@ -71,37 +79,58 @@ export class RequestRunner {
   async run<O extends Operation>(context: RequestContext<O>, render: Render<O>): Promise<void> {
     const chain = this.chains.get(chainKey(context.operation, context.mode));
     if (!chain) throw new Error(`no stage chain for ${context.operation} in ${context.mode} mode`);
-    let settled = false;
-    const settle: Settle = (status) => {
-      if (settled) return;
-      settled = true;
-      context.status = status;
-      for (const work of this.afterWork) {
-        try {
-          work.run(context);
-        } catch (error) {
-          this.onAfterWorkError(error, work.name, context);
-        }
-      }
-    };
+    const settlement = new Settlement(context, this.afterWork, this.onAfterWorkError);
 
     let outcome: Outcome<O>;
     try {
-      outcome = (await chain.run(context)) as Outcome<O>;
+      outcome = (await chain.run(this.routed(context))) as Outcome<O>;
     } catch (error) {
-      settle(context.signal.aborted ? 499 : toGatewayError(error, context.family).status);
+      settlement.settle(statusOfFailure(context, error));
       throw error;
     }
+    if (outcome.kind === 'complete') settlement.price();
+    else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement) };
+
     let rendered = false;
     try {
-      await render(outcome, settle);
+      await render(outcome);
       rendered = true;
     } finally {
+      settlement.settle(context.signal.aborted ? 499 : rendered ? 200 : 500);
       // A renderer that failed, or a stream it did not read to the end, must not leave an upstream running.
       if (outcome.kind === 'stream' && !rendered) await outcome.chunks[Symbol.asyncIterator]().return?.().catch(() => undefined);
-      settle(rendered ? 200 : context.signal.aborted ? 499 : 500);
     }
   }
+
+  /** Routes the request: the one place a context gains its route, timed like a stage. */
+  private routed<O extends Operation>(context: RequestContext<O>): RoutedContext<O> {
+    const started = performance.now();
+    const route = this.route(context);
+    const routed = context as RoutedContext<O>;
+    routed.route = route;
+    context.timings.route = Math.round((performance.now() - started) * 100) / 100;
+    return routed;
+  }
+}
+
+/** The status a failed request is accounted with: 499 when its caller left, else what the caller is told. */
+function statusOfFailure(context: RequestContext, error: unknown): number {
+  return context.signal.aborted ? 499 : toGatewayError(error, context.family).status;
+}
+
+/**
+ * A stream as the renderer reads it: priced whenever a chunk brings new usage (the usage chunk carries
+ * svc_metadata), settled when its last chunk has been read — 200, the failure's status, or 499 when the
+ * reader stopped early (the client left).
+ */
+function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement): AsyncIterable<C> {
+  return tapStream(
+    chunks,
+    () => {
+      if (context.usage !== settlement.pricedUsage) settlement.price();
+    },
+    (complete, error) => settlement.settle(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error)),
+  );
 }
 
 function chainKey(operation: Operation, mode: IntelligenceMode): string {
@@ -113,7 +142,7 @@ function chainKey(operation: Operation, mode: IntelligenceMode): string {
  * spent in `next` (the stages it wraps, the upstream) is subtracted.
  */
 function compose(links: ChainLink[]): Chain {
-  const dispatch = (context: RequestContext, index: number): Promise<Outcome<Operation>> => {
+  const dispatch = (context: RoutedContext, index: number): Promise<Outcome<Operation>> => {
     const link = links[index];
     if (!link) return Promise.reject(new Error('the stage chain ended without an answer (no provider_call stage?)'));
     if (link.feature !== undefined && !toggleAllows(link.feature, context.toggles)) return dispatch(context, index + 1);

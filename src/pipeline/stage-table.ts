@@ -3,7 +3,6 @@ import type { PipelineFeature } from './intelligence-modes.js';
 
 /** Every stage svc has; each has one implementation, given to the runner at start-up. */
 export type StageName =
-  | 'route'
   | 'rate_limits'
   | 'pii_redaction'
   | 'exact_cache'
@@ -23,11 +22,10 @@ export interface StageRow {
 }
 
 /**
- * THE stage table: which stages run, in this order, for which operations, under which feature of the
+ * THE stage table: which stages run after routing (the runner routes first), in this order, for which operations, under which feature of the
  * stage matrix. The runner composes one chain per operation and mode from it, once, at start-up.
  */
 export const stageTable: readonly StageRow[] = [
-  { stage: 'route', operations },
   // rpm and tpm count every request, a cache hit too.
   { stage: 'rate_limits', operations },
   // Before the caches: what they key and store is the redacted prompt.

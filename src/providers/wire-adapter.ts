@@ -75,7 +75,7 @@ export type WireAdapter = Partial<AdapterCapabilities> & {
 };
 
 /** Whether an adapter can carry an operation at all (over HTTP or in process). */
-export function servesOperation(adapter: WireAdapter | undefined, operation: Operation): boolean {
+export function servesOperation(adapter: WireAdapter | undefined, operation: Operation): adapter is WireAdapter {
   return adapter !== undefined && (adapter[operation] !== undefined || adapter.inProcess?.[operation] !== undefined);
 }
 

@@ -1,4 +1,4 @@
-import { priceUsage, withBaseline } from '../../billing/cost.js';
+import { priceUsage } from '../../billing/cost.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import { ChatStreamCollector } from '../../core/chat-stream.js';
 import type { ChatCompletion } from '../../core/chat-types.js';
@@ -8,15 +8,15 @@ import { isCacheableAnswer } from '../../cache/exact/cacheability.js';
 import type { CachedAnswer } from '../../cache/exact/exact-cache.js';
 import { meterChatUsage } from '../../core/chat-usage.js';
 import { addWarning } from '../../providers/shared/warnings.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 
 /**
- * A chat request answered from a cache: no upstream call, so it costs nothing. Its usage is the cached
- * answer's (what the caller receives), its baseline is priced as usual so the savings show, and
- * `savedUsd` is what the served model would have charged.
+ * A chat request answered from a cache: no upstream call, so it costs nothing (the runner prices a whole
+ * hit at zero). Its usage is the cached answer's (what the caller receives), so its baseline and the
+ * savings show, and `savedUsd` is what the served model would have charged.
  */
 export function answerFromCache(
-  context: RequestContext<'chat'>,
+  context: RoutedContext<'chat'>,
   catalog: Catalog,
   hit: { completion: ChatCompletion; servedModel: string; warnings?: string[]; type: 'exact' | 'semantic'; similarity?: number },
 ): ChatCompletion {
@@ -31,7 +31,6 @@ export function answerFromCache(
     savedUsd: usage && model ? priceUsage(model, usage).cost_usd : 0,
   };
   context.usage = usage;
-  context.cost = withBaseline(0, usage?.inputTokens ?? 0, usage?.outputTokens ?? 0);
   return completion;
 }
 
@@ -39,11 +38,11 @@ export function answerFromCache(
  * Hands a provider's answer to `store` once it is whole and clean — at once for a complete answer, when a
  * stream has been read to its end (never a cut one) — with the warnings that describe it.
  */
-export function storeWhenComplete(context: RequestContext<'chat'>, outcome: Outcome<'chat'>, store: (answer: CachedAnswer) => void): Outcome<'chat'> {
+export function storeWhenComplete(context: RoutedContext<'chat'>, outcome: Outcome<'chat'>, store: (answer: CachedAnswer) => void): Outcome<'chat'> {
   const keep = (completion: ChatCompletion) => {
     if (!isCacheableAnswer(completion)) return;
     const warnings = context.warnings.length > 0 ? [...context.warnings] : undefined;
-    store({ completion, servedModel: context.target?.model.slug ?? context.route!.model.slug, warnings });
+    store({ completion, servedModel: context.target?.model.slug ?? context.route.model.slug, warnings });
   };
   if (outcome.kind === 'complete') {
     keep(outcome.result);

@@ -4,12 +4,12 @@ import type { Principal } from '../../auth/principal.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { EmbeddingsRequest } from '../../core/embeddings-types.js';
 import type { Outcome } from '../../core/operations.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import { EMBEDDINGS_CACHE_ENTRIES, EMBEDDINGS_CACHE_TTL_MS, embeddingsCacheStage } from './embeddings-cache-stage.js';
 
 const model = { slug: 'openai/text-embedding-3-small', upstream_model: 'text-embedding-3-small' } as CatalogModel;
 
-function contextFor(orgId: string, input: string[], options: { dimensions?: number; enableCache?: boolean } = {}): RequestContext<'embeddings'> {
+function contextFor(orgId: string, input: string[], options: { dimensions?: number; enableCache?: boolean } = {}): RoutedContext<'embeddings'> {
   const request: EmbeddingsRequest = { model: model.slug, input, encoding_format: 'float', ...(options.dimensions ? { dimensions: options.dimensions } : {}) };
   return {
     operation: 'embeddings', endpoint: 'embeddings', family: 'embeddings', requestId: 'r', startedAt: 0n,
@@ -24,7 +24,7 @@ function contextFor(orgId: string, input: string[], options: { dimensions?: numb
 /** An upstream stand-in: a vector per input (its length), and a record of what it was asked. */
 function upstream() {
   const asked: string[][] = [];
-  const next = (context: RequestContext<'embeddings'>) => async (): Promise<Outcome<'embeddings'>> => {
+  const next = (context: RoutedContext<'embeddings'>) => async (): Promise<Outcome<'embeddings'>> => {
     const inputs = context.request.input as string[];
     asked.push(inputs);
     return { kind: 'complete', result: { model: 'text-embedding-3-small', vectors: inputs.map((text) => [text.length, 1]), usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } } };
@@ -32,7 +32,7 @@ function upstream() {
   return { asked, next };
 }
 
-async function embed(stage: ReturnType<typeof embeddingsCacheStage>, upstreamCall: ReturnType<typeof upstream>, context: RequestContext<'embeddings'>) {
+async function embed(stage: ReturnType<typeof embeddingsCacheStage>, upstreamCall: ReturnType<typeof upstream>, context: RoutedContext<'embeddings'>) {
   const outcome = await stage.intercept(context, upstreamCall.next(context));
   assert.equal(outcome.kind, 'complete');
   return (outcome as { result: { vectors: number[][] } }).result.vectors;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 /** Spec section 8: 5,000 entries, 5 minutes, per instance (not shared). */
@@ -20,10 +20,10 @@ export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: num
   return {
     name: 'embeddings_cache',
     cache,
-    async intercept(context: RequestContext<'embeddings'>, next): Promise<Outcome<'embeddings'>> {
+    async intercept(context: RoutedContext<'embeddings'>, next): Promise<Outcome<'embeddings'>> {
       if (context.toggles.enable_cache === false) return next();
       const request = context.request;
-      const model = context.route!.model;
+      const model = context.route.model;
       const keys = (request.input as Array<string | number[]>).map((input) => keyOf(context.principal.orgId, model.slug, request.dimensions, input));
       const cached = keys.map((key) => cache.get(key));
       const missing = cached.flatMap((vector, index) => (vector === undefined ? [index] : []));

@@ -4,7 +4,7 @@ import type { ExactCache } from '../../cache/exact/exact-cache.js';
 import { exactCacheKey } from '../../cache/exact/request-key.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Outcome } from '../../core/operations.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 /**
@@ -16,8 +16,8 @@ export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog:
   return {
     name: 'exact_cache',
     appliesTo: (context) => isCacheableRequest(context.request, policy),
-    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
-      const key = exactCacheKey(context.principal.orgId, context.route!.model.slug, context.request);
+    async intercept(context: RoutedContext<'chat'>, next): Promise<Outcome<'chat'>> {
+      const key = exactCacheKey(context.principal.orgId, context.route.model.slug, context.request);
       const cached = await cache.get(key);
       if (cached) return { kind: 'complete', result: answerFromCache(context, catalog, { ...cached, type: 'exact' }) };
 

@@ -7,7 +7,7 @@ import { addWarning } from '../../providers/shared/warnings.js';
 import { inspectCompletion, jsonChecksOf, reaskMessage, type JsonFinding } from '../../verification/chat-json-checks.js';
 import { healJson } from '../../verification/json-healer.js';
 import type { Next } from '../stage.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 export interface OutputVerificationOptions {
@@ -31,7 +31,8 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       context.options.svc.output_verification !== 'none' && ((context.request.tools?.length ?? 0) > 0 || context.request.response_format?.type === 'json_object' || context.request.response_format?.type === 'json_schema'),
     async intercept(context, next): Promise<Outcome<'chat'>> {
       const strategy = context.options.svc.output_verification;
-      const checks = jsonChecksOf(context.request)!;
+      const checks = jsonChecksOf(context.request);
+      if (!checks) return next();
       let outcome = await next();
       // A cached answer was verified before it was stored.
       if (context.cacheHit) return outcome;
@@ -65,9 +66,9 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
           healing_time_ms: Math.round(performance.now() - started),
         };
         addWarning(context.warnings, `output verification: the answer was not valid JSON; the model was asked again${unresolved.length > 0 ? ' and its second answer is still not valid' : ''}`);
-      } else if (findings.some((finding) => finding.outcome.status === 'healed' && finding.outcome.confidence >= options.minConfidence)) {
-        const healed = findings.find((finding) => finding.outcome.status === 'healed')!;
-        if (healed.outcome.status === 'healed') {
+      } else {
+        const healed = findings.find((finding) => finding.outcome.status === 'healed' && finding.outcome.confidence >= options.minConfidence);
+        if (healed?.outcome.status === 'healed') {
           context.healerReport = {
             original: healed.original,
             healed: healed.outcome.text,
@@ -97,7 +98,7 @@ function applyConfidentHeals(findings: JsonFinding[], minConfidence: number): Js
 }
 
 /** Calls the model once more (through the rest of the chain) with what was wrong; both calls are billed. */
-async function askAgain(context: RequestContext<'chat'>, next: Next<'chat'>, findings: JsonFinding[]): Promise<ChatCompletion> {
+async function askAgain(context: RoutedContext<'chat'>, next: Next<'chat'>, findings: JsonFinding[]): Promise<ChatCompletion> {
   const request = context.request;
   const reask: ChatRequest = { ...request, stream: false, stream_options: undefined, n: 1, messages: [...request.messages, { role: 'user', content: reaskMessage(findings) }] };
   return (await extraCall(context, next, reask, undefined, true)).completion;
@@ -107,8 +108,8 @@ async function askAgain(context: RequestContext<'chat'>, next: Next<'chat'>, fin
  * Asks a model of another provider whether the answer satisfies the request; returns the problems it
  * names (none when it agrees, or when no other provider is available — said in a warning).
  */
-async function crossModelCheck(context: RequestContext<'chat'>, next: Next<'chat'>, completion: ChatCompletion, options: OutputVerificationOptions): Promise<string[]> {
-  const served = context.target?.model ?? context.route!.model;
+async function crossModelCheck(context: RoutedContext<'chat'>, next: Next<'chat'>, completion: ChatCompletion, options: OutputVerificationOptions): Promise<string[]> {
+  const served = context.target?.model ?? context.route.model;
   const checker = options.pickChecker(served);
   if (!checker) {
     addWarning(context.warnings, 'output verification: cross_model found no model of another provider to check the answer');
@@ -129,8 +130,9 @@ async function crossModelCheck(context: RequestContext<'chat'>, next: Next<'chat
     ],
   };
   const { completion: verdictAnswer } = await extraCall(context, next, check, checker, false);
-  const verdict = healJson(verdictAnswer.choices[0]?.message.content ?? '', { requireObject: true });
-  const value = verdict.status === 'valid' ? JSON.parse(verdictAnswer.choices[0]!.message.content!) : verdict.status === 'healed' ? verdict.value : undefined;
+  const verdictText = verdictAnswer.choices[0]?.message.content ?? '';
+  const verdict = healJson(verdictText, { requireObject: true });
+  const value = verdict.status === 'valid' ? JSON.parse(verdictText) : verdict.status === 'healed' ? verdict.value : undefined;
   const valid = (value as { valid?: unknown } | undefined)?.valid;
   addWarning(context.warnings, `output verification: cross_model check by ${checker.slug}: ${valid === true ? 'valid' : valid === false ? 'invalid' : 'no verdict'}`);
   if (valid !== false) return [];
@@ -142,10 +144,10 @@ async function crossModelCheck(context: RequestContext<'chat'>, next: Next<'chat
  * One more call through the rest of the chain for this request. Its usage is added to the request's;
  * `replacesAnswer` says whether it becomes the answer (a re-ask) or only informs it (a check).
  */
-async function extraCall(context: RequestContext<'chat'>, next: Next<'chat'>, request: ChatRequest, model: CatalogModel | undefined, replacesAnswer: boolean): Promise<{ completion: ChatCompletion }> {
+async function extraCall(context: RoutedContext<'chat'>, next: Next<'chat'>, request: ChatRequest, model: CatalogModel | undefined, replacesAnswer: boolean): Promise<{ completion: ChatCompletion }> {
   const saved = { request: context.request, route: context.route, target: context.target, usage: context.usage };
   context.request = request;
-  if (model) context.route = { ...context.route!, model, candidates: [model] };
+  if (model) context.route = { ...context.route, model, candidates: [model] };
   try {
     const outcome = await next();
     const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);

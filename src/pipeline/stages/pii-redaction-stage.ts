@@ -1,7 +1,7 @@
 import type { ChatCompletion, ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { Redactor, type StreamRestorer } from '../../governance/pii/redactor.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { Next, Stage } from '../stage.js';
 
 /**
@@ -20,7 +20,7 @@ export function piiRedactionStage(): Stage<'chat'> {
 }
 
 /** Redacts the request, calls on, and restores the answer. */
-async function redacted(context: RequestContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
+async function redacted(context: RoutedContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
   context.options.metadata['x-redact-pii'] = 'true';
   const redactor = new Redactor();
   context.request = redactor.redactRequest(context.request);

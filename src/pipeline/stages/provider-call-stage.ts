@@ -5,7 +5,7 @@ import { addWarning } from '../../providers/shared/warnings.js';
 import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { WireAdapter } from '../../providers/wire-adapter.js';
 import { meters } from '../metering.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
 
 /**
@@ -16,7 +16,7 @@ import type { GenericStage } from '../stage.js';
 export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<string, WireAdapter>>): GenericStage {
   return {
     name: 'provider_call',
-    async intercept<O extends Operation>(context: RequestContext<O>): Promise<Outcome<O>> {
+    async intercept<O extends Operation>(context: RoutedContext<O>): Promise<Outcome<O>> {
       const operation: Operation = context.operation;
       const meter = meters[operation] as (typeof meters)['chat'];
       const request = context.request as never;
@@ -32,9 +32,9 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
             if (usage) context.usage = usage;
           }
         : undefined;
-      const { value: outcome, target, attempts } = await executor.execute(context.route!.candidates, context.principal.orgId, context.signal, (target) => {
+      const { value: outcome, target, attempts } = await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => {
         attemptWarnings = [];
-        return callOperation(operation as 'chat', adapters[target.provider.wire]!, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
+        return callOperation(operation as 'chat', adapters[target.provider.wire] as WireAdapter, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
       });
       context.target = target;
       context.attempts = attempts;

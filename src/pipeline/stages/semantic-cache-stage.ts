@@ -7,7 +7,7 @@ import { promptFeatures } from '../../cache/semantic/text-features.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { Outcome } from '../../core/operations.js';
 import { addWarning } from '../../providers/shared/warnings.js';
-import type { RequestContext } from '../request-context.js';
+import type { RequestContext, RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 export interface SemanticCacheStageOptions {
@@ -29,13 +29,15 @@ export function semanticCacheStage(options: SemanticCacheStageOptions): Stage<'c
   const { cache, embedder } = options;
   return {
     name: 'semantic_cache',
-    appliesTo: (context) => isCacheableRequest(context.request, options.policy) && semanticPromptOf(context.request, options.maxTurns) !== undefined,
-    async intercept(context: RequestContext<'chat'>, next): Promise<Outcome<'chat'>> {
+    appliesTo: (context) => isCacheableRequest(context.request, options.policy),
+    async intercept(context: RoutedContext<'chat'>, next): Promise<Outcome<'chat'>> {
       const request = context.request;
-      const prompt = semanticPromptOf(request, options.maxTurns)!;
+      const prompt = semanticPromptOf(request, options.maxTurns);
+      // Long conversations and prompts without a user turn are not matched by meaning.
+      if (prompt === undefined) return next();
       const orgId = context.principal.orgId;
       const features = promptFeatures(prompt);
-      const bucket = semanticBucketOf(request, context.route!.model, options.scope);
+      const bucket = semanticBucketOf(request, context.route.model, options.scope);
       let vector: Float32Array;
       try {
         vector = await embedder.embed(context, features.normalized);

@@ -4,7 +4,7 @@ import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
 import { checkDeclaredTools, checkToolCall } from '../../governance/tool-checks.js';
 import type { RegisteredTool } from '../../core/storage-interfaces.js';
-import type { RequestContext } from '../request-context.js';
+import type { RoutedContext } from '../request-context.js';
 import type { Next, Stage } from '../stage.js';
 
 /**
@@ -22,8 +22,8 @@ export function toolGovernanceStage(): Stage<'chat'> {
 }
 
 /** Checks what the request declares, calls on, and checks (or records) what the answer calls. */
-async function governed(context: RequestContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
-  const declared = context.request.tools!;
+async function governed(context: RoutedContext<'chat'>, next: Next<'chat'>): Promise<Outcome<'chat'>> {
+  const declared = context.request.tools ?? [];
   const governance = context.governance;
   const enforce = governance.policy?.enforce_tools === true;
   if (enforce) checkDeclaredTools(declared.map((tool) => tool.function.name), governance.tools);
@@ -53,11 +53,11 @@ async function governed(context: RequestContext<'chat'>, next: Next<'chat'>): Pr
  * usage chunk or the end); the calls are checked, then everything held is sent. A refused call throws, and
  * the stream ends with an error event instead.
  */
-async function* holdToolCalls(chunks: AsyncIterable<ChatCompletionChunk>, registry: Map<string, RegisteredTool>, context: RequestContext<'chat'>): AsyncGenerator<ChatCompletionChunk> {
+async function* holdToolCalls(chunks: AsyncIterable<ChatCompletionChunk>, registry: Map<string, RegisteredTool>, context: RoutedContext<'chat'>): AsyncGenerator<ChatCompletionChunk> {
   const held: ChatCompletionChunk[] = [];
   let collector: ChatStreamCollector | undefined;
-  const release = () => {
-    const calls = collector!.completion().choices.flatMap((choice) => choice.message.tool_calls ?? []);
+  const release = (complete: ChatStreamCollector) => {
+    const calls = complete.completion().choices.flatMap((choice) => choice.message.tool_calls ?? []);
     context.toolCalls = calls.map((call) => call.function.name);
     for (const call of calls) checkToolCall(call.function.name, call.function.arguments, registry);
     collector = undefined;
@@ -73,7 +73,7 @@ async function* holdToolCalls(chunks: AsyncIterable<ChatCompletionChunk>, regist
     collector.add(chunk);
     held.push(chunk);
     const ends = chunk.choices.length === 0 || chunk.choices.some((choice) => choice.finish_reason);
-    if (ends) yield* release();
+    if (ends) yield* release(collector);
   }
-  if (collector) yield* release();
+  if (collector) yield* release(collector);
 }

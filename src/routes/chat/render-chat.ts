@@ -4,20 +4,18 @@ import type { EndpointAnswer } from '../../http/endpoint.js';
 import { streamSse, type SseRendering } from '../../http/sse-stream.js';
 import type { SseEvent } from '../../http/sse-writer.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
-import { priceRequest } from '../../pipeline/after-work/cost.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
 
 const DONE: SseEvent[] = [{ data: '[DONE]' }];
 
 /** The chat answer in the form the caller asked for, whatever form the chain produced. */
 export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<void> {
-  const { request, reply, context, outcome, settle, services } = answer;
+  const { request, reply, context, outcome, services } = answer;
   if (context.request.stream) {
     const chunks = outcome.kind === 'stream' ? outcome.chunks : replayAsStream(outcome.result);
-    return streamSse(request, reply, context, chunks, chatSse(context), settle, services.streamObserver);
+    return streamSse(request, reply, context, chunks, chatSse(context), services.streamObserver);
   }
   const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
-  settle(200);
   reply.headers(nonStreamHeaders(context));
   reply.send({ ...withRequestedChoices(completion, context.request.n ?? 1), svc_metadata: buildSvcMetadata(context) });
 }
@@ -39,8 +37,7 @@ function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionCh
       if (chunk.choices.length === 0 && chunk.usage) {
         // svc always asks for usage upstream; callers see the usage chunk only when they asked for it.
         if (!includeUsage) return undefined;
-        // The usage chunk is the one moment a stream knows its cost: svc_metadata rides on it.
-        priceRequest(context);
+        // The usage chunk is the one moment a stream knows its cost (the runner priced it as it passed): svc_metadata rides on it.
         return { data: JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }) };
       }
       if (!includeUsage && chunk.usage) delete chunk.usage;

@@ -41,9 +41,8 @@ function textChoice(choice: ChatChoice, legacy: LegacyCompletionOptions) {
 
 /** The chat answer as a legacy text completion (spec 2.4), with svc_metadata. */
 export async function renderCompletion(answer: EndpointAnswer<'chat', LegacyCompletionOptions>): Promise<void> {
-  const { reply, context, outcome, settle, extra: legacy } = answer;
+  const { reply, context, outcome, extra: legacy } = answer;
   const completion: ChatCompletion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
-  settle(200);
   const choices = withRequestedChoices(completion, context.request.n ?? 1).choices;
   const usage = completion.usage ?? { prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 };
   reply.headers(nonStreamHeaders(context));

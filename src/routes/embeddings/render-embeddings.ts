@@ -9,10 +9,9 @@ export function vectorToBase64(vector: number[]): string {
 
 /** The embedding list of spec 2.6, in the encoding the caller asked for, with svc_metadata. */
 export function renderEmbeddings(answer: EndpointAnswer<'embeddings'>): void {
-  const { reply, context, outcome, settle } = answer;
+  const { reply, context, outcome } = answer;
   if (outcome.kind !== 'complete') throw new Error('embeddings are never streamed');
   const result = outcome.result;
-  settle(200);
   const base64 = context.request.encoding_format === 'base64';
   const promptTokens = context.usage?.inputTokens ?? result.usage?.prompt_tokens ?? 0;
   reply.headers(nonStreamHeaders(context));

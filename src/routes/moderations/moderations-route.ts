@@ -21,9 +21,8 @@ export function registerModerationsRoute(app: FastifyInstance, services: Gateway
     name: 'moderations',
     operation: 'moderation',
     parse: (body) => parseModerationRequest(body, defaultModel),
-    render({ reply, context, outcome, settle }) {
+    render({ reply, context, outcome }) {
       if (outcome.kind !== 'complete') throw new Error('moderations are never streamed');
-      settle(200);
       reply.headers(nonStreamHeaders(context));
       reply.send({ ...outcome.result, svc_metadata: buildSvcMetadata(context) });
     },

@@ -3,7 +3,6 @@ import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { EndpointAnswer } from '../../http/endpoint.js';
 import { streamSse, type SseRendering } from '../../http/sse-stream.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
-import { priceRequest } from '../../pipeline/after-work/cost.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
 import type { ResponseArchive } from '../../archive/response-archive.js';
 import { assistantMessageOf, outputItemsOf, responseObject, responseUsageOf, statusOf } from './response-object.js';
@@ -13,15 +12,14 @@ import type { ResponseOutputItem, ResponsesRequestFacts } from './responses-type
 /** The chat outcome as a response object (spec 2.5) or as the Responses event stream (spec 6). */
 export function responsesRenderer(archive: ResponseArchive) {
   return async function renderResponses(answer: EndpointAnswer<'chat', ResponsesRequestFacts>): Promise<void> {
-    const { request, reply, context, outcome, settle, services, extra: facts } = answer;
+    const { request, reply, context, outcome, services, extra: facts } = answer;
     if (context.request.stream) {
       const chunks = outcome.kind === 'stream' ? outcome.chunks : replayAsStream(outcome.result);
-      return streamSse(request, reply, context, chunks, responsesSse(context, facts, archive), settle, services.streamObserver);
+      return streamSse(request, reply, context, chunks, responsesSse(context, facts, archive), services.streamObserver);
     }
     const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
     const output = outputItemsOf(completion);
     const response = responseObject(facts, completion.model, statusOf(completion.choices[0]?.finish_reason), output, responseUsageOf(completion.usage));
-    settle(200);
     keep(archive, context, facts, response, output);
     reply.headers(nonStreamHeaders(context));
     reply.send({ ...response, svc_metadata: buildSvcMetadata(context) });
@@ -36,7 +34,6 @@ function responsesSse(context: RequestContext<'chat'>, facts: ResponsesRequestFa
     openingEvents: () => encoder.opening(),
     eventsOf: (chunk) => encoder.events(chunk),
     closingEvents() {
-      priceRequest(context);
       const { events, response } = encoder.closing(buildSvcMetadata(context));
       keep(archive, context, facts, response, encoder.outputItems);
       return events;

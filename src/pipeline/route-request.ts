@@ -1,0 +1,53 @@
+import type { CatalogModel } from '../catalog/catalog-types.js';
+import type { Operation, RequestOf } from '../core/operations.js';
+import { GatewayError } from '../errors/gateway-error.js';
+import { servesOperation, type WireAdapter } from '../providers/wire-adapter.js';
+import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../routing/model-router.js';
+import type { RequestContext } from './request-context.js';
+
+type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext) => RouteDecision;
+
+/** How each operation picks its model: chat has `auto` and routing hints; the others name a model of their type. */
+const routers: { [O in Operation]: Router<O> } = {
+  chat: (context, router) => routeChatRequest(context.requestedModel, context.options.routingHints, context.options.routingOverride, router),
+  embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),
+  moderation: (context, router) => routeNamedModel(context.requestedModel, ['moderation'], 'a moderation', router),
+  transcription: (context, router) => routeNamedModel(context.requestedModel, ['stt'], 'a speech-to-text', router),
+  speech: (context, router) => routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router),
+};
+
+/** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
+type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | undefined;
+
+const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
+  embeddings(request, model, adapter) {
+    if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
+    if (adapter.embeddings?.acceptsTokenArrays === false && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
+    return undefined;
+  },
+};
+
+/** The first step of every request, before any stage: the model and its failover candidates. */
+export type RouteRequest = (context: RequestContext) => RouteDecision;
+
+/**
+ * Chooses the model and the failover candidates, keeping only candidates whose wire adapter can carry
+ * the operation; a model whose adapter cannot is a 400 naming the model and the operation.
+ */
+export function requestRouter(router: RouterContext, adapters: Partial<Record<string, WireAdapter>>): RouteRequest {
+  return (context) => {
+    const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router);
+    const check = modelChecks[context.operation] as ModelCheck<Operation> | undefined;
+    const adapter = adapters[decision.model.wire];
+    if (!servesOperation(adapter, context.operation)) {
+      throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve ${context.operation} requests: svc has no ${context.operation} support for the ${decision.model.wire} wire`, { param: 'model' });
+    }
+    const refusal = check?.(context.request, decision.model, adapter);
+    if (refusal) throw new GatewayError('validation_error', refusal, { param: 'model' });
+    const canServe = (model: CatalogModel) => {
+      const candidate = adapters[model.wire];
+      return servesOperation(candidate, context.operation) && check?.(context.request, model, candidate) === undefined;
+    };
+    return decision.candidates.every(canServe) ? decision : { ...decision, candidates: decision.candidates.filter(canServe) };
+  };
+}

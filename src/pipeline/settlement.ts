@@ -1,0 +1,49 @@
+import type { MeteredUsage } from '../core/metered-usage.js';
+import { estimateMissingUsage, priceRequest } from './accounting.js';
+import type { RequestContext } from './request-context.js';
+
+/**
+ * Work that runs exactly once per request when its outcome is known — also for a failed request and a
+ * cut stream: the limits' settlement, the usage ledger, and later the cache and memory stores and the
+ * audit trail. Each item only computes or queues; nothing here waits on storage. The request is priced
+ * by then.
+ */
+export interface AfterWork {
+  readonly name: string;
+  run(context: RequestContext): void;
+}
+
+/** One request's accounting, owned by the runner: priced when its usage is known, settled once. */
+export class Settlement {
+  /** The usage the current price was computed from (a stream prices again when a chunk brings new usage). */
+  pricedUsage: MeteredUsage | undefined;
+  private settled = false;
+
+  constructor(
+    private readonly context: RequestContext,
+    private readonly afterWork: readonly AfterWork[],
+    private readonly onAfterWorkError: (error: unknown, work: string, context: RequestContext) => void,
+  ) {}
+
+  price(): void {
+    priceRequest(this.context);
+    this.pricedUsage = this.context.usage;
+  }
+
+  /** Records the status and runs the after-work; later calls do nothing. */
+  settle(status: number): void {
+    if (this.settled) return;
+    this.settled = true;
+    const context = this.context;
+    context.status = status;
+    estimateMissingUsage(context);
+    if (context.cost === undefined || context.usage !== this.pricedUsage) this.price();
+    for (const work of this.afterWork) {
+      try {
+        work.run(context);
+      } catch (error) {
+        this.onAfterWorkError(error, work.name, context);
+      }
+    }
+  }
+}
