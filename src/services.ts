@@ -18,7 +18,8 @@ import { embeddingsCacheStage } from './pipeline/stages/embeddings-cache-stage.j
 import { requestRouter } from './pipeline/route-request.js';
 import { elapsedMs } from './pipeline/timing.js';
 import { ProviderKeyVault } from './providers/byok/provider-key-vault.js';
-import { SecretBox } from './providers/byok/secret-box.js';
+import { EncryptionKeyring } from './providers/byok/encryption-keyring.js';
+import { OutboundAllowList } from './shared/outbound-address.js';
 import { CircuitBreaker } from './providers/circuit-breaker.js';
 import { KeyPool } from './providers/key-pool.js';
 import { UpstreamExecutor } from './providers/upstream-executor.js';
@@ -53,6 +54,8 @@ export interface GatewayServices {
   authenticator: Authenticator;
   settings: OrgSettingsService;
   vault: ProviderKeyVault;
+  /** Internal hosts the platform lets org admins' BYOK base URLs reach (config security.byok_allowed_hosts). */
+  outboundAllowList: OutboundAllowList;
   ledger: UsageLedger;
   metrics: GatewayMetrics;
   /** The exact chat cache (L0 in process, L1 in Redis when configured). */
@@ -85,7 +88,15 @@ export interface ServiceParts {
 export async function createServices(parts: ServiceParts): Promise<GatewayServices> {
   const { config, catalog, providers, store, sharedState, logger } = parts;
   const metrics = new GatewayMetrics();
-  const vault = new ProviderKeyVault(store.providerKeys, SecretBox.fromSecrets(config.encryptionKey, config.masterKey));
+  const keyring = await EncryptionKeyring.load({
+    encryptionKey: config.encryptionKey,
+    previousKeys: config.previousEncryptionKeys,
+    masterKey: config.masterKey,
+    dataDir: config.storage.dataDir,
+    localStorage: config.storage.databaseUrl === undefined,
+  });
+  const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
+  const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList);
   const executor = new UpstreamExecutor(
     providers,
     new KeyPool(sharedState),
@@ -192,6 +203,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     authenticator,
     settings: new OrgSettingsService(store.settings),
     vault,
+    outboundAllowList,
     ledger,
     policies,
     limits,

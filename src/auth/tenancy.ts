@@ -38,3 +38,32 @@ export function requirePlatformAdmin(principal: Principal, action: string): void
     throw new GatewayError('tenant_violation', `Only the master key or a platform_admin key can ${action}; this key administers org ${principal.orgId} only`);
   }
 }
+
+/**
+ * What the platform decides for an org, even inside the org (its limits, quotas and budget): an org
+ * admin is refused with 403 forbidden, the reason and the field.
+ */
+export function requirePlatformDecision(principal: Principal, what: string, param?: string): void {
+  if (!isPlatformAdmin(principal)) {
+    throw new GatewayError('forbidden', `Only the master key or a platform_admin key can ${what}; an org admin key may not (org ${principal.orgId})`, param ? { param } : undefined);
+  }
+}
+
+/** The four limits a key or an org may carry. */
+export const limitFields = ['rpm', 'tpm', 'monthly_token_quota', 'monthly_budget_usd'] as const;
+export type LimitField = (typeof limitFields)[number];
+
+/**
+ * An org admin sets limits on its own keys only within what the platform set for its org: a key limit
+ * above the org's is refused (a key without one simply inherits the org's, which still applies).
+ */
+export function requireWithinOrgLimits(principal: Principal, keyLimits: Partial<Record<LimitField, number | null>>, orgLimits: Record<LimitField, number | null>): void {
+  if (isPlatformAdmin(principal)) return;
+  for (const field of limitFields) {
+    const requested = keyLimits[field];
+    const cap = orgLimits[field];
+    if (requested !== undefined && requested !== null && cap !== null && requested > cap) {
+      throw new GatewayError('forbidden', `${field} ${requested} is above this org's ${field} of ${cap}, which only the platform can raise`, { param: field });
+    }
+  }
+}

@@ -3,6 +3,7 @@ import { KeyIssuer } from '../auth/key-issuer.js';
 import { loadCatalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config/load-config.js';
 import { openRecordStore } from '../storage/open-storage.js';
+import { rotateEncryption } from './rotate-encryption.js';
 
 /** `svc orgs create NAME`, `svc keys create --org ID`, `svc keys list`, `svc keys revoke ID`: against the configured storage. */
 export async function runAdminCommand(group: string, args: string[]): Promise<number> {
@@ -42,6 +43,13 @@ export async function runAdminCommand(group: string, args: string[]): Promise<nu
       const { values } = parseArgs({ args: rest, options: { org: { type: 'string' } } });
       print(await issuer.listKeys(values.org));
       return 0;
+    }
+    if (group === 'keys' && action === 'rotate-encryption') {
+      const result = await rotateEncryption(config, store.providerKeys);
+      print(result);
+      if (result.unreadable.length > 0) process.stderr.write('Some keys could not be opened: they keep their old encryption until they are stored again.\n');
+      process.stderr.write('Restart every svc instance so it seals new keys with the new encryption key.\n');
+      return result.unreadable.length > 0 ? 1 : 0;
     }
     if (group === 'keys' && action === 'revoke') {
       if (!rest[0]) return usage('svc keys revoke ID');

@@ -15,6 +15,7 @@ export const wireFormats = ['openai', 'anthropic', 'gemini', 'deepgram', 'eleven
 export const configDefaults = {
   server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000, corsOrigins: [] as string[] },
   demo: { enabled: true },
+  security: { byokAllowedHosts: [] as string[] },
   storage: { dataDir: './data', redisKeyPrefix: 'svc:' },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
@@ -130,6 +131,14 @@ export const configFileSchema = z.strictObject({
   verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional() }).optional(),
   /** The built-in demo provider answers while no real provider is configured; `enabled: false` turns it off. */
   demo: z.strictObject({ enabled: z.boolean().optional() }).optional(),
+  /** Outbound addresses an org admin's BYOK base_url may reach although internal or plain http: host names, host:port, IPs, CIDR ranges. */
+  security: z
+    .strictObject({
+      byok_allowed_hosts: z
+        .array(z.string().regex(/^([a-z0-9.-]+(:\d{1,5})?|[0-9a-f:.]+(\/\d{1,3})?)$/i, { error: 'must be a host name, host:port, an IP address or a CIDR range' }))
+        .optional(),
+    })
+    .optional(),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;
@@ -168,6 +177,7 @@ export interface GatewayConfig {
   };
   /** Whether the built-in demo provider may answer while no real provider is configured. */
   demo: { enabled: boolean };
+  security: { byokAllowedHosts: string[] };
   storage: { databaseUrl?: string; dataDir: string; redisUrl?: string; /** Prepended to every Redis key, so deployments can share one Redis. */ redisKeyPrefix: string };
   /** Every catalog provider plus every custom provider of the config file. */
   providers: Record<string, ProviderConfig>;
@@ -193,6 +203,8 @@ export interface GatewayConfig {
   verification: { minConfidence: number };
   masterKey?: string;
   encryptionKey?: string;
+  /** Earlier encryption keys, still read until `svc keys rotate-encryption` re-seals their rows. */
+  previousEncryptionKeys: string[];
   logLevel: LogLevel;
   /** Absolute path of the file read (SVC_CONFIG), when there was one. */
   configFile?: string;

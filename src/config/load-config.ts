@@ -104,6 +104,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       corsOrigins: [...(file.server?.cors_origins ?? configDefaults.server.corsOrigins)],
     },
     demo: { enabled: file.demo?.enabled ?? configDefaults.demo.enabled },
+    security: { byokAllowedHosts: [...(file.security?.byok_allowed_hosts ?? configDefaults.security.byokAllowedHosts)] },
     storage: {
       databaseUrl: file.storage?.database_url,
       dataDir: file.storage?.data_dir ?? configDefaults.storage.dataDir,
@@ -149,6 +150,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
     },
     verification: { minConfidence: file.verification?.min_confidence ?? configDefaults.verification.minConfidence },
     logLevel: configDefaults.logLevel,
+    previousEncryptionKeys: [],
   };
 }
 
@@ -166,6 +168,7 @@ function applyEnvironment(config: GatewayConfig, env: NodeJS.ProcessEnv): void {
   config.storage.dataDir = readEnv(env, 'SVC_DATA_DIR') ?? config.storage.dataDir;
   config.masterKey = readEnv(env, 'SVC_MASTER_KEY');
   config.encryptionKey = readEnv(env, 'SVC_ENCRYPTION_KEY');
+  config.previousEncryptionKeys = (readEnv(env, 'SVC_PREVIOUS_ENCRYPTION_KEYS') ?? '').split(',').map((key) => key.trim()).filter((key) => key.length > 0);
 
   const databaseUrl = readEnv(env, 'SVC_DATABASE_URL');
   if (databaseUrl !== undefined) {

@@ -120,9 +120,13 @@ export interface UsageSummary extends UsageTotals {
 export interface ProviderKeyRecord {
   org_id: string;
   provider: string;
-  /** AES-256-GCM ciphertext, base64 of iv|tag|ciphertext. */
+  /** AES-256-GCM ciphertext, base64 of iv|tag|ciphertext, bound to the org and provider. */
   encrypted_key: string;
+  /** The encryption key it was sealed with; null for keys sealed before key ids existed. */
+  key_id: string | null;
   base_url: string | null;
+  /** Who set the base URL: `platform` (reached as configured) or `org` (public addresses only). */
+  base_url_trust: 'platform' | 'org' | null;
   created_at: string;
   updated_at: string;
 }
@@ -164,6 +168,8 @@ export interface ProviderKeyStore {
   getProviderKey(orgId: string, provider: string): Promise<ProviderKeyRecord | undefined>;
   listProviderKeys(orgId: string): Promise<ProviderKeyRecord[]>;
   deleteProviderKey(orgId: string, provider: string): Promise<boolean>;
+  /** Every stored key of every org (re-encryption under a new key). */
+  listAllProviderKeys(): Promise<ProviderKeyRecord[]>;
 }
 
 /** A Responses API answer kept for `previous_response_id` and `GET /v1/responses/{id}`. */

@@ -25,6 +25,8 @@ export interface UpstreamTarget {
   /** Base URL to use (a BYOK entry may override the provider's). */
   baseUrl: string;
   keySource: 'pool' | 'byok';
+  /** A base URL an org admin set: the connection may reach public addresses only. */
+  publicOnly?: boolean;
 }
 
 /** A request body: JSON text, raw bytes, or a multipart form (undici's FormData: it sets the content type and boundary). */

@@ -89,7 +89,7 @@ export async function requestStream<C>(
 
 async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
   const { target, adapter } = call;
-  const response = await sendUpstream(httpRequest, { signal, timeouts: target.provider.timeouts, providerId: target.provider.id });
+  const response = await sendUpstream(httpRequest, { signal, timeouts: target.provider.timeouts, providerId: target.provider.id, publicOnly: target.publicOnly });
   if (response.status >= 200 && response.status < 300) return response;
   let bodyText = '';
   try {

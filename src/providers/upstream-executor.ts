@@ -54,7 +54,16 @@ export class UpstreamExecutor {
     candidates: for (const model of candidates) {
       const provider = this.providers.get(model.provider);
       if (!provider) continue;
-      const byok = await this.vault.resolve(orgId, provider.id);
+      let byok: Awaited<ReturnType<ProviderKeyVault['resolve']>>;
+      try {
+        byok = await this.vault.resolve(orgId, provider.id);
+      } catch (error) {
+        // The org's own key cannot be read: said in the answer if no other candidate serves.
+        if (!(error instanceof UpstreamError)) throw error;
+        lastError = error;
+        attempts.push({ provider: provider.id, model: model.slug, outcome: 'error', kind: error.kind, status: error.status });
+        continue;
+      }
       const keys = byok ? [byok.apiKey] : provider.apiKeys;
       if (keys.length === 0) {
         attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_no_key' });
@@ -78,7 +87,7 @@ export class UpstreamExecutor {
       targetsTried++;
       for (const apiKey of usableKeys) {
         if (Date.now() >= deadline) break candidates;
-        const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool' };
+        const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool', publicOnly: byok?.publicOnly === true };
         try {
           const value = await call(target);
           void this.circuitBreaker.recordSuccess(circuit).catch(() => undefined);

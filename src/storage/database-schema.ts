@@ -76,7 +76,9 @@ export interface ProviderKeysTable {
   org_id: string;
   provider: string;
   encrypted_key: string;
+  key_id: string | null;
   base_url: string | null;
+  base_url_trust: string | null;
   created_at: string;
   updated_at: string;
 }

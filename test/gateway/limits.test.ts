@@ -152,12 +152,13 @@ describe('limits, quotas and budgets', () => {
     }
   });
 
-  test('admin API: an org admin reads and sets its own limits, never another org’s; values are checked', async () => {
+  test('admin API: an org admin reads its own limits, never another org’s, and cannot set them; values are checked', async () => {
     const admin = (await createKey(harness, { org_id: orgId, scopes: ['admin'] })).key;
     const other = await createOrg(harness, 'limits-other');
     await expectError(await harness.request(`/v1/admin/orgs/${other}/limits`, { key: admin }), { status: 403, type: 'authorization_error', code: 'tenant_violation' });
     await expectError(await harness.request(`/v1/admin/orgs/${other}/limits`, { method: 'PUT', body: { rpm: 1 }, key: admin }), { status: 403, type: 'authorization_error', code: 'tenant_violation' });
-    await expectError(await harness.request(`/v1/admin/orgs/${orgId}/limits`, { method: 'PUT', body: { rpm: 0 }, key: admin }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'rpm' });
+    await expectError(await harness.request(`/v1/admin/orgs/${orgId}/limits`, { method: 'PUT', body: { rpm: 1000 }, key: admin }), { status: 403, type: 'authorization_error', code: 'forbidden' });
+    await expectError(await harness.request(`/v1/admin/orgs/${orgId}/limits`, { method: 'PUT', body: { rpm: 0 } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'rpm' });
     const own = await (await harness.request(`/v1/admin/orgs/${orgId}/limits`, { key: admin })).json();
     assert.equal(own.this_month.month, new Date().toISOString().slice(0, 7), 'months are UTC');
     assert.equal(typeof own.this_month.spend_usd, 'number');

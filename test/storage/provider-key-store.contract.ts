@@ -10,17 +10,21 @@ export function describeProviderKeyStoreContract(name: string, makeStore: MakeRe
           org_id: 'org_a',
           provider: 'openai',
           encrypted_key: 'cipher-1',
-          base_url: null,
+          key_id: 'k1',
+          base_url: null as string | null,
+          base_url_trust: null as 'platform' | 'org' | null,
           created_at: '2024-01-01T00:00:00.000Z',
           updated_at: '2024-01-01T00:00:00.000Z',
         };
         await store.putProviderKey(openai);
         assert.deepEqual(await store.getProviderKey('org_a', 'openai'), openai);
-        await store.putProviderKey({ ...openai, encrypted_key: 'cipher-2', base_url: 'https://proxy.example/v1', created_at: '2024-03-01T00:00:00.000Z', updated_at: '2024-03-01T00:00:00.000Z' });
+        await store.putProviderKey({ ...openai, encrypted_key: 'cipher-2', key_id: 'k2', base_url: 'https://proxy.example/v1', base_url_trust: 'org', created_at: '2024-03-01T00:00:00.000Z', updated_at: '2024-03-01T00:00:00.000Z' });
         assert.deepEqual(await store.getProviderKey('org_a', 'openai'), {
           ...openai,
           encrypted_key: 'cipher-2',
+          key_id: 'k2',
           base_url: 'https://proxy.example/v1',
+          base_url_trust: 'org',
           updated_at: '2024-03-01T00:00:00.000Z',
         });
         await store.putProviderKey({ ...openai, provider: 'anthropic' });
@@ -33,6 +37,7 @@ export function describeProviderKeyStoreContract(name: string, makeStore: MakeRe
         assert.equal(await store.getProviderKey('org_a', 'openai'), undefined);
         assert.equal((await store.getProviderKey('org_b', 'openai'))?.encrypted_key, 'cipher-1');
         assert.deepEqual((await store.listProviderKeys('org_a')).map((key) => key.provider), ['anthropic']);
+        assert.deepEqual((await store.listAllProviderKeys()).map((key) => `${key.org_id}/${key.provider}`), ['org_a/anthropic', 'org_b/openai']);
       }));
   });
 }

@@ -54,7 +54,17 @@ export async function startTestGateway(options: { env?: Record<string, string | 
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-  const gateway = await createGateway(env, { logger: pino({ level: env.SVC_LOG_LEVEL ?? 'info', base: undefined }, sink) });
+  // With a shared database BYOK keys need an explicit encryption key (CONTRACT.md); local storage generates one.
+  if (env.SVC_DATABASE_URL && !(options.env && 'SVC_ENCRYPTION_KEY' in options.env)) env.SVC_ENCRYPTION_KEY = 'svc-test-encryption-key';
+  let gateway: Gateway;
+  try {
+    gateway = await createGateway(env, { logger: pino({ level: env.SVC_LOG_LEVEL ?? 'info', base: undefined }, sink) });
+  } catch (error) {
+    // A gateway that refused to start leaves nothing running behind it.
+    if (!options.mock) await mock.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   const url = await gateway.listen();
 
   return {

@@ -1,38 +1,52 @@
 import { GatewayError } from '../../errors/gateway-error.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
 import { LruCache } from '../../shared/lru-cache.js';
+import type { OutboundAllowList } from '../../shared/outbound-address.js';
 import type { ProviderKeyStore } from '../../core/storage-interfaces.js';
-import type { SecretBox } from './secret-box.js';
+import { secretBinding, UndecryptableSecret, type EncryptionKeyring } from './encryption-keyring.js';
 
 export interface OrgProviderKey {
   apiKey: string;
   baseUrl?: string;
+  /** The base URL was set by an org admin (and is not on the platform's allow-list): public addresses only. */
+  publicOnly: boolean;
 }
 
+/** Who stores a key: the platform (master key, platform admin) or the org's own admin. */
+export type BaseUrlTrust = 'platform' | 'org';
+
+type Resolved = { value: OrgProviderKey | undefined } | { unreadable: string };
+
 /**
- * An org's own provider keys (BYOK): stored encrypted, decrypted only in memory for the call, cached
- * briefly so the hot path does not query storage per request. Never logged, never returned.
+ * An org's own provider keys (BYOK): stored encrypted (bound to the org and provider), decrypted only in
+ * memory for the call, cached briefly so the hot path does not query storage per request. Never logged,
+ * never returned.
  */
 export class ProviderKeyVault {
-  /** Decrypted keys (or their absence), per org and provider. */
-  private readonly cache: LruCache<string, { value: OrgProviderKey | undefined }>;
+  /** Decrypted keys (or their absence, or why they cannot be read), per org and provider. */
+  private readonly cache: LruCache<string, Resolved>;
 
   constructor(
     private readonly store: ProviderKeyStore,
-    private readonly secretBox: SecretBox | undefined,
+    private readonly keyring: EncryptionKeyring,
+    private readonly allowList: OutboundAllowList,
     cacheTtlMs = 10_000,
   ) {
     this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
   }
 
-  async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined): Promise<void> {
-    const box = this.requireBox();
+  async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined, trust: BaseUrlTrust): Promise<void> {
+    if (this.keyring.currentKeyId === undefined) throw new GatewayError('invalid_request', `BYOK keys cannot be stored: ${this.keyring.missingReason}`);
+    const sealed = this.keyring.seal(apiKey, secretBinding(orgId, provider));
     const now = new Date().toISOString();
     const existing = await this.store.getProviderKey(orgId, provider);
     await this.store.putProviderKey({
       org_id: orgId,
       provider,
-      encrypted_key: box.encrypt(apiKey),
+      encrypted_key: sealed.ciphertext,
+      key_id: sealed.keyId,
       base_url: baseUrl ?? null,
+      base_url_trust: baseUrl ? trust : null,
       created_at: existing?.created_at ?? now,
       updated_at: now,
     });
@@ -44,24 +58,56 @@ export class ProviderKeyVault {
     return this.store.deleteProviderKey(orgId, provider);
   }
 
+  /**
+   * The org's key for a provider, or undefined. A stored key that cannot be decrypted (the encryption key
+   * was lost or rotated away) is an UpstreamError of that provider saying so: the request fails over, or
+   * the caller reads why, instead of a 500.
+   */
   async resolve(orgId: string, provider: string): Promise<OrgProviderKey | undefined> {
     const cacheKey = `${orgId}\u0000${provider}`;
-    const cached = this.cache.get(cacheKey);
-    if (cached) return cached.value;
-    const record = await this.store.getProviderKey(orgId, provider);
-    let value: OrgProviderKey | undefined;
-    if (record && this.secretBox) {
-      value = { apiKey: this.secretBox.decrypt(record.encrypted_key) };
-      if (record.base_url) value.baseUrl = record.base_url;
+    let resolved = this.cache.get(cacheKey);
+    if (!resolved) {
+      resolved = await this.read(orgId, provider);
+      this.cache.set(cacheKey, resolved);
     }
-    this.cache.set(cacheKey, { value });
-    return value;
+    if ('unreadable' in resolved) throw new UpstreamError(provider, { kind: 'auth', message: `the org's own ${provider} key cannot be decrypted: ${resolved.unreadable}; store the key again` });
+    return resolved.value;
   }
 
-  private requireBox(): SecretBox {
-    if (!this.secretBox) {
-      throw new GatewayError('invalid_request', 'BYOK needs SVC_ENCRYPTION_KEY or SVC_MASTER_KEY to encrypt provider keys at rest');
+  /** Re-seals every stored key under the current encryption key; returns how many rows changed. */
+  async resealAll(): Promise<{ resealed: number; unreadable: Array<{ org_id: string; provider: string; reason: string }> }> {
+    const unreadable: Array<{ org_id: string; provider: string; reason: string }> = [];
+    let resealed = 0;
+    for (const record of await this.store.listAllProviderKeys()) {
+      if (record.key_id === this.keyring.currentKeyId) continue;
+      const binding = secretBinding(record.org_id, record.provider);
+      let plaintext: string;
+      try {
+        plaintext = this.keyring.open(record.encrypted_key, record.key_id, binding);
+      } catch (error) {
+        unreadable.push({ org_id: record.org_id, provider: record.provider, reason: error instanceof Error ? error.message : String(error) });
+        continue;
+      }
+      const sealed = this.keyring.seal(plaintext, binding);
+      await this.store.putProviderKey({ ...record, encrypted_key: sealed.ciphertext, key_id: sealed.keyId, updated_at: new Date().toISOString() });
+      resealed++;
     }
-    return this.secretBox;
+    this.cache.clear();
+    return { resealed, unreadable };
+  }
+
+  private async read(orgId: string, provider: string): Promise<Resolved> {
+    const record = await this.store.getProviderKey(orgId, provider);
+    if (!record) return { value: undefined };
+    let apiKey: string;
+    try {
+      apiKey = this.keyring.open(record.encrypted_key, record.key_id, secretBinding(orgId, provider));
+    } catch (error) {
+      if (error instanceof UndecryptableSecret) return { unreadable: error.message };
+      throw error;
+    }
+    if (!record.base_url) return { value: { apiKey, publicOnly: false } };
+    const publicOnly = record.base_url_trust !== 'platform' && !this.allowList.allows(new URL(record.base_url));
+    return { value: { apiKey, baseUrl: record.base_url, publicOnly } };
   }
 }

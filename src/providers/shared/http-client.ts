@@ -2,6 +2,8 @@ import { Pool, type Dispatcher } from 'undici';
 import { LruCache } from '../../shared/lru-cache.js';
 import { type UpstreamHttpRequest } from '../provider-types.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
+import { internalRangeOf, OutboundAddressRefused, publicOnlyLookup } from '../../shared/outbound-address.js';
+import { isIP } from 'node:net';
 
 /**
  * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,
@@ -22,6 +24,8 @@ export interface SendOptions {
   providerId: string;
   /** Replaces the per-origin pools (tests, proxies). */
   dispatcher?: Dispatcher;
+  /** A tenant's base URL: the connection may reach public addresses only (checked on the resolved address). */
+  publicOnly?: boolean;
 }
 
 export type UpstreamBody = Dispatcher.ResponseData['body'];
@@ -42,14 +46,26 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  * lookup per request.
  */
 const pools = new Map<string, Pool>();
+/** Pools of tenants' base URLs: their own sockets, each connect resolved through the public-only lookup. */
+const publicOnlyPools = new Map<string, Pool>();
 
-function poolFor(origin: string, connectMs: number): Pool {
-  let pool = pools.get(origin);
+function poolFor(origin: string, connectMs: number, publicOnly: boolean): Pool {
+  const map = publicOnly ? publicOnlyPools : pools;
+  let pool = map.get(origin);
   if (!pool) {
-    pool = new Pool(origin, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect: { timeout: connectMs || DEFAULT_CONNECT_TIMEOUT_MS } });
-    pools.set(origin, pool);
+    const connect = { timeout: connectMs || DEFAULT_CONNECT_TIMEOUT_MS, ...(publicOnly ? { lookup: publicOnlyLookup } : {}) };
+    pool = new Pool(origin, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect });
+    map.set(origin, pool);
   }
   return pool;
+}
+
+/** A literal IP is connected to without a lookup: it is judged here. */
+function refuseInternalLiteral(origin: string): void {
+  const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) === 0) return;
+  const range = internalRangeOf(host);
+  if (range) throw new OutboundAddressRefused(host, host, range);
 }
 
 /** Adapters build a handful of distinct URLs (one per provider path and model): split each once. */
@@ -103,7 +119,8 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
 const PRECISE_TIMER_BELOW_MS = 5000;
 
 async function dispatch(url: { origin: string; path: string }, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
-  const dispatcher = options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs);
+  if (options.publicOnly) refuseInternalLiteral(url.origin);
+  const dispatcher = options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs, options.publicOnly === true);
   const response = await dispatcher.request({
     origin: url.origin,
     path: url.path,
@@ -143,6 +160,8 @@ export function toTransportError(error: unknown, providerId: string, signal?: Ab
   if (error instanceof UpstreamError || isAbortError(error)) return error as Error;
   const code = errorCode(error);
   if (code !== undefined && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
+  // The tenant's base URL points inside the network: the key's fault, not the provider's (no circuit is opened).
+  if (code === 'SVC_OUTBOUND_REFUSED') return new UpstreamError(providerId, { kind: 'auth', message: `upstream connection refused: ${(error as Error).message}` }, { cause: error });
   const detail = error instanceof Error ? error.message : String(error);
   if (code !== undefined && TIMEOUT_CODES.has(code)) {
     return new UpstreamError(providerId, { kind: 'timeout', message: `upstream timed out (${code}): ${detail}` }, { cause: error });
@@ -173,8 +192,9 @@ function errorCode(error: unknown): string | undefined {
 
 /** Shutdown: waits for in-flight requests (or cuts them with `force`), then frees every socket. */
 export async function closeHttpClient(options: { force?: boolean } = {}): Promise<void> {
-  const closing = [...pools.values()];
+  const closing = [...pools.values(), ...publicOnlyPools.values()];
   pools.clear();
+  publicOnlyPools.clear();
   splitUrls.clear();
   await Promise.all(closing.map((pool) => (options.force ? pool.destroy() : pool.close())));
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { KeyIssuer } from '../../auth/key-issuer.js';
 import type { Principal } from '../../auth/principal.js';
-import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin } from '../../auth/tenancy.js';
+import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin, requireWithinOrgLimits } from '../../auth/tenancy.js';
+import { defaultPolicy } from '../../governance/org-policy-service.js';
+import { firstInternalAddress, type OutboundAllowList } from '../../shared/outbound-address.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
 import { keysQuery, newKeyBody, newOrgBody, providerKeyBody, usageQuery } from './admin-schemas.js';
@@ -40,6 +42,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     if (scopes?.includes('platform_admin') && !principal.isMaster) {
       throw new GatewayError('tenant_violation', 'Only the master key can grant the platform_admin scope', { param: 'scopes' });
     }
+    if (!isPlatformAdmin(principal)) requireWithinOrgLimits(principal, body, (await services.store.governance.getPolicy(orgId)) ?? defaultPolicy(orgId));
     const { key, record } = await issuer.createKey({
       org_id: orgId,
       name: body.name,
@@ -73,9 +76,11 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     await requireOrg(services, id);
     if (!services.providers.get(provider)) throw new GatewayError('resource_not_found', `Unknown provider ${JSON.stringify(provider)}`, { param: 'provider' });
     const body = parseBody(providerKeyBody, request.body);
-    const apiKey = body.api_key;
-    const baseUrl = body.base_url ?? undefined;
-    await services.vault.put(id, provider, apiKey, baseUrl?.replace(/\/+$/, ''));
+    const principal = principalOf(request);
+    const baseUrl = body.base_url?.replace(/\/+$/, '') ?? undefined;
+    const trust = isPlatformAdmin(principal) ? 'platform' : 'org';
+    if (baseUrl && trust === 'org') await requirePublicBaseUrl(new URL(baseUrl), services.outboundAllowList);
+    await services.vault.put(id, provider, body.api_key, baseUrl, trust);
     // The key itself is never echoed back.
     return { org_id: id, provider, base_url: baseUrl ?? null, configured: true };
   });
@@ -96,6 +101,24 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     await services.ledger.flush();
     return services.store.usage.summarizeUsage({ org_id: orgId, from, to });
   });
+}
+
+/**
+ * An org admin's base URL: https, to a host that resolves to public addresses only (the platform's
+ * allow-list excepted). Checked here for a clear answer when saved, and again on every connection.
+ */
+async function requirePublicBaseUrl(url: URL, allowList: OutboundAllowList): Promise<void> {
+  if (allowList.allows(url)) return;
+  if (url.protocol !== 'https:') throw new GatewayError('forbidden', `base_url must use https (got ${url.protocol.slice(0, -1)}): only the platform may allow plain http`, { param: 'base_url' });
+  let internal: Awaited<ReturnType<typeof firstInternalAddress>>;
+  try {
+    internal = await firstInternalAddress(url.hostname);
+  } catch (error) {
+    throw new GatewayError('validation_error', `base_url host ${url.hostname} does not resolve (${(error as NodeJS.ErrnoException).code ?? 'lookup failed'})`, { param: 'base_url' });
+  }
+  if (internal) {
+    throw new GatewayError('forbidden', `base_url host ${url.hostname} is ${internal.address}, a ${internal.range} address: an org admin may point provider traffic at public addresses only`, { param: 'base_url' });
+  }
 }
 
 async function requireOrg(services: GatewayServices, id: string): Promise<void> {

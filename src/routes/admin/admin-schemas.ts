@@ -19,10 +19,24 @@ export const newKeyBody = z.object({
   monthly_budget_usd: budgetValue,
 });
 
-export const providerKeyBody = z.object({
-  api_key: nonBlankString(),
-  base_url: optional(z.string().regex(/^https?:\/\//, { error: (issue) => `must be an http(s) URL (got ${JSON.stringify(issue.input)})` })),
-});
+/** A provider key is one line of printable text: a line break or control character would break every request's headers later. */
+const printableSecret = nonBlankString().regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces, line breaks or control characters' });
+
+/** An absolute http(s) URL with a host, without credentials or a fragment. */
+const baseUrl = z.string().refine(
+  (value) => {
+    if (!/^https?:\/\/[^\s]+$/.test(value) || value.length > 2048) return false;
+    try {
+      const url = new URL(value);
+      return url.hostname.length > 0 && url.username === '' && url.password === '' && url.hash === '';
+    } catch {
+      return false;
+    }
+  },
+  { error: (issue) => `must be an absolute http(s) URL with a host, without credentials (got ${JSON.stringify(issue.input)})` },
+);
+
+export const providerKeyBody = z.object({ api_key: printableSecret, base_url: optional(baseUrl) });
 
 export const orgLimitsBody = z.object({ rpm: limitValue, tpm: limitValue, monthly_token_quota: limitValue, monthly_budget_usd: budgetValue });
 

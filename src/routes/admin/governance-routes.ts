@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../../auth/principal.js';
-import { isPlatformAdmin, orgFilter, requireOrgAccess } from '../../auth/tenancy.js';
+import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformDecision } from '../../auth/tenancy.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { defaultPolicy } from '../../governance/org-policy-service.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
@@ -45,6 +45,8 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
 
   app.put('/v1/admin/orgs/:id/limits', admin, async (request) => {
     const orgId = await orgIdOf(request);
+    // The platform's limits are the platform's: an org admin could otherwise lift its own budget.
+    requirePlatformDecision(principalOf(request), "set an org's limits, quotas and budget");
     const body = parseBody(orgLimitsBody, request.body);
     const current = await policyOf(orgId);
     // null clears a limit; an absent field keeps it.

@@ -14,7 +14,9 @@ export class KyselyProviderKeyStore implements ProviderKeyStore {
       .onConflict((conflict) =>
         conflict.columns(['org_id', 'provider']).doUpdateSet((expressions) => ({
           encrypted_key: expressions.ref('excluded.encrypted_key'),
+          key_id: expressions.ref('excluded.key_id'),
           base_url: expressions.ref('excluded.base_url'),
+          base_url_trust: expressions.ref('excluded.base_url_trust'),
           updated_at: expressions.ref('excluded.updated_at'),
         })),
       )
@@ -28,6 +30,11 @@ export class KyselyProviderKeyStore implements ProviderKeyStore {
 
   async listProviderKeys(orgId: string): Promise<ProviderKeyRecord[]> {
     const rows = await this.db.selectFrom('provider_keys').selectAll().where('org_id', '=', orgId).orderBy('provider').execute();
+    return rows.map(toProviderKeyRecord);
+  }
+
+  async listAllProviderKeys(): Promise<ProviderKeyRecord[]> {
+    const rows = await this.db.selectFrom('provider_keys').selectAll().orderBy('org_id').orderBy('provider').execute();
     return rows.map(toProviderKeyRecord);
   }
 

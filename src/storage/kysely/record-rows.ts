@@ -122,7 +122,9 @@ export function toProviderKeyRow(record: ProviderKeyRecord): Insertable<Provider
     org_id: record.org_id,
     provider: record.provider,
     encrypted_key: record.encrypted_key,
+    key_id: record.key_id,
     base_url: record.base_url,
+    base_url_trust: record.base_url_trust,
     created_at: toUtcTimestamp(record.created_at),
     updated_at: toUtcTimestamp(record.updated_at),
   };
@@ -133,7 +135,9 @@ export function toProviderKeyRecord(row: Selectable<ProviderKeysTable>): Provide
     org_id: row.org_id,
     provider: row.provider,
     encrypted_key: row.encrypted_key,
+    key_id: row.key_id,
     base_url: row.base_url,
+    base_url_trust: row.base_url_trust === 'platform' || row.base_url_trust === 'org' ? row.base_url_trust : null,
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

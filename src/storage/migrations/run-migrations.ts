@@ -3,6 +3,7 @@ import { initialSchemaMigration } from './0001-initial-schema.js';
 import { usageDetailAndDeadLettersMigration } from './0002-usage-detail-and-dead-letters.js';
 import { storedResponsesMigration } from './0003-stored-responses.js';
 import { governanceAndAuditMigration } from './0004-governance-and-audit.js';
+import { providerKeyProtectionMigration } from './0005-provider-key-protection.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-usage-detail-and-dead-letters': usageDetailAndDeadLettersMigration,
   '0003-stored-responses': storedResponsesMigration,
   '0004-governance-and-audit': governanceAndAuditMigration,
+  '0005-provider-key-protection': providerKeyProtectionMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { GatewayConfig } from '../config/config-schema.js';
+import type { ProviderKeyStore } from '../core/storage-interfaces.js';
+import { ENCRYPTION_KEY_FILE, EncryptionKeyring } from '../providers/byok/encryption-keyring.js';
+import { ProviderKeyVault } from '../providers/byok/provider-key-vault.js';
+import { OutboundAllowList } from '../shared/outbound-address.js';
+
+export interface RotationResult {
+  key_id: string | undefined;
+  resealed: number;
+  unreadable: Array<{ org_id: string; provider: string; reason: string }>;
+}
+
+/**
+ * `svc keys rotate-encryption`: re-seals every stored BYOK key under the current encryption key.
+ * With SVC_ENCRYPTION_KEY the operator sets the new key there and the old one in
+ * SVC_PREVIOUS_ENCRYPTION_KEYS first. With the generated key file, a new key is generated: the file holds
+ * new and old while the rows are re-sealed, then the new key alone (the old one stays if a row could not
+ * be opened).
+ */
+export async function rotateEncryption(config: GatewayConfig, store: ProviderKeyStore): Promise<RotationResult> {
+  const local = !config.encryptionKey && config.storage.databaseUrl === undefined;
+  const path = join(config.storage.dataDir, ENCRYPTION_KEY_FILE);
+  let oldKeys: string[] = [];
+  if (local) {
+    oldKeys = await readKeys(path);
+    await writeKeys(path, [randomBytes(32).toString('base64url'), ...oldKeys]);
+  }
+  const keyring = await EncryptionKeyring.load({
+    encryptionKey: config.encryptionKey,
+    previousKeys: config.previousEncryptionKeys,
+    masterKey: config.masterKey,
+    dataDir: config.storage.dataDir,
+    localStorage: config.storage.databaseUrl === undefined,
+  });
+  if (keyring.currentKeyId === undefined) throw new Error(keyring.missingReason ?? 'no encryption key is configured');
+  const vault = new ProviderKeyVault(store, keyring, new OutboundAllowList([]));
+  const { resealed, unreadable } = await vault.resealAll();
+  if (local && unreadable.length === 0) await writeKeys(path, (await readKeys(path)).slice(0, 1));
+  return { key_id: keyring.currentKeyId, resealed, unreadable };
+}
+
+async function readKeys(path: string): Promise<string[]> {
+  try {
+    return (await readFile(path, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** Written beside and renamed over: a crash leaves the old file or the new one, never half of one. */
+async function writeKeys(path: string, keys: string[]): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  await writeFile(temporary, `${keys.join('\n')}\n`, { mode: 0o600 });
+  await rename(temporary, path);
+}
