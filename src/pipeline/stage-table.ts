@@ -30,13 +30,15 @@ export const stageTable: readonly StageRow[] = [
   { stage: 'rate_limits', operations },
   // Before the caches: what they key and store is the redacted prompt.
   { stage: 'pii_redaction', operations: ['chat'] },
+  // Outside the caches and verification: a cached answer passes today's registry and switches like a fresh
+  // one (and its tool calls reach the audit), and tool-call arguments are checked after they were healed.
+  { stage: 'tool_governance', operations: ['chat'] },
   { stage: 'exact_cache', operations: ['chat'], feature: 'exact_cache' },
   { stage: 'semantic_cache', operations: ['chat'], feature: 'semantic_cache' },
   // Spec 8: embeddings are cached in every mode (per input, per instance); `svc.enable_cache: false` skips it.
   { stage: 'embeddings_cache', operations: ['embeddings'] },
   // Inside the caches: what they store is the verified (healed) answer.
   { stage: 'output_verification', operations: ['chat'], feature: 'output_verification' },
-  { stage: 'tool_governance', operations: ['chat'] },
   // Around each provider call (a re-ask reserves again): a cache hit costs nothing against budgets.
   { stage: 'budget', operations },
   { stage: 'provider_call', operations },

@@ -103,6 +103,48 @@ describe('governance', () => {
     });
   });
 
+  describe('tool governance and the caches', () => {
+    test('a cached answer passes governance again: calls reach the audit, and a tool blocked after it was cached is refused', async () => {
+      const { orgId, key } = await enforcingOrg('tools-cached');
+      const body = { temperature: 0, tools: [weatherTool], messages: [{ role: 'user', content: 'Weather in Bergen, cached?' }] };
+      harness.mock.enqueueReply({ toolCalls: [{ name: 'get_weather', arguments: '{"city":"Bergen"}' }] });
+      assert.equal((await chat(key, body)).status, 200);
+      const hit = await chat(key, body);
+      assert.equal(hit.headers.get('x-svc-cache-hit'), 'true');
+      assert.equal(harness.mock.requests.length, 1, 'the second answer came from the cache');
+      await harness.gateway.services.ledger.flush();
+      const audit = await (await harness.request(`/v1/admin/audit/${hit.headers.get('x-svc-audit-id')}`)).json();
+      assert.deepEqual(audit.tool_calls, ['get_weather'], 'the cached answer\'s calls are audited');
+
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/tools/get_weather`, { method: 'PUT', body: { policy: 'block' } })).status, 200);
+      await expectError(await chat(key, body), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: 'get_weather' });
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/tools/get_weather`, { method: 'DELETE' })).status, 200);
+      await expectError(await chat(key, body), { status: 404, type: 'governance_error', code: 'tool_not_registered', message: 'get_weather' });
+      assert.equal(harness.mock.requests.length, 1, 'refused without calling the upstream');
+    });
+
+    test('switching enforce_tools on applies to answers cached before', async () => {
+      const orgId = await createOrg(harness, 'tools-switched');
+      const key = (await createKey(harness, { org_id: orgId })).key;
+      const body = { temperature: 0, tools: [shellTool], messages: [{ role: 'user', content: 'List the files' }] };
+      harness.mock.enqueueReply({ toolCalls: [{ name: 'run_shell', arguments: '{"command":"ls"}' }] });
+      assert.equal((await chat(key, body)).status, 200);
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/policy`, { method: 'PUT', body: { enforce_tools: true } })).status, 200);
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/tools/run_shell`, { method: 'PUT', body: { policy: 'block' } })).status, 200);
+      await expectError(await chat(key, body), { status: 422, type: 'governance_error', code: 'tool_call_blocked', message: 'run_shell' });
+    });
+
+    test('tool-call arguments are healed first, then governed: a repairable call is not refused', async () => {
+      const { key } = await enforcingOrg('tools-healed');
+      harness.mock.enqueueReply({ toolCalls: [{ name: 'get_weather', arguments: '{"city": "Oslo",}' }] });
+      const response = await chat(key, { tools: [weatherTool], messages: [{ role: 'user', content: 'Weather in Oslo, please' }] });
+      const answer = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(answer));
+      assert.deepEqual(JSON.parse(answer.choices[0].message.tool_calls[0].function.arguments), { city: 'Oslo' });
+      assert.ok(answer.svc_metadata.healer_report, 'the repair is reported');
+    });
+  });
+
   describe('PII redaction', () => {
     const secretPrompt = 'Email ada@example.com, card 4111 1111 1111 1111, phone +44 20 7946 0958, IBAN GB82 WEST 1234 5698 7654 32, SSN 123-45-6789, key sk-proj-abcdefghijklmnopqrstuvwx1234.';
     const placeholders = 'Email [EMAIL_1], card [CARD_1], phone [PHONE_1], IBAN [IBAN_1], SSN [NATIONAL_ID_1], key [API_KEY_1].';
