@@ -134,4 +134,13 @@ describe('output verification and healing', () => {
     assert.ok(body.svc_metadata.warnings.some((warning: string) => /cross_model check by anthropic\/.*: invalid/.test(warning)));
     assert.equal(body.svc_metadata.healer_report.stage, 're_ask');
   });
+
+  test('cross_model is a strategy of its own: without a reliability level the answer is checked by another provider and asked again', async () => {
+    harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 3}' }, { wire: 'openai' });
+    harness.mock.enqueueReply({ content: '{"valid": false, "problems": ["age is wrong"]}' }, { wire: 'anthropic' });
+    harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 36}' }, { wire: 'openai' });
+    const { body } = await chat({ response_format: jsonSchema, svc: { output_verification: 'cross_model' } });
+    assert.deepEqual(harness.mock.requests.map((request) => request.wire), ['openai', 'anthropic', 'openai']);
+    assert.equal(body.choices[0].message.content, '{"name": "Ada", "age": 36}');
+  });
 });

@@ -42,14 +42,16 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
         outcome = { kind: 'complete', result: await collectChatStream(outcome.chunks) };
       }
       const reliability = context.options.svc.reliability_level ?? 'standard';
-      const mayAskAgain = reliability !== 'standard' || strategy === 'schema';
+      // An explicit strategy asks again by itself; otherwise the reliability level decides.
+      const mayAskAgain = reliability !== 'standard' || strategy === 'schema' || strategy === 'cross_model';
       let completion = outcome.result;
       const started = performance.now();
       let findings = inspectCompletion(completion, checks);
       const original = findings[0]?.original;
       let unresolved = applyConfidentHeals(findings, options.minConfidence);
 
-      if (unresolved.length === 0 && strategy === 'cross_model' && reliability === 'critical') {
+      // cross_model is a strategy of its own (spec 2.1), at any reliability level.
+      if (unresolved.length === 0 && strategy === 'cross_model') {
         const problems = await crossModelCheck(context, next, completion, options);
         if (problems.length > 0) unresolved = [{ where: 'content', original: completion.choices[0]?.message.content ?? '', outcome: { status: 'failed', errors: problems }, apply: () => undefined }];
       }
