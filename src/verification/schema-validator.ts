@@ -1,8 +1,10 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { canonicalJson } from '../cache/exact/request-key.js';
 import { LruCache } from '../shared/lru-cache.js';
+import { linearRegExpEngine } from '../shared/linear-regexp.js';
 
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+// Patterns run in RE2 (linear time): a caller's `^(a+)+$` cannot stall the event loop for every tenant.
+const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, code: { regExp: linearRegExpEngine } });
 /** Compiled once per schema: a schema is compiled the first time it is seen, then reused. */
 const compiled = new LruCache<string, ValidateFunction | Error>({ maxEntries: 500 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
+import { schemaBoundsProblem } from '../../shared/json-schema-bounds.js';
 
 /**
  * The vocabulary request bodies are declared in. Each declaration reads like a row of the spec's tables; the
@@ -43,6 +44,13 @@ export const stringRecord = () => z.record(z.string(), z.string());
 
 /** Any JSON object (a JSON Schema, provider data echoed back): checked to be an object, taken as sent (not walked or copied). */
 export const jsonObject = () => z.custom<JsonObject>(isJsonObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });
+
+/** A JSON schema from the caller: an object within the bounds svc can compile and check without stalling (shared/json-schema-bounds.ts). */
+export const boundedJsonSchema = () =>
+  jsonObject().check((context) => {
+    const problem = schemaBoundsProblem(context.value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+  });
 
 /** An ISO 8601 date or date-time, normalised to UTC. */
 export const isoDate = () =>

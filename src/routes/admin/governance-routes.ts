@@ -8,8 +8,10 @@ import { auditQuery, orgLimitsBody, orgPolicyBody, toolBody } from './admin-sche
 import type { GatewayServices } from '../../services.js';
 import type { OrgPolicy } from '../../core/storage-interfaces.js';
 import { Ajv } from 'ajv';
+import { linearRegExpEngine } from '../../shared/linear-regexp.js';
+import { schemaBoundsProblem } from '../../shared/json-schema-bounds.js';
 
-const schemaCompiler = new Ajv({ strict: false });
+const schemaCompiler = new Ajv({ strict: false, code: { regExp: linearRegExpEngine } });
 
 /**
  * The governance part of the admin API: an org's limits (and this month's spend), its switches (tool
@@ -87,6 +89,8 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
     const policy = body.policy ?? 'allow';
     const schema = body.schema ?? undefined;
     if (schema) {
+      const problem = schemaBoundsProblem(schema);
+      if (problem) throw new GatewayError('validation_error', `schema ${problem}`, { param: 'schema' });
       try {
         schemaCompiler.compile(schema);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringOrStrings, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringOrStrings, stringRecord } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Names travel upstream in headers of some wires and in logs: no control characters, NUL included, and a sane length. */
@@ -56,7 +56,7 @@ export const chatMessageSchema = z
 export const functionDefinitionSchema = z.object({
   name: functionName,
   description: optional(z.string()),
-  parameters: optional(jsonObject()),
+  parameters: optional(boundedJsonSchema()),
   strict: optional(z.boolean()),
 });
 
@@ -76,7 +76,7 @@ export const toolChoiceSchema = z.union(
 export const jsonSchemaSpecSchema = z.object({
   name: optional(z.string()),
   description: optional(z.string()),
-  schema: optional(jsonObject()),
+  schema: optional(boundedJsonSchema()),
   strict: optional(z.boolean()),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringRecord } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 import { jsonSchemaSpecSchema } from '../chat/chat-request-schema.js';
 
@@ -46,7 +46,7 @@ const responsesToolSchema = z.object({
   type: z.literal('function', { error: (issue) => `${JSON.stringify(issue.input)} is not supported: only function tools are` }),
   name: z.string(),
   description: optional(z.string()),
-  parameters: optional(jsonObject()),
+  parameters: optional(boundedJsonSchema()),
   strict: optional(z.boolean()),
 });
 
