@@ -103,10 +103,33 @@ export function nonStreamHeaders(context: RequestContext): Record<string, string
 }
 
 /** Parameters an adapter clamped or dropped, as a JSON array (also on streams, which have no svc_metadata). */
+/** Bounds of `x-svc-warnings`: clients refuse answers whose headers pass 16 KiB (undici), so the header is a digest. */
+export const WARNINGS_HEADER_LIMITS = { maxWarnings: 10, maxWarningChars: 300, maxBytes: 4096 } as const;
+
+/**
+ * The warnings as a header: at most 10, each cut to 300 characters, 4 KiB in all, then a last entry saying
+ * how many more there are; the full list is in svc_metadata.warnings.
+ */
 export function warningsHeader(context: RequestContext): string | undefined {
-  if (context.warnings.length === 0) return undefined;
-  // Header values must be Latin-1 without control characters: escape everything else.
-  return JSON.stringify(context.warnings).replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const warnings = context.warnings;
+  if (warnings.length === 0) return undefined;
+  const shown: string[] = [];
+  let bytes = 2;
+  for (const warning of warnings) {
+    if (shown.length === WARNINGS_HEADER_LIMITS.maxWarnings) break;
+    const entry = warning.length > WARNINGS_HEADER_LIMITS.maxWarningChars ? `${warning.slice(0, WARNINGS_HEADER_LIMITS.maxWarningChars)}…` : warning;
+    const size = escapeHeader(JSON.stringify(entry)).length + 1;
+    if (bytes + size > WARNINGS_HEADER_LIMITS.maxBytes - 80) break;
+    shown.push(entry);
+    bytes += size;
+  }
+  if (shown.length < warnings.length) shown.push(`… ${warnings.length - shown.length} more in svc_metadata.warnings`);
+  return escapeHeader(JSON.stringify(shown));
+}
+
+/** Header values must be Latin-1 without control characters: everything else is escaped. */
+function escapeHeader(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** The headers a stream can carry: everything else is known only once it ends (and rides on its last event). */

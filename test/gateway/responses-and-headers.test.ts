@@ -179,6 +179,20 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     await streamed.text();
   });
 
+  test('x-svc-warnings stays small enough for any client: at most 10 entries, 4 KiB, the full list in svc_metadata.warnings', async () => {
+    const unknown = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`unknown_field_${index}`, true]));
+    const body = chatBody({ ...unknown, ['x'.repeat(20_000)]: 1 });
+    // undici (Node's fetch and the OpenAI SDK) refuses answers whose headers pass 16 KiB.
+    const { data, response } = await harness.client().chat.completions.create(body as never).withResponse();
+    const header = response.headers.get('x-svc-warnings')!;
+    assert.ok(header.length <= 4096, `x-svc-warnings is ${header.length} bytes`);
+    const shown = JSON.parse(header) as string[];
+    assert.equal(shown.length, 11);
+    assert.match(shown.at(-1)!, /^… 291 more in svc_metadata\.warnings$/);
+    const all = (data as unknown as { svc_metadata: { warnings: string[] } }).svc_metadata.warnings;
+    assert.equal(all.length, 301, 'every unknown field is in svc_metadata.warnings');
+  });
+
   test('no warning header when nothing was changed', async () => {
     const response = await postChat(harness, chatBody());
     assert.equal(response.headers.get('x-svc-warnings'), null);
