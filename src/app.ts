@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { allowsFamily } from './auth/scopes.js';
 import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
-import { clientErrorHandler, installErrorHandling, sendError } from './http/error-handler.js';
+import { controlCharacterProblem } from './http/request-body/fields.js';
+import { clientErrorHandler, frameworkError, installErrorHandling, sendError } from './http/error-handler.js';
 import { isCorsPreflight, registerCors } from './http/cors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { reportedMode } from './http/request-mode.js';
@@ -36,6 +37,8 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // svc answers requests that arrive while it closes itself, in the spec's envelope (below).
     return503OnClosing: false,
     clientErrorHandler,
+    // Fastify's router refusals (bad percent-encoding, a path parameter over 100 characters) in the spec's envelope too.
+    frameworkErrors: (error, request, reply) => sendError(reply, frameworkError(error), request),
   }) as unknown as FastifyInstance; // pino's Logger type is wider than Fastify's base logger type
 
   app.decorateRequest('requestId', '');
@@ -86,6 +89,16 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
       if (!(error instanceof GatewayError)) throw error;
       return sendError(reply, error, request);
     }
+  });
+
+  // Ids in paths (orgs, keys, tools, responses) never hold control characters: a NUL would reach storage.
+  app.addHook('preValidation', (request, reply, done) => {
+    const params = request.params as Record<string, string> | undefined;
+    for (const name in params) {
+      const problem = controlCharacterProblem(params[name]);
+      if (problem) return done(new GatewayError('validation_error', `path parameter ${name} ${problem}`, { param: name }));
+    }
+    done();
   });
 
   // Spec 4.9: every response carries the resolved mode; an answer given before a route resolved it

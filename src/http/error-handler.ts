@@ -34,6 +34,13 @@ export function sendError(reply: FastifyReply, error: GatewayError, request?: Fa
   return reply.send(error.toEnvelope());
 }
 
+/** The router's refusals, worded as the spec's errors (they arrive before any route runs). */
+export function frameworkError(error: FastifyError): GatewayError {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new GatewayError('invalid_request', 'A path segment is longer than 100 characters: no id is that long', { status: 414 });
+  if (error.code === 'FST_ERR_BAD_URL') return new GatewayError('validation_error', 'The request path is not valid: a percent-encoded sequence does not decode');
+  return fromFastifyError(error);
+}
+
 /** Fastify's own failures (body parsing, limits) mapped onto the error table; anything unknown is a 500. */
 function fromFastifyError(error: FastifyError): GatewayError {
   switch (error.code) {

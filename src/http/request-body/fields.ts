@@ -36,6 +36,26 @@ export const positiveInteger = () => integer().refine((value) => value > 0, { er
 /** A string that is not empty or blank. */
 export const nonBlankString = () => z.string().refine((value) => value.trim() !== '', { error: 'must not be empty' });
 
+/** Control characters (NUL, line breaks…) have no place in a name or an id: refused at the edge, named. */
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+export function controlCharacterProblem(value: string): string | undefined {
+  const found = controlCharacter.exec(value);
+  return found ? `must not contain control characters (U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${found.index})` : undefined;
+}
+
+/** A name or an id: a string without control characters. */
+export const identifier = () =>
+  z.string().check((context) => {
+    const problem = controlCharacterProblem(context.value);
+    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+  });
+
+/** A model name: an identifier that is not blank. */
+export const modelName = () => nonBlankString().check((context) => {
+  const problem = controlCharacterProblem(context.value);
+  if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
+});
+
 /** A string, or an array of strings. */
 export const stringOrStrings = () => z.union([z.string(), z.array(z.string())], { error: (issue) => `must be a string or an array of strings (got ${describeType(issue.input)})` });
 

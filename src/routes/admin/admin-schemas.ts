@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { integerIn, isoDate, jsonObject, nonBlankString, numberIn, optional } from '../../http/request-body/fields.js';
+import { identifier, integerIn, isoDate, jsonObject, nonBlankString, numberIn, optional } from '../../http/request-body/fields.js';
 
 /** The admin API's bodies and queries (CONTRACT.md), each declared once. In the limit bodies, `null` clears a limit and an absent field keeps it. */
 
-export const newOrgBody = z.object({ name: nonBlankString() });
+export const newOrgBody = z.object({ name: nonBlankString().pipe(identifier()) });
 
 const limitValue = optional(integerIn(1));
 const budgetValue = optional(numberIn(0, Number.MAX_SAFE_INTEGER));
 
 export const newKeyBody = z.object({
-  org_id: z.string(),
-  name: optional(z.string()),
+  org_id: identifier(),
+  name: optional(identifier()),
   scopes: optional(z.array(z.string(), { error: 'must be an array of strings' })),
   expires_at: optional(z.string()),
   rpm: limitValue,
@@ -45,15 +45,15 @@ export const orgPolicyBody = z.object({ enforce_tools: optional(z.boolean()), re
 export const toolBody = z.object({ policy: optional(z.enum(['allow', 'block'])), schema: optional(jsonObject()) });
 
 /** `?org_id=&from=&to=` (usage). */
-export const usageQuery = z.object({ org_id: optional(z.string()), from: optional(isoDate()), to: optional(isoDate()) });
+export const usageQuery = z.object({ org_id: optional(identifier()), from: optional(isoDate()), to: optional(isoDate()) });
 
 /** Query values arrive as text: numbers are read from it. */
 const queryInteger = (min: number, max: number) => z.coerce.number().pipe(integerIn(min, max));
 
 export const auditQuery = usageQuery.extend({
   status: optional(queryInteger(100, 599)),
-  endpoint: optional(z.string()),
+  endpoint: optional(identifier()),
   limit: optional(queryInteger(1, 1000)),
 });
 
-export const keysQuery = z.object({ org_id: optional(z.string()) });
+export const keysQuery = z.object({ org_id: optional(identifier()) });

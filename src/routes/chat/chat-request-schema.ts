@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJsonSchema, describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringOrStrings, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringOrStrings, stringRecord } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Names travel upstream in headers of some wires and in logs: no control characters, NUL included, and a sane length. */
@@ -88,7 +88,7 @@ export const responseFormatSchema = z
 
 /** Spec 4.1, POST /v1/chat/completions: the standard parameters, then svc's own blocks. */
 export const chatRequestSchema = z.object({
-  model: nonBlankString(),
+  model: modelName(),
   messages: z.array(chatMessageSchema).min(1, { error: 'must contain at least 1 message (got 0)' }),
   stream: optional(z.boolean()),
   stream_options: optional(z.object({ include_usage: optional(z.boolean()) })),

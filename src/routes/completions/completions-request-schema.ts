@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { integerIn, nonBlankString, numberIn, optional, stringOrStrings } from '../../http/request-body/fields.js';
+import { identifier, integerIn, modelName, nonBlankString, numberIn, optional, stringOrStrings } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Spec 4.2, POST /v1/completions (legacy): translated into a chat request; it does not stream. */
 export const completionsRequestSchema = z.object({
-  model: nonBlankString(),
+  model: modelName(),
   prompt: optional(stringOrStrings()), // array entries are joined with newlines; default ''
   max_tokens: optional(integerIn(1)),
   temperature: optional(numberIn(0, 2)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { describeType, integerIn, nonBlankString, optional } from '../../http/request-body/fields.js';
+import { describeType, identifier, integerIn, modelName, nonBlankString, optional } from '../../http/request-body/fields.js';
 import { svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 const isTokenArray = (value: unknown): value is number[] => Array.isArray(value) && value.length > 0 && value.every((token) => Number.isInteger(token) && token >= 0);
@@ -24,7 +24,7 @@ const embeddingsInput = z.unknown().superRefine((input, context) => {
 
 /** Spec 4.4, POST /v1/embeddings. */
 export const embeddingsRequestSchema = z.object({
-  model: nonBlankString(),
+  model: modelName(),
   input: embeddingsInput,
   encoding_format: optional(z.enum(['float', 'base64'])),
   dimensions: optional(integerIn(1, 65_536)),

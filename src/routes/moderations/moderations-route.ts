@@ -4,7 +4,7 @@ import type { Catalog } from '../../catalog/catalog.js';
 import type { ModerationRequest } from '../../core/moderation-types.js';
 import { registerEndpoint, type Endpoint, type ParsedRequest } from '../../http/endpoint.js';
 import { buildSvcMetadata, nonStreamHeaders } from '../../http/svc-metadata.js';
-import { describeType, optional } from '../../http/request-body/fields.js';
+import { describeType, modelName, optional } from '../../http/request-body/fields.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
 import type { GatewayServices } from '../../services.js';
 
@@ -40,7 +40,7 @@ function defaultModerationModel(catalog: Catalog, isConfigured: (providerId: str
 
 /** Spec 4.5, POST /v1/moderations: input is a string, an array of strings, or multimodal parts; model defaults (catalog). */
 const moderationRequestSchema = z.object({
-  model: optional(z.string()),
+  model: optional(modelName()),
   input: z.union(
     [
       z.string(),

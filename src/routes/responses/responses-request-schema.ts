@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJsonSchema, describeType, integerIn, jsonObject, nonBlankString, numberIn, optional, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringRecord } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 import { jsonSchemaSpecSchema } from '../chat/chat-request-schema.js';
 
@@ -55,7 +55,7 @@ const textFormatSchema = jsonSchemaSpecSchema.extend({ type: z.enum(['text', 'js
 
 /** Spec 4.3, POST /v1/responses. */
 export const responsesRequestSchema = z.object({
-  model: nonBlankString(),
+  model: modelName(),
   input: z.union([z.string().min(1, { error: 'must not be empty' }), z.array(z.unknown()).min(1, { error: 'must not be an empty array' }), jsonObject()], {
     error: (issue) => (issue.input == null ? 'is required' : `must be a string, an item or an array of items (got ${describeType(issue.input)})`),
   }),
@@ -75,7 +75,7 @@ export const responsesRequestSchema = z.object({
   service_tier: optional(z.string()),
   reasoning: optional(z.looseObject({ effort: optional(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh'])) })),
   store: optional(z.boolean()),
-  previous_response_id: optional(z.string()),
+  previous_response_id: optional(identifier()),
   routing_hints: optional(routingHintsSchema),
   routing_override: optional(routingOverrideSchema),
   svc: optional(svcBlockSchema),

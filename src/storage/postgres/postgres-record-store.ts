@@ -1,4 +1,5 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
+import { NulSafeTextPlugin } from './nul-safe-text.js';
 import pg from 'pg';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
@@ -40,7 +41,7 @@ export class PostgresRecordStore extends KyselyRecordStore {
     // An idle client whose server went away is dropped by the pool; without a listener the
     // 'error' event would crash the process. The next query reconnects, and ping() reports outages.
     pool.on('error', () => {});
-    super(new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    super(new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [new NulSafeTextPlugin()] }), 'postgres');
     this.schemaName = schema;
   }
 
