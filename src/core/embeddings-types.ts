@@ -17,4 +17,6 @@ export interface EmbeddingsResult {
   vectors: number[][];
   /** Absent when the upstream reports none (Gemini): svc then counts the tokens. */
   usage?: { prompt_tokens: number; total_tokens: number };
+  /** Usage fields the upstream sent that were not token counts (`prompt_tokens=12.5`): svc counted instead. */
+  unreadableUsage?: string[];
 }

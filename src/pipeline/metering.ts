@@ -76,10 +76,11 @@ export const meters: { [O in Operation]: Meter<O> } = {
     estimate: (request, outputText) => meterChatUsage(estimateChat(request, outputText), true),
   },
   embeddings: {
-    result(result, request) {
+    result(result, request, warnings) {
       if (result.usage) return { ...emptyUsage(), inputTokens: result.usage.prompt_tokens };
-      // Gemini reports no counts for embeddings: svc counts the input (token arrays count themselves).
+      // Gemini reports no counts for embeddings, and a count that is not one is not used: svc counts the input (token arrays count themselves).
       const counted = (request.input as Array<string | number[]>).reduce<number>((sum, input) => sum + (typeof input === 'string' ? countTokens(input) : input.length), 0);
+      if (result.unreadableUsage) addWarning(warnings, `usage: the upstream reported ${result.unreadableUsage.join(', ')}, which are not token counts; svc counted the tokens itself (${counted} in)`);
       result.usage = { prompt_tokens: counted, total_tokens: counted };
       return { ...emptyUsage(), inputTokens: counted, estimated: true };
     },

@@ -154,3 +154,33 @@ describe('embeddings and moderations', () => {
     assert.deepEqual(byEndpoint, { embeddings: [1, mockTokens('ledger me')], moderations: [1, 0] });
   });
 });
+
+describe('odd upstream usage and unknown content parts', () => {
+  let harness: TestGateway;
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  test('an embeddings answer whose usage is not a token count (12.5, -3, "abc", 1e20) is served, counted by svc, with a warning', async () => {
+    for (const bad of [12.5, -3, 'abc', 1e20]) {
+      harness.mock.enqueueReply({ rawUsage: { prompt_tokens: bad, total_tokens: bad } }, { wire: 'openai/json' });
+      const response = await harness.request('/v1/embeddings', { body: { model: 'text-embedding-3-small', input: [`count me please ${String(bad)}`] } });
+      const body = await response.json();
+      assert.equal(response.status, 200, JSON.stringify(body));
+      assert.equal(body.data.length, 1);
+      assert.ok(Number.isInteger(body.usage.prompt_tokens) && body.usage.prompt_tokens > 0, JSON.stringify(body.usage));
+      assert.ok(body.svc_metadata.warnings.some((warning: string) => warning.includes('not token counts')), JSON.stringify(body.svc_metadata.warnings));
+    }
+  });
+
+  test('a chat content part of an unknown type is a 400 naming it, as OpenAI answers', async () => {
+    const response = await harness.request('/v1/chat/completions', {
+      body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }, { type: 'video_url', video_url: { url: 'https://x' } }] }] },
+    });
+    const body = await response.json();
+    assert.equal(response.status, 400);
+    assert.deepEqual([body.error.type, body.error.code, body.error.param], ['invalid_request_error', 'validation_error', 'messages[0].content[1].type']);
+    assert.match(body.error.message, /video_url/);
+  });
+});

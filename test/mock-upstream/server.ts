@@ -111,8 +111,15 @@ export async function startMockUpstream(options: { port?: number; host?: string 
   async function handleJsonEndpoint(endpoint: JsonEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBody: string): Promise<void> {
     const admitted = await admit(endpoint, request, response, url, method, rawBody);
     if (!admitted) return;
+    const answer = endpoint.answer(admitted.body, url) as Record<string, unknown>;
+    // Only a reply queued for this endpoint exactly (`{ wire: 'openai/json' }`) shapes its answer: its raw usage block.
+    const index = replies.findIndex((queued) => queued.wire === `${endpoint.wire}/json`);
+    if (index >= 0) {
+      const { reply } = replies.splice(index, 1)[0];
+      if (reply.rawUsage) answer.usage = reply.rawUsage;
+    }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(endpoint.answer(admitted.body, url)));
+    response.end(JSON.stringify(answer));
   }
 
   /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
-import { MAX_TOKEN_COUNT } from '../shared/token-counts.js';
+import { TokenCountReader } from '../shared/token-counts.js';
+import { isJsonObject } from '../../shared/json-values.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import type { EmbeddingsCapability } from '../wire-adapter.js';
 
@@ -12,7 +13,8 @@ const DEFAULT_EMBEDDINGS_PATH = '/embeddings';
 const embeddingsResponse = z.object({
   data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()) })),
   model: z.string().optional(),
-  usage: z.object({ prompt_tokens: z.number().int().min(0).max(MAX_TOKEN_COUNT) }).optional(),
+  // Read field by field below: a count that is not one (12.5, -3, 1e20) is estimated, never a failed answer.
+  usage: z.unknown().optional(),
 });
 
 /** `POST /embeddings` of the OpenAI wire (OpenAI, Mistral, Together… are data). Vectors are always asked for as floats. */
@@ -33,7 +35,9 @@ export const openaiEmbeddings: EmbeddingsCapability = {
     const vectors: number[][] = new Array(request.input.length);
     for (const item of parsed.data.data) vectors[item.index] = item.embedding;
     if (vectors.some((vector) => vector === undefined)) throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'the embeddings answer skips an input index' });
-    const usage = parsed.data.usage ? { prompt_tokens: parsed.data.usage.prompt_tokens, total_tokens: parsed.data.usage.prompt_tokens } : undefined;
-    return { model: parsed.data.model ?? target.model.upstream_model, vectors, usage };
+    const reader = new TokenCountReader(isJsonObject(parsed.data.usage) ? parsed.data.usage : undefined);
+    const promptTokens = reader.read('prompt_tokens');
+    const usage = promptTokens === undefined ? undefined : { prompt_tokens: promptTokens, total_tokens: promptTokens };
+    return { model: parsed.data.model ?? target.model.upstream_model, vectors, usage, ...(reader.problems.length > 0 ? { unreadableUsage: reader.problems } : {}) };
   },
 };

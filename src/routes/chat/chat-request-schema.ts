@@ -7,10 +7,16 @@ const callerName = z.string().regex(/^[^\u0000-\u001f\u007f]{1,256}$/, { error: 
 /** What every wire accepts as a function name. */
 const functionName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, { error: (issue) => `must be 1 to 64 letters, digits, underscores or dashes (got ${JSON.stringify(issue.input)})` });
 
-/** A content part: text and image_url are checked; other types (input_audio, file…) pass as sent. */
+/** The content part types of the Chat Completions API (refusal: in an assistant message echoed back). */
+const contentPartTypes = new Set(['text', 'image_url', 'input_audio', 'file', 'refusal']);
+
+/** A content part of a known type (as OpenAI, an unknown one is a 400): text and image_url are checked; the others pass as sent. */
 export const contentPartSchema = z
   .looseObject({ type: z.string() }, { error: (issue) => `must be a content part object with a type (got ${describeType(issue.input)})` })
   .superRefine((part, context) => {
+    if (!contentPartTypes.has(part.type)) {
+      context.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${[...contentPartTypes].join(', ')} (got ${JSON.stringify(part.type.slice(0, 100))})` });
+    }
     if (part.type === 'text' && typeof part.text !== 'string') context.addIssue({ code: 'custom', path: ['text'], message: 'must be a string' });
     if (part.type === 'image_url' && !(typeof part.image_url === 'object' && part.image_url !== null && typeof (part.image_url as { url?: unknown }).url === 'string')) {
       context.addIssue({ code: 'custom', path: ['image_url', 'url'], message: 'must be a string' });
