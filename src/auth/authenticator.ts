@@ -20,6 +20,8 @@ interface CachedKey {
  */
 export class Authenticator {
   private readonly cache: LruCache<string, CachedKey>;
+  /** Tokens that match no key, apart and smaller: a spray of random tokens cannot evict the real keys. */
+  private readonly misses: LruCache<string, true>;
   private state: SharedState | undefined;
   private readonly masterPrincipal: Principal | undefined;
   /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
@@ -32,6 +34,7 @@ export class Authenticator {
     maxCachedKeys = 10000,
   ) {
     this.cache = new LruCache({ maxEntries: maxCachedKeys, ttlMs: cacheTtlMs });
+    this.misses = new LruCache({ maxEntries: Math.max(1, Math.floor(maxCachedKeys / 10)), ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = sha256(masterKey);
       this.masterPrincipal = {
@@ -87,12 +90,19 @@ export class Authenticator {
   private async lookup(keyHash: string): Promise<CachedKey> {
     const cached = this.cache.get(keyHash);
     if (cached) return cached;
+    if (this.misses.get(keyHash)) return NO_KEY;
     const record = await this.store.findApiKeyByHash(keyHash);
+    if (!record) {
+      this.misses.set(keyHash, true);
+      return NO_KEY;
+    }
     const entry: CachedKey = { record };
     this.cache.set(keyHash, entry);
     return entry;
   }
 }
+
+const NO_KEY: CachedKey = { record: undefined };
 
 function bearerToken(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;
