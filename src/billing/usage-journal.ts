@@ -1,5 +1,6 @@
-import { closeSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync, mkdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRecord } from '../core/storage-interfaces.js';
 
@@ -10,10 +11,19 @@ import type { UsageRecord } from '../core/storage-interfaces.js';
  * a segment file is deleted once every record in it is in the database. At start-up the segments of a
  * process that is gone are replayed (the database ignores request ids it already has).
  *
- * Files: `<dir>/<pid>-<start ms>-<instance>-<segment>.ndjson`, one JSON record per line. Each journal
- * writes its own files only, so several workers (or several gateways in one process, as in tests) can
- * share the folder.
+ * Files: `<dir>/<host>-<pid>-<start ms>-<instance>-<segment>.ndjson`, one JSON record per line, and
+ * `<…instance>-alive`, a heartbeat touched every few seconds. Each journal writes its own files only, so
+ * several workers, gateways in one process (tests) or containers sharing a volume can share the folder.
+ * A journal is gone when its host is this one and its process is not running (or is this process, a
+ * restart), or, from another host (two containers both running as pid 1), when its heartbeat is stale.
+ * An orphan segment is claimed by renaming it (atomic: two replaying instances never both take it).
  */
+
+/** This machine (container), as the journals' file names carry it. */
+const thisHost = createHash('sha256').update(hostname()).digest('hex').slice(0, 8);
+const HEARTBEAT_MS = 5_000;
+/** A heartbeat older than this is a journal whose process is gone. */
+export const HEARTBEAT_STALE_MS = 30_000;
 
 /** Journals open in this process: never replayed by another journal of the same process. */
 const liveJournals = new Set<string>();
@@ -38,14 +48,27 @@ export class UsageJournal {
   private current: Segment | undefined;
   private sequence = 0;
   private readonly prefix: string;
+  private readonly heartbeatFile: string;
+  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly dir: string,
     private readonly startedAt = Date.now(),
   ) {
     mkdirSync(dir, { recursive: true });
-    this.prefix = `${process.pid}-${this.startedAt}-${randomBytes(4).toString('hex')}-`;
+    this.prefix = `${thisHost}-${process.pid}-${this.startedAt}-${randomBytes(4).toString('hex')}-`;
     liveJournals.add(this.prefix);
+    this.heartbeatFile = join(dir, `${this.prefix}alive`);
+    writeFileSync(this.heartbeatFile, '');
+    this.heartbeat = setInterval(() => {
+      const now = new Date();
+      try {
+        utimesSync(this.heartbeatFile, now, now);
+      } catch {
+        // The folder was cleaned under us: the next beat recreates nothing; replays then go by pid.
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
   }
 
   /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
@@ -69,10 +92,23 @@ export class UsageJournal {
    */
   orphans(): JournalEntry[] {
     const entries: JournalEntry[] = [];
-    for (const name of readdirSync(this.dir)) {
-      const match = /^((\d+)-(\d+)-[0-9a-f]+-)\d+\.ndjson$/.exec(name);
-      if (!match || liveJournals.has(match[1]) || isAlive(Number(match[2]))) continue;
-      const file = join(this.dir, name);
+    const names = readdirSync(this.dir);
+    for (const name of names) {
+      // Journals written before host names were in them (`<pid>-<start>-<instance>-`) are this host's.
+      const match = /^((?:([0-9a-f]{8})-)?(\d+)-\d+-[0-9a-f]+-)\d+\.ndjson$/.exec(name);
+      if (!match || liveJournals.has(match[1]) || this.isLive(match[1], match[2] ?? thisHost, Number(match[3]))) continue;
+      // Claimed by renaming it to a segment of this journal: another instance replaying at once gets ENOENT.
+      const file = join(this.dir, `${this.prefix}${this.sequence++}.ndjson`);
+      try {
+        renameSync(join(this.dir, name), file);
+      } catch {
+        continue;
+      }
+      try {
+        unlinkSync(join(this.dir, `${match[1]}alive`));
+      } catch {
+        // Gone already, or never written (an older journal).
+      }
       const segment: Segment = { file, fd: undefined, appended: 0, written: 0 };
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line === '') continue;
@@ -91,7 +127,20 @@ export class UsageJournal {
   /** Closes the current segment; it is deleted once written (close() of the ledger writes everything first). */
   close(): void {
     if (this.current) this.seal(this.current);
+    clearInterval(this.heartbeat);
     liveJournals.delete(this.prefix);
+    try {
+      unlinkSync(this.heartbeatFile);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Whether the journal named by `prefix` still has a process writing it (see the file comment). */
+  private isLive(prefix: string, host: string, pid: number): boolean {
+    const beat = heartbeatAge(join(this.dir, `${prefix}alive`));
+    if (host === thisHost) return isAlive(pid) && (beat === undefined || beat < HEARTBEAT_STALE_MS);
+    return beat !== undefined && beat < HEARTBEAT_STALE_MS;
   }
 
   private openSegment(): Segment {
@@ -115,6 +164,15 @@ export class UsageJournal {
     } catch {
       // Already gone.
     }
+  }
+}
+
+/** Milliseconds since a heartbeat file was touched; undefined when there is none. */
+function heartbeatAge(file: string): number | undefined {
+  try {
+    return Date.now() - statSync(file).mtimeMs;
+  } catch {
+    return undefined;
   }
 }
 

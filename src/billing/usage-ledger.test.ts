@@ -145,3 +145,31 @@ test('a journal open in this process (another gateway of the same process) is ne
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('containers sharing a data dir, both pid 1: a journal of another host is left alone while its heartbeat is fresh, replayed once stale, and claimed by one replayer only', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { writeFile, utimes } = await import('node:fs/promises');
+    // Another container's live journal (pid 1 there too), and another container's dead one.
+    await writeFile(join(dir, 'deadbeef-1-1700000000000-aa11bb22-0.ndjson'), `${JSON.stringify(record(1))}\n`);
+    await writeFile(join(dir, 'deadbeef-1-1700000000000-aa11bb22-alive'), '');
+    await writeFile(join(dir, 'cafebabe-1-1700000000000-cc33dd44-0.ndjson'), `${JSON.stringify(record(2))}\n`);
+    await writeFile(join(dir, 'cafebabe-1-1700000000000-cc33dd44-alive'), '');
+    const longAgo = new Date(Date.now() - 120_000);
+    await utimes(join(dir, 'cafebabe-1-1700000000000-cc33dd44-alive'), longAgo, longAgo);
+
+    const first = new UsageJournal(dir);
+    const second = new UsageJournal(dir);
+    const claimedByFirst = first.orphans().map((entry) => entry.record.request_id);
+    const claimedBySecond = second.orphans().map((entry) => entry.record.request_id);
+    assert.deepEqual(claimedByFirst, ['req_2'], 'only the stale journal is replayed');
+    assert.deepEqual(claimedBySecond, [], 'and only once');
+    const names = await readdir(dir);
+    assert.ok(names.includes('deadbeef-1-1700000000000-aa11bb22-0.ndjson'), 'the live journal of the other container is untouched');
+    assert.ok(!names.includes('cafebabe-1-1700000000000-cc33dd44-alive'), 'the dead heartbeat is cleaned up');
+    first.close();
+    second.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
