@@ -161,6 +161,34 @@ describe('governance', () => {
       assert.ok(!harness.logLines.some((line) => line.includes('ada@example.com')), 'nothing redacted reaches the logs');
     });
 
+    test("a caller's own literal [EMAIL_1] is never replaced: svc's placeholders skip the numbers the prompt already uses", async () => {
+      harness.mock.enqueueReply({ content: 'Your code word is [EMAIL_1]; I will write to [EMAIL_2].' });
+      const response = await postChat(harness, { model: 'gpt-4o-mini', svc: { redact_pii: true }, messages: [{ role: 'user', content: 'My code word is [EMAIL_1], my mail ada@example.com' }] });
+      const body = await response.json();
+      assert.equal(harness.mock.requests[0].body.messages[0].content, 'My code word is [EMAIL_1], my mail [EMAIL_2]');
+      assert.equal(body.choices[0].message.content, 'Your code word is [EMAIL_1]; I will write to ada@example.com.');
+    });
+
+    test('audit_prompts without redaction: the stored prompt is still passed through the PII detectors (ledger row and journal)', async () => {
+      const orgId = await createOrg(harness, 'audit-raw');
+      const key = (await createKey(harness, { org_id: orgId })).key;
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/policy`, { method: 'PUT', body: { audit_prompts: true, redact_pii: false } })).status, 200);
+      const response = await postChat(harness, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Write to grace@example.org about card 4111 1111 1111 1111' }] }, { key });
+      assert.equal(response.status, 200);
+      assert.ok(harness.mock.requests[0].rawBody.includes('grace@example.org'), 'redaction is off: the upstream sees the prompt as written');
+      await harness.gateway.services.ledger.flush();
+      const record = await (await harness.request(`/v1/admin/audit/${response.headers.get('x-svc-audit-id')}`)).json();
+      assert.match(record.prompt, /\[EMAIL_1\]/);
+      assert.ok(!record.prompt.includes('grace@example.org') && !record.prompt.includes('4111 1111 1111 1111'), record.prompt);
+      const { readdir, readFile } = await import('node:fs/promises');
+      const dataDir = harness.gateway.config.storage.dataDir;
+      const files = (await readdir(dataDir, { recursive: true })).map((name) => `${dataDir}/${name}`);
+      for (const file of files) {
+        const text = await readFile(file).catch(() => Buffer.alloc(0));
+        assert.ok(!text.includes('grace@example.org'), `${file} holds the raw prompt`);
+      }
+    });
+
     test('a stream gets the originals back even when a placeholder is split across chunks', async () => {
       harness.mock.enqueueReply({ content: 'Reply to [EMAIL_1] today.', chunks: ['Reply to [EM', 'AIL', '_1] to', 'day.'] });
       const response = await postChat(harness, { model: 'gpt-4o-mini', stream: true, svc: { redact_pii: true }, messages: [{ role: 'user', content: 'Draft a note to ada@example.com' }] });

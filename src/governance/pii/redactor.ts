@@ -13,6 +13,8 @@ const MAX_PLACEHOLDER_LENGTH = 24;
 export class Redactor {
   private readonly byValue = new Map<string, string>();
   private readonly byPlaceholder = new Map<string, string>();
+  /** Placeholder-like text the caller wrote itself (`[EMAIL_1]` typed literally): never issued, so never "restored". */
+  private readonly reserved = new Set<string>();
   readonly counts: Partial<Record<PiiType, number>> = {};
 
   get redacted(): boolean {
@@ -27,8 +29,10 @@ export class Redactor {
         this.counts[detector.type] = (this.counts[detector.type] ?? 0) + 1;
         let placeholder = this.byValue.get(match);
         if (!placeholder) {
-          const sameType = [...this.byPlaceholder.keys()].filter((key) => key.startsWith(`[${detector.type.toUpperCase()}_`)).length;
-          placeholder = `[${detector.type.toUpperCase()}_${sameType + 1}]`;
+          const label = detector.type.toUpperCase();
+          let number = [...this.byPlaceholder.keys()].filter((key) => key.startsWith(`[${label}_`)).length + 1;
+          while (this.reserved.has(`[${label}_${number}]`)) number++;
+          placeholder = `[${label}_${number}]`;
           this.byValue.set(match, placeholder);
           this.byPlaceholder.set(placeholder, match);
         }
@@ -40,6 +44,7 @@ export class Redactor {
 
   /** The request with every text it carries redacted (message contents, names of nothing, tool arguments). */
   redactRequest(request: ChatRequest): ChatRequest {
+    for (const message of request.messages) this.reserveLiterals(message);
     return { ...request, messages: request.messages.map((message) => this.redactMessage(message)) };
   }
 
@@ -52,6 +57,13 @@ export class Redactor {
   /** A streaming restorer: placeholders may be split across chunks. */
   streamRestorer(): StreamRestorer {
     return new StreamRestorer(this);
+  }
+
+  /** Notes the placeholder-like text a message already holds. */
+  private reserveLiterals(message: ChatMessage): void {
+    const texts = typeof message.content === 'string' ? [message.content] : Array.isArray(message.content) ? message.content.map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : '')) : [];
+    for (const call of message.tool_calls ?? []) texts.push(call.function.arguments);
+    for (const text of texts) for (const literal of text.match(placeholderPattern) ?? []) this.reserved.add(literal);
   }
 
   private redactMessage(message: ChatMessage): ChatMessage {
