@@ -5,6 +5,8 @@
 export const errorCodes = {
   validation_error: { status: 400, type: 'invalid_request_error' },
   invalid_request: { status: 400, type: 'invalid_request_error' },
+  /** The Responses API's own code for an unknown previous_response_id (agent clients branch on it). */
+  previous_response_not_found: { status: 400, type: 'invalid_request_error' },
   invalid_api_key: { status: 401, type: 'authentication_error' },
   expired_api_key: { status: 401, type: 'authentication_error' },
   revoked_api_key: { status: 401, type: 'authentication_error' },

@@ -263,10 +263,17 @@ describe('Responses API', () => {
     const denied = await harness.request(`/v1/responses/${second.id}`, { method: 'GET', key: otherKey });
     await expectError(denied, { status: 404, type: 'not_found_error', code: 'resource_not_found' });
     await expectError(await post({ model: 'gpt-4o-mini', previous_response_id: second.id, input: 'and tomorrow?' }, otherKey), {
-      status: 404,
-      type: 'not_found_error',
-      code: 'resource_not_found',
+      status: 400,
+      type: 'invalid_request_error',
+      code: 'previous_response_not_found',
       param: 'previous_response_id',
+      message: 'not found',
+    });
+    // The OpenAI SDK sees what it sees from OpenAI: a BadRequestError with that code.
+    await assert.rejects(harness.client(otherKey).responses.create({ model: 'gpt-4o-mini', previous_response_id: 'resp_unknown', input: 'x' }), (error: unknown) => {
+      assert.ok(error instanceof OpenAI.BadRequestError);
+      assert.equal(error.code, 'previous_response_not_found');
+      return true;
     });
     assert.equal(harness.mock.requests.length, 2, 'no upstream call for a refused continuation');
   });

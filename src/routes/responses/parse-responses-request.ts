@@ -36,7 +36,8 @@ export async function parseResponsesRequest(body: unknown, context: ResponsesPar
   const previousResponseId = parsed.previous_response_id ?? undefined;
   const earlier = previousResponseId === undefined ? [] : await context.earlierConversation(previousResponseId);
   if (earlier === undefined) {
-    throw new GatewayError('resource_not_found', `previous_response_id ${JSON.stringify(previousResponseId)} is not a stored response of this org`, { param: 'previous_response_id' });
+    // As OpenAI answers: 400 previous_response_not_found (another org's response is not found either).
+    throw new GatewayError('previous_response_not_found', `Previous response with id ${JSON.stringify(previousResponseId)} not found.`, { param: 'previous_response_id' });
   }
   // Instructions are not carried over from an earlier response (as with OpenAI): each request states its own.
   const conversation: ChatMessage[] = [...earlier, ...toMessages(parsed.input)];
