@@ -342,3 +342,29 @@ describe('Responses API', () => {
     assert.deepEqual((await usage()).by_endpoint.map((row) => [row.endpoint, row.requests, row.prompt_tokens, row.completion_tokens]), [['responses', 2, 42, 10]]);
   });
 });
+
+describe('Responses API refusals', () => {
+  let harness: TestGateway;
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  test('a streamed refusal arrives as response.refusal.delta / done and stays in the final output; replaying it as input is accepted', async () => {
+    harness.mock.enqueueReply({ refusal: "I can't help with that." });
+    const stream = harness.client().responses.stream({ model: 'gpt-4o-mini', input: 'something forbidden' });
+    const types: string[] = [];
+    for await (const event of stream) types.push(event.type);
+    const final = await stream.finalResponse();
+    assert.ok(types.includes('response.refusal.delta'), types.join(' '));
+    assert.ok(types.includes('response.refusal.done'), types.join(' '));
+    const message = final.output.find((item) => item.type === 'message') as { content: Array<{ type: string; refusal?: string }> };
+    assert.deepEqual(message.content.map((part) => [part.type, part.refusal]), [['refusal', "I can't help with that."]]);
+
+    harness.mock.enqueueReply({ content: 'Understood.' });
+    const replay = await harness.client().responses.create({ model: 'gpt-4o-mini', input: [{ role: 'user', content: 'something forbidden' }, { role: 'assistant', content: [{ type: 'refusal', refusal: "I can't help with that." }] } as never, { role: 'user', content: 'fine, something else' }] });
+    assert.equal(replay.output_text, 'Understood.');
+    const sent = harness.mock.requests.at(-1)!.body.messages[1];
+    assert.deepEqual(sent, { role: 'assistant', content: [{ type: 'refusal', refusal: "I can't help with that." }] });
+  });
+});

@@ -25,6 +25,8 @@ export interface MockReply {
   usage?: MockUsage;
   /** OpenAI wire only: the `usage` object exactly as given (bad numbers included), instead of one built from `usage`. */
   rawUsage?: Record<string, unknown>;
+  /** OpenAI wire only: the model refuses — `message.refusal` (content null), streamed as `delta.refusal` pieces. */
+  refusal?: string;
   /** How the content is split into stream deltas (default: words). */
   chunks?: string[];
   /** Pause between streamed events, ms. */

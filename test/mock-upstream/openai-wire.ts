@@ -47,8 +47,8 @@ export const openaiWire: WireRenderer = {
           index: 0,
           message: {
             role: 'assistant',
-            content: reply.toolCalls?.length ? (reply.content ?? null) : (reply.content ?? ''),
-            refusal: null,
+            content: reply.refusal !== undefined ? null : reply.toolCalls?.length ? (reply.content ?? null) : (reply.content ?? ''),
+            refusal: reply.refusal ?? null,
             ...(reply.toolCalls?.length
               ? { tool_calls: reply.toolCalls.map((call, index) => ({ id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
               : {}),
@@ -80,6 +80,7 @@ export const openaiWire: WireRenderer = {
     const opensWithToolCall = pieces.length === 0 && (reply.toolCalls?.length ?? 0) > 0;
     const events: StreamEvent[] = opensWithToolCall ? [] : [chunk({ role: 'assistant', content: '', refusal: null })];
     for (const piece of pieces) events.push(chunk({ content: piece }));
+    for (const piece of reply.refusal?.match(/\S+\s*/g) ?? []) events.push(chunk({ refusal: piece }));
     (reply.toolCalls ?? []).forEach((call, index) => {
       const opening = opensWithToolCall && index === 0 ? { role: 'assistant', content: null, refusal: null } : {};
       events.push(chunk({ ...opening, tool_calls: [{ index, id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: '' } }] }));

@@ -14,6 +14,7 @@ import {
   responsesFields,
   responsesRequestSchema,
   textPartsSchema,
+  assistantPartsSchema,
   userPartSchema,
   type ResponsesBody,
 } from './responses-request-schema.js';
@@ -133,6 +134,13 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
 function toMessage(item: ReturnType<typeof messageItemSchema.parse>, param: string): ChatMessage {
   const { role, content } = item;
   if (typeof content === 'string') return { role, content };
+  if (role === 'assistant') {
+    // An earlier output replayed as input: text parts and refusal parts (the chat message's `refusal`).
+    const parts = parseBody(assistantPartsSchema, content, `${param}.content`);
+    if (!parts.some((part) => part.type === 'refusal')) return { role, content: parts.map((part) => ('text' in part ? part.text : '')).join('') };
+    // Chat takes refusal parts in an assistant message's content as they are; each adapter maps them.
+    return { role, content: parts.map((part) => ('refusal' in part ? { type: 'refusal', refusal: part.refusal } : { type: 'text', text: part.text })) };
+  }
   if (role !== 'user') return { role, content: parseBody(textPartsSchema, content, `${param}.content`).map((part) => part.text).join('') };
   return { role, content: content.map((part, index) => toUserPart(parseBody(userPartSchema, part, `${param}.content[${index}]`))) };
 }

@@ -41,6 +41,11 @@ export const functionCallOutputItemSchema = z.object({
 
 export const textPartsSchema = z.array(textPartSchema);
 
+/** An assistant turn replayed from an earlier output: its text parts, and a refusal part when the model refused. */
+export const assistantPartsSchema = z.array(
+  z.union([textPartSchema, z.object({ type: z.literal('refusal'), refusal: z.string() })], { error: 'must be an output_text or refusal part' }),
+);
+
 /** Flat Responses function tools; any other tool type is refused, naming it. */
 const responsesToolSchema = z.object({
   type: z.literal('function', { error: (issue) => `${JSON.stringify(issue.input)} is not supported: only function tools are` }),

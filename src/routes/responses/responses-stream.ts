@@ -15,7 +15,8 @@ type FunctionCallItem = Extract<ResponseOutputItem, { type: 'function_call' }>;
 export class ResponsesStreamEncoder {
   private sequence = 0;
   private readonly output: ResponseOutputItem[] = [];
-  private message: { item: MessageItem; index: number; text: string } | undefined;
+  /** The open message: its one content part is output text or, when the model refused, a refusal. */
+  private message: { item: MessageItem; index: number; text: string; kind: 'output_text' | 'refusal' } | undefined;
   /** The open function call, by the chat tool-call index it streams under. */
   private call: { item: FunctionCallItem; index: number; toolIndex: number } | undefined;
   private finishReason: FinishReason | null = null;
@@ -39,7 +40,8 @@ export class ResponsesStreamEncoder {
     if (!choice) return [];
     const events: SseEvent[] = [];
     const delta = choice.delta;
-    if (typeof delta.content === 'string' && delta.content !== '') events.push(...this.text(delta.content));
+    if (typeof delta.content === 'string' && delta.content !== '') events.push(...this.text(delta.content, 'output_text'));
+    if (typeof delta.refusal === 'string' && delta.refusal !== '') events.push(...this.text(delta.refusal, 'refusal'));
     for (const call of delta.tool_calls ?? []) events.push(...this.toolCall(call.index, call.id, call.function?.name, call.function?.arguments));
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return events;
@@ -68,17 +70,20 @@ export class ResponsesStreamEncoder {
     return this.output;
   }
 
-  private text(text: string): SseEvent[] {
+  private text(text: string, kind: 'output_text' | 'refusal'): SseEvent[] {
     const events: SseEvent[] = [...this.closeCall()];
+    if (this.message && this.message.kind !== kind) events.push(...this.closeMessage());
     if (!this.message) {
       const item: MessageItem = { type: 'message', id: newItemId('msg'), role: 'assistant', status: 'in_progress', content: [] };
-      this.message = { item, index: this.output.length, text: '' };
+      this.message = { item, index: this.output.length, text: '', kind };
       this.output.push(item);
       events.push(this.event('response.output_item.added', { output_index: this.message.index, item: structuredClone(item) }));
-      events.push(this.event('response.content_part.added', { item_id: item.id, output_index: this.message.index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } }));
+      const part = kind === 'refusal' ? { type: 'refusal', refusal: '' } : { type: 'output_text', text: '', annotations: [] };
+      events.push(this.event('response.content_part.added', { item_id: item.id, output_index: this.message.index, content_index: 0, part }));
     }
     this.message.text += text;
-    events.push(this.event('response.output_text.delta', { item_id: this.message.item.id, output_index: this.message.index, content_index: 0, delta: text, logprobs: [] }));
+    const where = { item_id: this.message.item.id, output_index: this.message.index, content_index: 0 };
+    events.push(kind === 'refusal' ? this.event('response.refusal.delta', { ...where, delta: text }) : this.event('response.output_text.delta', { ...where, delta: text, logprobs: [] }));
     return events;
   }
 
@@ -100,14 +105,15 @@ export class ResponsesStreamEncoder {
 
   private closeMessage(): SseEvent[] {
     if (!this.message) return [];
-    const { item, index, text } = this.message;
+    const { item, index, text, kind } = this.message;
     this.message = undefined;
-    const part = { type: 'output_text' as const, text, annotations: [] };
+    const part = kind === 'refusal' ? { type: 'refusal' as const, refusal: text } : { type: 'output_text' as const, text, annotations: [] };
     item.content = [part];
     item.status = 'completed';
+    const where = { item_id: item.id, output_index: index, content_index: 0 };
     return [
-      this.event('response.output_text.done', { item_id: item.id, output_index: index, content_index: 0, text, logprobs: [] }),
-      this.event('response.content_part.done', { item_id: item.id, output_index: index, content_index: 0, part }),
+      kind === 'refusal' ? this.event('response.refusal.done', { ...where, refusal: text }) : this.event('response.output_text.done', { ...where, text, logprobs: [] }),
+      this.event('response.content_part.done', { ...where, part }),
       this.event('response.output_item.done', { output_index: index, item: structuredClone(item) }),
     ];
   }
