@@ -55,6 +55,15 @@ export class LimitsService {
     const { rpm, tpm } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
+    // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
+    const tooLarge = tpm.find((limit) => tokens > limit.value);
+    if (tooLarge) {
+      throw new GatewayError(
+        'invalid_request',
+        `This request needs about ${tokens} tokens (prompt plus max_tokens), more than the ${tooLarge.scope} ${tooLarge.id}'s limit of ${tooLarge.value} tokens per minute: it can never be admitted. Shorten the prompt or lower max_tokens.`,
+        { param: 'max_tokens' },
+      );
+    }
     const checks: RateCheck[] = [
       ...rpm.map((limit) => ({ key: `rl:rpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: 1 })),
       ...tpm.map((limit) => ({ key: `rl:tpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: tokens })),

@@ -56,7 +56,15 @@ describe('limits, quotas and budgets', () => {
     const small = await chat(key, { max_tokens: 50 });
     assert.equal(small.status, 200);
     assert.equal(small.headers.get('x-ratelimit-limit-tokens'), '200');
-    await expectError(await chat(key, { max_tokens: 500 }), { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'tokens per minute' });
+    // Larger than a whole minute's tokens: never admissible, so no 429 with a wait that could never help.
+    const never = await chat(key, { max_tokens: 500 });
+    assert.equal(never.headers.get('retry-after'), null);
+    await expectError(never, { status: 400, type: 'invalid_request_error', code: 'invalid_request', param: 'max_tokens', message: ['limit of 200 tokens per minute', 'can never be admitted'] });
+    // One that fits the limit but not what is left of this minute waits, as before.
+    harness.mock.enqueueReply({ content: 'long', usage: { input: 150, output: 0 } });
+    assert.equal((await chat(key, { max_tokens: 120 })).status, 200);
+    await harness.gateway.services.limits.drain();
+    await expectError(await chat(key, { max_tokens: 120 }), { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'tokens per minute' });
   });
 
   test('org limits apply to every key of the org, and the stricter of key and org binds; every endpoint family counts', async () => {
