@@ -29,7 +29,7 @@ export const stageTable: readonly StageRow[] = [
   // rpm and tpm count every request, a cache hit too.
   { stage: 'rate_limits', operations },
   // Before the caches: what they key and store is the redacted prompt.
-  { stage: 'pii_redaction', operations: ['chat'] },
+  { stage: 'pii_redaction', operations: ['chat', 'embeddings', 'moderation'] },
   // Outside the caches and verification: a cached answer passes today's registry and switches like a fresh
   // one (and its tool calls reach the audit), and tool-call arguments are checked after they were healed.
   { stage: 'tool_governance', operations: ['chat'] },

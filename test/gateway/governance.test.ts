@@ -189,6 +189,29 @@ describe('governance', () => {
       }
     });
 
+    test('every endpoint redacts what it sends upstream: completions, Responses, embeddings, moderations', async () => {
+      const orgId = await createOrg(harness, 'pii-everywhere');
+      const key = (await createKey(harness, { org_id: orgId })).key;
+      assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/policy`, { method: 'PUT', body: { redact_pii: true } })).status, 200);
+      const secret = 'mail ada@example.com';
+      const sentBodies = () => harness.mock.requests.map((request) => request.rawBody);
+
+      harness.mock.enqueueReply({ content: 'Wrote to [EMAIL_1].' });
+      const completion = await (await harness.request('/v1/completions', { key, body: { model: 'gpt-4o-mini', prompt: secret } })).json();
+      assert.equal(completion.choices[0].text, 'Wrote to ada@example.com.');
+      harness.mock.enqueueReply({ content: 'Wrote to [EMAIL_1].' });
+      const response = await (await harness.request('/v1/responses', { key, body: { model: 'gpt-4o-mini', input: secret, store: false } })).json();
+      assert.equal(response.output_text, 'Wrote to ada@example.com.');
+      assert.equal((await harness.request('/v1/embeddings', { key, body: { model: 'text-embedding-3-small', input: [secret] } })).status, 200);
+      assert.equal((await harness.request('/v1/moderations', { key, body: { input: secret } })).status, 200);
+
+      assert.equal(sentBodies().length, 4);
+      for (const body of sentBodies()) {
+        assert.ok(!body.includes('ada@example.com'), `reached the upstream: ${body.slice(0, 200)}`);
+        assert.ok(body.includes('[EMAIL_1]'), body.slice(0, 200));
+      }
+    });
+
     test('a stream gets the originals back even when a placeholder is split across chunks', async () => {
       harness.mock.enqueueReply({ content: 'Reply to [EMAIL_1] today.', chunks: ['Reply to [EM', 'AIL', '_1] to', 'day.'] });
       const response = await postChat(harness, { model: 'gpt-4o-mini', stream: true, svc: { redact_pii: true }, messages: [{ role: 'user', content: 'Draft a note to ada@example.com' }] });

@@ -1,8 +1,10 @@
 import type { ChatCompletion, ChatCompletionChunk } from '../../core/chat-types.js';
-import type { Outcome } from '../../core/operations.js';
+import type { Operation, Outcome } from '../../core/operations.js';
+import type { EmbeddingsRequest } from '../../core/embeddings-types.js';
+import type { ModerationRequest } from '../../core/moderation-types.js';
 import { Redactor, type StreamRestorer } from '../../governance/pii/redactor.js';
 import type { RoutedContext } from '../request-context.js';
-import type { Next, Stage } from '../stage.js';
+import type { GenericStage, Next } from '../stage.js';
 
 /**
  * PII redaction (`svc.redact_pii`, or the org's default): e-mail addresses, phone numbers, card numbers,
@@ -11,12 +13,44 @@ import type { Next, Stage } from '../stage.js';
  * placeholders split across chunks. The answer objects are copied, never changed in place (a cache may
  * hold them).
  */
-export function piiRedactionStage(): Stage<'chat'> {
+export function piiRedactionStage(): GenericStage {
   return {
     name: 'pii_redaction',
     appliesTo: (context) => context.options.svc.redact_pii ?? context.governance.policy?.redact_pii ?? false,
-    intercept: redacted,
+    intercept<O extends Operation>(context: RoutedContext<O>, next: Next<O>): Promise<Outcome<O>> {
+      const redact = redactors[context.operation] as ((context: RoutedContext<O>, next: Next<O>) => Promise<Outcome<O>>) | undefined;
+      return redact ? redact(context, next) : next();
+    },
   };
+}
+
+/**
+ * Per operation, every text the request sends upstream: chat (and its translators: completions,
+ * Responses) with the answer restored; embeddings and moderation inputs, whose answers carry no text.
+ */
+const redactors: { [O in Operation]?: (context: RoutedContext<O>, next: Next<O>) => Promise<Outcome<O>> } = {
+  chat: redacted,
+  embeddings: (context, next) => redactInputs(context, next, (request, redactor) => ({ ...request, input: redactStrings(request.input, redactor) as EmbeddingsRequest['input'] })),
+  moderation: (context, next) =>
+    redactInputs(context, next, (request, redactor) => ({
+      ...request,
+      input: request.input.map((entry) =>
+        typeof entry === 'string' ? redactor.redactText(entry) : { ...entry, ...(entry.type === 'text' && typeof entry.text === 'string' ? { text: redactor.redactText(entry.text) } : {}) },
+      ) as ModerationRequest['input'],
+    })),
+};
+
+function redactStrings(input: ReadonlyArray<string | number[]>, redactor: Redactor): Array<string | number[]> {
+  return input.map((entry) => (typeof entry === 'string' ? redactor.redactText(entry) : entry));
+}
+
+/** Redacts an operation's inputs; nothing comes back to restore. */
+function redactInputs<O extends 'embeddings' | 'moderation'>(context: RoutedContext<O>, next: Next<O>, redact: (request: RoutedContext<O>['request'], redactor: Redactor) => RoutedContext<O>['request']): Promise<Outcome<O>> {
+  context.options.metadata['x-redact-pii'] = 'true';
+  const redactor = new Redactor();
+  context.request = redact(context.request, redactor);
+  context.redactions = redactor.counts;
+  return next();
 }
 
 /** Redacts the request, calls on, and restores the answer. */
