@@ -240,7 +240,7 @@ describe('the request runner', () => {
     assert.deepEqual(runs, [200, 400]);
   });
 
-  test('a whole answer is priced before it is rendered and settled once after', async () => {
+  test('a whole answer is priced and settled before it is rendered (its record exists before the caller sees it), once', async () => {
     // 1,000 input tokens at $1/M and 500 output tokens at $2/M: $0.002.
     const usage = { inputTokens: 1000, outputTokens: 500, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
     const provider: GenericStage = {
@@ -255,10 +255,12 @@ describe('the request runner', () => {
     const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
     const context = contextFor();
     let costWhenRendered: number | undefined;
+    let settledWhenRendered: number[] = [];
     await runner.run(context, () => {
       costWhenRendered = context.cost?.cost_usd;
-      assert.deepEqual(runs, []);
+      settledWhenRendered = [...runs];
     });
+    assert.deepEqual(settledWhenRendered, [200]);
     assert.equal(costWhenRendered, 0.002);
     assert.deepEqual(runs, [200]);
   });

@@ -12,9 +12,9 @@ import type { StageRow } from './stage-table.js';
 export type { AfterWork } from './settlement.js';
 
 /**
- * Turns an outcome into the endpoint's answer. The request is priced before it is called for a whole
- * result, and as soon as a stream's usage passes; the runner settles it (a stream when its last chunk has
- * been read, before the renderer's closing events).
+ * Turns an outcome into the endpoint's answer. A whole result is priced and settled before it is called; a
+ * stream is priced as its usage passes and settled when its last chunk has been read, before the
+ * renderer's closing events. Either way the record exists before the answer's last byte leaves.
  */
 export type Render<O extends Operation> = (outcome: Outcome<O>) => Promise<void> | void;
 
@@ -88,7 +88,9 @@ export class RequestRunner {
       settlement.settle(statusOfFailure(context, error));
       throw error;
     }
-    if (outcome.kind === 'complete') settlement.price();
+    // Settled before the first byte of the answer leaves: the usage record is journaled before the caller can
+    // see its answer, so a crash (kill -9) right after an answer never loses that answer's record.
+    if (outcome.kind === 'complete') settlement.settle(200);
     else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement) };
 
     let rendered = false;
