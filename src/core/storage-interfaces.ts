@@ -285,8 +285,16 @@ export interface RecordStore {
 export interface ReserveCheck {
   key: string;
   cap: number;
+  /** What to reserve: all of it when it fits under the cap. */
   amount: number;
+  /**
+   * When `amount` does not fit, reserve what is left under the cap instead, as long as that is at least
+   * this much (a realistic estimate of a request whose worst case does not fit). Absent: `amount` or nothing.
+   */
+  minimum?: number;
 }
+
+export type ReserveOutcome = { reserved: true; amounts: number[] } | { reserved: false; failedIndex: number; used: number };
 
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
@@ -315,10 +323,11 @@ export interface SharedState {
   /** Corrects a rate counter by `delta` units once the real cost is known (negative: a refund). */
   adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void>;
   /**
-   * Adds each `amount` to its counter only if no counter would then exceed its `cap` — atomically (the
-   * check-and-reserve of budgets and quotas). Refused: the index of the first counter that would, and its value.
+   * Adds each `amount` (or, past the cap, what is left when that is at least `minimum`) to its counter only
+   * if every counter can take its share — atomically (the check-and-reserve of budgets and quotas). Reserved:
+   * the amount each counter took. Refused: the index of the first counter that could not, and its value.
    */
-  reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }>;
+  reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome>;
   /** Sends `message` to every subscriber of `channel`, on every instance (this one included). */
   publish(channel: string, message: string): Promise<void>;
   /** Calls `handler` with each message published on `channel` from now on. */

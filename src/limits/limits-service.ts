@@ -7,7 +7,7 @@ import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { estimatedTokens, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
+import { estimatedTokens, likelyUsage, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
 
 const MINUTE_MS = 60_000;
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
@@ -93,9 +93,15 @@ export class LimitsService {
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;
     const usd = budget.length > 0 ? worstCaseCostUsd(context, worst) : 0;
+    // Without max_tokens the worst case is the model's whole output (64k–128k tokens): when it does not fit
+    // but a realistic answer does, the request takes everything left instead — so it runs, and no concurrent
+    // request can spend the same money; the real cost is settled after.
+    const likely = likelyUsage(context, worst);
+    const likelyTokens = likely.inputTokens + likely.outputTokens;
+    const likelyUsd = budget.length > 0 ? worstCaseCostUsd(context, likely) : 0;
     const checks: Array<ReserveCheck & { unit: 'usd' | 'tokens'; limit: Limit }> = [
-      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, unit: 'tokens' as const, limit })),
-      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, unit: 'usd' as const, limit })),
+      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, unit: 'tokens' as const, limit })),
+      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, unit: 'usd' as const, limit })),
     ];
     await Promise.all(checks.map((check) => this.seed(check.key, check.unit, check.limit, month)));
     const outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
@@ -103,11 +109,11 @@ export class LimitsService {
       const failed = checks[outcome.failedIndex];
       const what =
         failed.unit === 'usd'
-          ? `monthly budget of $${failed.cap} (used or reserved this month: $${round(outcome.used)}; this request may cost up to $${round(failed.amount)})`
-          : `monthly token quota of ${failed.cap} (used or reserved this month: ${Math.round(outcome.used)}; this request may take up to ${failed.amount})`;
+          ? `monthly budget of $${failed.cap} (used or reserved this month: $${round(outcome.used)}; this request is likely to cost $${round(failed.minimum ?? failed.amount)})`
+          : `monthly token quota of ${failed.cap} (used or reserved this month: ${Math.round(outcome.used)}; this request is likely to take ${failed.minimum ?? failed.amount})`;
       throw new GatewayError('budget_exceeded', `The ${failed.limit.scope} ${failed.limit.id} would exceed its ${what}`);
     }
-    this.grantOf(context).reservations.push(...checks.map((check) => ({ key: check.key, amount: check.amount, unit: check.unit })));
+    this.grantOf(context).reservations.push(...checks.map((check, index) => ({ key: check.key, amount: outcome.amounts[index], unit: check.unit })));
   }
 
   /** After the answer: tpm corrected with the real tokens, reservations settled with the real cost. Never waits. */

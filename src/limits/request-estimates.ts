@@ -41,6 +41,16 @@ export function worstCaseUsage(context: RequestContext): MeteredUsage {
   return usage;
 }
 
+/** An answer's usual length when the caller sets no cap: what a request must at least be able to afford. */
+export const LIKELY_OUTPUT_TOKENS = 1024;
+
+/** The usage a request is likely to have: the prompt, and the output up to its cap or a usual answer's length. */
+export function likelyUsage(context: RequestContext, worst: MeteredUsage): MeteredUsage {
+  const request = context.request as ChatRequest;
+  if (context.operation !== 'chat' || request.max_tokens !== undefined) return worst;
+  return { ...worst, outputTokens: Math.min(worst.outputTokens, LIKELY_OUTPUT_TOKENS * (request.n ?? 1)) };
+}
+
 /** The worst-case usage priced at the dearest model the request may fail over to. */
 export function worstCaseCostUsd(context: RequestContext, usage: MeteredUsage): number {
   const candidates = context.route?.candidates ?? [];

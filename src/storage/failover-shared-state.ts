@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { MemorySharedState } from './memory/memory-shared-state.js';
 import type { RateCheck, RateOutcome } from '../shared/gcra.js';
-import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SharedState } from '../core/storage-interfaces.js';
 
 export interface FailoverEvents {
   /** Shared state became unreachable: this instance now keeps its state in process. */
@@ -69,7 +69,7 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.adjustRate(check, delta));
   }
 
-  reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+  reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome> {
     return this.run((state) => state.reserve(checks, ttlMs));
   }
 

@@ -127,6 +127,22 @@ describe('limits, quotas and budgets', () => {
     assert.equal((await chat(key, { max_tokens: 1000 })).status, 200, 'settled reservations free the budget again');
   });
 
+  test('without max_tokens a small budget still serves a cheap request (a realistic reservation), and concurrent ones cannot overspend it', async () => {
+    const org = await createOrg(harness, 'limits-realistic');
+    // gpt-4o-mini's worst case without max_tokens is 16,384 output tokens at 0.60 per million ≈ $0.0098;
+    // a usual answer (1,024 tokens) ≈ $0.0006. A budget of $0.002 holds the second, not the first.
+    const { key } = await createKey(harness, { org_id: org, monthly_budget_usd: 0.002 });
+    harness.mock.enqueueFault({ delayMs: 300, times: 1 });
+    harness.mock.enqueueReply({ content: 'short', usage: { input: 10, output: 10 } });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => chat(key, {})));
+    const statuses = responses.map((response) => response.status);
+    assert.equal(statuses.filter((status) => status === 200).length, 1, `the first takes what is left; the others wait for it to settle: ${JSON.stringify(statuses)}`);
+    assert.equal(statuses.filter((status) => status === 402).length, 9);
+    await harness.gateway.services.limits.drain();
+    harness.mock.enqueueReply({ content: 'again', usage: { input: 10, output: 10 } });
+    assert.equal((await chat(key, {})).status, 200, 'settled at its real cost, the budget serves the next one');
+  });
+
   test('a cache hit counts against rpm but costs nothing against the budget', async () => {
     // One request's worst case fits; once it is spent, only the cache can answer.
     harness.mock.enqueueReply({ content: 'cached', usage: { input: 100_000, output: 0 } });

@@ -179,12 +179,25 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
 
     test('reserve: all-or-nothing against caps; 50 parallel reservations of 1 against a cap of 10 let exactly 10 through', () =>
       withState(async (state) => {
-        assert.deepEqual(await state.reserve([{ key: 'budget', cap: 1, amount: 0.4 }, { key: 'quota', cap: 100, amount: 10 }], 60_000), { reserved: true });
+        assert.deepEqual(await state.reserve([{ key: 'budget', cap: 1, amount: 0.4 }, { key: 'quota', cap: 100, amount: 10 }], 60_000), { reserved: true, amounts: [0.4, 10] });
         assert.deepEqual(await state.reserve([{ key: 'quota', cap: 100, amount: 10 }, { key: 'budget', cap: 1, amount: 0.7 }], 60_000), { reserved: false, failedIndex: 1, used: 0.4 });
         assert.equal(Number(await state.get('quota')), 10, 'the refused pair changed nothing');
         const outcomes = await Promise.all(Array.from({ length: 50 }, () => state.reserve([{ key: 'burst', cap: 10, amount: 1 }], 60_000)));
         assert.equal(outcomes.filter((outcome) => outcome.reserved).length, 10);
         assert.equal(Number(await state.get('burst')), 10);
+      }));
+
+    test('reserve with a minimum: past the cap, what is left is taken when it is at least the minimum — then nothing is left for anyone', () =>
+      withState(async (state) => {
+        await state.reserve([{ key: 'left', cap: 10, amount: 7 }], 60_000);
+        // The worst case (8) does not fit in the 3 left; the realistic 2 does: all 3 are taken.
+        assert.deepEqual(await state.reserve([{ key: 'left', cap: 10, amount: 8, minimum: 2 }], 60_000), { reserved: true, amounts: [3] });
+        assert.equal(Number(await state.get('left')), 10);
+        assert.deepEqual(await state.reserve([{ key: 'left', cap: 10, amount: 8, minimum: 0.5 }], 60_000), { reserved: false, failedIndex: 0, used: 10 });
+        // Concurrent: of 20 requests with a minimum of 1 against a cap of 10, the first takes what is left; none overspends.
+        const outcomes = await Promise.all(Array.from({ length: 20 }, () => state.reserve([{ key: 'race', cap: 10, amount: 15, minimum: 1 }], 60_000)));
+        assert.equal(outcomes.filter((outcome) => outcome.reserved).length, 1);
+        assert.equal(Number(await state.get('race')), 10);
       }));
 
     test('50 parallel increments sum exactly', () =>

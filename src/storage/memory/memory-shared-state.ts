@@ -1,5 +1,5 @@
 import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../shared/gcra.js';
-import type { ReserveCheck, SharedState } from '../../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
 
 interface Entry {
   value: string;
@@ -83,14 +83,18 @@ export class MemorySharedState implements SharedState {
     this.entries.set(check.key, { value: String(tat), expiresAt: tat + 1 });
   }
 
-  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome> {
     checkTtl(ttlMs);
+    const amounts: number[] = [];
     for (const [index, check] of checks.entries()) {
       const used = this.numberAt(check.key) ?? 0;
-      if (used + check.amount > check.cap + 1e-12) return { reserved: false, failedIndex: index, used };
+      const left = check.cap - used;
+      if (check.amount <= left + 1e-12) amounts.push(check.amount);
+      else if (check.minimum !== undefined && check.minimum <= left + 1e-12) amounts.push(Math.max(0, left));
+      else return { reserved: false, failedIndex: index, used };
     }
-    for (const check of checks) await this.increment(check.key, check.amount, ttlMs);
-    return { reserved: true };
+    for (const [index, check] of checks.entries()) await this.increment(check.key, amounts[index], ttlMs);
+    return { reserved: true, amounts };
   }
 
   private numberAt(key: string): number | undefined {

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { RateCheck, RateOutcome } from '../../shared/gcra.js';
-import type { ReserveCheck, SharedState } from '../../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
 
 export interface RedisSharedStateOptions {
   url: string;
@@ -84,24 +84,36 @@ return 1
 `;
 
 /**
- * Check-and-reserve: ARGV holds cap and amount per key, then the TTL. If any counter would pass its cap,
- * nothing changes and {0, index, used} comes back; else every amount is added (expiry set on creation).
+ * Check-and-reserve: ARGV holds cap, amount and minimum (-1: none) per key, then the TTL. Each counter takes
+ * its amount, or past its cap what is left when that is at least the minimum; if any counter cannot,
+ * nothing changes and {0, index, used} comes back; else {1, amount taken per key}.
  */
 const RESERVE_SCRIPT = `
 local n = #KEYS
-local ttl = tonumber(ARGV[n * 2 + 1])
+local ttl = tonumber(ARGV[n * 3 + 1])
+local amounts = {}
 for i = 1, n do
   local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if used + tonumber(ARGV[(i - 1) * 2 + 2]) > tonumber(ARGV[(i - 1) * 2 + 1]) + 1e-12 then
+  local cap = tonumber(ARGV[(i - 1) * 3 + 1])
+  local amount = tonumber(ARGV[(i - 1) * 3 + 2])
+  local minimum = tonumber(ARGV[(i - 1) * 3 + 3])
+  local left = cap - used
+  if amount <= left + 1e-12 then
+    amounts[i] = amount
+  elseif minimum >= 0 and minimum <= left + 1e-12 then
+    amounts[i] = math.max(0, left)
+  else
     return { '0', tostring(i), tostring(used) }
   end
 end
+local out = { '1' }
 for i = 1, n do
   local existed = redis.call('EXISTS', KEYS[i])
-  redis.call('INCRBYFLOAT', KEYS[i], ARGV[(i - 1) * 2 + 2])
+  redis.call('INCRBYFLOAT', KEYS[i], tostring(amounts[i]))
   if existed == 0 then redis.call('PEXPIRE', KEYS[i], ttl) end
+  out[i + 1] = tostring(amounts[i])
 end
-return { '1' }
+return out
 `;
 
 type RedisWithIncrement = Redis & {
@@ -198,11 +210,11 @@ export class RedisSharedState implements SharedState {
     await this.redis.svcAdjustRate(check.key, String(check.limit), String(check.windowMs), String(delta));
   }
 
-  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<{ reserved: true } | { reserved: false; failedIndex: number; used: number }> {
+  async reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome> {
     checkTtl(ttlMs);
-    const args = [...checks.flatMap((check) => [String(check.cap), String(check.amount)]), String(ttlMs)];
+    const args = [...checks.flatMap((check) => [String(check.cap), String(check.amount), String(check.minimum ?? -1)]), String(ttlMs)];
     const result = await this.redis.svcReserve(checks.length, ...checks.map((check) => check.key), ...args);
-    if (result[0] === '1') return { reserved: true };
+    if (result[0] === '1') return { reserved: true, amounts: result.slice(1).map(Number) };
     return { reserved: false, failedIndex: Number(result[1]) - 1, used: Number(result[2]) };
   }
 
