@@ -173,3 +173,27 @@ test('containers sharing a data dir, both pid 1: a journal of another host is le
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test("a running instance replays another container's journal once its heartbeat goes stale, without a restart", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { writeFile, utimes } = await import('node:fs/promises');
+    const { storage, written } = fakeStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, { ...options, flushIntervalMs: 20, orphanSweepMs: 30 }, silent, journal);
+    // Another container dies after start-up: its heartbeat stops.
+    await writeFile(join(dir, 'feedface-1-1700000000000-ee55ff66-0.ndjson'), `${JSON.stringify(record(7))}\n`);
+    const beat = join(dir, 'feedface-1-1700000000000-ee55ff66-alive');
+    await writeFile(beat, '');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(written.length, 0, 'left alone while its heartbeat is fresh');
+    const longAgo = new Date(Date.now() - 120_000);
+    await utimes(beat, longAgo, longAgo);
+    const deadline = Date.now() + 2000;
+    while (written.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert.deepEqual(written.map((row) => row.request_id), ['req_7']);
+    await ledger.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

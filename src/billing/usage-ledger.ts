@@ -9,6 +9,8 @@ export interface UsageLedgerOptions {
   maxBatch: number;
   /** Bound of the in-memory queue; beyond it new records wait in the journal only (replayed at the next start). */
   maxQueue: number;
+  /** How often to look for journals left by other instances (default 60 s). */
+  orphanSweepMs?: number;
 }
 
 export interface LedgerStorage {
@@ -16,6 +18,9 @@ export interface LedgerStorage {
   /** Whether the database answers: a failed batch on a reachable database has bad rows; on an unreachable one it waits. */
   ping(): Promise<void>;
 }
+
+/** How often a running instance looks for journals left by others (a stale heartbeat is 30 s old). */
+const ORPHAN_SWEEP_MS = 60_000;
 
 /**
  * The usage ledger's write side. A record is journaled (one append to a local file) before the answer's
@@ -26,6 +31,8 @@ export interface LedgerStorage {
  */
 export class UsageLedger {
   private readonly queue: BoundedQueue<JournalEntry>;
+  /** Looks again for journals whose writer is gone (another container's, once its heartbeat is stale). */
+  private readonly orphanSweep: NodeJS.Timeout | undefined;
   deadLettered = 0;
 
   constructor(
@@ -44,6 +51,17 @@ export class UsageLedger {
         onLoss: (lost) => logger.error({ lost }, 'usage ledger could not be written at shutdown: the records stay in the journal for the next start'),
       },
     );
+    if (journal) {
+      this.orphanSweep = setInterval(() => {
+        try {
+          const replayed = this.replay(journal.orphans());
+          if (replayed > 0) logger.warn({ records: replayed }, 'usage journal: replaying the records of an instance that stopped before writing them');
+        } catch (error) {
+          logger.error({ err: error }, 'usage journal: looking for orphaned journals failed');
+        }
+      }, options.orphanSweepMs ?? ORPHAN_SWEEP_MS);
+      this.orphanSweep.unref();
+    }
   }
 
   get pending(): number {
@@ -75,6 +93,7 @@ export class UsageLedger {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.orphanSweep);
     await this.queue.close();
     this.journal?.close();
   }
