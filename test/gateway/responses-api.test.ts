@@ -367,4 +367,23 @@ describe('Responses API refusals', () => {
     const sent = harness.mock.requests.at(-1)!.body.messages[1];
     assert.deepEqual(sent, { role: 'assistant', content: [{ type: 'refusal', refusal: "I can't help with that." }] });
   });
+
+  test('a function_call_output may hold images: the tool message keeps the text, the images follow the tool turn as a user message', async () => {
+    harness.mock.enqueueReply({ content: 'A red square.' });
+    const image = 'data:image/png;base64,iVBORw0KGgo=';
+    const response = await harness.client().responses.create({
+      model: 'gpt-4o-mini',
+      input: [
+        { role: 'user', content: 'Take a screenshot and describe it' },
+        { type: 'function_call', call_id: 'call_s1', name: 'screenshot', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'call_s1', output: [{ type: 'input_text', text: 'captured' }, { type: 'input_image', image_url: image }] } as never,
+      ],
+    });
+    assert.equal(response.output_text, 'A red square.');
+    const messages = harness.mock.requests.at(-1)!.body.messages;
+    assert.deepEqual(messages.slice(2), [
+      { role: 'tool', tool_call_id: 'call_s1', content: 'captured' },
+      { role: 'user', content: [{ type: 'text', text: 'Images returned by the tool calls above:' }, { type: 'image_url', image_url: { url: image } }] },
+    ]);
+  });
 });

@@ -103,6 +103,13 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
   if (typeof input === 'string') return [{ role: 'user', content: input }];
   const items = Array.isArray(input) ? input : [input];
   const messages: ChatMessage[] = [];
+  // Images a tool returned: chat tool messages carry text only, so they follow the tool messages as a user turn.
+  let toolImages: ContentPart[] = [];
+  const flushToolImages = () => {
+    if (toolImages.length === 0) return;
+    messages.push({ role: 'user', content: [{ type: 'text', text: 'Images returned by the tool calls above:' }, ...toolImages] });
+    toolImages = [];
+  };
   items.forEach((item, index) => {
     const param = Array.isArray(input) ? `input[${index}]` : 'input';
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
@@ -110,6 +117,7 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
     }
     const fields = item as Record<string, unknown>;
     const type = fields.type ?? (fields.role !== undefined ? 'message' : undefined);
+    if (type !== 'function_call_output') flushToolImages();
     if (type === 'message') messages.push(toMessage(parseBody(messageItemSchema, item, param), param));
     else if (type === 'function_call') {
       const callItem = parseBody(functionCallItemSchema, item, param);
@@ -120,13 +128,22 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
       else messages.push({ role: 'assistant', content: null, tool_calls: [call] });
     } else if (type === 'function_call_output') {
       const output = parseBody(functionCallOutputItemSchema, item, param);
-      messages.push({ role: 'tool', tool_call_id: output.call_id, content: typeof output.output === 'string' ? output.output : output.output.map((part) => part.text).join('') });
+      if (typeof output.output === 'string') {
+        messages.push({ role: 'tool', tool_call_id: output.call_id, content: output.output });
+      } else {
+        const parts = output.output.map((part, partIndex) => toUserPart(parseBody(userPartSchema, part, `${param}.output[${partIndex}]`)));
+        const text = parts.flatMap((part) => (part.type === 'text' ? [(part as { text: string }).text] : [])).join('');
+        const images = parts.filter((part) => part.type === 'image_url');
+        messages.push({ role: 'tool', tool_call_id: output.call_id, content: text !== '' ? text : images.length > 0 ? '(the output is the image that follows)' : '' });
+        toolImages.push(...images);
+      }
     } else if (type === 'reasoning') {
       // Reasoning items of an earlier turn carry nothing a chat upstream can take back.
     } else {
       throw new GatewayError('validation_error', `${param}.type ${JSON.stringify(type)} is not supported; input items are messages, function_call and function_call_output`, { param: `${param}.type` });
     }
   });
+  flushToolImages();
   if (messages.length === 0) throw new GatewayError('validation_error', 'input holds no message', { param: 'input' });
   return messages;
 }

@@ -36,7 +36,7 @@ export const functionCallItemSchema = z.object({ type: z.literal('function_call'
 export const functionCallOutputItemSchema = z.object({
   type: z.literal('function_call_output'),
   call_id: z.string(),
-  output: z.union([z.string(), z.array(textPartSchema)], { error: 'must be a string or an array of input_text parts' }),
+  output: z.union([z.string(), z.array(z.unknown())], { error: 'must be a string or an array of input_text and input_image parts' }),
 });
 
 export const textPartsSchema = z.array(textPartSchema);
