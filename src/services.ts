@@ -154,12 +154,12 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),
-      exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded }, catalog),
+      exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded, seededOnly: exact.seededOnly }, catalog),
       semantic_cache: semantic.enabled
         ? semanticCacheStage({
             cache: semanticCache,
             embedder,
-            policy: { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded },
+            policy: { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded, seededOnly: exact.seededOnly },
             catalog,
             threshold: semantic.minSimilarity ?? embedder.defaultThreshold,
             maxTurns: semantic.maxTurns,

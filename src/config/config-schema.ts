@@ -23,7 +23,7 @@ export const configDefaults = {
   ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
   responses: { retentionDays: 30 },
   cache: {
-    exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: 0.5, cacheSeeded: true },
+    exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: Number.POSITIVE_INFINITY, cacheSeeded: true, seededOnly: false },
     semantic: { enabled: true, embedder: 'local', maxEntriesPerOrg: 10_000, ttlSeconds: 3600, maxTurns: 3, scope: 'model' as 'model' | 'family' },
   },
   verification: { minConfidence: 0.7 },
@@ -111,8 +111,10 @@ export const configFileSchema = z.strictObject({
           max_entries: integer(1).optional(),
           max_bytes: integer(1024).optional(),
           ttl_seconds: integer(1).optional(),
+          /** Off by default: every temperature is cached, as the stage matrix says. */
           max_temperature: z.number().min(0).max(2).optional(),
           cache_seeded: z.boolean().optional(),
+          seeded_only: z.boolean().optional(),
         })
         .optional(),
       semantic: z
@@ -195,7 +197,7 @@ export interface GatewayConfig {
   responses: { retentionDays: number };
   cache: {
     /** The exact chat cache: L0 bounds, TTL (L0 and L1), and which requests are cacheable. */
-    exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean };
+    exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean; seededOnly: boolean };
     /** The semantic cache: `embedder` is `local` or the slug of a catalog embedding model; `minSimilarity` undefined = the embedder's default. */
     semantic: { enabled: boolean; embedder: string; minSimilarity?: number; maxEntriesPerOrg: number; ttlSeconds: number; maxTurns: number; scope: 'model' | 'family' };
   };

@@ -137,6 +137,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
         ttlSeconds: file.cache?.exact?.ttl_seconds ?? configDefaults.cache.exact.ttlSeconds,
         maxTemperature: file.cache?.exact?.max_temperature ?? configDefaults.cache.exact.maxTemperature,
         cacheSeeded: file.cache?.exact?.cache_seeded ?? configDefaults.cache.exact.cacheSeeded,
+        seededOnly: file.cache?.exact?.seeded_only ?? configDefaults.cache.exact.seededOnly,
       },
       semantic: {
         enabled: file.cache?.semantic?.enabled ?? configDefaults.cache.semantic.enabled,

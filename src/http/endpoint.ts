@@ -49,6 +49,12 @@ export interface EndpointAnswer<O extends Operation, Extra = undefined> {
   extra: Extra;
 }
 
+const noCacheDirective = /(?:^|,)\s*no-(?:cache|store)\s*(?:,|$)/i;
+
+function refusesCache(header: string | string[] | undefined): boolean {
+  return header !== undefined && noCacheDirective.test(Array.isArray(header) ? header.join(',') : header);
+}
+
 function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
   const refused = {
@@ -101,7 +107,8 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         requestedModel: parsed.requestedModel,
         mode,
         modeSource: source,
-        toggles: { enable_cache: svc.enable_cache, enable_memory: svc.enable_memory },
+        // `Cache-Control: no-cache` / `no-store` from the caller turns the caches off for this request, as svc.enable_cache: false does.
+        toggles: { enable_cache: refusesCache(request.headers['cache-control']) ? false : svc.enable_cache, enable_memory: svc.enable_memory },
         options: {
           svc,
           routingHints: parsed.options?.routingHints,

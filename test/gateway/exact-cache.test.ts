@@ -133,7 +133,7 @@ describe('exact cache', () => {
     assert.equal(upstreamCalls(), before + 3);
   });
 
-  test('only deterministic-enough requests: the default temperature is not cached, a seed is', async () => {
+  test('with the restricting option (max_temperature 0.5, as this suite runs): the default temperature is not cached, a seed is', async () => {
     await (await chat({ temperature: undefined })).arrayBuffer();
     await (await chat({ temperature: undefined })).arrayBuffer();
     assert.equal(upstreamCalls(), 2, 'temperature 1 (the default) is not cached');
@@ -165,5 +165,55 @@ describe('exact cache', () => {
     assert.equal(second.output_text, 'Cached for everyone.');
     assert.notEqual(second.id, first.id, 'a hit is a response of its own');
     assert.equal(upstreamCalls(), 1);
+  });
+});
+
+describe('exact cache with svc defaults: every temperature', () => {
+  let harness: TestGateway;
+  let run = 0;
+  before(async () => {
+    harness = await startTestGateway({ cacheEveryTemperature: true });
+  });
+  after(() => harness.close());
+  beforeEach(() => {
+    harness.mock.reset();
+    run++;
+  });
+  const upstreamCalls = () => harness.mock.requests.filter((request) => request.path.includes('chat/completions')).length;
+  const prompt = () => [{ role: 'user' as const, content: `Name a colour (${run})` }];
+
+  test('two identical requests at the default temperature: the second is an exact hit (raw HTTP, stream and not)', async () => {
+    await (await postChat(harness, { model: 'gpt-4o-mini', messages: prompt() })).arrayBuffer();
+    const hit = await postChat(harness, { model: 'gpt-4o-mini', messages: prompt() });
+    assert.equal(hit.headers.get('x-svc-cache-hit'), 'true');
+    assert.equal((await hit.json()).svc_metadata.cache_type, 'exact');
+    const streamed = await postChat(harness, { model: 'gpt-4o-mini', messages: prompt(), stream: true });
+    assert.equal(streamed.headers.get('x-svc-cache-hit'), 'true');
+    assert.match(await streamed.text(), /\[DONE\]/);
+    assert.equal(upstreamCalls(), 1);
+  });
+
+  test('the same through the OpenAI SDK', async () => {
+    const client = harness.client();
+    const first = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: prompt() });
+    const { data: second, response } = await client.chat.completions.create({ model: 'gpt-4o-mini', messages: prompt() }).withResponse();
+    assert.equal(response.headers.get('x-svc-cache-hit'), 'true');
+    assert.equal(second.choices[0].message.content, first.choices[0].message.content);
+    assert.equal(upstreamCalls(), 1);
+  });
+
+  test('Cache-Control: no-cache or no-store from the caller skips the cache for that request; n and logprobs are part of the key', async () => {
+    await (await postChat(harness, { model: 'gpt-4o-mini', messages: prompt() })).arrayBuffer();
+    for (const value of ['no-cache', 'max-age=0, no-store']) {
+      const response = await postChat(harness, { model: 'gpt-4o-mini', messages: prompt() }, { headers: { 'cache-control': value } });
+      assert.equal(response.headers.get('x-svc-cache-hit'), 'false', value);
+      await response.arrayBuffer();
+    }
+    for (const extra of [{ n: 2 }, { logprobs: true }]) {
+      const response = await postChat(harness, { model: 'gpt-4o-mini', messages: prompt(), ...extra });
+      assert.equal(response.headers.get('x-svc-cache-hit'), 'false', JSON.stringify(extra));
+      await response.arrayBuffer();
+    }
+    assert.equal(upstreamCalls(), 5);
   });
 });

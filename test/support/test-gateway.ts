@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import YAML from 'yaml';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -27,7 +28,18 @@ export interface TestGateway {
  * Starts the mock upstream (unless one is given) and a real gateway on port 0 whose OpenAI, Groq,
  * Anthropic and Gemini providers point at it. `env` adds or overrides variables.
  */
-export async function startTestGateway(options: { env?: Record<string, string | undefined>; mock?: MockUpstream } = {}): Promise<TestGateway> {
+/** The test's config file (if any) with `cache.exact.max_temperature: 0.5` added where it sets none. */
+async function withTemperatureCeiling(configPath: string | undefined, dataDir: string): Promise<string> {
+  const config = configPath ? ((YAML.parse(await readFile(configPath, 'utf8')) as Record<string, any> | null) ?? {}) : {};
+  config.cache ??= {};
+  config.cache.exact ??= {};
+  config.cache.exact.max_temperature ??= 0.5;
+  const path = join(dataDir, 'test-svc.yaml');
+  await writeFile(path, YAML.stringify(config));
+  return path;
+}
+
+export async function startTestGateway(options: { env?: Record<string, string | undefined>; mock?: MockUpstream; cacheEveryTemperature?: boolean } = {}): Promise<TestGateway> {
   const mock = options.mock ?? (await startMockUpstream());
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-test-'));
   const logLines: string[] = [];
@@ -54,6 +66,11 @@ export async function startTestGateway(options: { env?: Record<string, string | 
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+  // Most suites (failover, limits, accounting…) count what reaches the upstream, so identical requests must not
+  // be answered by the exact cache, which caches every temperature by default: their config gets the
+  // restricting option (the default temperature, 1, is then not cached) unless it sets one itself, or the
+  // suite asks for svc's own defaults (`cacheEveryTemperature`).
+  if (!options.cacheEveryTemperature) env.SVC_CONFIG = await withTemperatureCeiling(env.SVC_CONFIG, dataDir);
   // With a shared database BYOK keys need an explicit encryption key (CONTRACT.md); local storage generates one.
   if (env.SVC_DATABASE_URL && !(options.env && 'SVC_ENCRYPTION_KEY' in options.env)) env.SVC_ENCRYPTION_KEY = 'svc-test-encryption-key';
   let gateway: Gateway;
