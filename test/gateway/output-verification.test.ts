@@ -85,11 +85,12 @@ describe('output verification and healing', () => {
     assert.equal(body.svc_metadata.cost_usd, (280 * 0.15 + 22 * 0.6) / 1e6);
   });
 
-  test('a cut answer is only closed by guessing: returned as written at standard reliability, asked again with output_verification schema', async () => {
-    harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 3' });
+  test('a cut answer is closed at standard reliability and reported with low confidence; asked again with output_verification schema', async () => {
+    harness.mock.enqueueReply({ content: '{"answer": 42, "items": ["a", "b"' });
     const standard = await chat({ response_format: jsonObject });
-    assert.equal(standard.body.choices[0].message.content, '{"name": "Ada", "age": 3');
-    assert.ok(standard.body.svc_metadata.warnings.some((warning: string) => /low-confidence repair was possible \(truncation_close\)/.test(warning)));
+    assert.deepEqual(JSON.parse(standard.body.choices[0].message.content), { answer: 42, items: ['a', 'b'] });
+    assert.equal(standard.body.svc_metadata.healer_report.stage, 'truncation_close');
+    assert.ok(standard.body.svc_metadata.healer_report.confidence < 0.7, 'a guess, and said to be one');
     harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 3' });
     harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 36}' });
     const verified = await chat({ response_format: jsonObject, svc: { output_verification: 'schema' } });

@@ -48,7 +48,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       const started = performance.now();
       let findings = inspectCompletion(completion, checks);
       const original = findings[0]?.original;
-      let unresolved = applyConfidentHeals(findings, options.minConfidence);
+      let unresolved = applyConfidentHeals(findings, options.minConfidence, !mayAskAgain);
 
       // cross_model is a strategy of its own (spec 2.1), at any reliability level.
       if (unresolved.length === 0 && strategy === 'cross_model') {
@@ -59,7 +59,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       if (unresolved.length > 0 && mayAskAgain) {
         completion = await askAgain(context, next, unresolved);
         findings = inspectCompletion(completion, checks);
-        unresolved = applyConfidentHeals(findings, options.minConfidence);
+        unresolved = applyConfidentHeals(findings, options.minConfidence, true);
         context.healerReport = {
           original: original ?? unresolved[0]?.original ?? '',
           healed: answerText(completion),
@@ -69,7 +69,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
         };
         addWarning(context.warnings, `output verification: the answer was not valid JSON; the model was asked again${unresolved.length > 0 ? ' and its second answer is still not valid' : ''}`);
       } else {
-        const healed = findings.find((finding) => finding.outcome.status === 'healed' && finding.outcome.confidence >= options.minConfidence);
+        const healed = findings.find((finding) => isApplied(finding, options.minConfidence, !mayAskAgain));
         if (healed?.outcome.status === 'healed') {
           context.healerReport = {
             original: healed.original,
@@ -89,14 +89,23 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
   };
 }
 
-/** Applies the heals sure enough to stand on their own; returns what is left unresolved. */
-function applyConfidentHeals(findings: JsonFinding[], minConfidence: number): JsonFinding[] {
+/**
+ * Applies the heals sure enough to stand on their own, and with `closeCut` the closing of an answer cut
+ * short (reported with its low confidence): an unclosed JSON value is useless to every caller, a closed one
+ * keeps what the model wrote. Where the model may be asked again, that comes first; its answer, if cut too,
+ * is then closed. Returns what is left unresolved.
+ */
+function applyConfidentHeals(findings: JsonFinding[], minConfidence: number, closeCut: boolean): JsonFinding[] {
   const unresolved: JsonFinding[] = [];
   for (const finding of findings) {
-    if (finding.outcome.status === 'healed' && finding.outcome.confidence >= minConfidence) finding.apply(finding.outcome.text);
+    if (isApplied(finding, minConfidence, closeCut) && finding.outcome.status === 'healed') finding.apply(finding.outcome.text);
     else unresolved.push(finding);
   }
   return unresolved;
+}
+
+function isApplied(finding: JsonFinding, minConfidence: number, closeCut: boolean): boolean {
+  return finding.outcome.status === 'healed' && (finding.outcome.confidence >= minConfidence || (closeCut && finding.outcome.stage === 'truncation_close'));
 }
 
 /** Calls the model once more (through the rest of the chain) with what was wrong; both calls are billed. */
