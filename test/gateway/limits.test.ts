@@ -112,8 +112,8 @@ describe('limits, quotas and budgets', () => {
     const org = await createOrg(harness, 'limits-burst');
     // Worst case per request ≈ (prompt × 0.15 + 1000 × 0.60) / 1e6 ≈ 0.0006015: ten fit in 0.0063, eleven do not.
     const { key } = await createKey(harness, { org_id: org, monthly_budget_usd: 0.0063 });
-    // The ten that get through are held 300 ms upstream, so all fifty are in flight together.
-    harness.mock.enqueueFault({ delayMs: 300, times: 10 });
+    // The ten that get through are held 1.5 s upstream, so all fifty have asked before any settles (even on busy CPUs).
+    harness.mock.enqueueFault({ delayMs: 1500, times: 10 });
     for (let index = 0; index < 10; index++) harness.mock.enqueueReply({ content: 'ok', usage: { input: 10, output: 10 } });
     const responses = await Promise.all(Array.from({ length: 50 }, () => chat(key, { max_tokens: 1000 })));
     const statuses = responses.map((response) => response.status);
