@@ -88,13 +88,7 @@ export interface ServiceParts {
 export async function createServices(parts: ServiceParts): Promise<GatewayServices> {
   const { config, catalog, providers, store, sharedState, logger } = parts;
   const metrics = new GatewayMetrics();
-  const keyring = await EncryptionKeyring.load({
-    encryptionKey: config.encryptionKey,
-    previousKeys: config.previousEncryptionKeys,
-    masterKey: config.masterKey,
-    dataDir: config.storage.dataDir,
-    localStorage: config.storage.databaseUrl === undefined,
-  });
+  const keyring = await EncryptionKeyring.load(config);
   const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
   const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList);
   const executor = new UpstreamExecutor(

@@ -33,19 +33,14 @@ export function orgFilter(principal: Principal, requestedOrgId: string | undefin
   return isPlatformAdmin(principal) ? undefined : principal.orgId;
 }
 
-export function requirePlatformAdmin(principal: Principal, action: string): void {
-  if (!isPlatformAdmin(principal)) {
-    throw new GatewayError('tenant_violation', `Only the master key or a platform_admin key can ${action}; this key administers org ${principal.orgId} only`);
-  }
-}
-
 /**
- * What the platform decides for an org, even inside the org (its limits, quotas and budget): an org
- * admin is refused with 403 forbidden, the reason and the field.
+ * Refuses an org admin an action only the platform takes: across orgs (creating one: 403
+ * tenant_violation), or what the platform decides for an org, even inside it (its limits, quotas and
+ * budget: 403 forbidden).
  */
-export function requirePlatformDecision(principal: Principal, what: string, param?: string): void {
+export function requirePlatformAdmin(principal: Principal, action: string, code: 'tenant_violation' | 'forbidden' = 'tenant_violation'): void {
   if (!isPlatformAdmin(principal)) {
-    throw new GatewayError('forbidden', `Only the master key or a platform_admin key can ${what}; an org admin key may not (org ${principal.orgId})`, param ? { param } : undefined);
+    throw new GatewayError(code, `Only the master key or a platform_admin key can ${action}; this key administers org ${principal.orgId} only`);
   }
 }
 

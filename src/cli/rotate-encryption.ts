@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rename, writeFile } from 'node:fs/promises';
 import type { GatewayConfig } from '../config/config-schema.js';
 import type { ProviderKeyStore } from '../core/storage-interfaces.js';
-import { ENCRYPTION_KEY_FILE, EncryptionKeyring } from '../providers/byok/encryption-keyring.js';
+import { EncryptionKeyring, keyFileOf, readKeyFile } from '../providers/byok/encryption-keyring.js';
 import { ProviderKeyVault } from '../providers/byok/provider-key-vault.js';
 import { OutboundAllowList } from '../shared/outbound-address.js';
 
@@ -21,34 +20,14 @@ export interface RotationResult {
  * be opened).
  */
 export async function rotateEncryption(config: GatewayConfig, store: ProviderKeyStore): Promise<RotationResult> {
-  const local = !config.encryptionKey && config.storage.databaseUrl === undefined;
-  const path = join(config.storage.dataDir, ENCRYPTION_KEY_FILE);
-  let oldKeys: string[] = [];
-  if (local) {
-    oldKeys = await readKeys(path);
-    await writeKeys(path, [randomBytes(32).toString('base64url'), ...oldKeys]);
-  }
-  const keyring = await EncryptionKeyring.load({
-    encryptionKey: config.encryptionKey,
-    previousKeys: config.previousEncryptionKeys,
-    masterKey: config.masterKey,
-    dataDir: config.storage.dataDir,
-    localStorage: config.storage.databaseUrl === undefined,
-  });
+  const keyFile = keyFileOf(config);
+  if (keyFile) await writeKeys(keyFile, [randomBytes(32).toString('base64url'), ...(await readKeyFile(keyFile))]);
+  const keyring = await EncryptionKeyring.load(config);
   if (keyring.currentKeyId === undefined) throw new Error(keyring.missingReason ?? 'no encryption key is configured');
   const vault = new ProviderKeyVault(store, keyring, new OutboundAllowList([]));
   const { resealed, unreadable } = await vault.resealAll();
-  if (local && unreadable.length === 0) await writeKeys(path, (await readKeys(path)).slice(0, 1));
+  if (keyFile && unreadable.length === 0) await writeKeys(keyFile, (await readKeyFile(keyFile)).slice(0, 1));
   return { key_id: keyring.currentKeyId, resealed, unreadable };
-}
-
-async function readKeys(path: string): Promise<string[]> {
-  try {
-    return (await readFile(path, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
 }
 
 /** Written beside and renamed over: a crash leaves the old file or the new one, never half of one. */

@@ -7,7 +7,7 @@ import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { estimatedTokens, likelyUsage, worstCaseCostUsd, worstCaseUsage } from './request-estimates.js';
+import { estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
 
 const MINUTE_MS = 60_000;
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
@@ -92,13 +92,13 @@ export class LimitsService {
     const month = new Date().toISOString().slice(0, 7);
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;
-    const usd = budget.length > 0 ? worstCaseCostUsd(context, worst) : 0;
+    const usd = budget.length > 0 ? dearestCostUsd(context, worst) : 0;
     // Without max_tokens the worst case is the model's whole output (64k–128k tokens): when it does not fit
     // but a realistic answer does, the request takes everything left instead — so it runs, and no concurrent
     // request can spend the same money; the real cost is settled after.
     const likely = likelyUsage(context, worst);
     const likelyTokens = likely.inputTokens + likely.outputTokens;
-    const likelyUsd = budget.length > 0 ? worstCaseCostUsd(context, likely) : 0;
+    const likelyUsd = budget.length > 0 ? dearestCostUsd(context, likely) : 0;
     const checks: Array<ReserveCheck & { unit: 'usd' | 'tokens'; limit: Limit }> = [
       ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, unit: 'tokens' as const, limit })),
       ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, unit: 'usd' as const, limit })),

@@ -51,8 +51,8 @@ export function likelyUsage(context: RequestContext, worst: MeteredUsage): Meter
   return { ...worst, outputTokens: Math.min(worst.outputTokens, LIKELY_OUTPUT_TOKENS * (request.n ?? 1)) };
 }
 
-/** The worst-case usage priced at the dearest model the request may fail over to. */
-export function worstCaseCostUsd(context: RequestContext, usage: MeteredUsage): number {
+/** A usage (the worst case, or the likely one) priced at the dearest model the request may fail over to. */
+export function dearestCostUsd(context: RequestContext, usage: MeteredUsage): number {
   const candidates = context.route?.candidates ?? [];
   let worst = 0;
   for (const model of candidates) worst = Math.max(worst, priceUsage(model, usage).cost_usd);

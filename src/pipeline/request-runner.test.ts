@@ -5,7 +5,8 @@ import type { ChatCompletion, ChatCompletionChunk } from '../core/chat-types.js'
 import type { Outcome } from '../core/operations.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext, RoutedContext } from './request-context.js';
+import { emptyUsage, type MeteredUsage } from '../core/metered-usage.js';
 import { RequestRunner, type AfterWork, type RunnerParts } from './request-runner.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
 import type { RouteDecision } from '../routing/model-router.js';
@@ -50,6 +51,20 @@ const operations = ['chat'] as const;
 /** A catalog row as the pricing reads it: $1 per million input tokens, $2 per million output tokens. */
 const model = { slug: 'p/m', provider: 'p', pricing: { input_per_mtok: 1, output_per_mtok: 2 } } as unknown as CatalogModel;
 const decision: RouteDecision = { model, candidates: [model], tier: 'T2', lane: 'smart', decisionSource: 'Pinned', summary: 'pinned p/m' };
+
+/** Metered usage of `inputTokens` in and `outputTokens` out. */
+const tokens = (inputTokens: number, outputTokens: number): MeteredUsage => ({ ...emptyUsage(), inputTokens, outputTokens });
+
+/** A provider stand-in that serves from `model` (as the executor sets the target) and answers with `answer`. */
+function servedBy(answer: (context: RoutedContext) => Outcome<'chat'>): GenericStage {
+  return {
+    name: 'provider_call',
+    async intercept(context) {
+      context.target = { model, provider: { id: 'p' }, keySource: 'pool' } as never;
+      return answer(context) as never;
+    },
+  };
+}
 
 function parts(table: RunnerParts['table'], stages: RunnerParts['stages'], afterWork: AfterWork[] = [], route: RunnerParts['route'] = () => decision): RunnerParts {
   return { route, table, stages, afterWork };
@@ -242,15 +257,10 @@ describe('the request runner', () => {
 
   test('a whole answer is priced and settled before it is rendered (its record exists before the caller sees it), once', async () => {
     // 1,000 input tokens at $1/M and 500 output tokens at $2/M: $0.002.
-    const usage = { inputTokens: 1000, outputTokens: 500, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
-    const provider: GenericStage = {
-      name: 'provider_call',
-      async intercept(context) {
-        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
-        context.usage = usage;
-        return { kind: 'complete', result: completion('x') } as never;
-      },
-    };
+    const provider = servedBy((context) => {
+      context.usage = tokens(1000, 500);
+      return { kind: 'complete', result: completion('x') };
+    });
     const { runs, work } = recordingAfterWork();
     const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
     const context = contextFor();
@@ -266,19 +276,14 @@ describe('the request runner', () => {
   });
 
   test('a stream is priced as its usage passes and settled when its last chunk is read, before the renderer closes it', async () => {
-    const usage = { inputTokens: 2000, outputTokens: 1000, cachedInputTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, audioInputTokens: 0, audioOutputTokens: 0, estimated: false };
-    const provider: GenericStage = {
-      name: 'provider_call',
-      async intercept(context) {
-        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
-        async function* upstream() {
-          yield chunk('a');
-          context.usage = usage; // what the metering does when the usage chunk passes
-          yield { ...chunk(''), choices: [], usage: { prompt_tokens: 2000, completion_tokens: 1000, total_tokens: 3000 } };
-        }
-        return { kind: 'stream', chunks: upstream() } as never;
-      },
-    };
+    const provider = servedBy((context) => {
+      async function* upstream() {
+        yield chunk('a');
+        context.usage = tokens(2000, 1000); // what the metering does when the usage chunk passes
+        yield { ...chunk(''), choices: [], usage: { prompt_tokens: 2000, completion_tokens: 1000, total_tokens: 3000 } };
+      }
+      return { kind: 'stream', chunks: upstream() };
+    });
     const { runs, work } = recordingAfterWork();
     const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
     const context = contextFor();
@@ -295,19 +300,16 @@ describe('the request runner', () => {
   });
 
   test('a stream the upstream breaks is settled with the status its caller is told, and a cut stream is billed from its text', async () => {
-    const provider: GenericStage = {
-      name: 'provider_call',
-      async intercept(context) {
-        context.target = { model, provider: { id: 'p' }, keySource: 'platform' } as never;
-        context.streamedText = [];
-        async function* upstream() {
-          context.streamedText!.push('partial answer');
-          yield chunk('partial answer');
-          throw new UpstreamError('p', { kind: 'server_error', status: 500, message: 'connection reset' });
-        }
-        return { kind: 'stream', chunks: upstream() } as never;
-      },
-    };
+    const provider = servedBy((context) => {
+      const streamedText: string[] = [];
+      context.streamedText = streamedText;
+      async function* upstream() {
+        streamedText.push('partial answer');
+        yield chunk('partial answer');
+        throw new UpstreamError('p', { kind: 'server_error', status: 500, message: 'connection reset' });
+      }
+      return { kind: 'stream', chunks: upstream() };
+    });
     const { runs, work } = recordingAfterWork();
     const runner = new RequestRunner(parts([{ stage: 'provider_call', operations }], { provider_call: provider }, [work]));
     const context = contextFor();

@@ -128,9 +128,7 @@ function statusOfFailure(context: RequestContext, error: unknown): number {
 function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement): AsyncIterable<C> {
   return tapStream(
     chunks,
-    () => {
-      if (context.usage !== settlement.pricedUsage) settlement.price();
-    },
+    () => settlement.priceIfChanged(),
     (complete, error) => settlement.settle(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error)),
   );
 }

@@ -15,8 +15,8 @@ export interface AfterWork {
 
 /** One request's accounting, owned by the runner: priced when its usage is known, settled once. */
 export class Settlement {
-  /** The usage the current price was computed from (a stream prices again when a chunk brings new usage). */
-  pricedUsage: MeteredUsage | undefined;
+  /** The usage the current price was computed from. */
+  private pricedUsage: MeteredUsage | undefined;
   private settled = false;
 
   constructor(
@@ -30,6 +30,11 @@ export class Settlement {
     this.pricedUsage = this.context.usage;
   }
 
+  /** Prices again when the usage changed since the last price (a stream's usage chunk passed). */
+  priceIfChanged(): void {
+    if (this.context.usage !== this.pricedUsage) this.price();
+  }
+
   /** Records the status and runs the after-work; later calls do nothing. */
   settle(status: number): void {
     if (this.settled) return;
@@ -37,7 +42,8 @@ export class Settlement {
     const context = this.context;
     context.status = status;
     estimateMissingUsage(context);
-    if (context.cost === undefined || context.usage !== this.pricedUsage) this.price();
+    if (context.cost === undefined) this.price();
+    else this.priceIfChanged();
     for (const work of this.afterWork) {
       try {
         work.run(context);

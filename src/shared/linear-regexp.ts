@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { LruCache } from './lru-cache.js';
+import { compiledOnce, LruCache } from './lru-cache.js';
 
 /**
  * Regular expressions from callers (JSON-schema `pattern`, `patternProperties`) run in RE2: linear time in
@@ -10,16 +10,7 @@ const compiled = new LruCache<string, RE2JS | Error>({ maxEntries: 2000 });
 
 /** The compiled pattern, or the reason RE2 cannot run it (cached either way). */
 export function compileLinear(pattern: string): RE2JS | Error {
-  let entry = compiled.get(pattern);
-  if (entry === undefined) {
-    try {
-      entry = RE2JS.compile(pattern);
-    } catch (error) {
-      entry = error instanceof Error ? error : new Error(String(error));
-    }
-    compiled.set(pattern, entry);
-  }
-  return entry;
+  return compiledOnce(compiled, pattern, () => RE2JS.compile(pattern));
 }
 
 /** ajv's `code.regExp` engine: `new RegExp` replaced by RE2 (ajv passes the `u` flag only). */

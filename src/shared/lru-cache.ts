@@ -102,3 +102,20 @@ export class LruCache<K, V> {
     this.totalSize -= entry.size;
   }
 }
+
+/**
+ * What `compile` makes of `key`, made once and kept in `cache` — its failure too, as an Error, so a
+ * pattern or schema that does not compile is not compiled again on every request that sends it.
+ */
+export function compiledOnce<T>(cache: LruCache<string, T | Error>, key: string, compile: () => T): T | Error {
+  let entry = cache.get(key);
+  if (entry === undefined) {
+    try {
+      entry = compile();
+    } catch (error) {
+      entry = error instanceof Error ? error : new Error(String(error));
+    }
+    cache.set(key, entry);
+  }
+  return entry;
+}

@@ -7,63 +7,63 @@ import { BlockList, isIP } from 'node:net';
  * carrier-grade NAT, multicast or reserved ranges — checked on the resolved address when the socket
  * connects, so a DNS record changed after the URL was saved cannot point it inside the network.
  */
-const internal = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  internal.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
-] as const) {
-  internal.addSubnet(network, prefix, 'ipv6');
+type Range = 'loopback' | 'link-local' | 'private' | 'reserved';
+
+/** Every internal range, with the word a refusal uses for it: THE table both the check and the message come from. */
+const internalRanges: ReadonlyArray<[network: string, prefix: number, range: Range]> = [
+  ['127.0.0.0', 8, 'loopback'],
+  ['::1', 128, 'loopback'],
+  ['169.254.0.0', 16, 'link-local'],
+  ['fe80::', 10, 'link-local'],
+  ['10.0.0.0', 8, 'private'],
+  ['172.16.0.0', 12, 'private'],
+  ['192.168.0.0', 16, 'private'],
+  ['fc00::', 7, 'private'],
+  ['0.0.0.0', 8, 'reserved'],
+  ['100.64.0.0', 10, 'reserved'], // carrier-grade NAT
+  ['192.0.0.0', 24, 'reserved'],
+  ['192.0.2.0', 24, 'reserved'],
+  ['198.18.0.0', 15, 'reserved'],
+  ['198.51.100.0', 24, 'reserved'],
+  ['203.0.113.0', 24, 'reserved'],
+  ['224.0.0.0', 4, 'reserved'], // multicast
+  ['240.0.0.0', 4, 'reserved'],
+  ['::', 128, 'reserved'],
+  ['64:ff9b::', 96, 'reserved'], // NAT64
+  ['100::', 64, 'reserved'],
+  ['2001:db8::', 32, 'reserved'],
+  ['fec0::', 10, 'reserved'],
+  ['ff00::', 8, 'reserved'], // multicast
+];
+
+const blockLists = new Map<Range, BlockList>();
+for (const [network, prefix, range] of internalRanges) {
+  let list = blockLists.get(range);
+  if (!list) blockLists.set(range, (list = new BlockList()));
+  list.addSubnet(network, prefix, isIP(network) === 4 ? 'ipv4' : 'ipv6');
 }
 
-/** IPv4 written inside IPv6 (`::ffff:127.0.0.1`, `::127.0.0.1`): judged as the IPv4 address it carries. */
+/** IPv4 written inside IPv6 (`::ffff:127.0.0.1`, `::127.0.0.1`, `::ffff:7f00:1`): judged as the IPv4 address it carries. */
 const embeddedIpv4 = /^::(?:ffff:)?(\d+\.\d+\.\d+\.\d+)$/i;
 const embeddedIpv4Hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i;
 
+function unwrapIpv4(address: string): string {
+  const dotted = embeddedIpv4.exec(address)?.[1];
+  if (dotted) return dotted;
+  const hex = embeddedIpv4Hex.exec(address);
+  if (!hex) return address;
+  const high = Number.parseInt(hex[1], 16);
+  const low = Number.parseInt(hex[2], 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
 /** The range an internal address falls in, in words; undefined for a public address. */
 export function internalRangeOf(address: string): string | undefined {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const bare = unwrapIpv4(address.replace(/^\[|\]$/g, '').replace(/%.*$/, ''));
   const family = isIP(bare);
   if (family === 0) return 'not an IP address';
-  if (family === 6) {
-    const dotted = embeddedIpv4.exec(bare)?.[1];
-    if (dotted) return internalRangeOf(dotted);
-    const hex = embeddedIpv4Hex.exec(bare);
-    if (hex) {
-      const high = Number.parseInt(hex[1], 16);
-      const low = Number.parseInt(hex[2], 16);
-      return internalRangeOf(`${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`);
-    }
-  }
-  if (!internal.check(bare, family === 4 ? 'ipv4' : 'ipv6')) return undefined;
-  if (/^127\.|^::1$/.test(bare)) return 'loopback';
-  if (/^169\.254\.|^fe[89ab]/i.test(bare)) return 'link-local';
-  if (/^(10|192\.168)\.|^172\.(1[6-9]|2\d|3[01])\.|^f[cd]/i.test(bare)) return 'private';
-  return 'reserved';
+  for (const [range, list] of blockLists) if (list.check(bare, family === 4 ? 'ipv4' : 'ipv6')) return range;
+  return undefined;
 }
 
 /** Thrown when a guarded connection would reach an internal address. */

@@ -1,6 +1,6 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { canonicalJson } from '../cache/exact/request-key.js';
-import { LruCache } from '../shared/lru-cache.js';
+import { compiledOnce, LruCache } from '../shared/lru-cache.js';
 import { linearRegExpEngine } from '../shared/linear-regexp.js';
 
 // Patterns run in RE2 (linear time): a caller's `^(a+)+$` cannot stall the event loop for every tenant.
@@ -22,16 +22,12 @@ export function validateAgainstSchema(value: unknown, schema: Record<string, unk
   return { valid: false, errors };
 }
 
+/** Why ajv cannot compile a schema (the tool registry refuses it), or undefined. The compiled schema is kept for later checks. */
+export function schemaCompileProblem(schema: Record<string, unknown>): string | undefined {
+  const validate = compile(schema);
+  return validate instanceof Error ? validate.message : undefined;
+}
+
 function compile(schema: Record<string, unknown>): ValidateFunction | Error {
-  const key = canonicalJson(schema);
-  let validate = compiled.get(key);
-  if (validate === undefined) {
-    try {
-      validate = ajv.compile(schema);
-    } catch (error) {
-      validate = error instanceof Error ? error : new Error(String(error));
-    }
-    compiled.set(key, validate);
-  }
-  return validate;
+  return compiledOnce(compiled, canonicalJson(schema), () => ajv.compile(schema));
 }

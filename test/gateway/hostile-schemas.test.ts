@@ -43,26 +43,34 @@ describe('hostile JSON schemas', () => {
     return slowest;
   }
 
+  /**
+   * Runs `request` (which returns the answer's status) up to three times while /healthz is asked, until one
+   * try keeps /healthz under 100 ms. Other test files share the CPUs in CI; a backtracking engine would take
+   * minutes on every try, so one quick try is proof enough. Returns the statuses and the slowest /healthz of each try.
+   */
+  async function healthzWithinBudgetDuring(request: () => Promise<number>): Promise<{ statuses: number[]; tries: number[] }> {
+    const statuses: number[] = [];
+    const tries: number[] = [];
+    for (let attempt = 0; attempt < 3 && !tries.some((slowest) => slowest < 100); attempt++) {
+      tries.push(await slowestHealthzDuring(async () => statuses.push(await request())));
+    }
+    return { statuses, tries };
+  }
+  const answered = async (response: Response) => {
+    await response.arrayBuffer();
+    return response.status;
+  };
+
   const evilSchema = { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } }, required: ['code'] };
   // 28 "a" and a "!": a backtracking engine takes minutes on it (every further "a" doubles the time).
   const evilAnswer = JSON.stringify({ code: `${'a'.repeat(28)}!` });
 
   test('a backtracking pattern in response_format is checked in linear time: /healthz answers within 100 ms meanwhile', async () => {
-    // The best of three tries: other test files share the CPUs in CI, and a backtracking engine would take
-    // minutes on every try, so one quick try is proof enough.
-    const tries: number[] = [];
-    for (let attempt = 0; attempt < 3 && !tries.some((slowest) => slowest < 100); attempt++) {
+    const { statuses, tries } = await healthzWithinBudgetDuring(async () => {
       harness.mock.enqueueReply({ content: evilAnswer });
-      let status = 0;
-      tries.push(
-        await slowestHealthzDuring(async () => {
-          const response = await postChat(harness, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'code?' }], response_format: { type: 'json_schema', json_schema: { name: 'code', schema: evilSchema } } });
-          status = response.status;
-          await response.arrayBuffer();
-        }),
-      );
-      assert.equal(status, 200);
-    }
+      return answered(await postChat(harness, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'code?' }], response_format: { type: 'json_schema', json_schema: { name: 'code', schema: evilSchema } } }));
+    });
+    assert.ok(statuses.every((status) => status === 200), JSON.stringify(statuses));
     assert.ok(tries.some((slowest) => slowest < 100), `/healthz took ${tries.map((slowest) => slowest.toFixed(1)).join(', ')} ms`);
   });
 
@@ -72,16 +80,12 @@ describe('hostile JSON schemas', () => {
     const key = (await (await harness.request('/v1/admin/keys', { body: { org_id: orgId } })).json()).key as string;
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/policy`, { method: 'PUT', body: { enforce_tools: true } })).status, 200);
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/tools/submit`, { method: 'PUT', body: { policy: 'allow', schema: evilSchema } })).status, 200);
-    harness.mock.enqueueReply({ toolCalls: [{ name: 'submit', arguments: evilAnswer }] });
-    let status = 0;
-    const slowest = await slowestHealthzDuring(async () => {
-      const response = await postChat(harness, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'submit' }], tools: [{ type: 'function', function: { name: 'submit', parameters: evilSchema } }] }, { key });
-      status = response.status;
-      await response.arrayBuffer();
+    const { statuses, tries } = await healthzWithinBudgetDuring(async () => {
+      harness.mock.enqueueReply({ toolCalls: [{ name: 'submit', arguments: evilAnswer }] });
+      return answered(await postChat(harness, { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'submit' }], tools: [{ type: 'function', function: { name: 'submit', parameters: evilSchema } }] }, { key }));
     });
-    assert.equal(status, 422, 'the arguments fail the pattern: refused, quickly');
-    // A backtracking engine takes minutes here; a second under CI's shared CPUs is linear time.
-    assert.ok(slowest < 1000, `/healthz took ${slowest.toFixed(1)} ms`);
+    assert.ok(statuses.every((status) => status === 422), `the arguments fail the pattern: refused (${JSON.stringify(statuses)})`);
+    assert.ok(tries.some((slowest) => slowest < 100), `/healthz took ${tries.map((slowest) => slowest.toFixed(1)).join(', ')} ms`);
   });
 
   test('a pattern RE2 cannot run (backreference, lookahead) is a 400 naming the field', async () => {

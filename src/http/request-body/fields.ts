@@ -43,18 +43,19 @@ export function controlCharacterProblem(value: string): string | undefined {
   return found ? `must not contain control characters (U+${found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at position ${found.index})` : undefined;
 }
 
-/** A name or an id: a string without control characters. */
-export const identifier = () =>
-  z.string().check((context) => {
-    const problem = controlCharacterProblem(context.value);
+/** A zod check from a function that names what is wrong with a value (or returns undefined). */
+function problemCheck<T>(problemOf: (value: T) => string | undefined) {
+  return (context: z.core.ParsePayload<T>) => {
+    const problem = problemOf(context.value);
     if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
-  });
+  };
+}
+
+/** A name or an id: a string without control characters. */
+export const identifier = () => z.string().check(problemCheck(controlCharacterProblem));
 
 /** A model name: an identifier that is not blank. */
-export const modelName = () => nonBlankString().check((context) => {
-  const problem = controlCharacterProblem(context.value);
-  if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
-});
+export const modelName = () => nonBlankString().check(problemCheck(controlCharacterProblem));
 
 /** A string, or an array of strings. */
 export const stringOrStrings = () => z.union([z.string(), z.array(z.string())], { error: (issue) => `must be a string or an array of strings (got ${describeType(issue.input)})` });
@@ -66,11 +67,7 @@ export const stringRecord = () => z.record(z.string(), z.string());
 export const jsonObject = () => z.custom<JsonObject>(isJsonObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });
 
 /** A JSON schema from the caller: an object within the bounds svc can compile and check without stalling (shared/json-schema-bounds.ts). */
-export const boundedJsonSchema = () =>
-  jsonObject().check((context) => {
-    const problem = schemaBoundsProblem(context.value);
-    if (problem) context.issues.push({ code: 'custom', message: problem, input: context.value });
-  });
+export const boundedJsonSchema = () => jsonObject().check(problemCheck<JsonObject>(schemaBoundsProblem));
 
 /** An ISO 8601 date or date-time, normalised to UTC. */
 export const isoDate = () =>

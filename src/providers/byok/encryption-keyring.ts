@@ -11,6 +11,19 @@ interface EncryptionKey {
   material: Buffer;
 }
 
+/** The parts of the configuration the keyring is made from. */
+export interface KeyringConfig {
+  encryptionKey?: string;
+  previousEncryptionKeys: string[];
+  masterKey?: string;
+  storage: { dataDir: string; databaseUrl?: string };
+}
+
+/** Where the generated keys live: used when SVC_ENCRYPTION_KEY is unset and storage is local. */
+export function keyFileOf(config: KeyringConfig): string | undefined {
+  return config.encryptionKey || config.storage.databaseUrl !== undefined ? undefined : join(config.storage.dataDir, ENCRYPTION_KEY_FILE);
+}
+
 /** Why a stored key cannot be opened: said to the caller and the operator instead of a 500. */
 export class UndecryptableSecret extends Error {
   constructor(message: string) {
@@ -56,14 +69,15 @@ export class EncryptionKeyring {
    * with local storage, the key file of the data dir, generated (mode 0600, created exclusively so several
    * workers agree on one key) on first start. Never the master key: rotating one must not lose the other.
    */
-  static async load(options: { encryptionKey?: string; previousKeys?: string[]; masterKey?: string; dataDir: string; localStorage: boolean }): Promise<EncryptionKeyring> {
-    const legacy = { encryptionKey: options.encryptionKey, masterKey: options.masterKey };
-    if (options.encryptionKey) return EncryptionKeyring.of(options.encryptionKey, options.previousKeys ?? [], legacy);
-    if (!options.localStorage) {
-      return EncryptionKeyring.of(undefined, options.previousKeys ?? [], legacy, 'SVC_ENCRYPTION_KEY must be set to store BYOK provider keys in a shared database (SVC_DATABASE_URL)');
+  static async load(config: KeyringConfig): Promise<EncryptionKeyring> {
+    const previous = config.previousEncryptionKeys;
+    const legacy = { encryptionKey: config.encryptionKey, masterKey: config.masterKey };
+    if (config.encryptionKey) return EncryptionKeyring.of(config.encryptionKey, previous, legacy);
+    if (config.storage.databaseUrl !== undefined) {
+      return EncryptionKeyring.of(undefined, previous, legacy, 'SVC_ENCRYPTION_KEY must be set to store BYOK provider keys in a shared database (SVC_DATABASE_URL)');
     }
-    const keys = await readOrCreateKeyFile(join(options.dataDir, ENCRYPTION_KEY_FILE));
-    return EncryptionKeyring.of(keys[0], [...keys.slice(1), ...(options.previousKeys ?? [])], legacy);
+    const keys = await readOrCreateKeyFile(keyFileOf(config));
+    return EncryptionKeyring.of(keys[0], [...keys.slice(1), ...previous], legacy);
   }
 
   get currentKeyId(): string | undefined {
@@ -108,8 +122,19 @@ function tryOpen(material: Buffer, encoded: string, boundTo: string | undefined)
   }
 }
 
+/** The keys of a key file, current first; none when there is no file. */
+export async function readKeyFile(path: string): Promise<string[]> {
+  try {
+    return (await readFile(path, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
 /** The key file's keys (current first); a new file with one fresh key when there is none. */
-async function readOrCreateKeyFile(path: string): Promise<string[]> {
+async function readOrCreateKeyFile(path: string | undefined): Promise<string[]> {
+  if (!path) throw new Error('no encryption key file with SVC_ENCRYPTION_KEY or a shared database');
   try {
     const file = await open(path, 'wx', 0o600);
     try {
@@ -122,7 +147,7 @@ async function readOrCreateKeyFile(path: string): Promise<string[]> {
   }
   // Another worker may have just created it: poll briefly until its line is written.
   for (let attempt = 0; attempt < 50; attempt++) {
-    const keys = (await readFile(path, 'utf8')).split('\n').map((line) => line.trim()).filter(Boolean);
+    const keys = await readKeyFile(path);
     if (keys.length > 0) return keys;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -46,26 +46,34 @@ const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
  * lookup per request.
  */
 const pools = new Map<string, Pool>();
-/** Pools of tenants' base URLs: their own sockets, each connect resolved through the public-only lookup. */
-const publicOnlyPools = new Map<string, Pool>();
+/**
+ * Pools of tenants' base URLs: their own sockets, each connect resolved through the public-only lookup.
+ * An origin whose host is an internal IP literal (connected to without a lookup) is refused instead, the
+ * verdict kept like a pool: judged once per origin, not per request.
+ */
+const publicOnlyPools = new Map<string, Pool | OutboundAddressRefused>();
 
 function poolFor(origin: string, connectMs: number, publicOnly: boolean): Pool {
   const map = publicOnly ? publicOnlyPools : pools;
   let pool = map.get(origin);
   if (!pool) {
-    const connect = { timeout: connectMs || DEFAULT_CONNECT_TIMEOUT_MS, ...(publicOnly ? { lookup: publicOnlyLookup } : {}) };
-    pool = new Pool(origin, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect });
+    pool = (publicOnly && internalLiteralOf(origin)) || newPool(origin, connectMs, publicOnly);
     map.set(origin, pool);
   }
+  if (pool instanceof OutboundAddressRefused) throw pool;
   return pool;
 }
 
-/** A literal IP is connected to without a lookup: it is judged here. */
-function refuseInternalLiteral(origin: string): void {
+function newPool(origin: string, connectMs: number, publicOnly: boolean): Pool {
+  const connect = { timeout: connectMs || DEFAULT_CONNECT_TIMEOUT_MS, ...(publicOnly ? { lookup: publicOnlyLookup } : {}) };
+  return new Pool(origin, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connect });
+}
+
+/** The refusal of an origin whose host is an internal IP literal, or undefined. */
+function internalLiteralOf(origin: string): OutboundAddressRefused | undefined {
   const host = new URL(origin).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) === 0) return;
-  const range = internalRangeOf(host);
-  if (range) throw new OutboundAddressRefused(host, host, range);
+  const range = isIP(host) === 0 ? undefined : internalRangeOf(host);
+  return range ? new OutboundAddressRefused(host, host, range) : undefined;
 }
 
 /** Adapters build a handful of distinct URLs (one per provider path and model): split each once. */
@@ -119,7 +127,6 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
 const PRECISE_TIMER_BELOW_MS = 5000;
 
 async function dispatch(url: { origin: string; path: string }, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
-  if (options.publicOnly) refuseInternalLiteral(url.origin);
   const dispatcher = options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs, options.publicOnly === true);
   const response = await dispatcher.request({
     origin: url.origin,
@@ -192,7 +199,7 @@ function errorCode(error: unknown): string | undefined {
 
 /** Shutdown: waits for in-flight requests (or cuts them with `force`), then frees every socket. */
 export async function closeHttpClient(options: { force?: boolean } = {}): Promise<void> {
-  const closing = [...pools.values(), ...publicOnlyPools.values()];
+  const closing = [...pools.values(), ...[...publicOnlyPools.values()].filter((pool): pool is Pool => pool instanceof Pool)];
   pools.clear();
   publicOnlyPools.clear();
   splitUrls.clear();

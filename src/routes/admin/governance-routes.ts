@@ -1,17 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../../auth/principal.js';
-import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformDecision } from '../../auth/tenancy.js';
+import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin } from '../../auth/tenancy.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { defaultPolicy } from '../../governance/org-policy-service.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
 import { auditQuery, orgLimitsBody, orgPolicyBody, toolBody } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
 import type { OrgPolicy } from '../../core/storage-interfaces.js';
-import { Ajv } from 'ajv';
-import { linearRegExpEngine } from '../../shared/linear-regexp.js';
 import { schemaBoundsProblem } from '../../shared/json-schema-bounds.js';
-
-const schemaCompiler = new Ajv({ strict: false, code: { regExp: linearRegExpEngine } });
+import { schemaCompileProblem } from '../../verification/schema-validator.js';
 
 /**
  * The governance part of the admin API: an org's limits (and this month's spend), its switches (tool
@@ -48,7 +45,7 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
   app.put('/v1/admin/orgs/:id/limits', admin, async (request) => {
     const orgId = await orgIdOf(request);
     // The platform's limits are the platform's: an org admin could otherwise lift its own budget.
-    requirePlatformDecision(principalOf(request), "set an org's limits, quotas and budget");
+    requirePlatformAdmin(principalOf(request), "set an org's limits, quotas and budget", 'forbidden');
     const body = parseBody(orgLimitsBody, request.body);
     const current = await policyOf(orgId);
     // null clears a limit; an absent field keeps it.
@@ -91,11 +88,9 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
     if (schema) {
       const problem = schemaBoundsProblem(schema);
       if (problem) throw new GatewayError('validation_error', `schema ${problem}`, { param: 'schema' });
-      try {
-        schemaCompiler.compile(schema);
-      } catch (error) {
-        throw new GatewayError('validation_error', `schema is not a valid JSON schema: ${error instanceof Error ? error.message : String(error)}`, { param: 'schema' });
-      }
+      // Compiled by the validator that will enforce it: a schema is accepted only if it can be.
+      const invalid = schemaCompileProblem(schema);
+      if (invalid) throw new GatewayError('validation_error', `schema is not a valid JSON schema: ${invalid}`, { param: 'schema' });
     }
     const now = new Date().toISOString();
     return services.policies.putTool({ org_id: orgId, name, policy, schema: schema ?? null, created_at: now, updated_at: now });
