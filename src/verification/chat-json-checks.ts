@@ -19,16 +19,21 @@ export interface JsonFinding {
 }
 
 export function jsonChecksOf(request: ChatRequest): JsonChecks | undefined {
-  const format = request.response_format;
-  let content: JsonExpectation | undefined;
-  if (format?.type === 'json_object') content = { requireObject: true };
-  else if (format?.type === 'json_schema') {
-    const schema = format.json_schema.schema;
-    content = { schema, requireObject: schema === undefined || schema.type === undefined || schema.type === 'object' };
-  }
+  const content = contentExpectation(request.response_format);
   const tools = new Map<string, JsonExpectation>();
   for (const tool of request.tools ?? []) tools.set(tool.function.name, { schema: tool.function.parameters, requireObject: true });
   return content || tools.size > 0 ? { content, tools } : undefined;
+}
+
+/**
+ * What a JSON response format asks of the content. json_object promises valid JSON, and a model that
+ * answers with an array has written JSON: it is healed like an object, never wrapped into one.
+ */
+export function contentExpectation(format: ChatRequest['response_format']): JsonExpectation | undefined {
+  if (format?.type === 'json_object') return { requireObject: false };
+  if (format?.type !== 'json_schema') return undefined;
+  const schema = format.json_schema.schema;
+  return { schema, requireObject: schema?.type === 'object' };
 }
 
 /** Checks every choice of the answer; returns what was not valid (healed or not). */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import { contentExpectation } from './chat-json-checks.js';
 import { healJson } from './json-healer.js';
 
 interface CorpusItem {
@@ -15,16 +16,19 @@ interface CorpusItem {
 const corpus = JSON.parse(readFileSync(new URL('../../test/fixtures/json-healing-corpus.json', import.meta.url), 'utf8')) as CorpusItem[];
 
 describe('JSON healing corpus (test/fixtures/json-healing-corpus.json)', () => {
-  test('holds at least 150 broken answers, plus valid ones and hopeless ones', () => {
+  test('holds at least 300 answers: broken ones of every kind, valid ones and hopeless ones', () => {
+    assert.ok(corpus.length >= 300, `${corpus.length} answers`);
     const broken = corpus.filter((item) => item.expected !== 'untouched' && item.expected !== 'refused');
-    assert.ok(broken.length >= 150, `${broken.length} broken answers`);
+    assert.ok(broken.length >= 220, `${broken.length} broken answers`);
     assert.ok(corpus.some((item) => item.expected === 'untouched'));
     assert.ok(corpus.some((item) => item.expected === 'refused'));
   });
 
   for (const item of corpus) {
     test(`${item.category}: ${item.name}`, () => {
-      const outcome = healJson(item.answer, { schema: item.schema, requireObject: true });
+      // As the gateway checks content: json_schema when the item has a schema, json_object otherwise.
+      const format = item.schema ? { type: 'json_schema' as const, json_schema: { name: 'item', schema: item.schema } } : { type: 'json_object' as const };
+      const outcome = healJson(item.answer, contentExpectation(format)!);
       if (item.expected === 'untouched') return assert.equal(outcome.status, 'valid', JSON.stringify(outcome));
       if (item.expected === 'refused') return assert.equal(outcome.status, 'failed', JSON.stringify(outcome));
       assert.equal(outcome.status, 'healed', JSON.stringify(outcome));

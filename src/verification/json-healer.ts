@@ -1,5 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
 import { jsonCandidates } from './json-extract.js';
+import { fixLexically } from './json-lexical-fixes.js';
 import { coerceToSchema } from './schema-coercion.js';
 import { validateAgainstSchema } from './schema-validator.js';
 
@@ -54,6 +55,8 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
     if (parsed.ok) outcome = finish(parsed.value, 'extract', expectation, false);
     else {
       const repaired = repair(candidate.text);
+      // A placeholder where values belong refuses the whole answer: nothing else in it is complete either.
+      if (!repaired.ok && repaired.refusal) return { status: 'failed', errors: [repaired.refusal] };
       if (!repaired.ok) continue;
       outcome = finish(repaired.value, candidate.truncated ? 'truncation_close' : 'syntax_repair', expectation, false);
     }
@@ -100,31 +103,14 @@ function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function repair(text: string): { ok: true; value: unknown } | { ok: false } {
+function repair(text: string): { ok: true; value: unknown } | { ok: false; refusal?: string } {
+  const fixed = fixLexically(text);
+  if (!fixed.ok) return { ok: false, refusal: fixed.reason };
   try {
-    return parse(jsonrepair(escapeStrayBackslashes(text)));
+    return parse(jsonrepair(fixed.text));
   } catch {
     return { ok: false };
   }
-}
-
-/** `C:\Users` written with single backslashes: a backslash that starts no JSON escape is meant literally. */
-function escapeStrayBackslashes(text: string): string {
-  if (!text.includes('\\')) return text;
-  let result = '';
-  for (let index = 0; index < text.length; index++) {
-    const character = text[index];
-    if (character !== '\\') {
-      result += character;
-      continue;
-    }
-    const next = text[index + 1];
-    if (next !== undefined && '"\\/bfnrtu\''.includes(next)) {
-      result += character + next;
-      index++;
-    } else result += '\\\\';
-  }
-  return result;
 }
 
 function describe(value: unknown): string {

@@ -1,0 +1,46 @@
+/**
+ * `npm run bench:healing`: the JSON healer scored on its labelled corpus (test/fixtures/json-healing-corpus.json,
+ * written by hand apart from the code; regenerate with `python3 test/fixtures/make-json-healing-corpus.py`).
+ * An item is right when a broken answer is healed to exactly the expected value, a valid one is left
+ * untouched, and a hopeless one (or one with placeholders for left-out values) is refused. Prints the score
+ * per category and overall; exits 1 under `--min` (a share, default 0.98).
+ */
+import { readFileSync } from 'node:fs';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { contentExpectation } from '../src/verification/chat-json-checks.js';
+import { healJson } from '../src/verification/json-healer.js';
+
+interface CorpusItem {
+  name: string;
+  category: string;
+  answer: string;
+  expected: unknown;
+  schema?: Record<string, unknown>;
+}
+
+const { values } = parseArgs({ options: { min: { type: 'string', default: '0.98' }, verbose: { type: 'boolean', default: false } } });
+const corpus = JSON.parse(readFileSync(new URL('../test/fixtures/json-healing-corpus.json', import.meta.url), 'utf8')) as CorpusItem[];
+
+const byCategory = new Map<string, { right: number; total: number }>();
+const wrong: string[] = [];
+let right = 0;
+for (const item of corpus) {
+  const format = item.schema ? { type: 'json_schema' as const, json_schema: { name: 'item', schema: item.schema } } : { type: 'json_object' as const };
+  const outcome = healJson(item.answer, contentExpectation(format)!);
+  const ok =
+    item.expected === 'untouched' ? outcome.status === 'valid' : item.expected === 'refused' ? outcome.status === 'failed' : outcome.status === 'healed' && isDeepStrictEqual(outcome.value, item.expected);
+  const score = byCategory.get(item.category) ?? { right: 0, total: 0 };
+  score.total++;
+  if (ok) (score.right++, right++);
+  else wrong.push(`${item.category}: ${item.name} → ${JSON.stringify(outcome).slice(0, 200)}`);
+  byCategory.set(item.category, score);
+}
+
+console.log('| category | right | of | share |\n|---|---|---|---|');
+for (const [category, score] of [...byCategory].sort((a, b) => b[1].total - a[1].total)) {
+  console.log(`| ${category} | ${score.right} | ${score.total} | ${((100 * score.right) / score.total).toFixed(1)} % |`);
+}
+const share = right / corpus.length;
+console.log(`\nhealing corpus: ${right}/${corpus.length} right (${(100 * share).toFixed(1)} %), target ≥ ${(100 * Number(values.min)).toFixed(0)} %`);
+if (wrong.length > 0 && (values.verbose || share < Number(values.min))) console.log(wrong.join('\n'));
+process.exitCode = share >= Number(values.min) ? 0 : 1;

@@ -1,0 +1,178 @@
+/**
+ * The fixes a general JSON repairer (jsonrepair) gets wrong or cannot know, made token by token before it
+ * runs: non-finite numbers (`NaN`, `Infinity`) become `null`, numbers in JavaScript or Python spelling
+ * (`+3`, `09`, `.5`, `5.`, `0x1F`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
+ * `#` comments go like `//` ones, and an answer cut short loses the half-written key or literal at its end.
+ * A placeholder where values should be (`...`, `// remaining rows omitted`) refuses the answer: it is not a
+ * broken value but a missing one, and no repair can bring back what the model left out.
+ */
+export type LexicalFix = { ok: true; text: string } | { ok: false; reason: string };
+
+type TokenKind = 'space' | 'string' | 'number' | 'word' | 'punctuation';
+
+interface Token {
+  kind: TokenKind;
+  text: string;
+  /** A string or word where an object's key goes. */
+  isKey: boolean;
+  /** A string the answer ended inside. */
+  unterminated: boolean;
+}
+
+const nonFinite = new Set(['nan', 'infinity', 'inf']);
+const literals = ['true', 'false', 'null'];
+/** Comment text that stands for values left out rather than explaining them. */
+const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
+const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
+const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d*)?)/;
+const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
+const validEscapes = '"\\/bfnrtu';
+
+export function fixLexically(text: string): LexicalFix {
+  const tokens: Token[] = [];
+  const stack: Array<'object' | 'array'> = [];
+  let expectKey = false;
+  let index = 0;
+  const previousSignificant = (): string | undefined => {
+    for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].text;
+    return undefined;
+  };
+  while (index < text.length) {
+    const character = text[index];
+    const rest = text.slice(index, index + 64);
+    if (/\s/.test(character)) {
+      const end = skipWhile(text, index, (c) => /\s/.test(c));
+      tokens.push(token('space', text.slice(index, end)));
+      index = end;
+      continue;
+    }
+    const comment = commentAt(text, index);
+    if (comment) {
+      if (placeholderComment.test(comment.body)) return refuse(`a placeholder comment (${comment.body.trim().slice(0, 60)}) stands where values were left out`);
+      index = comment.end;
+      continue;
+    }
+    if (text.startsWith('...', index) || character === '…') return refuse('an ellipsis stands where values were left out');
+    const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
+    if (opensString) {
+      const string = readString(text, index);
+      const isKey = stack.at(-1) === 'object' && expectKey;
+      if (!isKey && placeholderString.test(string.text.slice(1, string.unterminated ? undefined : -1))) return refuse('a placeholder string ("...") stands where values were left out');
+      tokens.push({ kind: 'string', text: string.text, isKey, unterminated: string.unterminated });
+      index = string.end;
+      continue;
+    }
+    const word = wordPattern.exec(rest);
+    if (word && !/^[+-]?\d/.test(word[0])) {
+      const bare = word[0].replace(/^[+-]/, '');
+      const isKey = stack.at(-1) === 'object' && expectKey;
+      tokens.push({ kind: 'word', text: !isKey && nonFinite.has(bare.toLowerCase()) ? 'null' : word[0], isKey, unterminated: false });
+      index += word[0].length;
+      continue;
+    }
+    const number = numberPattern.exec(rest);
+    if (number) {
+      tokens.push(token('number', jsonNumber(number[0])));
+      index += number[0].length;
+      continue;
+    }
+    if (character === '{') (stack.push('object'), (expectKey = true));
+    else if (character === '[') stack.push('array');
+    else if (character === '}' || character === ']') (stack.pop(), (expectKey = false));
+    else if (character === ':') expectKey = false;
+    else if (character === ',') expectKey = stack.at(-1) === 'object';
+    tokens.push(token('punctuation', character));
+    index++;
+  }
+  const cut = stack.length > 0 || tokens.at(-1)?.unterminated === true;
+  if (cut) dropHalfWrittenEnd(tokens);
+  return { ok: true, text: tokens.map((part) => part.text).join('') };
+}
+
+/**
+ * At the end of a cut answer: a key without its value and a dangling comma or sign are dropped, a literal
+ * cut mid-word (`tr`) is finished, a string cut inside an escape loses the half escape. A key whose colon
+ * was written keeps it (the repairer gives it `null`: the member was begun, its value is unknown).
+ */
+function dropHalfWrittenEnd(tokens: Token[]): void {
+  for (;;) {
+    const last = tokens.at(-1);
+    if (!last) return;
+    if (last.kind === 'space' || last.isKey || (last.kind === 'punctuation' && ',+-'.includes(last.text))) {
+      tokens.pop();
+      continue;
+    }
+    if (last.kind === 'word') {
+      const lower = last.text.toLowerCase();
+      const finished = literals.find((literal) => literal.startsWith(lower)) ?? (lower === 'none'.slice(0, lower.length) ? 'null' : undefined);
+      if (finished) last.text = finished;
+    }
+    if (last.kind === 'string' && last.unterminated) last.text = last.text.replace(/\\(?:u[0-9a-fA-F]{0,3})?$/, '');
+    return;
+  }
+}
+
+/** Reads a string from its opening quote, fixing escapes JSON does not have; ends at the text's end if unclosed. */
+function readString(text: string, start: number): { text: string; end: number; unterminated: boolean } {
+  const quote = text[start];
+  let result = quote;
+  for (let index = start + 1; index < text.length; index++) {
+    const character = text[index];
+    if (character === quote) return { text: result + quote, end: index + 1, unterminated: false };
+    if (character !== '\\') {
+      result += character;
+      continue;
+    }
+    const next = text[index + 1];
+    if (next === undefined) break;
+    index++;
+    if (validEscapes.includes(next) || next === "'") result += character + next;
+    // `\$`, `\-`, `\.`: an escape of punctuation that needs none means the punctuation itself.
+    else if (/[^\p{L}\p{N}\s]/u.test(next)) result += next;
+    // `C:\Users`: a backslash before a letter that starts no escape is meant literally.
+    else result += '\\\\' + next;
+  }
+  return { text: result, end: text.length, unterminated: true };
+}
+
+function commentAt(text: string, index: number): { body: string; end: number } | undefined {
+  const two = text.slice(index, index + 2);
+  if (two === '/*') {
+    const close = text.indexOf('*/', index + 2);
+    const end = close < 0 ? text.length : close + 2;
+    return { body: text.slice(index + 2, close < 0 ? text.length : close), end };
+  }
+  if (two === '//' || text[index] === '#') {
+    const newline = text.indexOf('\n', index);
+    const end = newline < 0 ? text.length : newline;
+    return { body: text.slice(index + (two === '//' ? 2 : 1), end), end };
+  }
+  return undefined;
+}
+
+/** `+3` → `3`, `09` → `9`, `.5` → `0.5`, `5.` → `5`, `1e` → `1`, `0x1F` → `31`. */
+function jsonNumber(written: string): string {
+  const sign = written.startsWith('-') ? '-' : '';
+  const unsigned = written.replace(/^[+-]/, '');
+  if (/^0[xX]/.test(unsigned)) return sign + String(Number.parseInt(unsigned.slice(2), 16));
+  const match = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d*))?$/.exec(unsigned);
+  if (!match) return written;
+  const integer = match[1].replace(/^0+(?=\d)/, '') || '0';
+  const fraction = match[2] ? `.${match[2]}` : '';
+  const exponent = match[3] && /\d/.test(match[3]) ? `e${match[3]}` : '';
+  return sign + integer + fraction + exponent;
+}
+
+function skipWhile(text: string, from: number, test: (character: string) => boolean): number {
+  let index = from;
+  while (index < text.length && test(text[index])) index++;
+  return index;
+}
+
+function token(kind: TokenKind, text: string): Token {
+  return { kind, text, isKey: false, unterminated: false };
+}
+
+function refuse(reason: string): LexicalFix {
+  return { ok: false, reason: `the answer is incomplete: ${reason}` };
+}
