@@ -26,6 +26,7 @@ import { UpstreamExecutor } from './providers/upstream-executor.js';
 import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
 import { localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
+import { englishLexicon } from './cache/semantic/lexicon.js';
 import { embedThroughGateway } from './pipeline/embed-through-gateway.js';
 import type { RequestContext } from './pipeline/request-context.js';
 import { SemanticCache } from './cache/semantic/semantic-cache.js';
@@ -130,6 +131,8 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
   );
   const semantic = config.cache.semantic;
+  // The semantic cache's word data (lexicon/, ~130 ms to read) is read now, not by the first request.
+  englishLexicon();
   const semanticCache = new SemanticCache(
     config.storage.redisUrl ? sharedState : undefined,
     { maxEntriesPerOrg: semantic.maxEntriesPerOrg, ttlMs: semantic.ttlSeconds * 1000 },

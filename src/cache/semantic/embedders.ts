@@ -12,10 +12,13 @@ export interface Embedder<Caller = unknown> {
   embed(caller: Caller, text: string): Promise<Float32Array>;
 }
 
-/** The built-in embedder: no network, no model (see local-embedder.ts). Tuned on test/fixtures/semantic-cache-pairs.json. */
+/**
+ * The built-in embedder: word vectors and character trigrams shipped in lexicon/, no network (see
+ * local-embedder.ts). Its threshold only shortlists; the guards decide (measured by `npm run bench:semantic`).
+ */
 export const localEmbedder: Embedder = {
   name: 'local',
-  defaultThreshold: 0.75,
+  defaultThreshold: 0.7,
   embed: async (_caller, text) => embedLocally(text),
 };
 

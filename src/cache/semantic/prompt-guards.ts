@@ -1,37 +1,154 @@
-import type { PromptFeatures } from './text-features.js';
-
-/** Words whose difference names the kind of near miss (for the refusal's reason; any content difference refuses). */
-const kinds: Array<[string, RegExp]> = [
-  ['antonym', /^(left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|enable|disable|true|false|yes|hot|cold|more|less|above|below|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|new|high|low|long|short)$/],
-  ['language', /^(english|french|spanish|german|italian|portuguese|chinese|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin)$/],
-  ['format', /^(json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|go|sql|html|haiku|poem|essay|paragraph|sentence|tweet|email|letter)$/],
-  ['scope', /^(all|every|each|only|any|most|few|many|entire|whole|partial|single|both|either)$/],
-  ['date', /^(today|tomorrow|yesterday|week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|evening|night)$/],
-];
+import { englishLexicon, type Lexicon } from './lexicon.js';
+import type { PromptFeatures, PromptToken } from './text-features.js';
 
 /**
  * Why two prompts that embed alike must still not share an answer, or undefined when nothing tells them
- * apart: different numbers, negation, code identifiers, or any meaning-carrying word (an antonym, a
- * language, an output format, a scope word, a date, a name) — in the same order.
+ * apart. An embedding says two prompts are about the same thing; only a word-by-word account says they ask
+ * the same: every meaning word of each must be found in the other — the same word, a WordNet synonym
+ * (`buy`/`purchase`) or a typo of it (`pyhton`) — and names, antonyms, languages, formats, scope and dates
+ * only as themselves. Numbers, negation and code identifiers must be equal, and the words that both share
+ * must come in the same order, or with one clause moved to the other end ("In Python, how do I…" / "How do
+ * I… in Python"): "A older than B" and "B older than A" use the same words in another order.
  */
 export function guardConflict(query: PromptFeatures, cached: PromptFeatures): string | undefined {
   if (!sameList(query.numbers, cached.numbers)) return 'numbers';
   if (!sameList(query.negations, cached.negations)) return 'negation';
   if (!sameList(query.identifiers, cached.identifiers)) return 'identifiers';
-  // Order counts from three words on ("dog bit man"); two are a phrase turned round ("pancake recipe", "recipe for pancakes").
-  const sameWords = query.content.length <= 2 ? sameSet(query.content, cached.content) : sameList(query.content, cached.content);
-  if (!sameWords) {
-    const differing = [...query.content.filter((word) => !cached.content.includes(word)), ...cached.content.filter((word) => !query.content.includes(word))];
-    for (const [kind, pattern] of kinds) if (differing.some((word) => pattern.test(word))) return kind;
-    return differing.length === 0 ? 'word order' : 'content';
-  }
+  if (!sameList(query.frame, cached.frame)) return frameConflict(query.frame, cached.frame);
+  const lexicon = englishLexicon();
+  const alignment = align(query.tokens, cached.tokens, lexicon);
+  if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
+  if (!inOrderOrPhraseMoved(alignment.pairs, query.tokens, cached.tokens)) return 'word order';
   return undefined;
+}
+
+interface Alignment {
+  /** Matched tokens, in query order: [query index, cached index]. */
+  pairs: Array<[number, number]>;
+  /** Meaning words of either prompt found nowhere in the other. */
+  unmatched: PromptToken[];
+}
+
+/**
+ * Matches each meaning word of one prompt to one of the other: the same word first, then a synonym, then a
+ * typo. A relating word is matched only when it occurs once in each (a repeated `to` cannot tell roles).
+ */
+function align(query: readonly PromptToken[], cached: readonly PromptToken[], lexicon: Lexicon): Alignment {
+  const matchOf = new Array<number>(query.length).fill(-1);
+  const taken = new Array<boolean>(cached.length).fill(false);
+  const once = (tokens: readonly PromptToken[], word: string) => tokens.filter((token) => token.word === word).length === 1;
+  const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
+    (left, right) => left.word === right.word && (!left.relational || (once(query, left.word) && once(cached, left.word))),
+    (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word),
+    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon),
+  ];
+  for (const test of tests) {
+    for (let index = 0; index < query.length; index++) {
+      if (matchOf[index] >= 0) continue;
+      const found = cached.findIndex((token, position) => !taken[position] && test(query[index], token));
+      if (found >= 0) {
+        matchOf[index] = found;
+        taken[found] = true;
+      }
+    }
+  }
+  // A relating word only one prompt has says nothing alone ("capital of France" / "France's capital").
+  const unmatched = [
+    ...query.filter((token, index) => matchOf[index] < 0 && !token.relational && !isFillerTypo(token, lexicon)),
+    ...cached.filter((token, position) => !taken[position] && !token.relational && !isFillerTypo(token, lexicon)),
+  ];
+  const pairs: Array<[number, number]> = [];
+  matchOf.forEach((position, index) => position >= 0 && pairs.push([index, position]));
+  return { pairs, unmatched };
+}
+
+/**
+ * Names, languages, formats, scope words and dates are only ever themselves; an antonym-prone word (`buy`,
+ * `big`) may be replaced by a synonym (`purchase`, `large`): WordNet never puts antonyms in one synset.
+ */
+function substitutable(left: PromptToken, right: PromptToken): boolean {
+  const free = (token: PromptToken) => !token.entity && (token.kind === undefined || token.kind === 'antonym');
+  return free(left) && free(right);
+}
+
+/**
+ * The shared words come in the same order, or one phrase moved from one end to the other: the order rises,
+ * falls once, and rises again to below its start, and the moved part opens a phrase (after a relating word
+ * or a comma: "*In Python*, how do I…" / "… *in Python*"). "Who did Brutus betray?" / "Who betrayed Brutus?"
+ * turn two words round with no phrase moved: refused.
+ */
+function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
+  let cut = -1;
+  for (let index = 1; index < pairs.length; index++) {
+    if (pairs[index][1] > pairs[index - 1][1]) continue;
+    if (cut >= 0) return false;
+    cut = index;
+  }
+  if (cut < 0) return true;
+  if (pairs[pairs.length - 1][1] > pairs[0][1]) return false;
+  const [queryStart, cachedOfStart] = pairs[0];
+  const [queryCut, cachedOfCut] = pairs[cut];
+  return query[queryCut].opensPhrase || query[queryStart].opensPhrase || cached[cachedOfCut].opensPhrase || cached[cachedOfStart].opensPhrase;
+}
+
+/** `waht`, `teh`, `pleese`: a misspelt filler is a filler (a rare word one letter from a filler counts as one). */
+function isFillerTypo(token: PromptToken, lexicon: Lexicon): boolean {
+  const rank = lexicon.rank(token.written);
+  if (rank !== undefined && rank < RARE_RANK) return false;
+  return fillerWords.some((filler) => token.written !== filler && Math.abs(token.written.length - filler.length) <= 1 && editDistance(token.written, filler, 1) <= 1);
+}
+
+/** Below this rank a word is common enough to be meant as written. */
+const RARE_RANK = 10_000;
+const fillerWords = ['what', 'whats', 'which', 'where', 'when', 'there', 'their', 'whether', 'please', 'would', 'could', 'should', 'about', 'explain', 'describe', 'tell', 'the', 'does', 'this', 'that', 'with', 'your', 'have'];
+
+/**
+ * A typo: one edit (two for long words) between words of four letters or more, one of which is not in the
+ * vocabulary. Two real words one letter apart (`Austria`/`Australia`, `dessert`/`desert`) are different words.
+ */
+function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
+  const shorter = Math.min(left.length, right.length);
+  if (shorter < 4 || left === right) return false;
+  if (lexicon.rank(left) !== undefined && lexicon.rank(right) !== undefined) return false;
+  const allowed = shorter >= 7 ? 2 : 1;
+  if (Math.abs(left.length - right.length) > allowed) return false;
+  return editDistance(left, right, allowed) <= allowed;
+}
+
+/** Damerau–Levenshtein distance (adjacent swaps count one), stopped early above `limit`. */
+export function editDistance(left: string, right: string, limit: number): number {
+  const rows = left.length + 1;
+  const columns = right.length + 1;
+  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
+  for (let row = 1; row < rows; row++) {
+    let best = Infinity;
+    for (let column = 1; column < columns; column++) {
+      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
+      let value = Math.min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost);
+      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) value = Math.min(value, table[row - 2][column - 2] + 1);
+      table[row][column] = value;
+      if (value < best) best = value;
+    }
+    if (best > limit) return best;
+  }
+  return table[rows - 1][columns - 1];
+}
+
+/** The reason named for the words found in only one prompt. */
+function kindOf(unmatched: readonly PromptToken[]): string {
+  const protectedKind = unmatched.find((token) => token.kind !== undefined)?.kind;
+  if (protectedKind) return protectedKind;
+  if (unmatched.some((token) => token.entity)) return 'entity';
+  return 'content';
+}
+
+/** `question`, `tense`, `owner` or `direction`: the first marker only one prompt has. */
+function frameConflict(left: readonly string[], right: readonly string[]): string {
+  const differing = [...left.filter((marker) => !right.includes(marker)), ...right.filter((marker) => !left.includes(marker))][0] ?? 'direction:';
+  const kind = differing.slice(0, differing.indexOf(':'));
+  return kind === 'ask' ? 'question' : kind;
 }
 
 function sameList(left: readonly string[], right: readonly string[]): boolean {
   return left.length === right.length && left.every((value, index) => value === right[index]);
-}
-
-function sameSet(left: readonly string[], right: readonly string[]): boolean {
-  return left.length === right.length && left.every((value) => right.includes(value));
 }

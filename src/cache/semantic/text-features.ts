@@ -1,65 +1,96 @@
+import { englishLexicon } from './lexicon.js';
+
 /**
- * The words of a prompt as the semantic cache compares them: contractions expanded, lower case, light
- * stemming, a few synonyms folded. Function words and polite fillers are set apart: a paraphrase may
- * differ in them, never in the words that carry the meaning.
+ * The words of a prompt as the semantic cache compares them: contractions expanded, lower case, British
+ * spellings folded, each word reduced to its WordNet base form. Fillers (function words, politeness) are
+ * dropped: a paraphrase may differ in them. Words that relate two others (`from`, `to`, `than`, `and`) are
+ * kept apart: they carry no meaning alone but fix who does what to whom, so the guards check their order.
  */
 
 /** Words a rephrasing adds or drops without changing the question. Negations, scope and direction words are NOT here. */
 const fillers = new Set(
   (
     'a an the this that these those is are was were be been being am do does did i me my mine you your yours we us our it its ' +
-    'of to for in on at by from as into about please kindly could can would will shall should may might must ' +
-    'tell show give explain describe let know want need like help hey hi hello thanks thank just really quick quickly ' +
-    'what whats which who whom how why where when there here whether if or and so then than also too very ' +
-    'way ways some thing things something anything get got make made use using used doing done say said ' +
-    'question answer simple simply term terms words briefly detail details located'
+    'about please kindly could can would will shall should may might must ' +
+    'tell show give explain describe let know want help hey hi hello thanks thank just really quick quickly ' +
+    'what whats which who whom whose how why where when there here whether if so then also too very ' +
+    'way ways thing things something anything ' +
+    'question answer simple simply term terms words briefly detail details located possible possibly exactly actually ' +
+    'suggest recommend provide share reason process step steps go'
   ).split(' '),
 );
+
+/**
+ * What frames a question beyond its meaning words, each of which two prompts must share: what is asked
+ * (who, when, where, why, how many…: "Who wrote Hamlet?" is not "When was Hamlet written?"), the tense
+ * ("Who won…" / "Who will win…"), whose thing it is ("my IP" / "your IP") and the direction words
+ * ("flights to Paris" / "flights from Paris").
+ */
+const frameMarkers: Array<[string, RegExp]> = [
+  ['ask:person', /\b(?:who|whom|whose)\b/],
+  ['ask:time', /\bwhen\b/],
+  ['ask:place', /\bwhere\b/],
+  ['ask:reason', /\b(?:why|reason)\b/],
+  ['ask:quantity', /\bhow (?:many|much)\b/],
+  ['ask:duration', /\bhow long\b/],
+  ['ask:distance', /\bhow far\b/],
+  ['ask:age', /\bhow old\b/],
+  ['ask:frequency', /\bhow often\b/],
+  ['tense:future', /\b(?:will|shall|gonna)\b/],
+  ['tense:past', /\b(?:was|were|did|had)\b/],
+  ['owner:speaker', /\b(?:my|mine|our|ours)\b/],
+  ['owner:listener', /\b(?:your|yours)\b/],
+  ['owner:other', /\b(?:his|her|hers|their|theirs)\b/],
+];
+const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via']);
+
+/** Words that relate two others: their order against the meaning words decides roles ("from X to Y"). */
+const relational = new Set('from to than into onto between vs versus and or by for of in on at with against toward towards per via as'.split(' '));
 
 /** Words whose presence flips the meaning. */
 const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);
 
-/** Different words, one meaning: each maps to the first of its group. */
-const synonymGroups = [
-  ['car', 'automobile', 'vehicle'],
-  ['buy', 'purchase'],
-  ['big', 'large', 'huge'],
-  ['small', 'little', 'tiny'],
-  ['start', 'begin', 'commence'],
-  ['end', 'finish'],
-  ['fix', 'repair'],
-  ['movie', 'film'],
-  ['picture', 'photo', 'image'],
-  ['delete', 'remove'],
-  ['create', 'generate'],
+/**
+ * Words no synonym or typo may stand in for: each names the kind of near miss its change makes (an antonym
+ * pair, another language, output format, scope or date). Two prompts must use the very same ones.
+ */
+export const protectedKinds: Array<[string, RegExp]> = [
+  ['antonym', /^(left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|remove|enable|disable|true|false|yes|hot|cold|warm|cool|more|less|most|least|above|below|over|under|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|older|oldest|young|younger|youngest|new|newer|high|higher|low|lower|long|longer|short|shorter|big|bigger|small|smaller|good|better|best|bad|worse|worst|early|earlier|late|later|heavy|light|rich|poor|easy|hard|safe|dangerous|healthy|unhealthy|legal|illegal|male|female|men|women|man|woman|boy|girl|day|night|summer|winter|spring|autumn|fall|sunrise|sunset|asleep|awake|alive|dead|wet|dry|full|empty|plus|minus|multiply|divide|sum|difference|average|median|mean|mode|total|celsius|fahrenheit|kilometer|mile|meter|foot|feet|pound|kilogram|inch|centimeter|liter|gallon|dollar|euro|yen|pound)$/],
+  ['language', /^(english|french|spanish|german|italian|portuguese|chinese|mandarin|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin|ukrainian|vietnamese|thai|indonesian|bengali|urdu|persian|swahili)$/],
+  ['format', /^(json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|golang|sql|html|css|ruby|php|swift|kotlin|bash|shell|haiku|poem|essay|paragraph|sentence|tweet|email|letter|summary|outline|story|song|limerick|sonnet)$/],
+  ['scope', /^(all|every|each|only|any|some|most|few|many|entire|whole|partial|single|both|either|always|sometimes|usually|often|rarely|ever|per|total|overall)$/],
+  ['date', /^(today|tomorrow|yesterday|tonight|week|weekly|month|monthly|year|yearly|annual|daily|hour|hourly|minute|second|decade|century|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|now|currently|current|latest|recent|past|future)$/],
+];
+
+/** Different spellings of one word that WordNet does not link (typos of common words, American/British forms). */
+const spellingGroups = [
   ['capital', 'capitol'],
   ['color', 'colour'],
   ['center', 'centre'],
   ['favorite', 'favourite'],
-  ['reset', 'restore'],
-  ['forget', 'forgot', 'forgotten'],
+  ['computer', 'pc'],
   ['password', 'passcode'],
-  ['recipe', 'recipes'],
-  ['difference', 'differ', 'compare', 'comparison', 'vs', 'versus'],
+  ['summarize', 'summarise', 'summary'],
   ['meaning', 'mean', 'definition', 'define'],
-  ['write', 'compose'],
-  ['summary', 'summarize', 'summarise'],
+  ['difference', 'differ'],
   ['translate', 'translation'],
-  ['work', 'operate'],
 ];
-const synonyms = new Map<string, string>();
-for (const group of synonymGroups) for (const word of group) synonyms.set(word, group[0]);
+const spellings = new Map<string, string>();
+for (const group of spellingGroups) for (const word of group) spellings.set(word, group[0]);
 
 const numberWords = new Map(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
     .split(' ')
     .map((word, index) => [word, String(index)] as const),
 );
-for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'], ['half', '0.5']] as const) {
+for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'], ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'], ['half', '0.5'], ['once', '1'], ['twice', '2'], ['double', '2'], ['triple', '3']] as const) {
   numberWords.set(word, value);
 }
 
 const contractions: Array<[RegExp, string]> = [
+  [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
+  // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing.
+  [/\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
   [/\bcan['’]t\b/g, 'can not'],
   [/\bwon['’]t\b/g, 'will not'],
   [/\bshan['’]t\b/g, 'shall not'],
@@ -72,31 +103,56 @@ const contractions: Array<[RegExp, string]> = [
   [/['’]s\b/g, ''],
 ];
 
+export interface PromptToken {
+  /** The base form (`cities` → `city`), spelling folded. */
+  word: string;
+  /** The word as written (lower case): typos are judged on it. */
+  written: string;
+  relational: boolean;
+  /** Written with a capital inside the sentence, or in capitals (`Paris`, `NASA`): a name, never swapped for a synonym. */
+  entity: boolean;
+  /** The kind of near miss a change of this word makes (antonym words may still be replaced by a synonym). */
+  kind?: string;
+  /** Opens a phrase: comes right after a relating word or a comma ("In *Python*, …", "…, *how* …"). */
+  opensPhrase: boolean;
+}
+
 export interface PromptFeatures {
   /** The normalized text (what the embedder reads). */
   normalized: string;
-  /** Meaning-carrying words, stemmed and folded, in order, each once. */
-  content: string[];
+  /** Meaning-carrying and relating words, in order. */
+  tokens: PromptToken[];
   negations: string[];
   /** Numbers written in digits or words, in order. */
   numbers: string[];
   /** Code identifiers (snake_case, camelCase, dotted.names, calls()), case kept, in order. */
   identifiers: string[];
+  /** What is asked, tense, owner and direction words (`ask:person`, `tense:past`, `direction:from`), sorted. */
+  frame: string[];
 }
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
 
 export function promptFeatures(text: string): PromptFeatures {
+  const lexicon = englishLexicon();
   const identifiers = [...new Set(text.match(identifierPattern) ?? [])];
+  const entities = entityWords(text);
   let lowered = text.toLowerCase().normalize('NFKC');
   for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
-  const normalized = lowered.replace(/[^\p{L}\p{N}_.$%+-]+/gu, ' ').replace(/(?<!\d)[.]|[.](?!\d)/g, ' ').replace(/\s+/g, ' ').trim();
-  const content: string[] = [];
+  // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
+  const marked = lowered.replace(/[^\p{L}\p{N}_.$%+,;:-]+/gu, ' ').replace(/(?<!\d)[.]|[.](?!\d)/g, ' ').replace(/(?<!\d),|,(?!\d)|[;:]/g, ' , ').replace(/\s+/g, ' ').trim();
+  const normalized = marked.replace(/ ?(?<!\d),(?!\d) ?/g, ' ').trim();
+  const tokens: PromptToken[] = [];
   const negationWords: string[] = [];
   const numbers: string[] = [];
-  for (const token of normalized.split(' ')) {
+  let opensPhrase = false;
+  for (const token of marked.split(' ')) {
     if (token === '') continue;
+    if (token === ',') {
+      opensPhrase = true;
+      continue;
+    }
     if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token)) {
       numbers.push(token.replace(',', '.'));
       continue;
@@ -111,30 +167,36 @@ export function promptFeatures(text: string): PromptFeatures {
       continue;
     }
     if (fillers.has(token)) continue;
-    const word = synonyms.get(token) ?? synonyms.get(stem(token)) ?? stem(token);
-    if (!content.includes(word)) content.push(word);
+    if (relational.has(token)) {
+      tokens.push({ word: token, written: token, relational: true, entity: false, opensPhrase });
+      opensPhrase = true;
+      continue;
+    }
+    const american = foldSpelling(token);
+    const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
+    const word = spellings.get(folded) ?? spellings.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
+    const kind = protectedKinds.find(([, pattern]) => pattern.test(token) || pattern.test(word))?.[0];
+    tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase });
+    opensPhrase = false;
   }
-  return { normalized, content, negations: negationWords.sort(), numbers, identifiers };
+  const frame = frameMarkers.filter(([, pattern]) => pattern.test(normalized)).map(([marker]) => marker);
+  for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
+  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort() };
 }
 
-/** Light suffix stripping: plurals, -ing, -ed, -ly (enough to fold "users"/"user", "running"/"run"). */
-export function stem(word: string): string {
-  const stemmed = stripSuffix(word);
-  // A final e is dropped too, so that "exercise" and "exercising" meet at "exercis".
-  return stemmed.length > 4 && stemmed.endsWith('e') ? stemmed.slice(0, -1) : stemmed;
+/** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */
+function foldSpelling(word: string): string {
+  if (word.length < 6) return word;
+  return word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our(s|ed|ing)?$/, 'or$1').replace(/yse(s|d)?$/, 'yze$1');
 }
 
-function stripSuffix(word: string): string {
-  if (word.length <= 3 || /\d/.test(word)) return word;
-  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ing') && word.length > 5) return undouble(word.slice(0, -3));
-  if (word.endsWith('ed') && word.length > 4) return undouble(word.slice(0, -2));
-  if (word.endsWith('ly') && word.length > 4) return word.slice(0, -2);
-  if (word.endsWith('es') && /(?:ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us') && !word.endsWith('is')) return word.slice(0, -1);
-  return word;
-}
-
-function undouble(word: string): string {
-  return /([b-df-hj-np-tv-z])\1$/.test(word) ? word.slice(0, -1) : word;
+/** Lower-cased words written as names: capitalised inside a sentence, or in capitals. */
+function entityWords(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(/(^|[.!?]\s+|\s|["'(])(\p{Lu}[\p{L}\p{N}]*)/gu)) {
+    const sentenceStart = match[1] === '' || /[.!?]/.test(match[1]);
+    const word = match[2];
+    if (!sentenceStart || (word.length > 1 && word === word.toUpperCase())) names.add(word.toLowerCase());
+  }
+  return names;
 }

