@@ -27,6 +27,7 @@ import { wireAdapters } from './providers/wire-adapters.js';
 import { ExactCache } from './cache/exact/exact-cache.js';
 import { localEmbedder, modelEmbedder, type Embedder } from './cache/semantic/embedders.js';
 import { englishLexicon } from './cache/semantic/lexicon.js';
+import { SemanticCacheMonitor } from './cache/semantic/semantic-cache-monitor.js';
 import { embedThroughGateway } from './pipeline/embed-through-gateway.js';
 import type { RequestContext } from './pipeline/request-context.js';
 import { SemanticCache } from './cache/semantic/semantic-cache.js';
@@ -67,6 +68,8 @@ export interface GatewayServices {
   limits: LimitsService;
   /** The semantic chat cache (an in-process index per org; shared through Redis when configured). */
   semanticCache: SemanticCache;
+  /** Per org: the semantic cache's switch, hit counts and measured precision. */
+  semanticMonitor: SemanticCacheMonitor;
   /** Stored Responses API answers (`store: true`). */
   responses: ResponseArchive;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
@@ -139,6 +142,19 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
   );
   if (semanticCache.backlog) metrics.watchQueue(semanticCache.backlog);
+  const semanticMonitor = new SemanticCacheMonitor(
+    sharedState,
+    policies,
+    {
+      defaultSwitch: semantic.mode,
+      verifySampleRate: semantic.verifySampleRate,
+      precisionFloor: semantic.precisionFloor,
+      minSamples: semantic.minShadowSamples,
+      answerAgreement: semantic.answerAgreement,
+    },
+    logger,
+    () => metrics.semanticCacheAutoOff.inc(),
+  );
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
@@ -151,7 +167,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),
-      exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded, seededOnly: exact.seededOnly }, catalog),
+      exact_cache: exactCacheStage(exactCache, { maxTemperature: exact.maxTemperature, cacheSeeded: exact.cacheSeeded, seededOnly: exact.seededOnly }, catalog, (orgId) => semanticMonitor.countHit(orgId, 'exact')),
       semantic_cache: semantic.enabled
         ? semanticCacheStage({
             cache: semanticCache,
@@ -161,6 +177,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
             threshold: semantic.minSimilarity ?? embedder.defaultThreshold,
             maxTurns: semantic.maxTurns,
             scope: semantic.scope,
+            monitor: semanticMonitor,
           })
         : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
@@ -206,6 +223,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     limits,
     exactCache,
     semanticCache,
+    semanticMonitor,
     responses,
     metrics,
     runner,

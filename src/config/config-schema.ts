@@ -24,7 +24,19 @@ export const configDefaults = {
   responses: { retentionDays: 30 },
   cache: {
     exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: Number.POSITIVE_INFINITY, cacheSeeded: true, seededOnly: false },
-    semantic: { enabled: true, embedder: 'local', maxEntriesPerOrg: 10_000, ttlSeconds: 3600, maxTurns: 3, scope: 'model' as 'model' | 'family' },
+    semantic: {
+      enabled: true,
+      embedder: 'local',
+      maxEntriesPerOrg: 10_000,
+      ttlSeconds: 3600,
+      maxTurns: 3,
+      scope: 'model' as 'model' | 'family',
+      mode: 'serve' as 'serve' | 'shadow' | 'off',
+      verifySampleRate: 0.02,
+      precisionFloor: 0.9,
+      minShadowSamples: 50,
+      answerAgreement: 0.8,
+    },
   },
   verification: { minConfidence: 0.7 },
   logLevel: 'info' as LogLevel,
@@ -126,6 +138,16 @@ export const configFileSchema = z.strictObject({
           ttl_seconds: integer(1).optional(),
           max_turns: integer(1, 100).optional(),
           scope: z.enum(['model', 'family']).optional(),
+          /** For orgs without their own switch: serve hits, only measure them (shadow), or off. */
+          mode: z.enum(['serve', 'shadow', 'off']).optional(),
+          /** Share of served hits answered fresh instead and compared, so precision is measured while serving. */
+          verify_sample_rate: z.number().min(0).max(1).optional(),
+          /** Measured precision under which the semantic cache switches itself off for an org. */
+          precision_floor: z.number().min(0).max(1).optional(),
+          /** Compared decisions needed before the floor applies. */
+          min_shadow_samples: integer(1, 1_000_000).optional(),
+          /** Similarity from which a fresh answer agrees with the cached one. */
+          answer_agreement: z.number().gt(0).max(1).optional(),
         })
         .optional(),
     })
@@ -199,7 +221,20 @@ export interface GatewayConfig {
     /** The exact chat cache: L0 bounds, TTL (L0 and L1), and which requests are cacheable. */
     exact: { maxEntries: number; maxBytes: number; ttlSeconds: number; maxTemperature: number; cacheSeeded: boolean; seededOnly: boolean };
     /** The semantic cache: `embedder` is `local` or the slug of a catalog embedding model; `minSimilarity` undefined = the embedder's default. */
-    semantic: { enabled: boolean; embedder: string; minSimilarity?: number; maxEntriesPerOrg: number; ttlSeconds: number; maxTurns: number; scope: 'model' | 'family' };
+    semantic: {
+      enabled: boolean;
+      embedder: string;
+      minSimilarity?: number;
+      maxEntriesPerOrg: number;
+      ttlSeconds: number;
+      maxTurns: number;
+      scope: 'model' | 'family';
+      mode: 'serve' | 'shadow' | 'off';
+      verifySampleRate: number;
+      precisionFloor: number;
+      minShadowSamples: number;
+      answerAgreement: number;
+    };
   };
   /** Output verification: a JSON repair below this confidence is not applied on its own. */
   verification: { minConfidence: number };

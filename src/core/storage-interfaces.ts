@@ -206,8 +206,14 @@ export interface OrgPolicy {
   redact_pii: boolean;
   /** Audit records keep the prompt text. */
   audit_prompts: boolean;
+  /** The semantic cache: serve hits, only measure them (shadow), or off; null: the config's default. */
+  semantic_cache: SemanticCacheSwitch | null;
+  /** Why svc switched the semantic cache off by itself (measured precision under the floor); null otherwise. */
+  semantic_cache_note: string | null;
   updated_at: string;
 }
+
+export type SemanticCacheSwitch = 'serve' | 'shadow' | 'off';
 
 export interface RegisteredTool {
   org_id: string;

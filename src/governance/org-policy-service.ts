@@ -81,5 +81,5 @@ export class OrgPolicyService {
 
 /** The policy of an org that set none: no limits, nothing enforced. */
 export function defaultPolicy(orgId: string): OrgPolicy {
-  return { org_id: orgId, rpm: null, tpm: null, monthly_token_quota: null, monthly_budget_usd: null, enforce_tools: false, redact_pii: false, audit_prompts: false, updated_at: new Date(0).toISOString() };
+  return { org_id: orgId, rpm: null, tpm: null, monthly_token_quota: null, monthly_budget_usd: null, enforce_tools: false, redact_pii: false, audit_prompts: false, semantic_cache: null, semantic_cache_note: null, updated_at: new Date(0).toISOString() };
 }

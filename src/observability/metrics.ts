@@ -7,6 +7,8 @@ export class GatewayMetrics {
   readonly requests: Counter<'route' | 'method' | 'status' | 'provider'>;
   readonly latency: Histogram<'route' | 'status' | 'provider'>;
   readonly upstreamErrors: Counter<'provider' | 'kind' | 'status'>;
+  /** Orgs for which the semantic cache switched itself off (measured precision under the floor). */
+  readonly semanticCacheAutoOff: Counter;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'svc_process_' });
@@ -21,6 +23,7 @@ export class GatewayMetrics {
     this.queueDepth = this.queueGauge('svc_queue_depth', 'Items waiting in an after-work queue', (queue) => queue.depth);
     this.queueDropped = this.queueGauge('svc_queue_dropped_total', 'Items an after-work queue refused because it was full', (queue) => queue.dropped);
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers: [this.registry] });
+    this.semanticCacheAutoOff = new Counter({ name: 'svc_semantic_cache_auto_off_total', help: 'Times the semantic cache switched itself off for an org (measured precision under the floor)', registers: [this.registry] });
   }
 
   private readonly queues: Array<BoundedQueue<unknown>> = [];

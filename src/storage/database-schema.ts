@@ -109,6 +109,8 @@ export interface OrgPoliciesTable {
   enforce_tools: number;
   redact_pii: number;
   audit_prompts: number;
+  semantic_cache: string | null;
+  semantic_cache_note: string | null;
   updated_at: string;
 }
 

@@ -4,7 +4,7 @@ import type { OrgPolicy, UsageRecord } from '../../src/core/storage-interfaces.j
 import { withStore, type MakeRecordStore } from './store-harness.js';
 
 function policy(overrides: Partial<OrgPolicy> = {}): OrgPolicy {
-  return { org_id: 'org_a', rpm: 60, tpm: null, monthly_token_quota: 5_000_000_000, monthly_budget_usd: 12.5, enforce_tools: true, redact_pii: false, audit_prompts: false, updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
+  return { org_id: 'org_a', rpm: 60, tpm: null, monthly_token_quota: 5_000_000_000, monthly_budget_usd: 12.5, enforce_tools: true, redact_pii: false, audit_prompts: false, semantic_cache: 'shadow', semantic_cache_note: null, updated_at: '2026-11-01T00:00:00.000Z', ...overrides };
 }
 
 /** A ledger row with audit details: the audit trail reads these rows. */
@@ -24,8 +24,8 @@ export function describeGovernanceStoreContract(name: string, makeStore: MakeRec
         assert.equal(await governance.getPolicy('org_a'), undefined);
         assert.deepEqual(await governance.putPolicy(policy()), policy());
         assert.deepEqual(await governance.getPolicy('org_a'), policy());
-        await governance.putPolicy(policy({ rpm: null, enforce_tools: false, redact_pii: true, updated_at: '2026-11-02T00:00:00.000Z' }));
-        assert.deepEqual(await governance.getPolicy('org_a'), policy({ rpm: null, enforce_tools: false, redact_pii: true, updated_at: '2026-11-02T00:00:00.000Z' }));
+        await governance.putPolicy(policy({ rpm: null, enforce_tools: false, redact_pii: true, semantic_cache: 'off', semantic_cache_note: 'measured precision 0.80 under the floor 0.95', updated_at: '2026-11-02T00:00:00.000Z' }));
+        assert.deepEqual(await governance.getPolicy('org_a'), policy({ rpm: null, enforce_tools: false, redact_pii: true, semantic_cache: 'off', semantic_cache_note: 'measured precision 0.80 under the floor 0.95', updated_at: '2026-11-02T00:00:00.000Z' }));
         assert.equal(await governance.getPolicy('org_b'), undefined);
       }));
 

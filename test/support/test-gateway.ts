@@ -29,11 +29,18 @@ export interface TestGateway {
  * Anthropic and Gemini providers point at it. `env` adds or overrides variables.
  */
 /** The test's config file (if any) with `cache.exact.max_temperature: 0.5` added where it sets none. */
-async function withTemperatureCeiling(configPath: string | undefined, dataDir: string): Promise<string> {
+/**
+ * The test config: the given one, plus what makes cache tests deterministic unless a test sets it — a
+ * temperature ceiling on the exact cache (tests send varied temperatures expecting fresh answers) unless
+ * `cacheEveryTemperature`, and no random sample of semantic hits answered fresh for verification.
+ */
+async function withTestCacheSettings(configPath: string | undefined, dataDir: string, cacheEveryTemperature: boolean): Promise<string> {
   const config = configPath ? ((YAML.parse(await readFile(configPath, 'utf8')) as Record<string, any> | null) ?? {}) : {};
   config.cache ??= {};
   config.cache.exact ??= {};
-  config.cache.exact.max_temperature ??= 0.5;
+  if (!cacheEveryTemperature) config.cache.exact.max_temperature ??= 0.5;
+  config.cache.semantic ??= {};
+  config.cache.semantic.verify_sample_rate ??= 0;
   const path = join(dataDir, 'test-svc.yaml');
   await writeFile(path, YAML.stringify(config));
   return path;
@@ -70,7 +77,7 @@ export async function startTestGateway(options: { env?: Record<string, string | 
   // be answered by the exact cache, which caches every temperature by default: their config gets the
   // restricting option (the default temperature, 1, is then not cached) unless it sets one itself, or the
   // suite asks for svc's own defaults (`cacheEveryTemperature`).
-  if (!options.cacheEveryTemperature) env.SVC_CONFIG = await withTemperatureCeiling(env.SVC_CONFIG, dataDir);
+  env.SVC_CONFIG = await withTestCacheSettings(env.SVC_CONFIG, dataDir, options.cacheEveryTemperature ?? false);
   // With a shared database BYOK keys need an explicit encryption key (CONTRACT.md); local storage generates one.
   if (env.SVC_DATABASE_URL && !(options.env && 'SVC_ENCRYPTION_KEY' in options.env)) env.SVC_ENCRYPTION_KEY = 'svc-test-encryption-key';
   let gateway: Gateway;

@@ -12,14 +12,17 @@ import type { Stage } from '../stage.js';
  * answer, from the same org, to the same resolved model, is answered without the upstream. A miss is
  * stored once its answer is whole and clean — a stream when it has been read to its end.
  */
-export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog: Catalog): Stage<'chat'> {
+export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog: Catalog, countHit: (orgId: string) => void = () => undefined): Stage<'chat'> {
   return {
     name: 'exact_cache',
     appliesTo: (context) => isCacheableRequest(context.request, policy),
     async intercept(context: RoutedContext<'chat'>, next): Promise<Outcome<'chat'>> {
       const key = exactCacheKey(context.principal.orgId, context.route.model.slug, context.request);
       const cached = await cache.get(key);
-      if (cached) return { kind: 'complete', result: answerFromCache(context, catalog, { ...cached, type: 'exact' }) };
+      if (cached) {
+        countHit(context.principal.orgId);
+        return { kind: 'complete', result: answerFromCache(context, catalog, { ...cached, type: 'exact' }) };
+      }
 
       const outcome = await next();
       // An answer a later cache stage gave is not stored again; a provider's answer is.

@@ -42,6 +42,9 @@ export const orgLimitsBody = z.object({ rpm: limitValue, tpm: limitValue, monthl
 
 export const orgPolicyBody = z.object({ enforce_tools: optional(z.boolean()), redact_pii: optional(z.boolean()), audit_prompts: optional(z.boolean()) });
 
+/** PUT /v1/admin/orgs/{id}/cache: the org's semantic-cache switch (null: the config's default). */
+export const orgCacheBody = z.object({ semantic_cache: z.enum(['serve', 'shadow', 'off']).nullable() });
+
 export const toolBody = z.object({ policy: optional(z.enum(['allow', 'block'])), schema: optional(jsonObject()) });
 
 /** `?org_id=&from=&to=` (usage). */

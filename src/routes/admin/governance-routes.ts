@@ -4,7 +4,7 @@ import { isPlatformAdmin, orgFilter, requireOrgAccess, requirePlatformAdmin } fr
 import { GatewayError } from '../../errors/gateway-error.js';
 import { defaultPolicy } from '../../governance/org-policy-service.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
-import { auditQuery, orgLimitsBody, orgPolicyBody, toolBody } from './admin-schemas.js';
+import { auditQuery, orgCacheBody, orgLimitsBody, orgPolicyBody, toolBody } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
 import type { OrgPolicy } from '../../core/storage-interfaces.js';
 import { schemaBoundsProblem } from '../../shared/json-schema-bounds.js';
@@ -74,6 +74,22 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
       updated_at: new Date().toISOString(),
     });
     return switchesOf(saved);
+  });
+
+  // The caches of an org: hits, and the semantic cache's switch and measured precision (shadow decisions).
+  app.get('/v1/admin/orgs/:id/cache', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    return services.semanticMonitor.report(orgId, await policyOf(orgId));
+  });
+
+  app.put('/v1/admin/orgs/:id/cache', admin, async (request) => {
+    const orgId = await orgIdOf(request);
+    const body = parseBody(orgCacheBody, request.body);
+    const current = await policyOf(orgId);
+    await services.policies.putPolicy({ ...current, semantic_cache: body.semantic_cache, semantic_cache_note: null, updated_at: new Date().toISOString() });
+    // A new switch starts a new measurement (else an org switched back on after an automatic stop would stop again at once).
+    await services.semanticMonitor.resetMeasurement(orgId);
+    return services.semanticMonitor.report(orgId, await policyOf(orgId));
   });
 
   app.get('/v1/admin/orgs/:id/tools', admin, async (request) => ({ object: 'list', data: await services.store.governance.listTools(await orgIdOf(request)) }));

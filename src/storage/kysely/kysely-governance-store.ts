@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OrgPoliciesTable, OrgToolsTable, StorageDatabase } from '../database-schema.js';
-import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../../core/storage-interfaces.js';
+import type { GovernanceStore, OrgPolicy, RegisteredTool, SemanticCacheSwitch } from '../../core/storage-interfaces.js';
 import { toNumber, toUtcTimestamp } from './record-rows.js';
 
 export class KyselyGovernanceStore implements GovernanceStore {
@@ -21,6 +21,8 @@ export class KyselyGovernanceStore implements GovernanceStore {
       enforce_tools: policy.enforce_tools ? 1 : 0,
       redact_pii: policy.redact_pii ? 1 : 0,
       audit_prompts: policy.audit_prompts ? 1 : 0,
+      semantic_cache: policy.semantic_cache,
+      semantic_cache_note: policy.semantic_cache_note,
       updated_at: toUtcTimestamp(policy.updated_at),
     };
     const { org_id: _orgId, ...changes } = row;
@@ -71,6 +73,8 @@ function toPolicy(row: Selectable<OrgPoliciesTable> | (Omit<Selectable<OrgPolici
     enforce_tools: Boolean(row.enforce_tools),
     redact_pii: Boolean(row.redact_pii),
     audit_prompts: Boolean(row.audit_prompts),
+    semantic_cache: (row.semantic_cache as SemanticCacheSwitch | null) ?? null,
+    semantic_cache_note: row.semantic_cache_note ?? null,
     updated_at: row.updated_at,
   };
 }

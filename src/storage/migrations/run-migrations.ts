@@ -4,6 +4,7 @@ import { usageDetailAndDeadLettersMigration } from './0002-usage-detail-and-dead
 import { storedResponsesMigration } from './0003-stored-responses.js';
 import { governanceAndAuditMigration } from './0004-governance-and-audit.js';
 import { providerKeyProtectionMigration } from './0005-provider-key-protection.js';
+import { semanticCacheSwitchMigration } from './0006-semantic-cache-switch.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-stored-responses': storedResponsesMigration,
   '0004-governance-and-audit': governanceAndAuditMigration,
   '0005-provider-key-protection': providerKeyProtectionMigration,
+  '0006-semantic-cache-switch': semanticCacheSwitchMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {
