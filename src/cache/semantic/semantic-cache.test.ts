@@ -49,11 +49,29 @@ test('bounded per org: the oldest entry goes first; entries expire (an injected 
   let now = 1_000_000;
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 3, ttlMs: 60_000, clock: () => now }, silent);
   for (const city of ['Paris', 'Rome', 'Madrid', 'Berlin']) store(cache, 'org_a', `Tell me about ${city}`, city);
+  assert.equal(cache.index.size('org_a'), 0, 'stored answers enter the index after the response');
+  cache.addPending();
   assert.equal(cache.index.size('org_a'), 3);
   assert.equal((await lookup(cache, 'org_a', 'Tell me about Paris')).kind, 'miss', 'the oldest was evicted');
   assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'hit');
   now += 60_000;
   assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'miss', 'expired');
+});
+
+test('a large org is searched through its ANN index: paraphrases still hit, near misses and evicted entries do not', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 40, ttlMs: 60_000, annFrom: 10, exactScanUpTo: 4 }, silent);
+  const topics = ['volcanoes', 'glaciers', 'tides', 'comets', 'honeybees', 'tulips', 'sourdough', 'espresso', 'origami', 'chess', 'sailing', 'falconry', 'pottery', 'jazz', 'opera', 'cricket', 'sumo', 'fencing', 'archery', 'rowing'];
+  for (const topic of topics) store(cache, 'org_a', `Explain the history of ${topic}`, topic);
+  for (const topic of topics) store(cache, 'org_a', `How do I get started with ${topic}?`, `start ${topic}`);
+  for (const topic of topics.slice(0, 5)) store(cache, 'org_a', `Write a short poem about ${topic}`, `poem ${topic}`);
+  cache.addPending();
+  assert.equal(cache.index.usesAnn('org_a'), true);
+  assert.equal(cache.index.size('org_a'), 40);
+  const hit = await lookup(cache, 'org_a', 'How can I get started with falconry');
+  assert.equal(hit.kind === 'hit' && hit.entry.answer.completion.choices[0].message.content, 'start falconry');
+  assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry')).kind, 'hit');
+  assert.equal((await lookup(cache, 'org_a', 'Explain the history of volcanoes')).kind, 'miss', 'among the five oldest, evicted');
+  assert.equal((await lookup(cache, 'org_a', 'Explain the future of falconry')).kind, 'miss', 'a near miss');
 });
 
 test('shared state: an entry stored by one instance is found by another after its refresh', async () => {

@@ -4,9 +4,8 @@ import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { SharedState } from '../../core/storage-interfaces.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
-import { SemanticIndex, type SemanticLookup } from './semantic-index.js';
+import { SemanticIndex, type SemanticEntry, type SemanticLookup } from './semantic-index.js';
 import { promptFeatures, type PromptFeatures } from './text-features.js';
-import { storedVector } from './vector-search.js';
 
 export interface SemanticCacheOptions {
   maxEntriesPerOrg: number;
@@ -14,6 +13,9 @@ export interface SemanticCacheOptions {
   /** With shared state: how often an instance reads the entries other instances stored. */
   refreshMs?: number;
   clock?: Clock;
+  /** Where an org's lookups switch from an exact scan to its ANN index (tests; see semantic-index.ts). */
+  annFrom?: number;
+  exactScanUpTo?: number;
 }
 
 /** An entry as it travels through the shared log. */
@@ -37,6 +39,8 @@ export class SemanticCache {
   readonly index: SemanticIndex;
   private readonly clock: Clock;
   private readonly writes: BoundedQueue<{ orgId: string; entry: SharedEntry }> | undefined;
+  private pendingAdds: Array<{ orgId: string; bucket: string; entry: SemanticEntry }> = [];
+  private pendingTimer: NodeJS.Immediate | undefined;
   private readonly refreshed = new LruCache<string, { lastId: string; at: number; pending?: Promise<void> }>({ maxEntries: 10_000 });
 
   constructor(
@@ -45,7 +49,7 @@ export class SemanticCache {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {
     this.clock = options.clock ?? Date.now;
-    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock });
+    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock, annFrom: options.annFrom, exactScanUpTo: options.exactScanUpTo });
     if (shared) {
       this.writes = new BoundedQueue(
         { name: 'semantic_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },
@@ -56,13 +60,21 @@ export class SemanticCache {
   }
 
   async lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): Promise<SemanticLookup> {
-    if (this.shared) await this.refresh(orgId);
+    this.addPending();
+    if (this.shared) {
+      // A long log (a restart, a new instance) is read into the index in the background: a request waits a
+      // moment for it, never for all of it.
+      const reading = this.refresh(orgId);
+      if (reading) await Promise.race([reading, delay(REFRESH_WAIT_MS)]);
+    }
     return this.index.lookup(orgId, bucket, vector, features, threshold);
   }
 
+  /** Stores an answer: into this instance's index after the response (an HNSW insertion costs up to a millisecond), into the shared log in the background. */
   store(orgId: string, bucket: string, prompt: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer): void {
-    const entry = { id: randomUUID(), vector: storedVector(vector), features, answer, expiresAt: this.clock() + this.options.ttlMs };
-    this.index.add(orgId, bucket, entry);
+    const entry = { id: randomUUID(), vector, features, answer, expiresAt: this.clock() + this.options.ttlMs };
+    if (this.pendingAdds.length < MAX_PENDING_ADDS) this.pendingAdds.push({ orgId, bucket, entry });
+    this.pendingTimer ??= setImmediate(() => this.addPending());
     const vectorText = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
     this.writes?.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
   }
@@ -71,16 +83,28 @@ export class SemanticCache {
     return this.writes;
   }
 
+  /** Puts what was stored into the index now (a lookup does it first too). */
+  addPending(): void {
+    if (this.pendingTimer) clearImmediate(this.pendingTimer);
+    this.pendingTimer = undefined;
+    const pending = this.pendingAdds;
+    if (pending.length === 0) return;
+    this.pendingAdds = [];
+    for (const { orgId, bucket, entry } of pending) this.index.add(orgId, bucket, entry);
+  }
+
   async flush(): Promise<void> {
+    this.addPending();
     await this.writes?.flush();
   }
 
   async close(): Promise<void> {
+    this.addPending();
     await this.writes?.close();
   }
 
   /** Reads what other instances stored since the last read (at most every refreshMs; one read at a time per org). */
-  private async refresh(orgId: string): Promise<void> {
+  private refresh(orgId: string): Promise<void> | undefined {
     const now = this.clock();
     let state = this.refreshed.get(orgId);
     if (!state) {
@@ -88,7 +112,7 @@ export class SemanticCache {
       this.refreshed.set(orgId, state);
     }
     if (state.pending) return state.pending;
-    if (now - state.at < (this.options.refreshMs ?? 1000)) return;
+    if (now - state.at < (this.options.refreshMs ?? 1000)) return undefined;
     state.at = now;
     const current = state;
     current.pending = this.readLog(orgId, current).finally(() => {
@@ -118,7 +142,7 @@ export class SemanticCache {
       if (entry.expiresAt <= this.clock() || this.index.knows(orgId, entry.id)) return;
       const bytes = Buffer.from(entry.vector, 'base64');
       const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-      this.index.add(orgId, entry.bucket, { id: entry.id, vector: storedVector(vector), features: promptFeatures(entry.prompt), answer: entry.answer, expiresAt: entry.expiresAt });
+      this.index.add(orgId, entry.bucket, { id: entry.id, vector, features: promptFeatures(entry.prompt), answer: entry.answer, expiresAt: entry.expiresAt });
     } catch (error) {
       this.logger.warn({ err: error }, 'semantic cache: a shared entry could not be read; skipped');
     }
@@ -128,6 +152,12 @@ export class SemanticCache {
     for (const { orgId, entry } of batch) await this.shared!.appendLog(logKey(orgId), JSON.stringify(entry), this.options.maxEntriesPerOrg, this.options.ttlMs);
   }
 }
+
+/** How long a lookup waits for the shared log to be read before it answers from what the index holds. */
+const REFRESH_WAIT_MS = 50;
+/** Answers waiting to enter the index; beyond this many (a burst), the newest are not cached. */
+const MAX_PENDING_ADDS = 10_000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /** One log per org: entries never cross orgs. */
 const logKey = (orgId: string) => `cache:semantic:${orgId}`;

@@ -1,14 +1,15 @@
 import type { Clock } from '../../shared/lru-cache.js';
 import { LruCache } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
-import { shortlist, similarity as similarityOf, type StoredVector } from './vector-search.js';
+import { AnnIndex } from './ann-index.js';
+import { dot } from './local-embedder.js';
 import { guardConflict } from './prompt-guards.js';
 import type { PromptFeatures } from './text-features.js';
 
 export interface SemanticEntry {
   /** Unique id (entries read back from the shared log are not added twice). */
   id: string;
-  vector: StoredVector;
+  vector: Float32Array;
   features: PromptFeatures;
   answer: CachedAnswer;
   expiresAt: number;
@@ -16,28 +17,44 @@ export interface SemanticEntry {
 
 export type SemanticLookup = { kind: 'hit'; entry: SemanticEntry; similarity: number } | { kind: 'miss'; refusedBy?: string; nearest?: number };
 
+interface Stored {
+  label: number;
+  bucket: string;
+  entry: SemanticEntry;
+}
+
 interface OrgIndex {
-  /** Entries by bucket (scope + the hash of the context that must match exactly), oldest first. */
-  buckets: Map<string, SemanticEntry[]>;
-  /** Every entry, oldest first: the bound evicts from the front. */
-  order: Array<{ bucket: string; entry: SemanticEntry }>;
+  /** Entries by bucket (scope + the hash of the context that must match exactly). */
+  buckets: Map<string, Set<Stored>>;
+  /** Every entry by label, oldest first (a Map keeps insertion order): the bound evicts the first. */
+  byLabel: Map<number, Stored>;
   ids: Set<string>;
+  nextLabel: number;
+  /** The org's approximate-nearest-neighbour index, built once it holds ANN_FROM entries. */
+  ann?: AnnIndex;
 }
 
 /** How many of the most similar candidates the guards look at before a lookup gives up. */
 const CANDIDATES_CHECKED = 5;
+/** From this many entries an org's lookups go through its HNSW index; below, an exact scan is as fast. */
+export const ANN_FROM = 1024;
+/** A bucket this small is scanned exactly even in an org with an ANN index (a filtered graph search would visit more). */
+const EXACT_SCAN_UP_TO = 512;
+/** Neighbours asked of the ANN index (more than checked: some are expired or under the threshold). */
+const ANN_NEIGHBOURS = 16;
 
 /**
  * The in-process semantic index: per org (never shared across orgs), bounded in entries per org (the oldest
- * go first) and in orgs (least recently used), entries expire. A lookup is a brute-force scan of one bucket
- * (cosine = dot product of normalized vectors); the nearest candidates above the threshold go through the
- * guards, and the first that passes is the hit.
+ * go first) and in orgs (least recently used), entries expire. A small org's bucket is scanned exactly; from
+ * ANN_FROM entries on, an HNSW index over the org (hnswlib-node) finds the nearest neighbours in the
+ * request's bucket when that bucket is large, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest
+ * candidates above the threshold go through the guards; the first that passes is the hit.
  */
 export class SemanticIndex {
   private readonly orgs: LruCache<string, OrgIndex>;
   private readonly clock: Clock;
 
-  constructor(private readonly options: { maxEntriesPerOrg: number; maxOrgs?: number; clock?: Clock }) {
+  constructor(private readonly options: { maxEntriesPerOrg: number; maxOrgs?: number; clock?: Clock; annFrom?: number; exactScanUpTo?: number }) {
     this.clock = options.clock ?? Date.now;
     this.orgs = new LruCache({ maxEntries: options.maxOrgs ?? 10_000 });
   }
@@ -45,29 +62,40 @@ export class SemanticIndex {
   add(orgId: string, bucket: string, entry: SemanticEntry): void {
     let index = this.orgs.get(orgId);
     if (!index) {
-      index = { buckets: new Map(), order: [], ids: new Set() };
+      index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0 };
       this.orgs.set(orgId, index);
     }
     if (index.ids.has(entry.id)) return;
+    const stored: Stored = { label: index.nextLabel++, bucket, entry };
     index.ids.add(entry.id);
-    const entries = index.buckets.get(bucket);
-    if (entries) entries.push(entry);
-    else index.buckets.set(bucket, [entry]);
-    index.order.push({ bucket, entry });
-    while (index.order.length > this.options.maxEntriesPerOrg) this.remove(index, index.order.shift()!);
+    index.byLabel.set(stored.label, stored);
+    let entries = index.buckets.get(bucket);
+    if (!entries) index.buckets.set(bucket, (entries = new Set()));
+    entries.add(stored);
+    if (index.ann) this.addToAnn(index.ann, stored);
+    else if (index.byLabel.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(index, entry.vector.length);
+    while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
-    const entries = this.orgs.get(orgId)?.buckets.get(bucket);
-    if (!entries) return { kind: 'miss' };
+    const index = this.orgs.get(orgId);
+    const entries = index?.buckets.get(bucket);
+    if (!index || !entries) return { kind: 'miss' };
     const now = this.clock();
     const candidates: Array<{ entry: SemanticEntry; similarity: number }> = [];
     let nearest = -1;
-    for (const entry of shortlist(vector, entries)) {
-      if (entry.expiresAt <= now) continue;
-      const similarity = similarityOf(vector, entry.vector);
+    const consider = (entry: SemanticEntry, similarity: number) => {
+      if (entry.expiresAt <= now) return;
       if (similarity > nearest) nearest = similarity;
       if (similarity >= threshold) candidates.push({ entry, similarity });
+    };
+    if (index.ann && index.ann.dimensions === vector.length && entries.size > (this.options.exactScanUpTo ?? EXACT_SCAN_UP_TO)) {
+      for (const { label, similarity } of index.ann.search(vector, ANN_NEIGHBOURS, (label) => index.byLabel.get(label)?.bucket === bucket)) {
+        const stored = index.byLabel.get(label);
+        if (stored) consider(stored.entry, similarity);
+      }
+    } else {
+      for (const { entry } of entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
     }
     candidates.sort((left, right) => right.similarity - left.similarity);
     let refusedBy: string | undefined;
@@ -81,19 +109,36 @@ export class SemanticIndex {
 
   /** Entries of an org (tests, metrics). */
   size(orgId: string): number {
-    return this.orgs.get(orgId)?.order.length ?? 0;
+    return this.orgs.get(orgId)?.byLabel.size ?? 0;
+  }
+
+  /** Whether the org's lookups go through its ANN index (tests, benchmarks). */
+  usesAnn(orgId: string): boolean {
+    return this.orgs.get(orgId)?.ann !== undefined;
   }
 
   knows(orgId: string, id: string): boolean {
     return this.orgs.get(orgId)?.ids.has(id) ?? false;
   }
 
-  private remove(index: OrgIndex, item: { bucket: string; entry: SemanticEntry }): void {
-    index.ids.delete(item.entry.id);
-    const entries = index.buckets.get(item.bucket);
+  private buildAnn(index: OrgIndex, dimensions: number): void {
+    const ann = new AnnIndex(dimensions, this.options.maxEntriesPerOrg);
+    for (const stored of index.byLabel.values()) this.addToAnn(ann, stored);
+    index.ann = ann;
+  }
+
+  /** An entry of other dimensions (the embedder was changed) stays out of the ANN index and ages out. */
+  private addToAnn(ann: AnnIndex, stored: Stored): void {
+    if (stored.entry.vector.length === ann.dimensions) ann.add(stored.label, stored.entry.vector);
+  }
+
+  private remove(index: OrgIndex, stored: Stored): void {
+    index.ids.delete(stored.entry.id);
+    index.byLabel.delete(stored.label);
+    if (index.ann && stored.entry.vector.length === index.ann.dimensions) index.ann.remove(stored.label);
+    const entries = index.buckets.get(stored.bucket);
     if (!entries) return;
-    const position = entries[0] === item.entry ? 0 : entries.indexOf(item.entry);
-    if (position >= 0) entries.splice(position, 1);
-    if (entries.length === 0) index.buckets.delete(item.bucket);
+    entries.delete(stored);
+    if (entries.size === 0) index.buckets.delete(stored.bucket);
   }
 }

@@ -44,6 +44,11 @@ const frameMarkers: Array<[string, RegExp]> = [
 ];
 const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via']);
 
+/** A word a rephrasing adds or drops freely (the embedder weighs it little). */
+export function isFillerWord(word: string): boolean {
+  return fillers.has(word) || relational.has(word);
+}
+
 /** Words that relate two others: their order against the meaning words decides roles ("from X to Y"). */
 const relational = new Set('from to than into onto between vs versus and or by for of in on at with against toward towards per via as'.split(' '));
 
