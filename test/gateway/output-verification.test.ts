@@ -117,6 +117,28 @@ describe('output verification and healing', () => {
     assert.equal(body.svc_metadata.healer_report.stage, 'schema_coercion');
   });
 
+  test('streamed tool-call arguments are healed like whole ones, while the text before them flows as it comes', async () => {
+    const weatherTool = { type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' }, days: { type: 'integer' } }, required: ['city'] } } };
+    harness.mock.enqueueReply({ content: 'Let me check the weather.', chunks: ['Let me ', 'check the weather.'], toolCalls: [{ id: 'call_9', name: 'get_weather', arguments: "{'city': 'Oslo', 'days': '3',}" }] });
+    const response = await postChat(harness, { model: 'gpt-4o-mini', stream: true, tools: [weatherTool], messages: [{ role: 'user', content: 'Weather in Oslo?' }] });
+    const { events } = await readSse(response, performance.now());
+    const chunks = events.filter((event) => event.data !== '[DONE]').map((event) => JSON.parse(event.data));
+    const text = chunks.flatMap((chunk) => chunk.choices.map((choice: { delta: { content?: string } }) => choice.delta.content ?? '')).join('');
+    assert.equal(text, 'Let me check the weather.');
+    const firstText = chunks.findIndex((chunk) => chunk.choices[0]?.delta.content);
+    const callChunks = chunks.filter((chunk) => chunk.choices[0]?.delta.tool_calls);
+    assert.equal(callChunks.length, 1, 'one delta per call, with its whole arguments');
+    assert.ok(firstText < chunks.indexOf(callChunks[0]), 'the text came before the held tool call');
+    assert.deepEqual(callChunks[0].choices[0].delta.tool_calls, [{ index: 0, id: 'call_9', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo","days":3}' } }]);
+    assert.equal(chunks.at(-1).choices[0]?.finish_reason ?? chunks.at(-2).choices[0]?.finish_reason, 'tool_calls');
+
+    // The official SDK assembles the same call.
+    harness.mock.enqueueReply({ toolCalls: [{ id: 'call_10', name: 'get_weather', arguments: '{"city": "Bergen", "days": 2' }] });
+    const stream = client.chat.completions.stream({ model: 'gpt-4o-mini', tools: [weatherTool as never], messages: [{ role: 'user', content: 'Weather in Bergen?' }] });
+    const final = await stream.finalChatCompletion();
+    assert.equal(final.choices[0].message.tool_calls?.[0].type === 'function' && final.choices[0].message.tool_calls[0].function.arguments, '{"city":"Bergen","days":2}');
+  });
+
   test('the Responses API: text.format json_schema answers are verified too', async () => {
     harness.mock.enqueueReply({ content: 'Sure: {"name": "Ada", "age": 36,}' });
     const response = await client.responses.create({ model: 'gpt-4o-mini', input: 'Ada?', text: { format: { type: 'json_schema', name: 'person', schema: personSchema, strict: true } } });

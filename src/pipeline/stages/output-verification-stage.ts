@@ -6,6 +6,7 @@ import type { Outcome } from '../../core/operations.js';
 import { addWarning } from '../../providers/shared/warnings.js';
 import { inspectCompletion, jsonChecksOf, reaskMessage, type JsonFinding } from '../../verification/chat-json-checks.js';
 import { healJson } from '../../verification/json-healer.js';
+import { healToolCallStream, type StreamedToolCallFinding } from '../../verification/tool-call-stream.js';
 import type { Next } from '../stage.js';
 import type { RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
@@ -21,7 +22,8 @@ export interface OutputVerificationOptions {
  * Output verification and healing (cache and full modes): a JSON answer (`response_format` json_object or
  * json_schema, and tool-call arguments) is parsed and validated; a broken one is healed, reported in
  * `healer_report`, or — at reliability high or critical, or `output_verification: schema` — asked again
- * once with the errors. A JSON-mode stream is collected first (the answer is then sent in the compact form).
+ * once with the errors. A JSON-mode stream is collected first (the answer is then sent in the compact form);
+ * a stream with tools keeps its text flowing and holds back only the tool calls (verification/tool-call-stream.ts).
  */
 export function outputVerificationStage(options: OutputVerificationOptions): Stage<'chat'> {
   return {
@@ -37,8 +39,8 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       // A cached answer was verified before it was stored.
       if (context.cacheHit) return outcome;
       if (outcome.kind === 'stream') {
-        // Tool calls stream live; only a JSON-mode answer is held back to be verified whole.
-        if (!checks.content) return outcome;
+        // A stream with tools: the text flows, the tool calls are held back per choice and healed whole.
+        if (!checks.content) return { kind: 'stream', chunks: healToolCallStream(outcome.chunks, { tools: checks.tools, minConfidence: options.minConfidence, onFinding: (finding) => reportStreamedFinding(context, finding) }) };
         outcome = { kind: 'complete', result: await collectChatStream(outcome.chunks) };
       }
       const reliability = context.options.svc.reliability_level ?? 'standard';
@@ -87,6 +89,16 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       return { kind: 'complete', result: completion };
     },
   };
+}
+
+/** A streamed tool call that was healed (healer_report, as for a whole answer) or could not be (a warning). */
+function reportStreamedFinding(context: RoutedContext<'chat'>, finding: StreamedToolCallFinding): void {
+  if (finding.applied && finding.outcome.status === 'healed') {
+    context.healerReport ??= { original: finding.original, healed: finding.outcome.text, stage: finding.outcome.stage, confidence: finding.outcome.confidence, healing_time_ms: 0 };
+    return;
+  }
+  const why = finding.outcome.status === 'failed' ? finding.outcome.errors.join('; ') : `only a low-confidence repair was possible (${finding.outcome.stage})`;
+  addWarning(context.warnings, `output verification: tool call ${finding.name} is not valid JSON for the tool's parameters (${why}); streamed as the model wrote it`);
 }
 
 /**
