@@ -28,46 +28,43 @@ interface HeldCall {
 }
 
 /**
- * Verifies and heals the tool calls of a streamed answer while its text keeps flowing: content, refusal
- * and role deltas pass at once; tool-call deltas are held back, per choice, until that choice finishes
- * (or the stream ends), and then sent as one delta per call carrying its whole arguments — checked against
- * the tool's schema and healed like a whole answer's. The caller's SDK assembles deltas by index either
- * way, so one delta per call is what a slow provider's stream would also look like.
+ * Verifies and heals the tool calls of a streamed answer while its text keeps flowing: deltas without tool
+ * calls pass at once; a choice's deltas that carry tool calls are held back until that choice finishes (or
+ * the stream ends). Then, when every call's arguments are valid, they go out exactly as the provider sent
+ * them (fragment by fragment, as the caller's SDK expects); when one had to be healed, the choice's calls go
+ * out in one delta carrying each call's whole arguments, healed. The SDK assembles deltas by index either way.
  */
 export async function* healToolCallStream(chunks: AsyncIterable<ChatCompletionChunk>, options: ToolCallStreamOptions): AsyncIterable<ChatCompletionChunk> {
-  const held = new Map<number, HeldCall[]>();
+  const held = new Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>();
   let last: ChatCompletionChunk | undefined;
   for await (const chunk of chunks) {
     last = chunk;
-    const choices: ChunkChoice[] = [];
-    const before: ChunkChoice[] = [];
+    const passing: ChunkChoice[] = [];
+    const released: ChatCompletionChunk[] = [];
     for (const choice of chunk.choices) {
-      const calls = choice.delta.tool_calls;
-      let passing = choice;
-      if (calls) {
-        hold(held, choice.index, calls);
-        const { tool_calls: _held, ...delta } = choice.delta;
-        passing = { ...choice, delta };
+      if (choice.delta.tool_calls) {
+        hold(held, chunk, choice);
+        if (choice.finish_reason !== null) released.push(...release(held, choice.index, options, chunk));
+        continue;
       }
-      if (passing.finish_reason !== null && held.has(passing.index)) before.push(releaseChoice(held, passing.index, options));
-      if (!isEmpty(passing)) choices.push(passing);
+      if (choice.finish_reason !== null && held.has(choice.index)) released.push(...release(held, choice.index, options, chunk));
+      passing.push(choice);
     }
-    if (before.length > 0) yield { ...chunk, choices: before, usage: undefined };
-    if (choices.length > 0 || chunk.usage) yield choices.length === chunk.choices.length && !hasToolCalls(chunk) ? chunk : { ...chunk, choices };
+    for (const out of released) yield out;
+    if (passing.length === chunk.choices.length) yield chunk;
+    else if (passing.length > 0 || chunk.usage) yield { ...chunk, choices: passing };
   }
   // A stream that ended without finishing a choice (the provider stopped short): its calls still go out, closed.
-  if (last && held.size > 0) {
-    const rest = [...held.keys()].map((index) => releaseChoice(held, index, options));
-    yield { ...last, choices: rest, usage: undefined };
-  }
+  if (last) for (const index of [...held.keys()]) yield* release(held, index, options, last);
 }
 
-function hold(held: Map<number, HeldCall[]>, choiceIndex: number, deltas: ToolCallDelta[]): void {
-  let calls = held.get(choiceIndex);
-  if (!calls) held.set(choiceIndex, (calls = []));
-  for (const delta of deltas) {
-    let call = calls.find((candidate) => candidate.index === delta.index);
-    if (!call) calls.push((call = { index: delta.index, name: '', arguments: '' }));
+function hold(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>, chunk: ChatCompletionChunk, choice: ChunkChoice): void {
+  let entry = held.get(choice.index);
+  if (!entry) held.set(choice.index, (entry = { calls: [], chunks: [] }));
+  entry.chunks.push({ ...chunk, choices: [choice], usage: undefined });
+  for (const delta of choice.delta.tool_calls ?? []) {
+    let call = entry.calls.find((candidate) => candidate.index === delta.index);
+    if (!call) entry.calls.push((call = { index: delta.index, name: '', arguments: '' }));
     if (delta.id) call.id = delta.id;
     if (delta.type) call.type = delta.type;
     if (delta.function?.name) call.name += delta.function.name;
@@ -76,16 +73,21 @@ function hold(held: Map<number, HeldCall[]>, choiceIndex: number, deltas: ToolCa
   }
 }
 
-/** The held calls of one choice, verified and healed, as one delta with every call whole. */
-function releaseChoice(held: Map<number, HeldCall[]>, choiceIndex: number, options: ToolCallStreamOptions): ChunkChoice {
-  const calls = held.get(choiceIndex) ?? [];
+/** The held deltas of one choice: as they came when every call is valid, else one delta with the healed calls. */
+function release(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>, choiceIndex: number, options: ToolCallStreamOptions, template: ChatCompletionChunk): ChatCompletionChunk[] {
+  const entry = held.get(choiceIndex);
   held.delete(choiceIndex);
-  const tool_calls = calls.map((call): ToolCallDelta => {
+  if (!entry) return [];
+  let healed = false;
+  const tool_calls = entry.calls.map((call): ToolCallDelta => {
     const outcome = healJson(call.arguments, options.tools.get(call.name) ?? { requireObject: true });
     let text = call.arguments;
     if (outcome.status !== 'valid') {
       const applied = outcome.status === 'healed' && (outcome.confidence >= options.minConfidence || outcome.stage === 'truncation_close');
-      if (applied && outcome.status === 'healed') text = outcome.text;
+      if (applied && outcome.status === 'healed') {
+        text = outcome.text;
+        healed = true;
+      }
       options.onFinding({ name: call.name, original: call.arguments, outcome, applied });
     }
     const delta: ToolCallDelta = { index: call.index, function: { name: call.name, arguments: text } };
@@ -94,13 +96,11 @@ function releaseChoice(held: Map<number, HeldCall[]>, choiceIndex: number, optio
     if (call.extra) delta.extra_content = call.extra;
     return delta;
   });
-  return { index: choiceIndex, delta: { tool_calls }, finish_reason: null };
+  if (!healed) return entry.chunks;
+  // Healed: the first held delta's other fields (role, content: null), the whole calls, and the finish if it came with them.
+  const first = entry.chunks[0].choices[0];
+  const { tool_calls: _streamed, ...opening } = first.delta;
+  const finish = entry.chunks.at(-1)!.choices[0].finish_reason;
+  return [{ ...template, choices: [{ index: choiceIndex, delta: { ...opening, tool_calls }, finish_reason: finish }], usage: undefined }];
 }
 
-function isEmpty(choice: ChunkChoice): boolean {
-  return choice.finish_reason === null && choice.logprobs == null && Object.values(choice.delta).every((value) => value === undefined);
-}
-
-function hasToolCalls(chunk: ChatCompletionChunk): boolean {
-  return chunk.choices.some((choice) => choice.delta.tool_calls !== undefined);
-}
