@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     log('semantic lookups in process: 1,000 and 100,000 entries, HNSW index against the exact scan …');
     const lookups = [
       lookupLine('exact scan', semanticLookupCost(1000, Infinity)),
-      lookupLine('HNSW (from 1,024)', semanticLookupCost(1000)),
+      lookupLine('HNSW (from 256)', semanticLookupCost(1000)),
       lookupLine('exact scan', semanticLookupCost(big, Infinity)),
       lookupLine('HNSW', semanticLookupCost(big)),
     ];

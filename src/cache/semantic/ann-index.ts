@@ -4,7 +4,7 @@ import hnswlib from 'hnswlib-node';
 const M = 16;
 const EF_CONSTRUCTION = 64;
 /** Candidates kept during a query (recall against the exact scan is measured by bench/cache.ts). */
-const EF_SEARCH = 64;
+const EF_SEARCH = 40;
 const FIRST_CAPACITY = 1024;
 
 /**
