@@ -20,6 +20,7 @@ import { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
 import { promptFeatures } from '../src/cache/semantic/text-features.js';
 import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import { summarize } from './load.js';
+import { fillWithSyntheticPrompts } from './prefill-semantic.js';
 import { syntheticPrompt } from './synthetic-prompts.js';
 import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
@@ -84,13 +85,7 @@ function semanticLookupCost(entries: number, annFrom?: number): LookupFigures {
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: entries, ttlMs: 3_600_000, annFrom }, { warn: () => undefined, error: () => undefined });
   const answer = { completion: { id: 'c', object: 'chat.completion' as const, created: 0, model: 'm', choices: [] }, servedModel: 'openai/gpt-4o-mini' };
   const started = performance.now();
-  for (let index = 0; index < entries; index++) {
-    const prompt = syntheticPrompt(index);
-    const features = promptFeatures(prompt);
-    cache.store('org', 'bucket', prompt, embedLocally(features.normalized), features, answer);
-    if (index % 1000 === 999) cache.addPending();
-  }
-  cache.addPending();
+  fillWithSyntheticPrompts(cache, 'org', 'bucket', entries, answer);
   const buildSeconds = (performance.now() - started) / 1000;
   const queries = 1000;
   const lookups = new Float64Array(queries);

@@ -5,28 +5,17 @@
  * untouched, and a hopeless one (or one with placeholders for left-out values) is refused. Prints the score
  * per category and overall; exits 1 under `--min` (a share, default 0.98).
  */
-import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual, parseArgs } from 'node:util';
-import { contentExpectation } from '../src/verification/chat-json-checks.js';
-import { healJson } from '../src/verification/json-healer.js';
-
-interface CorpusItem {
-  name: string;
-  category: string;
-  answer: string;
-  expected: unknown;
-  schema?: Record<string, unknown>;
-}
+import { healingCorpus, healItem } from '../test/support/healing-corpus.js';
 
 const { values } = parseArgs({ options: { min: { type: 'string', default: '0.98' }, verbose: { type: 'boolean', default: false } } });
-const corpus = JSON.parse(readFileSync(new URL('../test/fixtures/json-healing-corpus.json', import.meta.url), 'utf8')) as CorpusItem[];
+const corpus = healingCorpus();
 
 const byCategory = new Map<string, { right: number; total: number }>();
 const wrong: string[] = [];
 let right = 0;
 for (const item of corpus) {
-  const format = item.schema ? { type: 'json_schema' as const, json_schema: { name: 'item', schema: item.schema } } : { type: 'json_object' as const };
-  const outcome = healJson(item.answer, contentExpectation(format)!);
+  const outcome = healItem(item);
   const ok =
     item.expected === 'untouched' ? outcome.status === 'valid' : item.expected === 'refused' ? outcome.status === 'failed' : outcome.status === 'healed' && isDeepStrictEqual(outcome.value, item.expected);
   const score = byCategory.get(item.category) ?? { right: 0, total: 0 };

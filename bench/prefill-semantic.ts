@@ -1,3 +1,5 @@
+import type { CachedAnswer } from '../src/cache/exact/exact-cache.js';
+import type { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
 import type { GatewayServices } from '../src/services.js';
 import { defaultOrgId } from '../src/auth/principal.js';
 import { semanticBucketOf } from '../src/cache/semantic/semantic-request.js';
@@ -19,11 +21,17 @@ export function prefillSemanticIndex(services: GatewayServices, count: number): 
   if (!model) throw new Error('gpt-4o-mini is not in the catalog');
   const bucket = semanticBucketOf(request, model, services.config.cache.semantic.scope);
   const completion = { id: 'prefill', object: 'chat.completion' as const, created: 0, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant' as const, content: 'prefilled' }, finish_reason: 'stop' as const }] };
+  fillWithSyntheticPrompts(services.semanticCache, defaultOrgId, bucket, count, { completion, servedModel: model.slug });
+}
+
+/** Stores the first `count` synthetic prompts with `answer` in one bucket, straight into the index. */
+export function fillWithSyntheticPrompts(cache: SemanticCache, orgId: string, bucket: string, count: number, answer: CachedAnswer): void {
   for (let index = 0; index < count; index++) {
     const prompt = syntheticPrompt(index);
     const features = promptFeatures(prompt);
-    services.semanticCache.store(defaultOrgId, bucket, prompt, embedLocally(features.normalized), features, { completion, servedModel: model.slug });
-    if (index % 1000 === 999) services.semanticCache.addPending();
+    cache.store(orgId, bucket, prompt, embedLocally(features.normalized), features, answer);
+    // Stored answers wait for the index in a bounded queue: move them in as they come.
+    if (index % 1000 === 999) cache.addPending();
   }
-  services.semanticCache.addPending();
+  cache.addPending();
 }

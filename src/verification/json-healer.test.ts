@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { contentExpectation } from './chat-json-checks.js';
+import { healingCorpus, healItem } from '../../test/support/healing-corpus.js';
 import { healJson } from './json-healer.js';
 
-interface CorpusItem {
-  name: string;
-  category: string;
-  answer: string;
-  /** The value the healed answer must hold, or "untouched" (valid as it is) or "refused" (hopeless). */
-  expected: unknown;
-  schema?: Record<string, unknown>;
-}
-
-const corpus = JSON.parse(readFileSync(new URL('../../test/fixtures/json-healing-corpus.json', import.meta.url), 'utf8')) as CorpusItem[];
+const corpus = healingCorpus();
 
 describe('JSON healing corpus (test/fixtures/json-healing-corpus.json)', () => {
   test('holds at least 300 answers: broken ones of every kind, valid ones and hopeless ones', () => {
@@ -26,9 +16,7 @@ describe('JSON healing corpus (test/fixtures/json-healing-corpus.json)', () => {
 
   for (const item of corpus) {
     test(`${item.category}: ${item.name}`, () => {
-      // As the gateway checks content: json_schema when the item has a schema, json_object otherwise.
-      const format = item.schema ? { type: 'json_schema' as const, json_schema: { name: 'item', schema: item.schema } } : { type: 'json_object' as const };
-      const outcome = healJson(item.answer, contentExpectation(format)!);
+      const outcome = healItem(item);
       if (item.expected === 'untouched') return assert.equal(outcome.status, 'valid', JSON.stringify(outcome));
       if (item.expected === 'refused') return assert.equal(outcome.status, 'failed', JSON.stringify(outcome));
       assert.equal(outcome.status, 'healed', JSON.stringify(outcome));

@@ -24,6 +24,14 @@ export type HealOutcome =
  */
 const confidenceOf: Record<HealStage, number> = { extract: 0.95, syntax_repair: 0.9, schema_coercion: 0.75, truncation_close: 0.5 };
 
+/**
+ * Whether a heal is applied on its own: when it is sure enough, and — with `closeCut` — when it closes an
+ * answer cut short, whatever its confidence (an unclosed value is useless to every caller).
+ */
+export function healStands(outcome: HealOutcome, minConfidence: number, closeCut: boolean): outcome is Extract<HealOutcome, { status: 'healed' }> {
+  return outcome.status === 'healed' && (outcome.confidence >= minConfidence || (closeCut && outcome.stage === 'truncation_close'));
+}
+
 /** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
 export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
   const direct = parse(answer);

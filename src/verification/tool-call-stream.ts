@@ -1,5 +1,5 @@
 import type { ChatCompletionChunk, ChunkChoice, ToolCallDelta } from '../core/chat-types.js';
-import { healJson, type HealOutcome, type JsonExpectation } from './json-healer.js';
+import { healJson, healStands, type HealOutcome, type JsonExpectation } from './json-healer.js';
 
 /** A tool call whose arguments were not valid JSON as streamed. */
 export interface StreamedToolCallFinding {
@@ -83,8 +83,8 @@ function release(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionCh
     const outcome = healJson(call.arguments, options.tools.get(call.name) ?? { requireObject: true });
     let text = call.arguments;
     if (outcome.status !== 'valid') {
-      const applied = outcome.status === 'healed' && (outcome.confidence >= options.minConfidence || outcome.stage === 'truncation_close');
-      if (applied && outcome.status === 'healed') {
+      const applied = healStands(outcome, options.minConfidence, true);
+      if (applied) {
         text = outcome.text;
         healed = true;
       }

@@ -16,11 +16,15 @@ export interface Lexicon {
   vector(word: string): Int8Array | undefined;
   /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`), or the word. */
   lemma(word: string): string;
+  /** The cosine of the two words' vectors; undefined when either is outside the vocabulary. */
+  similarity(left: string, right: string): number | undefined;
   /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
   synonymous(left: string, right: string): boolean;
 }
 
 const DIMENSIONS = 100;
+/** Vectors are stored as bytes: each unit-vector component × 127 (scripts/build-lexicon.mjs). */
+const QUANTUM = 127;
 let loaded: Lexicon | undefined;
 
 export function englishLexicon(): Lexicon {
@@ -64,6 +68,14 @@ function readLexicon(folder: string): Lexicon {
       return rank === undefined ? undefined : vectors.subarray((rank - 1) * DIMENSIONS, rank * DIMENSIONS);
     },
     lemma,
+    similarity(left, right) {
+      const leftRank = ranks.get(left);
+      const rightRank = ranks.get(right);
+      if (leftRank === undefined || rightRank === undefined) return undefined;
+      let sum = 0;
+      for (let index = 0; index < DIMENSIONS; index++) sum += vectors[(leftRank - 1) * DIMENSIONS + index] * vectors[(rightRank - 1) * DIMENSIONS + index];
+      return sum / (QUANTUM * QUANTUM);
+    },
     synonymous(left, right) {
       const ofLeft = synsetsOf.get(left);
       const ofRight = synsetsOf.get(right);

@@ -1,5 +1,5 @@
 import { englishLexicon, type Lexicon } from './lexicon.js';
-import type { PromptFeatures, PromptToken } from './text-features.js';
+import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
 
 /**
  * Why two prompts that embed alike must still not share an answer, or undefined when nothing tells them
@@ -36,9 +36,11 @@ interface Alignment {
 function align(query: readonly PromptToken[], cached: readonly PromptToken[], lexicon: Lexicon): Alignment {
   const matchOf = new Array<number>(query.length).fill(-1);
   const taken = new Array<boolean>(cached.length).fill(false);
-  const once = (tokens: readonly PromptToken[], word: string) => tokens.filter((token) => token.word === word).length === 1;
+  const queryCounts = wordCounts(query);
+  const cachedCounts = wordCounts(cached);
+  const once = (word: string) => queryCounts.get(word) === 1 && cachedCounts.get(word) === 1;
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
-    (left, right) => left.word === right.word && (!left.relational || (once(query, left.word) && once(cached, left.word))),
+    (left, right) => left.word === right.word && (!left.relational || once(left.word)),
     (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
     (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon),
   ];
@@ -62,17 +64,18 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   return { pairs, unmatched };
 }
 
+function wordCounts(tokens: readonly PromptToken[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const token of tokens) counts.set(token.word, (counts.get(token.word) ?? 0) + 1);
+  return counts;
+}
+
 /**
  * WordNet lists every sense of a word: `thread` and `string` share a synset (the cord), `key` and `paint`
  * too. Synonyms in the sense a prompt means are also used alike in text: their word vectors are close.
  */
 function usedAlike(left: string, right: string, lexicon: Lexicon): boolean {
-  const leftVector = lexicon.vector(left);
-  const rightVector = lexicon.vector(right);
-  if (!leftVector || !rightVector) return false;
-  let sum = 0;
-  for (let index = 0; index < leftVector.length; index++) sum += leftVector[index] * rightVector[index];
-  return sum / (127 * 127) >= SYNONYM_USAGE_SIMILARITY;
+  return (lexicon.similarity(left, right) ?? 0) >= SYNONYM_USAGE_SIMILARITY;
 }
 
 /** Word-vector cosine from which two WordNet synonyms count as meant alike (measured: thread/string 0.32, buy/purchase 0.83). */
@@ -111,12 +114,14 @@ function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: rea
 function isFillerTypo(token: PromptToken, lexicon: Lexicon): boolean {
   const rank = lexicon.rank(token.written);
   if (rank !== undefined && rank < RARE_RANK) return false;
-  return fillerWords.some((filler) => token.written !== filler && Math.abs(token.written.length - filler.length) <= 1 && editDistance(token.written, filler, 1) <= 1);
+  return typoProneFillers.some((filler) => token.written !== filler && Math.abs(token.written.length - filler.length) <= 1 && editDistance(token.written, filler, 1) <= 1);
 }
+
+/** Fillers long enough for a misspelling of them to be told from another short word. */
+const typoProneFillers = fillerWords().filter((word) => word.length >= 3);
 
 /** Below this rank a word is common enough to be meant as written. */
 const RARE_RANK = 10_000;
-const fillerWords = ['what', 'whats', 'which', 'where', 'when', 'there', 'their', 'whether', 'please', 'would', 'could', 'should', 'about', 'explain', 'describe', 'tell', 'the', 'does', 'this', 'that', 'with', 'your', 'have'];
 
 /**
  * A typo: one edit (two for long words) between words of four letters or more, one of which is not in the
@@ -131,23 +136,26 @@ function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   return editDistance(left, right, allowed) <= allowed;
 }
 
-/** Damerau–Levenshtein distance (adjacent swaps count one), stopped early above `limit`. */
+/** Damerau–Levenshtein distance (adjacent swaps count one), stopped early above `limit`; three rows, not a table. */
 export function editDistance(left: string, right: string, limit: number): number {
-  const rows = left.length + 1;
   const columns = right.length + 1;
-  const table: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
-  for (let row = 1; row < rows; row++) {
-    let best = Infinity;
+  let before = new Array<number>(columns).fill(0);
+  let previous = Array.from({ length: columns }, (_, column) => column);
+  let current = new Array<number>(columns).fill(0);
+  for (let row = 1; row <= left.length; row++) {
+    current[0] = row;
+    let best = row;
     for (let column = 1; column < columns; column++) {
       const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      let value = Math.min(table[row - 1][column] + 1, table[row][column - 1] + 1, table[row - 1][column - 1] + cost);
-      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) value = Math.min(value, table[row - 2][column - 2] + 1);
-      table[row][column] = value;
+      let value = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
+      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) value = Math.min(value, before[column - 2] + 1);
+      current[column] = value;
       if (value < best) best = value;
     }
     if (best > limit) return best;
+    [before, previous, current] = [previous, current, before];
   }
-  return table[rows - 1][columns - 1];
+  return previous[columns - 1];
 }
 
 /** The reason named for the words found in only one prompt. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import type { OrgPolicy, SemanticCacheSwitch, SharedState } from '../../core/storage-interfaces.js';
-import type { OrgPolicyService } from '../../governance/org-policy-service.js';
+import { defaultPolicy, type OrgPolicyService } from '../../governance/org-policy-service.js';
 import { dot, embedLocally } from './local-embedder.js';
 
 export interface SemanticCacheMonitorOptions {
@@ -34,6 +34,8 @@ export interface CacheReport {
   };
 }
 
+/** How long hit counts gather in process before they are added to the shared counters. */
+const HIT_FLUSH_MS = 1000;
 /** Counters live 30 days after their first increment, in the shared state (one count across instances). */
 const COUNTER_TTL_MS = 30 * 24 * 3600 * 1000;
 
@@ -45,6 +47,8 @@ const COUNTER_TTL_MS = 30 * 24 * 3600 * 1000;
  */
 export class SemanticCacheMonitor {
   private readonly random: () => number;
+  private readonly pendingHits = new Map<string, number>();
+  private hitTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly shared: SharedState,
@@ -67,8 +71,27 @@ export class SemanticCacheMonitor {
     return mode === 'shadow' || (this.options.verifySampleRate > 0 && this.random() < this.options.verifySampleRate);
   }
 
+  /**
+   * Counts a hit in process; the counts reach the shared state in one increment per org and kind at most
+   * every HIT_FLUSH_MS (a hit costs no Redis command of its own).
+   */
   countHit(orgId: string, type: 'exact' | 'semantic'): void {
-    this.bump(orgId, `${type}_hits`, 1);
+    const key = counterKey(orgId, `${type}_hits`);
+    this.pendingHits.set(key, (this.pendingHits.get(key) ?? 0) + 1);
+    this.hitTimer ??= setTimeout(() => void this.flushHits(), HIT_FLUSH_MS).unref();
+  }
+
+  /** Sends the counted hits to the shared state (also before a report, and on shutdown). */
+  async flushHits(): Promise<void> {
+    if (this.hitTimer) clearTimeout(this.hitTimer);
+    this.hitTimer = undefined;
+    const pending = [...this.pendingHits];
+    this.pendingHits.clear();
+    await Promise.all(
+      pending.map(([key, amount]) =>
+        this.shared.increment(key, amount, COUNTER_TTL_MS).catch((error: unknown) => this.logger.warn({ err: error, key }, 'semantic cache: a hit counter could not be updated')),
+      ),
+    );
   }
 
   /** Records whether the fresh answer agreed with the cached one, then applies the floor. */
@@ -85,6 +108,7 @@ export class SemanticCacheMonitor {
   }
 
   async report(orgId: string, policy: OrgPolicy | undefined): Promise<CacheReport> {
+    await this.flushHits();
     const [exactHits, semanticHits, decisions, agreed] = await Promise.all(
       ['exact_hits', 'semantic_hits', 'shadow_decisions', 'shadow_agreed'].map(async (name) => Number((await this.shared.get(counterKey(orgId, name))) ?? 0)),
     );
@@ -112,15 +136,11 @@ export class SemanticCacheMonitor {
     const { policy } = await this.policies.of(orgId);
     if (policy?.semantic_cache === 'off') return;
     const note = `measured precision ${precision.toFixed(3)} over ${decisions} compared answers is under the floor ${this.options.precisionFloor}; switched off at ${new Date().toISOString()}`;
-    const base = policy ?? { org_id: orgId, rpm: null, tpm: null, monthly_token_quota: null, monthly_budget_usd: null, enforce_tools: false, redact_pii: false, audit_prompts: false };
-    await this.policies.putPolicy({ ...base, semantic_cache: 'off', semantic_cache_note: note, updated_at: new Date().toISOString() });
+    await this.policies.putPolicy({ ...(policy ?? defaultPolicy(orgId)), semantic_cache: 'off', semantic_cache_note: note, updated_at: new Date().toISOString() });
     this.logger.warn({ orgId, precision, decisions, floor: this.options.precisionFloor }, 'semantic cache switched off for the org: measured precision under the floor');
     this.onAutoOff(orgId);
   }
 
-  private bump(orgId: string, name: string, amount: number): void {
-    this.shared.increment(counterKey(orgId, name), amount, COUNTER_TTL_MS).catch((error: unknown) => this.logger.warn({ err: error, orgId }, 'semantic cache: a counter could not be updated'));
-  }
 }
 
 const counterKey = (orgId: string, name: string) => `cache:stats:${orgId}:${name}`;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decidePair, labelledPairs } from '../../../test/support/semantic-pairs.js';
 import { localEmbedder } from './embedders.js';
-import { guardConflict } from './prompt-guards.js';
+import { editDistance, guardConflict } from './prompt-guards.js';
 import { promptFeatures } from './text-features.js';
 
 const pairs = labelledPairs();
@@ -24,11 +24,11 @@ test('the guards alone refuse every near miss, whatever the similarity', () => {
   assert.deepEqual(unguarded.map((pair) => `${pair.kind}: ${pair.a} | ${pair.b}`), []);
 });
 
-test('recall stays above 80 % overall and above 50 % for each kind of rephrasing', (context) => {
+test('recall stays above 85 % overall and above 50 % for each kind of rephrasing', (context) => {
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  assert.ok(found / hits.length >= 0.8, `recall ${found}/${hits.length}`);
+  assert.ok(found / hits.length >= 0.85, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
     const served = ofKind.filter((pair) => decidePair(pair, threshold).hit).length;
@@ -52,4 +52,13 @@ test('each guard names its reason', () => {
   assert.equal(reason('How do I read a CSV file in Python?', 'In Python, how do I read a CSV file?'), undefined);
   assert.equal(reason('Where can I buy cheap flights?', 'Where can I purchase cheap flights?'), undefined);
   assert.equal(reason('How do I reverse a list in Python?', 'How do I reverse a list in Pyhton?'), undefined);
+});
+
+test('typos are measured in edits, an adjacent swap counting one', () => {
+  assert.equal(editDistance('pyhton', 'python', 2), 1);
+  assert.equal(editDistance('recieve', 'receive', 2), 1);
+  assert.equal(editDistance('capitol', 'capital', 2), 1);
+  assert.equal(editDistance('kitten', 'sitting', 5), 3);
+  assert.equal(editDistance('austria', 'australia', 5), 2);
+  assert.ok(editDistance('dessert', 'elephant', 1) > 1, 'stops early above the limit');
 });

@@ -44,6 +44,11 @@ const frameMarkers: Array<[string, RegExp]> = [
 ];
 const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via']);
 
+/** The fillers, for the guards' typo check. */
+export function fillerWords(): string[] {
+  return [...fillers];
+}
+
 /** A word a rephrasing adds or drops freely (the embedder weighs it little). */
 export function isFillerWord(word: string): boolean {
   return fillers.has(word) || relational.has(word);
@@ -59,7 +64,7 @@ const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'n
  * Words no synonym or typo may stand in for: each names the kind of near miss its change makes (an antonym
  * pair, another language, output format, scope or date). Two prompts must use the very same ones.
  */
-export const protectedKinds: Array<[string, RegExp]> = [
+const protectedKinds: Array<[string, RegExp]> = [
   ['antonym', /^(left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|remove|enable|disable|true|false|yes|hot|cold|warm|cool|more|less|most|least|above|below|over|under|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|older|oldest|young|younger|youngest|new|newer|high|higher|low|lower|long|longer|short|shorter|big|bigger|small|smaller|good|better|best|bad|worse|worst|early|earlier|late|later|heavy|light|rich|poor|easy|hard|safe|dangerous|healthy|unhealthy|legal|illegal|male|female|men|women|man|woman|boy|girl|day|night|summer|winter|spring|autumn|fall|sunrise|sunset|asleep|awake|alive|dead|wet|dry|full|empty|plus|minus|multiply|divide|sum|difference|average|median|mean|mode|total|celsius|fahrenheit|kilometer|mile|meter|foot|feet|pound|kilogram|inch|centimeter|liter|gallon|dollar|euro|yen|pound)$/],
   ['language', /^(english|french|spanish|german|italian|portuguese|chinese|mandarin|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin|ukrainian|vietnamese|thai|indonesian|bengali|urdu|persian|swahili)$/],
   ['format', /^(json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|golang|sql|html|css|ruby|php|swift|kotlin|bash|shell|haiku|poem|essay|paragraph|sentence|tweet|email|letter|summary|outline|story|song|limerick|sonnet)$/],

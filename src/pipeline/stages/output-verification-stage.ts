@@ -5,7 +5,7 @@ import { addUsage, subtractUsage, type MeteredUsage } from '../../core/metered-u
 import type { Outcome } from '../../core/operations.js';
 import { addWarning } from '../../providers/shared/warnings.js';
 import { inspectCompletion, jsonChecksOf, reaskMessage, type JsonFinding } from '../../verification/chat-json-checks.js';
-import { healJson } from '../../verification/json-healer.js';
+import { healJson, healStands } from '../../verification/json-healer.js';
 import { healToolCallStream, type StreamedToolCallFinding } from '../../verification/tool-call-stream.js';
 import type { Next } from '../stage.js';
 import type { RoutedContext } from '../request-context.js';
@@ -71,7 +71,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
         };
         addWarning(context.warnings, `output verification: the answer was not valid JSON; the model was asked again${unresolved.length > 0 ? ' and its second answer is still not valid' : ''}`);
       } else {
-        const healed = findings.find((finding) => isApplied(finding, options.minConfidence, !mayAskAgain));
+        const healed = findings.find((finding) => healStands(finding.outcome, options.minConfidence, !mayAskAgain));
         if (healed?.outcome.status === 'healed') {
           context.healerReport = {
             original: healed.original,
@@ -110,14 +110,10 @@ function reportStreamedFinding(context: RoutedContext<'chat'>, finding: Streamed
 function applyConfidentHeals(findings: JsonFinding[], minConfidence: number, closeCut: boolean): JsonFinding[] {
   const unresolved: JsonFinding[] = [];
   for (const finding of findings) {
-    if (isApplied(finding, minConfidence, closeCut) && finding.outcome.status === 'healed') finding.apply(finding.outcome.text);
+    if (healStands(finding.outcome, minConfidence, closeCut)) finding.apply(finding.outcome.text);
     else unresolved.push(finding);
   }
   return unresolved;
-}
-
-function isApplied(finding: JsonFinding, minConfidence: number, closeCut: boolean): boolean {
-  return finding.outcome.status === 'healed' && (finding.outcome.confidence >= minConfidence || (closeCut && finding.outcome.stage === 'truncation_close'));
 }
 
 /** Calls the model once more (through the rest of the chain) with what was wrong; both calls are billed. */
