@@ -6,13 +6,13 @@ import { semanticBucketOf } from '../src/cache/semantic/semantic-request.js';
 import { embedLocally } from '../src/cache/semantic/local-embedder.js';
 import { promptFeatures } from '../src/cache/semantic/text-features.js';
 import { parseChatRequest } from '../src/routes/chat/parse-chat-request.js';
-import { syntheticPrompt } from './synthetic-prompts.js';
+import { syntheticPrompt } from '../test/support/synthetic-prompts.js';
 
 /** The body the cache benchmark sends; the prefilled entries sit in the same bucket as its requests. */
 export const benchChatBody = (content: string) => ({ model: 'gpt-4o-mini', temperature: 0, messages: [{ role: 'user', content }] });
 
 /**
- * Fills the master key's org's semantic index with `count` distinct answered prompts (bench/synthetic-prompts.ts),
+ * Fills the master key's org's semantic index with `count` distinct answered prompts (test/support/synthetic-prompts.ts),
  * in the bucket of the benchmark's requests, as if that many misses had been answered.
  */
 export function prefillSemanticIndex(services: GatewayServices, count: number): void {

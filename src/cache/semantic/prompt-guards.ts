@@ -112,6 +112,8 @@ function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: rea
 
 /** `waht`, `teh`, `pleese`: a misspelt filler is a filler (a rare word one letter from a filler counts as one). */
 function isFillerTypo(token: PromptToken, lexicon: Lexicon): boolean {
+  // A name is never a misspelt filler: `AWS` is not `was`.
+  if (token.entity) return false;
   const rank = lexicon.rank(token.written);
   if (rank !== undefined && rank < RARE_RANK) return false;
   return typoProneFillers.some((filler) => token.written !== filler && Math.abs(token.written.length - filler.length) <= 1 && editDistance(token.written, filler, 1) <= 1);

@@ -6,6 +6,7 @@ import type { CachedAnswer } from '../exact/exact-cache.js';
 import { embedLocally } from './local-embedder.js';
 import { SemanticCache } from './semantic-cache.js';
 import { promptFeatures } from './text-features.js';
+import { contextStride, syntheticPrompt, syntheticPromptCount } from '../../../test/support/synthetic-prompts.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
@@ -72,6 +73,30 @@ test('a large org is searched through its ANN index: paraphrases still hit, near
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry')).kind, 'hit');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of volcanoes')).kind, 'miss', 'among the five oldest, evicted');
   assert.equal((await lookup(cache, 'org_a', 'Explain the future of falconry')).kind, 'miss', 'a near miss');
+});
+
+test('prompts of one template that differ in a word are never served for each other; their paraphrases are', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 5000, ttlMs: 60_000 }, silent);
+  // Spread over every verb, subject and context of the synthetic prompts (Go, AWS, Python…).
+  const stored = Array.from({ length: 1500 }, (_, index) => syntheticPrompt((index * 97) % syntheticPromptCount));
+  for (const prompt of stored) store(cache, 'org_a', prompt, prompt);
+  const storedSet = new Set(stored);
+  cache.addPending();
+  const served: string[] = [];
+  for (let index = 0; index < 300; index++) {
+    // The same template, verb and subject in another context.
+    const nearMiss = syntheticPrompt((index * 97 + contextStride * (1 + (index % 31))) % syntheticPromptCount);
+    if (storedSet.has(nearMiss)) continue;
+    const found = await lookup(cache, 'org_a', nearMiss);
+    if (found.kind === 'hit') served.push(`${nearMiss} <= ${found.entry.answer.completion.choices[0].message.content}`);
+  }
+  assert.deepEqual(served, []);
+  let found = 0;
+  for (const prompt of stored.slice(0, 300)) {
+    const hit = await lookup(cache, 'org_a', `please, ${prompt.toLowerCase().replace('?', '')}`);
+    if (hit.kind === 'hit' && hit.entry.answer.completion.choices[0].message.content === prompt) found++;
+  }
+  assert.ok(found >= 270, `${found} of 300 paraphrases found`);
 });
 
 test('shared state: an entry stored by one instance is found by another after its refresh', async () => {

@@ -52,6 +52,8 @@ test('each guard names its reason', () => {
   assert.equal(reason('How do I read a CSV file in Python?', 'In Python, how do I read a CSV file?'), undefined);
   assert.equal(reason('Where can I buy cheap flights?', 'Where can I purchase cheap flights?'), undefined);
   assert.equal(reason('How do I reverse a list in Python?', 'How do I reverse a list in Pyhton?'), undefined);
+  assert.equal(reason('Why is the sky blue?', 'Why is teh sky blue?'), undefined, 'a misspelt filler');
+  assert.equal(reason('How do I merge my list with Go?', 'How do I merge my list with AWS?'), 'entity', 'a name is never a misspelt filler');
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {

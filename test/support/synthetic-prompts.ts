@@ -1,5 +1,5 @@
 /**
- * Distinct, realistic single-turn prompts for filling a semantic index in the benchmarks: templates of
+ * Distinct, realistic single-turn prompts for filling a semantic index (benchmarks and tests): templates of
  * everyday developer and general questions crossed with verbs, subjects and contexts (well over 100,000
  * combinations, each prompt different in its meaning words).
  */
@@ -28,3 +28,6 @@ export function syntheticPrompt(index: number): string {
 
 /** How many distinct prompts syntheticPrompt gives. */
 export const syntheticPromptCount = templates.length * verbs.length * subjects.length * contexts.length;
+
+/** Prompts `contextStride` apart share template, verb and subject and differ only in their context ("in Go" / "on AWS"). */
+export const contextStride = templates.length * verbs.length * subjects.length;
