@@ -1,62 +1,47 @@
-import hnswlib from 'hnswlib-node';
+import { Index, MetricKind, ScalarKind } from 'usearch';
 
-/** Graph degree and build effort: the hnswlib defaults' usual trade for sub-millisecond queries at 100k. */
-const M = 16;
-const EF_CONSTRUCTION = 64;
+/** Graph degree and build effort: sub-millisecond queries at 100k (measured by bench/cache.ts). */
+const CONNECTIVITY = 16;
+const EXPANSION_ADD = 64;
 /** Candidates kept during a query (recall against the exact scan is measured by bench/cache.ts). */
-const EF_SEARCH = 40;
-const FIRST_CAPACITY = 1024;
+const EXPANSION_SEARCH = 40;
+/** One thread: the index is used on the event loop; a pool would only add hand-offs for one query. */
+const THREADS = 1;
 
 /**
- * An approximate-nearest-neighbour index (HNSW, hnswlib-node) over one org's vectors, by inner product
- * (the vectors are unit length: the inner product is the cosine). Its capacity grows by doubling up to
- * `maxElements`; a removed label's slot is reused by the next addition.
+ * An approximate-nearest-neighbour index (HNSW, usearch) over one bucket's vectors. The graph keeps the
+ * vectors as int8 (a quarter of the memory; measured on 10,000 synthetic prompts: adds and searches at
+ * half the cost of float32 with the same recall), so the similarities it reports are rounded: the
+ * caller re-scores the few neighbours it returns against the exact vectors. usearch takes typed arrays
+ * as they are (hnswlib-node, used before, copied each vector element by element through N-API, about
+ * 20 µs a call). Capacity grows as needed; removed keys free their slots.
  */
 export class AnnIndex {
-  private readonly index: hnswlib.HierarchicalNSW;
-  private capacity = FIRST_CAPACITY;
-  private count = 0;
-  private deleted = 0;
+  private readonly index: Index;
 
-  constructor(
-    readonly dimensions: number,
-    private readonly maxElements: number,
-  ) {
-    this.index = new hnswlib.HierarchicalNSW('ip', dimensions);
-    this.capacity = Math.min(FIRST_CAPACITY, maxElements);
-    this.index.initIndex({ maxElements: this.capacity, m: M, efConstruction: EF_CONSTRUCTION, randomSeed: 42, allowReplaceDeleted: true });
-    this.index.setEf(EF_SEARCH);
+  constructor(readonly dimensions: number) {
+    // Cosine, not inner product: usearch leaves int8 inner products unscaled. The vectors are unit length, so the two agree.
+    this.index = new Index({ dimensions, metric: MetricKind.Cos, quantization: ScalarKind.I8, connectivity: CONNECTIVITY, expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false });
   }
 
-  /** hnswlib-node takes plain arrays: the vector is copied into one. */
   add(label: number, vector: Float32Array): void {
-    if (this.deleted > 0) {
-      this.index.addPoint(Array.from(vector), label, true);
-      this.deleted--;
-    } else {
-      if (this.count >= this.capacity) {
-        this.capacity = Math.min(this.capacity * 2, Math.max(this.maxElements, this.count + 1));
-        this.index.resizeIndex(this.capacity);
-      }
-      this.index.addPoint(Array.from(vector), label);
-    }
-    this.count++;
+    this.index.add(BigInt(label), vector, THREADS);
   }
 
   remove(label: number): void {
-    this.index.markDelete(label);
-    this.count--;
-    this.deleted++;
+    this.index.remove(BigInt(label));
   }
 
-  /** The nearest labels that pass `accept`, most similar first, with their cosine similarity. */
-  search(query: Float32Array, neighbours: number, accept: (label: number) => boolean): Array<{ label: number; similarity: number }> {
-    if (this.count === 0) return [];
-    const found = this.index.searchKnn(Array.from(query), Math.min(neighbours, this.count), accept);
-    return found.neighbors.map((label, position) => ({ label, similarity: 1 - found.distances[position] }));
+  /** The labels of the nearest vectors, nearest first. */
+  search(query: Float32Array, neighbours: number): number[] {
+    if (this.index.size() === 0) return [];
+    const found = this.index.search(query, neighbours, THREADS);
+    const labels: number[] = new Array(found.keys.length);
+    for (let position = 0; position < found.keys.length; position++) labels[position] = Number(found.keys[position]);
+    return labels;
   }
 
   get size(): number {
-    return this.count;
+    return this.index.size();
   }
 }

@@ -59,20 +59,25 @@ test('bounded per org: the oldest entry goes first; entries expire (an injected 
   assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'miss', 'expired');
 });
 
-test('a large org is searched through its ANN index: paraphrases still hit, near misses and evicted entries do not', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 40, ttlMs: 60_000, annFrom: 10, exactScanUpTo: 4 }, silent);
+test('a large bucket is searched through its ANN index: paraphrases still hit, near misses, evicted entries and other buckets do not', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 41, ttlMs: 60_000, annFrom: 10 }, silent);
   const topics = ['volcanoes', 'glaciers', 'tides', 'comets', 'honeybees', 'tulips', 'sourdough', 'espresso', 'origami', 'chess', 'sailing', 'falconry', 'pottery', 'jazz', 'opera', 'cricket', 'sumo', 'fencing', 'archery', 'rowing'];
   for (const topic of topics) store(cache, 'org_a', `Explain the history of ${topic}`, topic);
   for (const topic of topics) store(cache, 'org_a', `How do I get started with ${topic}?`, `start ${topic}`);
   for (const topic of topics.slice(0, 5)) store(cache, 'org_a', `Write a short poem about ${topic}`, `poem ${topic}`);
+  store(cache, 'org_a', 'Explain the history of falconry in Japan', 'small bucket', 'small');
   cache.addPending();
-  assert.equal(cache.index.usesAnn('org_a'), true);
-  assert.equal(cache.index.size('org_a'), 40);
+  assert.equal(cache.index.usesAnn('org_a', 'b'), true);
+  assert.equal(cache.index.usesAnn('org_a', 'small'), false);
+  assert.equal(cache.index.size('org_a'), 41);
   const hit = await lookup(cache, 'org_a', 'How can I get started with falconry');
   assert.equal(hit.kind === 'hit' && hit.entry.answer.completion.choices[0].message.content, 'start falconry');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry')).kind, 'hit');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of volcanoes')).kind, 'miss', 'among the five oldest, evicted');
   assert.equal((await lookup(cache, 'org_a', 'Explain the future of falconry')).kind, 'miss', 'a near miss');
+  assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry in Japan')).kind, 'miss', 'in another bucket');
+  const small = await lookup(cache, 'org_a', 'Explain the history of falconry in Japan', 'small');
+  assert.equal(small.kind === 'hit' && small.entry.answer.completion.choices[0].message.content, 'small bucket');
 });
 
 test('prompts of one template that differ in a word are never served for each other; their paraphrases are', async () => {

@@ -13,9 +13,8 @@ export interface SemanticCacheOptions {
   /** With shared state: how often an instance reads the entries other instances stored. */
   refreshMs?: number;
   clock?: Clock;
-  /** Where an org's lookups switch from an exact scan to its ANN index (tests; see semantic-index.ts). */
+  /** Where a bucket's lookups switch from an exact scan to its ANN index (tests; see semantic-index.ts). */
   annFrom?: number;
-  exactScanUpTo?: number;
 }
 
 /** An entry as it travels through the shared log. */
@@ -49,7 +48,7 @@ export class SemanticCache {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {
     this.clock = options.clock ?? Date.now;
-    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock, annFrom: options.annFrom, exactScanUpTo: options.exactScanUpTo });
+    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock, annFrom: options.annFrom });
     if (shared) {
       this.writes = new BoundedQueue(
         { name: 'semantic_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },

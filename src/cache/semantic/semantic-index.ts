@@ -23,38 +23,44 @@ interface Stored {
   entry: SemanticEntry;
 }
 
+/** The entries of one bucket and, once it holds ANN_FROM of them, their HNSW index. */
+interface Bucket {
+  entries: Set<Stored>;
+  ann?: AnnIndex;
+}
+
 interface OrgIndex {
   /** Entries by bucket (scope + the hash of the context that must match exactly). */
-  buckets: Map<string, Set<Stored>>;
+  buckets: Map<string, Bucket>;
   /** Every entry by label, oldest first (a Map keeps insertion order): the bound evicts the first. */
   byLabel: Map<number, Stored>;
   ids: Set<string>;
   nextLabel: number;
-  /** The org's approximate-nearest-neighbour index, built once it holds ANN_FROM entries. */
-  ann?: AnnIndex;
 }
 
 /** How many of the most similar candidates the guards look at before a lookup gives up. */
 const CANDIDATES_CHECKED = 5;
-/** From this many entries an org's lookups go through its HNSW index; below, an exact scan is as fast (measured: a scan of 1,000 costs 0.4–0.6 ms here). */
-export const ANN_FROM = 256;
-/** A bucket this small is scanned exactly even in an org with an ANN index (a filtered graph search would visit more). */
-const EXACT_SCAN_UP_TO = 128;
+/**
+ * From this many entries a bucket's lookups go through its own HNSW index; below, an exact scan is as fast
+ * (measured: a scan of 1,000 costs 0.4–0.6 ms here). One index per bucket, not one per org searched with a
+ * bucket filter: the filter would be called in JavaScript for every node the search visits (with hnswlib-node
+ * it made the search and the whole cache-mode miss about twice as costly under load).
+ */
+export const ANN_FROM = 128;
 /** Neighbours asked of the ANN index (more than checked: some are expired or under the threshold). */
 const ANN_NEIGHBOURS = 10;
 
 /**
  * The in-process semantic index: per org (never shared across orgs), bounded in entries per org (the oldest
  * go first) and in orgs (least recently used), entries expire. A small org's bucket is scanned exactly; from
- * ANN_FROM entries on, an HNSW index over the org (hnswlib-node) finds the nearest neighbours in the
- * request's bucket when that bucket is large, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest
+ * ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest neighbours, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest
  * candidates above the threshold go through the guards; the first that passes is the hit.
  */
 export class SemanticIndex {
   private readonly orgs: LruCache<string, OrgIndex>;
   private readonly clock: Clock;
 
-  constructor(private readonly options: { maxEntriesPerOrg: number; maxOrgs?: number; clock?: Clock; annFrom?: number; exactScanUpTo?: number }) {
+  constructor(private readonly options: { maxEntriesPerOrg: number; maxOrgs?: number; clock?: Clock; annFrom?: number }) {
     this.clock = options.clock ?? Date.now;
     this.orgs = new LruCache({ maxEntries: options.maxOrgs ?? 10_000 });
   }
@@ -70,17 +76,17 @@ export class SemanticIndex {
     index.ids.add(entry.id);
     index.byLabel.set(stored.label, stored);
     let entries = index.buckets.get(bucket);
-    if (!entries) index.buckets.set(bucket, (entries = new Set()));
-    entries.add(stored);
-    if (index.ann) this.addToAnn(index.ann, stored);
-    else if (index.byLabel.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(index, entry.vector.length);
+    if (!entries) index.buckets.set(bucket, (entries = { entries: new Set() }));
+    entries.entries.add(stored);
+    if (entries.ann) this.addToAnn(entries.ann, stored);
+    else if (entries.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(entries, entry.vector.length);
     while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
     const index = this.orgs.get(orgId);
-    const entries = index?.buckets.get(bucket);
-    if (!index || !entries) return { kind: 'miss' };
+    const found = index?.buckets.get(bucket);
+    if (!index || !found) return { kind: 'miss' };
     const now = this.clock();
     const candidates: Array<{ entry: SemanticEntry; similarity: number }> = [];
     let nearest = -1;
@@ -89,13 +95,14 @@ export class SemanticIndex {
       if (similarity > nearest) nearest = similarity;
       if (similarity >= threshold) candidates.push({ entry, similarity });
     };
-    if (index.ann && index.ann.dimensions === vector.length && entries.size > (this.options.exactScanUpTo ?? EXACT_SCAN_UP_TO)) {
-      for (const { label, similarity } of index.ann.search(vector, ANN_NEIGHBOURS, (label) => index.byLabel.get(label)?.bucket === bucket)) {
+    if (found.ann && found.ann.dimensions === vector.length) {
+      // The graph's similarities are rounded (int8): the neighbours are scored again on their exact vectors.
+      for (const label of found.ann.search(vector, ANN_NEIGHBOURS)) {
         const stored = index.byLabel.get(label);
-        if (stored) consider(stored.entry, similarity);
+        if (stored) consider(stored.entry, dot(vector, stored.entry.vector));
       }
     } else {
-      for (const { entry } of entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
+      for (const { entry } of found.entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
     }
     candidates.sort((left, right) => right.similarity - left.similarity);
     let refusedBy: string | undefined;
@@ -112,19 +119,19 @@ export class SemanticIndex {
     return this.orgs.get(orgId)?.byLabel.size ?? 0;
   }
 
-  /** Whether the org's lookups go through its ANN index (tests, benchmarks). */
-  usesAnn(orgId: string): boolean {
-    return this.orgs.get(orgId)?.ann !== undefined;
+  /** Whether lookups in the org's bucket go through an ANN index (tests, benchmarks). */
+  usesAnn(orgId: string, bucket: string): boolean {
+    return this.orgs.get(orgId)?.buckets.get(bucket)?.ann !== undefined;
   }
 
   knows(orgId: string, id: string): boolean {
     return this.orgs.get(orgId)?.ids.has(id) ?? false;
   }
 
-  private buildAnn(index: OrgIndex, dimensions: number): void {
-    const ann = new AnnIndex(dimensions, this.options.maxEntriesPerOrg);
-    for (const stored of index.byLabel.values()) this.addToAnn(ann, stored);
-    index.ann = ann;
+  private buildAnn(bucket: Bucket, dimensions: number): void {
+    const ann = new AnnIndex(dimensions);
+    for (const stored of bucket.entries) this.addToAnn(ann, stored);
+    bucket.ann = ann;
   }
 
   /** An entry of other dimensions (the embedder was changed) stays out of the ANN index and ages out. */
@@ -135,10 +142,10 @@ export class SemanticIndex {
   private remove(index: OrgIndex, stored: Stored): void {
     index.ids.delete(stored.entry.id);
     index.byLabel.delete(stored.label);
-    if (index.ann && stored.entry.vector.length === index.ann.dimensions) index.ann.remove(stored.label);
-    const entries = index.buckets.get(stored.bucket);
-    if (!entries) return;
-    entries.delete(stored);
-    if (entries.size === 0) index.buckets.delete(stored.bucket);
+    const bucket = index.buckets.get(stored.bucket);
+    if (!bucket) return;
+    bucket.entries.delete(stored);
+    if (bucket.entries.size === 0) index.buckets.delete(stored.bucket);
+    else if (bucket.ann && stored.entry.vector.length === bucket.ann.dimensions) bucket.ann.remove(stored.label);
   }
 }
