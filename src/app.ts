@@ -5,11 +5,13 @@ import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { controlCharacterProblem } from './http/request-body/fields.js';
 import { clientErrorHandler, frameworkError, installErrorHandling, sendError } from './http/error-handler.js';
+import fastifyMultipart from '@fastify/multipart';
 import { isCorsPreflight, registerCors } from './http/cors.js';
 import { installJsonBodyParser } from './http/json-body.js';
 import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
+import { registerAudioRoutes } from './routes/audio/audio-routes.js';
 import { registerGovernanceRoutes } from './routes/admin/governance-routes.js';
 import { newRequestId } from './http/request-id.js';
 import { registerChatCompletionsRoute } from './routes/chat/chat-completions-route.js';
@@ -111,6 +113,8 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   await registerCors(app, services.config.server.corsOrigins);
   installErrorHandling(app, knownRoutes);
   installJsonBodyParser(app);
+  // Multipart bodies (audio uploads) are not parsed up front: the audio routes stream them (read-upload-form.ts).
+  await app.register(fastifyMultipart, { throwFileSizeLimit: true });
   registerHealthRoutes(app, services);
   registerModelsRoutes(app, services);
   registerSettingsRoutes(app, services);
@@ -119,6 +123,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerEmbeddingsRoute(app, services);
   registerModerationsRoute(app, services);
   registerResponsesRoutes(app, services);
+  registerAudioRoutes(app, services);
   registerAdminRoutes(app, services);
   registerGovernanceRoutes(app, services);
   await app.ready();

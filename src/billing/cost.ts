@@ -47,7 +47,9 @@ export function priceUsage(model: CatalogModel, usage: MeteredUsage): CostBreakd
       textOut * outputRate +
       audioOut * (pricing.audio_output_per_mtok ?? outputRate)) *
     perToken;
-  if (usage.audioSeconds !== undefined) cost += (usage.audioSeconds / 60) * (pricing.per_minute ?? (pricing.per_hour ?? 0) / 60);
+  // A model billed by tokens (gpt-4o-transcribe reports them) is not billed by the minute as well: its per_minute is an estimate.
+  const billedByTokens = usage.inputTokens + usage.outputTokens > 0 && (pricing.input_per_mtok !== undefined || pricing.audio_input_per_mtok !== undefined);
+  if (usage.audioSeconds !== undefined && !billedByTokens) cost += (usage.audioSeconds / 60) * (pricing.per_minute ?? (pricing.per_hour ?? 0) / 60);
   if (usage.characters !== undefined) cost += usage.characters * (pricing.per_mchar ?? 0) * perToken;
   return withBaseline(cost, usage.inputTokens, usage.outputTokens);
 }

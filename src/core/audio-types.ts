@@ -2,8 +2,11 @@
 
 export interface AudioFile {
   bytes: Uint8Array;
+  /** A name whose extension matches the content (upstreams read the format from it). */
   filename: string;
   contentType: string;
+  /** Seconds of audio as svc measured them from the file (per-minute billing); undefined when unreadable. */
+  durationSeconds?: number;
 }
 
 export type TranscriptFormat = 'json' | 'text' | 'srt' | 'verbose_json' | 'vtt';
@@ -25,8 +28,18 @@ export interface TranscriptionResult {
   /** The body in the requested format, as the upstream rendered it. */
   body: string;
   contentType: string;
-  /** Seconds of audio, when the upstream says (per-minute billing). */
+  /** Seconds of audio, when the upstream says (per-minute billing when svc could not measure the file). */
   durationSeconds?: number;
+  /** Token counts, for models billed by tokens (gpt-4o-transcribe): audio in, text out. */
+  tokens?: { input: number; audioInput: number; output: number };
+}
+
+/** A transcript as a non-OpenAI wire gives it, before it is rendered in the format the caller asked for. */
+export interface Transcript {
+  text: string;
+  language?: string;
+  durationSeconds?: number;
+  segments: Array<{ start: number; end: number; text: string }>;
 }
 
 export type SpeechFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';

@@ -88,7 +88,14 @@ export const meters: { [O in Operation]: Meter<O> } = {
   // Moderation is free at every provider of the catalog, and reports no usage.
   moderation: { result: () => undefined },
   transcription: {
-    result: (result) => (result.durationSeconds === undefined ? undefined : { ...emptyUsage(), audioSeconds: result.durationSeconds }),
+    // Seconds as svc measured them from the file; the upstream's figure only when the file did not say.
+    result(result, request) {
+      const seconds = request.file.durationSeconds ?? result.durationSeconds;
+      const usage = { ...emptyUsage(), estimated: request.file.durationSeconds === undefined && result.durationSeconds === undefined };
+      if (seconds !== undefined) usage.audioSeconds = seconds;
+      if (result.tokens) Object.assign(usage, { inputTokens: result.tokens.input, audioInputTokens: result.tokens.audioInput, outputTokens: result.tokens.output });
+      return usage;
+    },
   },
   speech: {
     result: (_result, request) => ({ ...emptyUsage(), characters: request.input.length }),

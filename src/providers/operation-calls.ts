@@ -25,16 +25,20 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
 
   async transcription(adapter, target, request, options) {
     const transcription = capabilityFor(adapter, 'transcription');
-    const answer = await requestText({ adapter, target, signal: options.signal }, transcription.buildRequest(request, target, options.warnings));
+    const answer = await requestText({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target) }, transcription.buildRequest(request, target, options.warnings));
     return { kind: 'complete', result: transcription.parseResponse(answer, request, target) };
   },
 
   async speech(adapter, target, request, options) {
     const speech = capabilityFor(adapter, 'speech');
-    const answer = await requestBytes({ adapter, target, signal: options.signal }, speech.buildRequest(request, target, options.warnings));
+    const answer = await requestBytes({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target) }, speech.buildRequest(request, target, options.warnings));
     return { kind: 'complete', result: { contentType: answer.contentType, audio: answer.body } };
   },
 };
+
+/** Spec 4.6: "the upstream call time-out is 120 seconds" for the audio endpoints (a long file takes long to transcribe). */
+export const AUDIO_TIMEOUT_MS = 120_000;
+const audioTimeouts = (target: UpstreamTarget) => ({ connectMs: target.provider.timeouts.connectMs, firstByteMs: AUDIO_TIMEOUT_MS, idleMs: AUDIO_TIMEOUT_MS });
 
 /** Calls `operation` on the adapter: in process when the wire answers it so, else over HTTP. */
 export function callOperation<O extends Operation>(operation: O, adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>): Promise<Outcome<O>> {

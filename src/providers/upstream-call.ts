@@ -15,6 +15,8 @@ export interface UpstreamCall {
   target: UpstreamTarget;
   /** Fires when the client disconnects: the upstream request is aborted with it. */
   signal?: AbortSignal;
+  /** Time-outs of this call when not the provider's (audio: spec 4.6's 120 s). */
+  timeouts?: UpstreamTarget['provider']['timeouts'];
 }
 
 /** Sends the request and parses a 2xx JSON answer. */
@@ -89,7 +91,7 @@ export async function requestStream<C>(
 
 async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
   const { target, adapter } = call;
-  const response = await sendUpstream(httpRequest, { signal, timeouts: target.provider.timeouts, providerId: target.provider.id, publicOnly: target.publicOnly });
+  const response = await sendUpstream(httpRequest, { signal, timeouts: call.timeouts ?? target.provider.timeouts, providerId: target.provider.id, publicOnly: target.publicOnly });
   if (response.status >= 200 && response.status < 300) return response;
   let bodyText = '';
   try {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultReply } from './default-reply.js';
 import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer } from './mock-types.js';
 import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
+import { audioEndpoints, type AudioEndpoint } from './audio-endpoints.js';
 import { wireRenderers } from './wire-renderers.js';
 
 export interface MockUpstream {
@@ -68,10 +69,13 @@ export async function startMockUpstream(options: { port?: number; host?: string 
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://mock');
-    const rawBody = await readBody(request);
-    if (url.pathname.startsWith('/__mock/')) return handleControl(url, request.method ?? 'GET', rawBody, response);
-
     const method = request.method ?? 'GET';
+    const rawBytes = await readBody(request);
+    const audioEndpoint = audioEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
+    if (audioEndpoint) return handleAudioEndpoint(audioEndpoint, request, response, url, method, rawBytes);
+    const rawBody = rawBytes.toString('utf8');
+    if (url.pathname.startsWith('/__mock/')) return handleControl(url, method, rawBody, response);
+
     const jsonEndpoint = jsonEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
     if (jsonEndpoint) return handleJsonEndpoint(jsonEndpoint, request, response, url, method, rawBody);
     let renderer: WireRenderer | undefined;
@@ -122,6 +126,44 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     response.end(JSON.stringify(answer));
   }
 
+  async function handleAudioEndpoint(endpoint: AudioEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBytes: Buffer): Promise<void> {
+    let body: Record<string, unknown>;
+    try {
+      body = await endpoint.read(rawBytes, request.headers, url);
+    } catch (error) {
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(endpoint.renderError(400, `could not parse the request body: ${String(error)}`)));
+      return;
+    }
+    const admitted = await admit(endpoint, request, response, url, method, '', body);
+    if (!admitted) return;
+    const answer = endpoint.answer(body, url, takeReply(`${endpoint.wire}/audio`));
+    if (answer.kind === 'text') {
+      response.writeHead(200, { 'content-type': answer.contentType });
+      response.end(answer.body);
+      return;
+    }
+    const reply = replies.find((queued) => queued.wire === `${endpoint.wire}/audio-stream`);
+    if (reply) replies.splice(replies.indexOf(reply), 1);
+    const delay = reply?.reply.eventDelayMs ?? 0;
+    response.writeHead(200, { 'content-type': answer.contentType, 'transfer-encoding': 'chunked' });
+    let clientGone = false;
+    response.on('close', () => {
+      if (!response.writableFinished) clientGone = true;
+    });
+    const chunks = reply?.reply.chunks ? reply.reply.chunks.map((_, index) => answer.chunks[index % answer.chunks.length]) : answer.chunks;
+    for (const chunk of chunks) {
+      if (clientGone) break;
+      response.write(chunk);
+      if (delay) await sleep(delay);
+    }
+    if (clientGone) {
+      state.abortedStreams++;
+      return;
+    }
+    response.end();
+  }
+
   /**
    * What every route does before its answer, as the real API does: the body parsed, the request recorded,
    * refused if the provider would refuse it, then the queued fault (delay, reset, error status) applied.
@@ -134,17 +176,21 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     url: URL,
     method: string,
     rawBody: string,
+    /** A body the route read itself (multipart, bytes): not parsed as JSON. */
+    readBody?: Record<string, unknown>,
   ): Promise<{ body: any; fault: MockFault | undefined } | undefined> {
     const answer = (status: number, value: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(JSON.stringify(value));
     };
-    let body: any;
-    try {
-      body = rawBody ? JSON.parse(rawBody) : {};
-    } catch {
-      answer(400, route.renderError(400, 'request body is not valid JSON'));
-      return undefined;
+    let body: any = readBody;
+    if (!body) {
+      try {
+        body = rawBody ? JSON.parse(rawBody) : {};
+      } catch {
+        answer(400, route.renderError(400, 'request body is not valid JSON'));
+        return undefined;
+      }
     }
     const apiKey = route.apiKey(request.headers, url);
     state.requests.push({ wire: route.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
@@ -265,11 +311,11 @@ async function flushed(response: ServerResponse): Promise<void> {
   if (socket && !socket.destroyed && socket.writableLength > 0) await new Promise((resolve) => socket.once('drain', resolve).once('close', resolve));
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+function readBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
-    request.on('end', () => resolve(Buffer.concat(parts).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(parts)));
     request.on('error', reject);
   });
 }

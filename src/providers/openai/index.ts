@@ -1,4 +1,5 @@
 import type { WireAdapter } from '../wire-adapter.js';
+import { openaiSpeech, openaiTranscription } from './audio.js';
 import { buildOpenAiChatRequest } from './convert-request.js';
 import { convertOpenAiResponse } from './convert-response.js';
 import { openaiEmbeddings } from './embeddings.js';
@@ -21,5 +22,7 @@ export const openaiAdapter: WireAdapter = {
   },
   embeddings: openaiEmbeddings,
   moderation: openaiModeration,
+  transcription: openaiTranscription,
+  speech: openaiSpeech,
   mapError: mapOpenAiError,
 };

@@ -15,8 +15,12 @@ export function joinUrl(baseUrl: string, path: string): string {
  * self-hosted server (Ollama, vLLM) gets no auth header rather than an empty "Bearer ".
  */
 export function jsonRequestHeaders(target: UpstreamTarget): Record<string, string> {
+  return authHeaders(target, { 'content-type': 'application/json' });
+}
+
+/** The catalog row's required headers and the auth header over `headers` (a multipart body brings its own content-type). */
+export function authHeaders(target: UpstreamTarget, headers: Record<string, string> = {}): Record<string, string> {
   const { auth, requiredHeaders } = target.provider;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const name in requiredHeaders) headers[name.toLowerCase()] = requiredHeaders[name];
   if (target.apiKey) headers[auth.header.toLowerCase()] = auth.prefix + target.apiKey;
   return headers;

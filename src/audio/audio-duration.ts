@@ -1,0 +1,37 @@
+import { parseBuffer } from 'music-metadata';
+import type { AudioContainer } from './audio-format.js';
+
+/**
+ * Seconds of audio in a file, measured by svc (per-minute billing never trusts the upstream's figure
+ * alone): a WAV from its header (byte rate and data size), anything else by music-metadata, which
+ * reads MP3 frames, MP4 atoms and WebM clusters. Undefined when the file does not say.
+ */
+export async function audioDurationSeconds(bytes: Uint8Array, container: AudioContainer): Promise<number | undefined> {
+  if (container === 'wav') return wavDurationSeconds(bytes);
+  try {
+    const metadata = await parseBuffer(bytes, { mimeType: container === 'mp3' ? 'audio/mpeg' : `audio/${container === 'm4a' ? 'mp4' : container}`, size: bytes.length }, { duration: true, skipCovers: true });
+    const duration = metadata.format.duration;
+    return duration !== undefined && Number.isFinite(duration) && duration >= 0 ? duration : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** RIFF chunks: `fmt ` gives the byte rate, `data` the size of the samples (cut short by the file's end). */
+export function wavDurationSeconds(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let byteRate: number | undefined;
+  let offset = 12;
+  while (offset + 8 <= bytes.length) {
+    const id = String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
+    const size = view.getUint32(offset + 4, true);
+    if (id === 'fmt ' && offset + 20 <= bytes.length) byteRate = view.getUint32(offset + 16, true);
+    if (id === 'data') {
+      if (!byteRate) return undefined;
+      const available = Math.min(size, bytes.length - offset - 8);
+      return available / byteRate;
+    }
+    offset += 8 + size + (size % 2);
+  }
+  return undefined;
+}

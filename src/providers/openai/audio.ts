@@ -1,0 +1,60 @@
+import { FormData } from 'undici';
+import { z } from 'zod';
+import { subtitleText, transcriptContentTypes } from '../../audio/transcript-formats.js';
+import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../../core/audio-types.js';
+import { UpstreamError } from '../../errors/upstream-error.js';
+import type { JsonHttpRequest, UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { authHeaders, joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
+import type { SpeechCapability, TranscriptionCapability } from '../wire-adapter.js';
+
+const jsonTranscript = z.object({
+  text: z.string(),
+  duration: z.number().optional(),
+  usage: z
+    .union([
+      z.object({ type: z.literal('duration'), seconds: z.number() }),
+      z.object({ type: z.literal('tokens'), input_tokens: z.number(), output_tokens: z.number(), input_token_details: z.object({ audio_tokens: z.number().optional() }).optional() }),
+    ])
+    .optional(),
+});
+
+/** `POST /audio/transcriptions` and `/audio/translations` (OpenAI, Groq): the form as OpenAI documents it. */
+export const openaiTranscription: TranscriptionCapability = {
+  buildRequest(request: TranscriptionRequest, target: UpstreamTarget): UpstreamHttpRequest {
+    const form = new FormData();
+    form.set('file', new Blob([request.file.bytes as Uint8Array<ArrayBuffer>], { type: request.file.contentType }), request.file.filename);
+    form.set('model', target.model.upstream_model);
+    if (request.language !== undefined) form.set('language', request.language);
+    if (request.prompt !== undefined) form.set('prompt', request.prompt);
+    form.set('response_format', request.response_format);
+    if (request.temperature !== undefined) form.set('temperature', String(request.temperature));
+    const path = request.translate ? (target.provider.paths.translations ?? '/audio/translations') : (target.provider.paths.transcriptions ?? '/audio/transcriptions');
+    return { method: 'POST', url: joinUrl(target.baseUrl, path), headers: authHeaders(target), body: form };
+  },
+
+  parseResponse(answer, request, target): TranscriptionResult {
+    const contentType = transcriptContentTypes[request.response_format];
+    if (request.response_format === 'text') return { text: answer.text.trim(), body: answer.text, contentType };
+    if (request.response_format === 'srt' || request.response_format === 'vtt') return { text: subtitleText(answer.text), body: answer.text, contentType };
+    let parsed: z.infer<typeof jsonTranscript>;
+    try {
+      parsed = jsonTranscript.parse(JSON.parse(answer.text));
+    } catch {
+      throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'the transcription answer is not the JSON OpenAI documents' });
+    }
+    const result: TranscriptionResult = { text: parsed.text, body: answer.text, contentType };
+    const seconds = parsed.usage?.type === 'duration' ? parsed.usage.seconds : parsed.duration;
+    if (seconds !== undefined) result.durationSeconds = seconds;
+    if (parsed.usage?.type === 'tokens') result.tokens = { input: parsed.usage.input_tokens, audioInput: parsed.usage.input_token_details?.audio_tokens ?? parsed.usage.input_tokens, output: parsed.usage.output_tokens };
+    return result;
+  },
+};
+
+/** `POST /audio/speech`: JSON in, audio bytes out. */
+export const openaiSpeech: SpeechCapability = {
+  buildRequest(request: SpeechRequest, target: UpstreamTarget): JsonHttpRequest {
+    const body: Record<string, unknown> = { model: target.model.upstream_model, input: request.input, voice: request.voice, response_format: request.response_format };
+    if (request.speed !== undefined) body.speed = request.speed;
+    return { method: 'POST', url: joinUrl(target.baseUrl, target.provider.paths.speech ?? '/audio/speech'), headers: jsonRequestHeaders(target), body: JSON.stringify(body) };
+  },
+};
