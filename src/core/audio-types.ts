@@ -34,14 +34,6 @@ export interface TranscriptionResult {
   tokens?: { input: number; audioInput: number; output: number };
 }
 
-/** A transcript as a non-OpenAI wire gives it, before it is rendered in the format the caller asked for. */
-export interface Transcript {
-  text: string;
-  language?: string;
-  durationSeconds?: number;
-  segments: Array<{ start: number; end: number; text: string }>;
-}
-
 export type SpeechFormat = 'mp3' | 'opus' | 'aac' | 'flac' | 'wav' | 'pcm';
 
 export interface SpeechRequest {

@@ -4,8 +4,9 @@ import type { MockReply, WireValidator } from './mock-types.js';
 
 /**
  * The audio endpoints of the mock, in each provider's real shape: multipart uploads parsed (and refused)
- * as the real API does, audio bytes streamed back in pieces. A transcript is the queued reply's
- * `content`, else "mock transcript of <n> bytes".
+ * as the real API does, audio bytes streamed back in pieces. A reply queued with `{ wire: 'openai/audio' }`
+ * shapes the answer: its `content` is the transcript (else "mock transcript of <n> bytes"), its
+ * `eventDelayMs` the pause between audio pieces.
  */
 export interface AudioEndpoint {
   wire: string;

@@ -48,6 +48,12 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     return fault;
   }
 
+  /** A reply queued for exactly this endpoint (`{ wire: 'openai/json' }`, `'openai/audio'`): never one queued for any wire. */
+  function takeReplyFor(endpoint: string): MockReply | undefined {
+    const index = replies.findIndex((queued) => queued.wire === endpoint);
+    return index < 0 ? undefined : replies.splice(index, 1)[0].reply;
+  }
+
   function takeReply(wire: string): MockReply | undefined {
     const index = replies.findIndex((queued) => queued.wire === undefined || queued.wire === wire);
     if (index < 0) return undefined;
@@ -116,12 +122,9 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     const admitted = await admit(endpoint, request, response, url, method, rawBody);
     if (!admitted) return;
     const answer = endpoint.answer(admitted.body, url) as Record<string, unknown>;
-    // Only a reply queued for this endpoint exactly (`{ wire: 'openai/json' }`) shapes its answer: its raw usage block.
-    const index = replies.findIndex((queued) => queued.wire === `${endpoint.wire}/json`);
-    if (index >= 0) {
-      const { reply } = replies.splice(index, 1)[0];
-      if (reply.rawUsage) answer.usage = reply.rawUsage;
-    }
+    // Only a reply queued for this endpoint exactly shapes its answer: its raw usage block.
+    const reply = takeReplyFor(`${endpoint.wire}/json`);
+    if (reply?.rawUsage) answer.usage = reply.rawUsage;
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify(answer));
   }
@@ -137,22 +140,20 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     }
     const admitted = await admit(endpoint, request, response, url, method, '', body);
     if (!admitted) return;
-    const answer = endpoint.answer(body, url, takeReply(`${endpoint.wire}/audio`));
+    const reply = takeReplyFor(`${endpoint.wire}/audio`);
+    const answer = endpoint.answer(body, url, reply);
     if (answer.kind === 'text') {
       response.writeHead(200, { 'content-type': answer.contentType });
       response.end(answer.body);
       return;
     }
-    const reply = replies.find((queued) => queued.wire === `${endpoint.wire}/audio-stream`);
-    if (reply) replies.splice(replies.indexOf(reply), 1);
-    const delay = reply?.reply.eventDelayMs ?? 0;
+    const delay = reply?.eventDelayMs ?? 0;
     response.writeHead(200, { 'content-type': answer.contentType, 'transfer-encoding': 'chunked' });
     let clientGone = false;
     response.on('close', () => {
       if (!response.writableFinished) clientGone = true;
     });
-    const chunks = reply?.reply.chunks ? reply.reply.chunks.map((_, index) => answer.chunks[index % answer.chunks.length]) : answer.chunks;
-    for (const chunk of chunks) {
+    for (const chunk of answer.chunks) {
       if (clientGone) break;
       response.write(chunk);
       if (delay) await sleep(delay);

@@ -40,8 +40,4 @@ export class AnnIndex {
     for (let position = 0; position < found.keys.length; position++) labels[position] = Number(found.keys[position]);
     return labels;
   }
-
-  get size(): number {
-    return this.index.size();
-  }
 }

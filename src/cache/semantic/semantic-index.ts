@@ -75,18 +75,18 @@ export class SemanticIndex {
     const stored: Stored = { label: index.nextLabel++, bucket, entry };
     index.ids.add(entry.id);
     index.byLabel.set(stored.label, stored);
-    let entries = index.buckets.get(bucket);
-    if (!entries) index.buckets.set(bucket, (entries = { entries: new Set() }));
-    entries.entries.add(stored);
-    if (entries.ann) this.addToAnn(entries.ann, stored);
-    else if (entries.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(entries, entry.vector.length);
+    let held = index.buckets.get(bucket);
+    if (!held) index.buckets.set(bucket, (held = { entries: new Set() }));
+    held.entries.add(stored);
+    if (held.ann) this.addToAnn(held.ann, stored);
+    else if (held.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(held, entry.vector.length);
     while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
     const index = this.orgs.get(orgId);
-    const found = index?.buckets.get(bucket);
-    if (!index || !found) return { kind: 'miss' };
+    const held = index?.buckets.get(bucket);
+    if (!index || !held) return { kind: 'miss' };
     const now = this.clock();
     const candidates: Array<{ entry: SemanticEntry; similarity: number }> = [];
     let nearest = -1;
@@ -95,14 +95,14 @@ export class SemanticIndex {
       if (similarity > nearest) nearest = similarity;
       if (similarity >= threshold) candidates.push({ entry, similarity });
     };
-    if (found.ann && found.ann.dimensions === vector.length) {
+    if (held.ann && held.ann.dimensions === vector.length) {
       // The graph's similarities are rounded (int8): the neighbours are scored again on their exact vectors.
-      for (const label of found.ann.search(vector, ANN_NEIGHBOURS)) {
+      for (const label of held.ann.search(vector, ANN_NEIGHBOURS)) {
         const stored = index.byLabel.get(label);
         if (stored) consider(stored.entry, dot(vector, stored.entry.vector));
       }
     } else {
-      for (const { entry } of found.entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
+      for (const { entry } of held.entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
     }
     candidates.sort((left, right) => right.similarity - left.similarity);
     let refusedBy: string | undefined;

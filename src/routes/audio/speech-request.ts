@@ -9,16 +9,6 @@ export const MAX_SPEECH_CHARACTERS = 4096;
 export const speechVoices = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export const speechFormats = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const satisfies readonly SpeechFormat[];
 
-/** The Content-Type of each speech format (OpenAI's own answers carry these). */
-export const speechContentTypes: Record<SpeechFormat, string> = {
-  mp3: 'audio/mpeg',
-  opus: 'audio/ogg',
-  aac: 'audio/aac',
-  flac: 'audio/flac',
-  wav: 'audio/wav',
-  pcm: 'audio/pcm',
-};
-
 /** Spec 4.6, POST /v1/audio/speech. */
 export const speechRequestSchema = z.object({
   model: modelName(),

@@ -7,7 +7,7 @@ import { GatewayError } from '../../errors/gateway-error.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { readUploadForm, type UploadForm } from '../../http/multipart/read-upload-form.js';
 import { modelName, optional } from '../../http/request-body/fields.js';
-import { parseBody } from '../../http/request-body/parse-body.js';
+import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
 
 /** Spec 8: "audio file size 25 MB". */
 export const MAX_AUDIO_BYTES = 25_000_000;
@@ -32,8 +32,9 @@ export const transcriptionFields = z.object({
   temperature: optional(formNumberIn(0, 1)),
 });
 
+const transcriptionFieldNames: ReadonlySet<string> = new Set([...Object.keys(transcriptionFields.shape), 'file']);
 /** Spec 4.6, POST /v1/audio/translations: the same fields but `language` (the answer is always English). */
-export const translationFields = transcriptionFields.omit({ language: true });
+const translationFieldNames: ReadonlySet<string> = new Set([...transcriptionFieldNames].filter((name) => name !== 'language'));
 
 /** The uploaded file checked by its first bytes and measured; `field` names it in errors. */
 export async function audioFileOf(form: UploadForm, field: string): Promise<AudioFile> {
@@ -51,25 +52,18 @@ export async function audioFileOf(form: UploadForm, field: string): Promise<Audi
 /** Reads and checks a transcription or translation form: fields first (cheap), then the file's content. */
 export async function parseTranscriptionForm(request: FastifyRequest, translate: boolean): Promise<ParsedRequest<'transcription'>> {
   const form = await readUploadForm(request, { fileField: 'file', maxFileBytes: MAX_AUDIO_BYTES });
-  const declaration = translate ? translationFields : transcriptionFields;
   if (translate && form.fields.language !== undefined) {
     throw new GatewayError('validation_error', 'language is not a field of /v1/audio/translations: a translation is always English text', { param: 'language' });
   }
-  const known = new Set(Object.keys(declaration.shape));
-  const warnings = Object.keys(form.fields)
-    .filter((name) => !known.has(name))
-    .map((name) => `${name} is not a ${translate ? 'translation' : 'transcription'} field svc knows; it was not forwarded`);
-  const fields = parseBody(declaration, pick(form.fields, known));
+  const warnings = unknownFields(form.fields, translate ? translationFieldNames : transcriptionFieldNames).map(
+    (name) => `${name} is not a ${translate ? 'translation' : 'transcription'} field svc knows; it was not forwarded`,
+  );
+  // The declaration drops fields it does not know; a translation's language was refused above.
+  const fields = parseBody(transcriptionFields, form.fields);
   const file = await audioFileOf(form, 'file');
   const transcription: TranscriptionRequest = { model: fields.model, file, translate, response_format: fields.response_format ?? 'json' };
-  if (!translate && 'language' in fields && fields.language != null) transcription.language = fields.language as string;
+  if (fields.language != null) transcription.language = fields.language;
   if (fields.prompt != null) transcription.prompt = fields.prompt;
   if (fields.temperature != null) transcription.temperature = fields.temperature;
   return { request: transcription, requestedModel: fields.model, warnings };
-}
-
-function pick(fields: Record<string, string>, known: ReadonlySet<string>): Record<string, string> {
-  const picked: Record<string, string> = {};
-  for (const name in fields) if (known.has(name)) picked[name] = fields[name];
-  return picked;
 }
