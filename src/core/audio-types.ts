@@ -28,6 +28,8 @@ export interface TranscriptionResult {
   /** The body in the requested format, as the upstream rendered it. */
   body: string;
   contentType: string;
+  /** The spoken language, when the upstream says (or the caller named it). */
+  language?: string;
   /** Seconds of audio, when the upstream says (per-minute billing when svc could not measure the file). */
   durationSeconds?: number;
   /** Token counts, for models billed by tokens (gpt-4o-transcribe): audio in, text out. */
@@ -42,6 +44,8 @@ export interface SpeechRequest {
   voice: string;
   response_format: SpeechFormat;
   speed?: number;
+  /** With model `auto`: the provider whose default (lowest-cost) TTS model speaks (POST /v1/voice/synthesize). */
+  provider?: string;
 }
 
 export interface SpeechResult {

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { Operation, Outcome, RequestOf } from '../core/operations.js';
-import { newRequestContext, type RequestContext, type RequestOptions } from '../pipeline/request-context.js';
+import { newRequestContext, type RequestContext, type RequestOptions, type RequestStart } from '../pipeline/request-context.js';
+import type { IntelligenceMode, ModeSource } from '../core/intelligence-mode.js';
 import type { GatewayServices } from '../services.js';
 import { metadataFromHeaders } from './legacy-headers.js';
 import { resolveRequestMode } from './request-mode.js';
@@ -33,6 +34,8 @@ export interface Endpoint<O extends Operation, Extra = undefined> {
   /** The endpoint's name in the usage ledger. */
   name: string;
   operation: O;
+  /** The lowest mode the endpoint runs in (voice: cache, spec 4.9). */
+  modeFloor?: IntelligenceMode;
   parse(body: unknown, request: FastifyRequest): ParsedRequest<O, Extra> | Promise<ParsedRequest<O, Extra>>;
   /** Sends the answer (JSON, SSE, bytes). The runner has priced it (a stream: when its usage passes) and settles it. */
   render(answer: EndpointAnswer<O, Extra>): Promise<void> | void;
@@ -51,11 +54,11 @@ export interface EndpointAnswer<O extends Operation, Extra = undefined> {
 
 const noCacheDirective = /(?:^|,)\s*no-(?:cache|store)\s*(?:,|$)/i;
 
-function refusesCache(header: string | string[] | undefined): boolean {
+export function refusesCache(header: string | string[] | undefined): boolean {
   return header !== undefined && noCacheDirective.test(Array.isArray(header) ? header.join(',') : header);
 }
 
-function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
+export function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
   const refused = {
     requestId: request.requestId,
@@ -69,6 +72,35 @@ function recordRefusal(services: GatewayServices, request: FastifyRequest, endpo
   services.ledger.record(refusedRequestRecord(refused));
 }
 
+/** What every request of an endpoint starts from: its mode (raised to the endpoint's floor), its org's governance, and a signal fired when the caller leaves. */
+export interface RequestBeginning {
+  mode: IntelligenceMode;
+  source: ModeSource;
+  governance: RequestStart<Operation>['governance'];
+  signal: AbortSignal;
+}
+
+/**
+ * Resolves the mode (spec 4.9; `modeFloor` raises it: voice escalates proxy to cache), reads the org's
+ * governance, and ties an abort signal to the caller's connection: the upstream call stops when the caller goes away.
+ */
+export async function beginRequest(request: FastifyRequest, reply: FastifyReply, services: GatewayServices, modeFloor?: IntelligenceMode): Promise<RequestBeginning> {
+  const resolved = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+  if (modeFloor && modeRank[resolved.mode] < modeRank[modeFloor]) {
+    resolved.mode = modeFloor;
+    request.mode = modeFloor;
+  }
+  const orgId = request.principal!.orgId;
+  const governance = services.policies.peek(orgId) ?? (await services.policies.of(orgId));
+  const abort = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) abort.abort();
+  });
+  return { mode: resolved.mode, source: resolved.source, governance, signal: abort.signal };
+}
+
+const modeRank: Record<IntelligenceMode, number> = { proxy: 0, cache: 1, full: 2 };
+
 export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {
   app.route({
     method: endpoint.method,
@@ -76,25 +108,16 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
     config: { family: endpoint.family },
     handler: async (request, reply) => {
       let parsed: ParsedRequest<O, Extra>;
-      let resolved: Awaited<ReturnType<typeof resolveRequestMode>>;
+      let beginning: RequestBeginning;
       try {
-        resolved = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+        beginning = await beginRequest(request, reply, services, endpoint.modeFloor);
         parsed = await endpoint.parse(request.body, request);
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
         if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error.status);
         throw error;
       }
-      const { mode, source } = resolved;
-      const orgId = request.principal!.orgId;
-      const governance = services.policies.peek(orgId) ?? (await services.policies.of(orgId));
       request.logFields.model = parsed.requestedModel;
-
-      // The upstream call is aborted when the caller goes away before the answer is complete.
-      const abort = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) abort.abort();
-      });
       const svc = parsed.options?.svc ?? {};
       const context = newRequestContext<O>({
         operation: endpoint.operation,
@@ -103,10 +126,10 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         requestId: request.requestId,
         startedAt: request.startedAt,
         principal: request.principal!,
-        governance,
+        governance: beginning.governance,
         requestedModel: parsed.requestedModel,
-        mode,
-        modeSource: source,
+        mode: beginning.mode,
+        modeSource: beginning.source,
         // `Cache-Control: no-cache` / `no-store` from the caller turns the caches off for this request, as svc.enable_cache: false does.
         toggles: { enable_cache: refusesCache(request.headers['cache-control']) ? false : svc.enable_cache, enable_memory: svc.enable_memory },
         options: {
@@ -115,7 +138,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
           routingOverride: parsed.options?.routingOverride,
           metadata: { ...metadataFromHeaders(request.headers), ...(parsed.options?.metadata ?? {}) },
         },
-        signal: abort.signal,
+        signal: beginning.signal,
         request: parsed.request,
         warnings: parsed.warnings,
       });

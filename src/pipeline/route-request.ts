@@ -4,6 +4,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { servesOperation, type WireAdapter } from '../providers/wire-adapter.js';
 import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../routing/model-router.js';
 import type { RequestContext } from './request-context.js';
+import { routeAutoSpeech, routeAutoTranscription } from '../routing/voice-router.js';
 
 type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext) => RouteDecision;
 
@@ -12,8 +13,9 @@ const routers: { [O in Operation]: Router<O> } = {
   chat: (context, router) => routeChatRequest(context.requestedModel, context.options.routingHints, context.options.routingOverride, router),
   embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),
   moderation: (context, router) => routeNamedModel(context.requestedModel, ['moderation'], 'a moderation', router),
-  transcription: (context, router) => routeNamedModel(context.requestedModel, ['stt'], 'a speech-to-text', router),
-  speech: (context, router) => routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router),
+  // `auto` (what the voice endpoints ask when no model is named): chosen by language (STT) or price (TTS), spec 2.9.
+  transcription: (context, router) => (context.requestedModel === 'auto' ? routeAutoTranscription(context.request.language, router) : routeNamedModel(context.requestedModel, ['stt'], 'a speech-to-text', router)),
+  speech: (context, router) => (context.requestedModel === 'auto' ? routeAutoSpeech(context.request.provider, router) : routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router)),
 };
 
 /** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
@@ -23,6 +25,16 @@ const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
   embeddings(request, model, adapter) {
     if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
     if (adapter.embeddings?.acceptsTokenArrays === false && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
+    return undefined;
+  },
+  transcription(request, model) {
+    // Only models the catalog marks for translation translate (OpenAI's endpoint serves whisper-1 alone).
+    if (request.translate && !model.capabilities.includes('translation')) return `model ${JSON.stringify(model.slug)} cannot translate audio: choose a model whose catalog capabilities include translation, such as whisper-1`;
+    return undefined;
+  },
+  speech(request, model, adapter) {
+    const formats = adapter.speech?.outputFormats;
+    if (formats && !formats.includes(request.response_format)) return `model ${JSON.stringify(model.slug)} cannot produce ${request.response_format} audio; its formats: ${formats.join(', ')}`;
     return undefined;
   },
 };

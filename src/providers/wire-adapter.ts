@@ -1,5 +1,5 @@
 import type { WireFormat } from '../catalog/catalog-types.js';
-import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
+import type { SpeechFormat, SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-types.js';
 import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
@@ -40,6 +40,8 @@ export interface TranscriptionCapability {
 }
 
 export interface SpeechCapability {
+  /** The response formats this wire can produce; routing refuses (or skips) a model whose wire cannot. */
+  outputFormats: readonly SpeechFormat[];
   /** The answer is a byte stream of audio; its content type comes from the upstream. */
   buildRequest(request: SpeechRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
 }

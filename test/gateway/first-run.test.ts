@@ -10,7 +10,7 @@ import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { expectError, postChat, writeConfigFile } from './gateway-test-helpers.js';
 
 /** No provider key at all: what a fresh clone has. */
-const noProviders = { OPENAI_API_KEY: undefined, GROQ_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined };
+const noProviders = { OPENAI_API_KEY: undefined, GROQ_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined, DEEPGRAM_API_KEY: undefined, ELEVENLABS_API_KEY: undefined, CARTESIA_API_KEY: undefined };
 const demoWarning = /^demo answer: no provider key is configured/;
 
 describe('a first run with no provider key answers from the built-in demo provider', () => {

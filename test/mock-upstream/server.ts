@@ -5,7 +5,10 @@ import { defaultReply } from './default-reply.js';
 import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer } from './mock-types.js';
 import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
 import { audioEndpoints, type AudioEndpoint } from './audio-endpoints.js';
+import { voiceProviderEndpoints } from './voice-provider-endpoints.js';
 import { wireRenderers } from './wire-renderers.js';
+
+const allAudioEndpoints: AudioEndpoint[] = [...audioEndpoints, ...voiceProviderEndpoints];
 
 export interface MockUpstream {
   /** Base address, e.g. http://127.0.0.1:40123 (OpenAI-wire providers use `${url}/v1`). */
@@ -77,7 +80,7 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     const url = new URL(request.url ?? '/', 'http://mock');
     const method = request.method ?? 'GET';
     const rawBytes = await readBody(request);
-    const audioEndpoint = audioEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
+    const audioEndpoint = allAudioEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
     if (audioEndpoint) return handleAudioEndpoint(audioEndpoint, request, response, url, method, rawBytes);
     const rawBody = rawBytes.toString('utf8');
     if (url.pathname.startsWith('/__mock/')) return handleControl(url, method, rawBody, response);

@@ -70,6 +70,12 @@ export async function startTestGateway(options: { env?: Record<string, string | 
     ANTHROPIC_BASE_URL: mock.url,
     GEMINI_API_KEY: 'gemini-test',
     GEMINI_BASE_URL: mock.url,
+    DEEPGRAM_API_KEY: 'dg-test',
+    DEEPGRAM_BASE_URL: mock.url,
+    ELEVENLABS_API_KEY: 'xi-test',
+    ELEVENLABS_BASE_URL: mock.url,
+    CARTESIA_API_KEY: 'sk_car_test',
+    CARTESIA_BASE_URL: mock.url,
     ...options.env,
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];

@@ -52,6 +52,7 @@ export const openaiTranscription: TranscriptionCapability = {
 
 /** `POST /audio/speech`: JSON in, audio bytes out. */
 export const openaiSpeech: SpeechCapability = {
+  outputFormats: ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'],
   buildRequest(request: SpeechRequest, target: UpstreamTarget): JsonHttpRequest {
     const body: Record<string, unknown> = { model: target.model.upstream_model, input: request.input, voice: request.voice, response_format: request.response_format };
     if (request.speed !== undefined) body.speed = request.speed;
