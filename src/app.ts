@@ -12,6 +12,7 @@ import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
 import { registerAudioRoutes } from './routes/audio/audio-routes.js';
+import { registerVoiceRoutes } from './routes/voice/voice-routes.js';
 import { registerGovernanceRoutes } from './routes/admin/governance-routes.js';
 import { newRequestId } from './http/request-id.js';
 import { registerChatCompletionsRoute } from './routes/chat/chat-completions-route.js';
@@ -124,6 +125,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerModerationsRoute(app, services);
   registerResponsesRoutes(app, services);
   registerAudioRoutes(app, services);
+  registerVoiceRoutes(app, services);
   registerAdminRoutes(app, services);
   registerGovernanceRoutes(app, services);
   await app.ready();

@@ -1,3 +1,4 @@
+import { VoiceSessions } from './voice/voice-sessions.js';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator.js';
@@ -72,6 +73,8 @@ export interface GatewayServices {
   semanticMonitor: SemanticCacheMonitor;
   /** Stored Responses API answers (`store: true`). */
   responses: ResponseArchive;
+  /** Turn histories of voice sessions (full mode). */
+  voiceSessions: VoiceSessions;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
   runner: RequestRunner;
   streamObserver: StreamObserver;
@@ -225,6 +228,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     semanticCache,
     semanticMonitor,
     responses,
+    voiceSessions: new VoiceSessions(sharedState),
     metrics,
     runner,
     streamObserver: {

@@ -28,6 +28,16 @@ const exposedHeaders = [
   'x-svc-cost-usd',
   'x-svc-warnings',
   'x-svc-semantic-similarity',
+  // Voice: what was heard and said, which models did it, and the session to continue.
+  'x-svc-transcript',
+  'x-svc-transcript-truncated',
+  'x-svc-reply-text',
+  'x-svc-reply-text-truncated',
+  'x-svc-stt-model',
+  'x-svc-chat-model',
+  'x-svc-tts-model',
+  'x-svc-routing-reason',
+  'x-svc-conversation-id',
 ];
 
 /** A preflight is an OPTIONS request a browser sends before a cross-origin call: it carries no key. */

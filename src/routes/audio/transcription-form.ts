@@ -13,7 +13,7 @@ import { parseBody, unknownFields } from '../../http/request-body/parse-body.js'
 export const MAX_AUDIO_BYTES = 25_000_000;
 
 /** A form field is text: a number arrives as "0.2" and is read as one ("abc" is refused as not a number). */
-const formNumberIn = (min: number, max: number) =>
+export const formNumberIn = (min: number, max: number) =>
   z.string().transform((text, context) => {
     const value = text.trim() === '' ? Number.NaN : Number(text);
     if (!Number.isFinite(value)) context.addIssue({ code: 'custom', message: `must be a number (got ${JSON.stringify(text)})` });
@@ -21,12 +21,15 @@ const formNumberIn = (min: number, max: number) =>
     return value;
   });
 
+/** An ISO 639-1 code (spec 4.6), as every STT upstream takes it. */
+export const languageCode = () => z.string().regex(/^[a-z]{2}$/, { error: (issue) => `must be an ISO 639-1 code of two lower-case letters, such as "en" (got ${JSON.stringify(issue.input)})` });
+
 const transcriptFormats = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
 
 /** Spec 4.6, POST /v1/audio/transcriptions: the text fields of the form (the file is checked by its content). */
 export const transcriptionFields = z.object({
   model: modelName(),
-  language: optional(z.string().regex(/^[a-z]{2}$/, { error: (issue) => `must be an ISO 639-1 code of two lower-case letters, such as "en" (got ${JSON.stringify(issue.input)})` })),
+  language: optional(languageCode()),
   prompt: optional(z.string()),
   response_format: optional(z.enum(transcriptFormats, { error: (issue) => `must be one of ${transcriptFormats.join(', ')} (got ${JSON.stringify(issue.input)})` })),
   temperature: optional(formNumberIn(0, 1)),
