@@ -62,12 +62,14 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
     const answered = await run<'chat', ChatCompletion>({ operation: 'chat', name: 'voice.chat.chat', family: 'chat', requestedModel: chatRequest.model, request: chatRequest, suffix: 'chat' });
     const replyText = answered.result.choices[0]?.message.content?.trim() ?? '';
     if (replyText === '') throw new GatewayError('provider_error', `the chat model ${answered.context.target?.model.slug ?? chatRequest.model} answered no text to speak`);
-    if (remembers) {
-      services.voiceSessions.remember(orgId, conversationId!, { user: transcript, assistant: replyText }).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'));
-    }
+    // Stored while the reply is synthesized (far slower than one append), so the next turn always finds it.
+    const stored = remembers
+      ? services.voiceSessions.remember(orgId, conversationId!, { user: transcript, assistant: replyText }).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
+      : undefined;
 
     const speech: SpeechRequest = { model: fields.tts_model ?? AUTO_MODEL, input: speakable(replyText, parsed.warnings), voice: fields.voice ?? DEFAULT_VOICE, response_format: fields.output_format ?? 'mp3' };
     const spoken = await run<'speech', SpeechResult>({ operation: 'speech', name: 'voice.chat.synthesize', family: 'voice', requestedModel: speech.model, request: speech, suffix: 'tts' });
+    await stored;
 
     const steps = [heard.context, answered.context, spoken.context];
     const headers: Record<string, string> = {
