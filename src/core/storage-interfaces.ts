@@ -56,6 +56,9 @@ export interface UsageRecord {
   cache_write_tokens: number;
   audio_input_tokens: number;
   audio_output_tokens: number;
+  /** Seconds of audio billed per minute (transcription, realtime); characters billed per character (speech). */
+  audio_seconds?: number;
+  characters?: number;
   /** True when svc estimated the counts (a cut stream, unreadable upstream usage). */
   estimated: boolean;
   cost_usd: number;
@@ -103,6 +106,9 @@ export interface UsageTotals {
   savings_usd: number;
   /** Requests answered from a cache (cost 0; their savings are in savings_usd). */
   cache_hits: number;
+  /** Seconds of audio billed per minute, and characters billed per character (audio and voice). */
+  audio_seconds: number;
+  characters: number;
 }
 
 export interface UsageSummary extends UsageTotals {

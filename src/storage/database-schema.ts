@@ -55,6 +55,9 @@ export interface UsageLedgerTable {
   cache_write_tokens: BigIntegerColumn;
   audio_input_tokens: BigIntegerColumn;
   audio_output_tokens: BigIntegerColumn;
+  /** Seconds of audio and characters of text billed (migration 0007). */
+  audio_seconds: number;
+  characters: BigIntegerColumn;
   /** 1 when svc estimated the token counts (a cut stream, unreadable upstream usage). */
   estimated: number;
   cost_usd: number;

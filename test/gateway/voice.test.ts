@@ -2,7 +2,8 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wavTone } from '../support/audio-files.js';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
-import { assertClose, expectError } from './gateway-test-helpers.js';
+import { waitFor } from '../support/helpers.js';
+import { assertClose, createKey, createOrg, expectError } from './gateway-test-helpers.js';
 
 /** Spec 4.7 and 4.9 (voice rules), 2.9 (auto-routing of STT and TTS): the /v1/voice endpoints. */
 describe('voice endpoints', () => {
@@ -121,6 +122,33 @@ describe('voice endpoints', () => {
       // Catalog: nova-3 0.0043 USD a minute; gpt-4o-mini 0.15 / 0.60 USD per million tokens; tts-1 15 USD per million characters.
       const expected = (2 / 60) * 0.0043 + (20 * 0.15 + 8 * 0.6) / 1e6 + ('Paris is the capital of France.'.length * 15) / 1e6;
       assertClose(Number(response.headers.get('x-svc-cost-usd')), expected);
+    });
+
+    test('each step is a ledger row of the caller\'s org and key: seconds of audio heard, tokens, characters spoken', async () => {
+      const orgId = await createOrg(harness, `voice-ledger-${Date.now()}`);
+      const key = await createKey(harness, { org_id: orgId });
+      harness.mock.enqueueReply({ content: 'Hi' }, { wire: 'deepgram/audio' });
+      harness.mock.enqueueReply({ content: 'Hello, friend.', usage: { input: 11, output: 4 } }, { wire: 'openai' });
+      const form = new FormData();
+      form.set('model', 'gpt-4o-mini');
+      form.set('audio', new Blob([new Uint8Array(wavTone(5))]), 'turn.wav');
+      const response = await fetch(`${harness.url}/v1/voice/chat`, { method: 'POST', headers: { authorization: `Bearer ${key.key}` }, body: form });
+      assert.equal(response.status, 200, await response.clone().text());
+      await response.arrayBuffer();
+      type Totals = { requests: number; audio_seconds: number; characters: number; prompt_tokens: number; completion_tokens: number; cost_usd: number };
+      type Summary = Totals & { by_endpoint: Array<Totals & { endpoint: string }> };
+      const summary = async () => (await (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).json()) as Summary;
+      assert.ok(await waitFor(async () => (await summary()).requests === 3, 3000), 'three ledger rows');
+      const totals = await summary();
+      const rows = Object.fromEntries(totals.by_endpoint.map((row) => [row.endpoint, row]));
+      assert.deepEqual(Object.keys(rows).sort(), ['voice.chat.chat', 'voice.chat.synthesize', 'voice.chat.transcribe']);
+      assert.equal(rows['voice.chat.transcribe'].audio_seconds, 5);
+      assertClose(rows['voice.chat.transcribe'].cost_usd, (5 / 60) * 0.0043);
+      assert.equal(rows['voice.chat.chat'].prompt_tokens, 11);
+      assert.equal(rows['voice.chat.chat'].completion_tokens, 4);
+      assert.equal(rows['voice.chat.synthesize'].characters, 'Hello, friend.'.length);
+      assert.equal(totals.audio_seconds, 5);
+      assertClose(totals.cost_usd, Number(response.headers.get('x-svc-cost-usd')));
     });
 
     test('full mode keeps the session: the second turn of a conversation_id carries the first; cache mode keeps nothing', async () => {

@@ -39,6 +39,23 @@ function assertClose(actual: number, expected: number, message?: string): void {
 
 export function describeUsageStoreContract(name: string, makeStore: MakeRecordStore, options: { skip?: string } = {}): void {
   describe(`UsageStore contract: ${name}`, { skip: options.skip }, () => {
+    test('usage: seconds of audio and characters are kept and summed, per endpoint too', () =>
+      withStore(makeStore, async ({ usage: store }) => {
+        await store.insertUsage([
+          usage({ request_id: 'stt_1', endpoint: 'audio.transcriptions', prompt_tokens: 0, completion_tokens: 0, audio_seconds: 61.25 }),
+          usage({ request_id: 'stt_2', endpoint: 'audio.transcriptions', prompt_tokens: 0, completion_tokens: 0, audio_seconds: 3.5 }),
+          usage({ request_id: 'tts_1', endpoint: 'audio.speech', prompt_tokens: 0, completion_tokens: 0, characters: 4096 }),
+          usage({ request_id: 'chat_1' }),
+        ]);
+        const summary = await store.summarizeUsage({ org_id: 'org_a' });
+        assertClose(summary.audio_seconds, 64.75, 'audio_seconds');
+        assert.equal(summary.characters, 4096);
+        const byEndpoint = Object.fromEntries(summary.by_endpoint.map((row) => [row.endpoint, row]));
+        assertClose(byEndpoint['audio.transcriptions'].audio_seconds, 64.75, 'transcriptions audio_seconds');
+        assert.equal(byEndpoint['audio.speech'].characters, 4096);
+        assert.equal(byEndpoint['/v1/chat/completions'].audio_seconds, 0);
+      }));
+
     test('usage: batch insert, duplicate request_id ignored, totals', () =>
       withStore(makeStore, async ({ usage: store }) => {
         await store.insertUsage([
@@ -73,7 +90,7 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         const nobody = await store.summarizeUsage({ org_id: 'nobody' });
         assert.deepEqual(
           { ...nobody },
-          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, cache_hits: 0, by_model: [], by_status: [], by_endpoint: [] },
+          { org_id: 'nobody', from: null, to: null, requests: 0, prompt_tokens: 0, completion_tokens: 0, total_tokens: 0, cached_tokens: 0, cost_usd: 0, baseline_cost_usd: 0, savings_usd: 0, cache_hits: 0, audio_seconds: 0, characters: 0, by_model: [], by_status: [], by_endpoint: [] },
         );
       }));
 

@@ -61,6 +61,8 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         cache_write_tokens: usage?.cacheWriteTokens ?? 0,
         audio_input_tokens: usage?.audioInputTokens ?? 0,
         audio_output_tokens: usage?.audioOutputTokens ?? 0,
+        audio_seconds: usage?.audioSeconds ?? 0,
+        characters: usage?.characters ?? 0,
         estimated: usage?.estimated ?? false,
         cost_usd: context.cost?.cost_usd ?? 0,
         baseline_cost_usd: context.cost?.baseline_cost_usd ?? 0,

@@ -102,6 +102,8 @@ export function toUsageRow(record: UsageRecord): Insertable<UsageLedgerTable> {
     cache_write_tokens: record.cache_write_tokens,
     audio_input_tokens: record.audio_input_tokens,
     audio_output_tokens: record.audio_output_tokens,
+    audio_seconds: record.audio_seconds ?? 0,
+    characters: record.characters ?? 0,
     estimated: record.estimated ? 1 : 0,
     cost_usd: record.cost_usd,
     baseline_cost_usd: record.baseline_cost_usd,

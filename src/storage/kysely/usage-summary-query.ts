@@ -16,11 +16,13 @@ function aggregateColumns(expressions: LedgerExpressions) {
     expressions.fn.sum('cost_usd').as('cost_usd'),
     expressions.fn.sum('baseline_cost_usd').as('baseline_cost_usd'),
     expressions.fn.sum('cache_hit').as('cache_hits'),
+    expressions.fn.sum('audio_seconds').as('audio_seconds'),
+    expressions.fn.sum('characters').as('characters'),
   ] as const;
 }
 
 type AggregateRow = Record<
-  'requests' | 'prompt_tokens' | 'completion_tokens' | 'cached_tokens' | 'cost_usd' | 'baseline_cost_usd' | 'cache_hits',
+  'requests' | 'prompt_tokens' | 'completion_tokens' | 'cached_tokens' | 'cost_usd' | 'baseline_cost_usd' | 'cache_hits' | 'audio_seconds' | 'characters',
   number | string | bigint | null
 >;
 
@@ -39,6 +41,8 @@ function toTotals(row: AggregateRow | undefined): UsageTotals {
     baseline_cost_usd: baselineCostUsd,
     savings_usd: baselineCostUsd - costUsd,
     cache_hits: toNumber(row?.cache_hits),
+    audio_seconds: toNumber(row?.audio_seconds),
+    characters: toNumber(row?.characters),
   };
 }
 

@@ -5,6 +5,7 @@ import { storedResponsesMigration } from './0003-stored-responses.js';
 import { governanceAndAuditMigration } from './0004-governance-and-audit.js';
 import { providerKeyProtectionMigration } from './0005-provider-key-protection.js';
 import { semanticCacheSwitchMigration } from './0006-semantic-cache-switch.js';
+import { audioUsageMigration } from './0007-audio-usage.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-governance-and-audit': governanceAndAuditMigration,
   '0005-provider-key-protection': providerKeyProtectionMigration,
   '0006-semantic-cache-switch': semanticCacheSwitchMigration,
+  '0007-audio-usage': audioUsageMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {
