@@ -188,6 +188,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       provider_call: providerCallStage(executor, wireAdapters),
     },
     afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger)],
+    fees: { audioFeePerMinuteUsd: config.billing.audioFeePerMinuteUsd },
     onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   });
 

@@ -51,15 +51,18 @@ export function priceUsage(model: CatalogModel, usage: MeteredUsage): CostBreakd
   const billedByTokens = usage.inputTokens + usage.outputTokens > 0 && (pricing.input_per_mtok !== undefined || pricing.audio_input_per_mtok !== undefined);
   if (usage.audioSeconds !== undefined && !billedByTokens) cost += (usage.audioSeconds / 60) * (pricing.per_minute ?? (pricing.per_hour ?? 0) / 60);
   if (usage.characters !== undefined) cost += usage.characters * (pricing.per_mchar ?? 0) * perToken;
-  return withBaseline(cost, usage.inputTokens, usage.outputTokens);
+  // Audio billed by the second or the character has no token baseline: its baseline is the provider's own price (no savings claimed).
+  const tokenless = usage.inputTokens + usage.outputTokens === 0 && (usage.audioSeconds !== undefined || usage.characters !== undefined);
+  return withBaseline(cost, usage.inputTokens, usage.outputTokens, tokenless ? cost : undefined);
 }
 
 function clamp(value: number, maximum: number): number {
   return Math.max(0, Math.min(value, maximum));
 }
 
-export function withBaseline(cost: number, promptTokens: number, completionTokens: number): CostBreakdown {
-  const baseline = (promptTokens * baselinePrices.input_per_mtok + completionTokens * baselinePrices.output_per_mtok) * perToken;
+/** `baselineOverride`, when given, replaces the token baseline (audio: the provider's own price). */
+export function withBaseline(cost: number, promptTokens: number, completionTokens: number, baselineOverride?: number): CostBreakdown {
+  const baseline = baselineOverride ?? (promptTokens * baselinePrices.input_per_mtok + completionTokens * baselinePrices.output_per_mtok) * perToken;
   const costUsd = roundUsd(cost);
   const baselineUsd = roundUsd(baseline);
   return {

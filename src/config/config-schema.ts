@@ -21,6 +21,7 @@ export const configDefaults = {
   intelligenceMode: 'full' as IntelligenceMode,
   routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
   ledger: { flushIntervalMs: 1000, maxBatch: 500, maxQueue: 100_000 },
+  billing: { audioFeePerMinuteUsd: 0 },
   responses: { retentionDays: 30 },
   cache: {
     exact: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: Number.POSITIVE_INFINITY, cacheSeeded: true, seededOnly: false },
@@ -115,6 +116,8 @@ export const configFileSchema = z.strictObject({
       max_queue: integer(1).optional(),
     })
     .optional(),
+  /** svc's own charge on top of the provider's: per minute of audio heard (transcription, voice, realtime). */
+  billing: z.strictObject({ audio_fee_per_minute_usd: z.number().min(0).max(100).optional() }).optional(),
   responses: z.strictObject({ retention_days: integer(1, 3650).optional() }).optional(),
   cache: z
     .strictObject({
@@ -215,6 +218,8 @@ export interface GatewayConfig {
     circuitBreaker: { windowMs: number; minimumCalls: number; failureRatio: number; cooldownMs: number };
   };
   ledger: { flushIntervalMs: number; maxBatch: number; maxQueue: number };
+  /** A platform fee per minute of audio, added to the cost of every request that bills audio seconds. */
+  billing: { audioFeePerMinuteUsd: number };
   /** Stored Responses API answers (`store: true`) are kept this long. */
   responses: { retentionDays: number };
   cache: {

@@ -124,6 +124,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
         cooldownMs: file.routing?.circuit_breaker?.cooldown_ms ?? configDefaults.routing.circuitBreaker.cooldownMs,
       },
     },
+    billing: { audioFeePerMinuteUsd: file.billing?.audio_fee_per_minute_usd ?? configDefaults.billing.audioFeePerMinuteUsd },
     ledger: {
       flushIntervalMs: file.ledger?.flush_interval_ms ?? configDefaults.ledger.flushIntervalMs,
       maxBatch: file.ledger?.max_batch ?? configDefaults.ledger.maxBatch,

@@ -4,6 +4,13 @@ import { subtractUsage, type MeteredUsage } from '../core/metered-usage.js';
 import { meters } from './metering.js';
 import type { RequestContext } from './request-context.js';
 
+/** svc's own charges on top of the providers' prices (config `billing`). */
+export interface PlatformFees {
+  audioFeePerMinuteUsd: number;
+}
+
+const noFees: PlatformFees = { audioFeePerMinuteUsd: 0 };
+
 /**
  * A stream that ended without usage — cut by the client (499), by the upstream (502), by shutdown, or from
  * a host that never sends a usage chunk — is billed from what svc can count: the prompt, and the output
@@ -20,7 +27,17 @@ export function estimateMissingUsage(context: RequestContext): void {
  * still priced, so the savings show); otherwise the usage is priced with the served model's catalog
  * prices, and the calls made before the one that answered (a re-ask, a check) each with their own model.
  */
-export function priceRequest(context: RequestContext): void {
+export function priceRequest(context: RequestContext, fees: PlatformFees = noFees): void {
+  priceCalls(context);
+  const seconds = context.usage?.audioSeconds;
+  if (fees.audioFeePerMinuteUsd > 0 && seconds && context.cost && !isWholeHit(context.cacheHit)) {
+    const fee = (seconds / 60) * fees.audioFeePerMinuteUsd;
+    context.cost = withBaseline(context.cost.cost_usd + fee, context.usage!.inputTokens, context.usage!.outputTokens, context.cost.baseline_cost_usd);
+  }
+}
+
+/** The provider's price of every call the request made. */
+function priceCalls(context: RequestContext): void {
   const usage = context.usage;
   if (isWholeHit(context.cacheHit)) {
     context.cost = withBaseline(0, usage?.inputTokens ?? 0, usage?.outputTokens ?? 0);

@@ -1,3 +1,4 @@
+import type { PlatformFees } from './accounting.js';
 import type { Operation, Outcome } from '../core/operations.js';
 import { tapStream } from '../core/stream-tap.js';
 import { toGatewayError } from '../errors/failure-table.js';
@@ -28,6 +29,8 @@ export interface RunnerParts {
   stages: StageImplementations;
   afterWork: readonly AfterWork[];
   onAfterWorkError?: (error: unknown, work: string, context: RequestContext) => void;
+  /** svc's own charges, added when a request is priced. */
+  fees?: PlatformFees;
 }
 
 interface ChainLink {
@@ -53,11 +56,13 @@ export class RequestRunner {
   private readonly route: RouteRequest;
   private readonly afterWork: readonly AfterWork[];
   private readonly onAfterWorkError: NonNullable<RunnerParts['onAfterWorkError']>;
+  private readonly fees: PlatformFees | undefined;
 
   constructor(parts: RunnerParts) {
     this.route = parts.route;
     this.afterWork = parts.afterWork;
     this.onAfterWorkError = parts.onAfterWorkError ?? (() => undefined);
+    this.fees = parts.fees;
     const { table, stages } = parts;
     for (const row of table) if (!stages[row.stage]) throw new Error(`stage ${row.stage} has no implementation`);
     const operationsInTable = new Set(table.flatMap((row) => row.operations));
@@ -79,7 +84,7 @@ export class RequestRunner {
   async run<O extends Operation>(context: RequestContext<O>, render: Render<O>): Promise<void> {
     const chain = this.chains.get(chainKey(context.operation, context.mode));
     if (!chain) throw new Error(`no stage chain for ${context.operation} in ${context.mode} mode`);
-    const settlement = new Settlement(context, this.afterWork, this.onAfterWorkError);
+    const settlement = new Settlement(context, this.afterWork, this.onAfterWorkError, this.fees);
 
     let outcome: Outcome<O>;
     try {

@@ -1,5 +1,5 @@
 import type { MeteredUsage } from '../core/metered-usage.js';
-import { estimateMissingUsage, priceRequest } from './accounting.js';
+import { estimateMissingUsage, priceRequest, type PlatformFees } from './accounting.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -23,10 +23,11 @@ export class Settlement {
     private readonly context: RequestContext,
     private readonly afterWork: readonly AfterWork[],
     private readonly onAfterWorkError: (error: unknown, work: string, context: RequestContext) => void,
+    private readonly fees?: PlatformFees,
   ) {}
 
   price(): void {
-    priceRequest(this.context);
+    priceRequest(this.context, this.fees);
     this.pricedUsage = this.context.usage;
   }
 

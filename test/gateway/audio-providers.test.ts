@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wavTone } from '../support/audio-files.js';
+import { writeConfigFile } from '../support/helpers.js';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, expectError } from './gateway-test-helpers.js';
 
@@ -157,5 +158,29 @@ describe('audio through Deepgram, ElevenLabs and Cartesia', () => {
       });
       await expectError(await speech({ model: 'cartesia/sonic-3', input: 'x', voice: 'nova', response_format: 'opus' }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'model', message: 'cannot produce opus audio' });
     });
+  });
+});
+
+describe('the audio platform fee (config billing.audio_fee_per_minute_usd)', () => {
+  test("added per minute of audio heard, on top of the provider's price; speech (no seconds) carries none", async () => {
+    const harness = await startTestGateway({ env: { SVC_CONFIG: await writeConfigFile('billing: { audio_fee_per_minute_usd: 0.01 }\n') } });
+    try {
+      const form = new FormData();
+      form.set('model', 'whisper-1');
+      form.set('file', new Blob([new Uint8Array(wavTone(6))]), 'six.wav');
+      const heard = await fetch(`${harness.url}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${testMasterKey}` }, body: form });
+      assert.equal(heard.status, 200);
+      // 6 s: whisper-1 at 0.006 USD a minute (catalog) plus the fee of 0.01 a minute.
+      assertClose(Number(heard.headers.get('x-svc-cost-usd')), (6 / 60) * (0.006 + 0.01));
+      const spoken = await harness.request('/v1/audio/speech', { body: { model: 'tts-1', input: 'No fee here.', voice: 'alloy' } });
+      await spoken.arrayBuffer();
+      assertClose(Number(spoken.headers.get('x-svc-cost-usd')), ('No fee here.'.length * 15) / 1e6);
+    } finally {
+      await harness.close();
+    }
+  });
+
+  test('a fee that is not a number from 0 to 100 stops start-up with the key named', async () => {
+    await assert.rejects(startTestGateway({ env: { SVC_CONFIG: await writeConfigFile('billing: { audio_fee_per_minute_usd: -1 }\n') } }), /billing\.audio_fee_per_minute_usd/);
   });
 });
