@@ -1,3 +1,4 @@
+import { credentialOf } from './auth/credentials.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { allowsFamily } from './auth/scopes.js';
@@ -83,7 +84,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // A browser's CORS preflight carries no key: the CORS plugin answers it.
     if (isCorsPreflight(request.method, request.headers)) return;
     try {
-      request.principal = await services.authenticator.authenticate(request.headers.authorization);
+      request.principal = await services.authenticator.authenticate(credentialOf(request.headers));
       const config = request.routeOptions.config;
       if (config.admin && !isAdmin(request.principal)) {
         throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');
@@ -103,10 +104,14 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   // Callback-style hooks: no promise per request for work that never waits.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (!reply.hasHeader('x-svc-intelligence-mode') && request.url.startsWith('/v1/')) reply.header('x-svc-intelligence-mode', reportedMode(request, systemMode));
+    // A refused websocket upgrade ends its connection: the socket was never an HTTP keep-alive one.
+    if (request.headers.upgrade !== undefined) reply.header('connection', 'close');
     done(null, payload);
   });
 
   app.addHook('onResponse', (request, reply, done) => {
+    // The socket of a refused upgrade belongs to no HTTP server any more (the upgrade took it): svc ends it.
+    if (request.headers.upgrade !== undefined && reply.statusCode >= 400) request.raw.socket?.end();
     if (!request.logFields?.observed) services.observeCompletion(request, reply.statusCode);
     done();
   });
@@ -125,7 +130,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerModerationsRoute(app, services);
   registerResponsesRoutes(app, services);
   registerAudioRoutes(app, services);
-  registerVoiceRoutes(app, services);
+  await registerVoiceRoutes(app, services);
   registerAdminRoutes(app, services);
   registerGovernanceRoutes(app, services);
   await app.ready();

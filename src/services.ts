@@ -73,6 +73,10 @@ export interface GatewayServices {
   semanticMonitor: SemanticCacheMonitor;
   /** Stored Responses API answers (`store: true`). */
   responses: ResponseArchive;
+  /** Model choice for requests outside the runner's chains (a realtime session). */
+  router: RouterContext;
+  /** Upstream targets with key pools, BYOK and failover, for calls outside the chains (a realtime session's connection). */
+  executor: UpstreamExecutor;
   /** Turn histories of voice sessions (full mode). */
   voiceSessions: VoiceSessions;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
@@ -230,6 +234,8 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     semanticMonitor,
     responses,
     voiceSessions: new VoiceSessions(sharedState),
+    router,
+    executor,
     metrics,
     runner,
     streamObserver: {

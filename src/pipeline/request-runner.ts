@@ -109,6 +109,14 @@ export class RequestRunner {
     }
   }
 
+  /**
+   * Accounts for a request answered outside the chains (a response of a realtime session): priced, its
+   * limits settled and its usage recorded by the same after-work as every other request.
+   */
+  settleOutside(context: RequestContext, status: number): void {
+    new Settlement(context, this.afterWork, this.onAfterWorkError, this.fees).settle(status);
+  }
+
   /** Routes the request: the one place a context gains its route, timed like a stage. */
   private routed<O extends Operation>(context: RequestContext<O>): RoutedContext<O> {
     const started = performance.now();

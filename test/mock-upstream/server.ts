@@ -6,6 +6,7 @@ import type { MockFault, MockReply, RecordedRequest, StreamEvent, WireRenderer }
 import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
 import { audioEndpoints, type AudioEndpoint } from './audio-endpoints.js';
 import { voiceProviderEndpoints } from './voice-provider-endpoints.js';
+import { attachRealtime } from './realtime-endpoint.js';
 import { wireRenderers } from './wire-renderers.js';
 
 const allAudioEndpoints: AudioEndpoint[] = [...audioEndpoints, ...voiceProviderEndpoints];
@@ -17,6 +18,10 @@ export interface MockUpstream {
   requests: RecordedRequest[];
   /** Streams whose client went away before the stream ended. */
   abortedStreams: number;
+  /** Events realtime clients sent, parsed, oldest first. */
+  realtimeEvents: Array<Record<string, unknown>>;
+  /** Realtime sessions open right now. */
+  readonly realtimeSessions: number;
   /** The next matching request is answered with this reply. */
   enqueueReply(reply: MockReply, options?: { wire?: string }): void;
   /** The next matching request(s) suffer this fault. */
@@ -39,6 +44,7 @@ export async function startMockUpstream(options: { port?: number; host?: string 
   const state = {
     requests: [] as RecordedRequest[],
     abortedStreams: 0,
+    realtimeEvents: [] as Array<Record<string, unknown>>,
   };
 
   function takeFault(wire: string, apiKey: string | undefined): MockFault | undefined {
@@ -70,6 +76,12 @@ export async function startMockUpstream(options: { port?: number; host?: string 
         response.end(JSON.stringify({ error: { message: `mock failure: ${String(error)}` } }));
       } else response.destroy();
     });
+  });
+  const realtime = attachRealtime(server, {
+    record: (request) => state.requests.push(request),
+    takeReply: () => takeReplyFor('openai/realtime'),
+    takeFault: (apiKey) => takeFault('openai/realtime', apiKey),
+    clientEvents: state.realtimeEvents,
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -280,6 +292,7 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     faults.length = 0;
     state.requests.length = 0;
     state.abortedStreams = 0;
+    state.realtimeEvents.length = 0;
   }
 
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
@@ -293,11 +306,18 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     get abortedStreams() {
       return state.abortedStreams;
     },
+    get realtimeEvents() {
+      return state.realtimeEvents;
+    },
+    get realtimeSessions() {
+      return realtime.openSessions;
+    },
     enqueueReply: (reply, queueOptions) => replies.push({ reply, wire: queueOptions?.wire }),
     enqueueFault: (fault) => faults.push(fault),
     reset,
     close: () =>
       new Promise<void>((resolve) => {
+        realtime.close();
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

@@ -5,6 +5,7 @@ import { registerEndpoint, type Endpoint, type EndpointAnswer } from '../../http
 import { nonStreamHeaders } from '../../http/svc-metadata.js';
 import type { GatewayServices } from '../../services.js';
 import { registerVoiceChat } from './voice-chat.js';
+import { registerVoiceRealtime } from './voice-realtime.js';
 import { parseVoiceSynthesize, parseVoiceTranscribe } from './voice-requests.js';
 
 /** The transcript as JSON, with the model that heard it and why svc chose that model. */
@@ -50,8 +51,9 @@ export const voiceSynthesizeEndpoint: Endpoint<'speech'> = {
   render: renderVoiceAudio,
 };
 
-export function registerVoiceRoutes(app: FastifyInstance, services: GatewayServices): void {
+export async function registerVoiceRoutes(app: FastifyInstance, services: GatewayServices): Promise<void> {
   registerEndpoint(app, services, voiceTranscribeEndpoint);
   registerEndpoint(app, services, voiceSynthesizeEndpoint);
   registerVoiceChat(app, services);
+  await registerVoiceRealtime(app, services);
 }

@@ -1,0 +1,19 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** The subprotocol browsers use to send a key with a websocket upgrade, which cannot carry headers (OpenAI's convention). */
+export const KEY_SUBPROTOCOL_PREFIX = 'openai-insecure-api-key.';
+
+/**
+ * The caller's credential as an Authorization value: the header when present, else (a websocket upgrade from
+ * a browser) the key offered as the `openai-insecure-api-key.<key>` subprotocol.
+ */
+export function credentialOf(headers: IncomingHttpHeaders): string | undefined {
+  if (headers.authorization !== undefined) return headers.authorization;
+  const offered = headers['sec-websocket-protocol'];
+  if (typeof offered !== 'string') return undefined;
+  for (const protocol of offered.split(',')) {
+    const trimmed = protocol.trim();
+    if (trimmed.startsWith(KEY_SUBPROTOCOL_PREFIX)) return `Bearer ${trimmed.slice(KEY_SUBPROTOCOL_PREFIX.length)}`;
+  }
+  return undefined;
+}
