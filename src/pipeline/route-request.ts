@@ -1,3 +1,4 @@
+import type { ChatRequest } from '../core/chat-types.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
 import type { Operation, RequestOf } from '../core/operations.js';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -22,6 +23,12 @@ const routers: { [O in Operation]: Router<O> } = {
 type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | undefined;
 
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
+  chat(request, model) {
+    // Spec 2.9: audio goes to audio-capable models only; another model refuses it rather than drop it.
+    if (asksAudioOut(request) && !model.capabilities.includes('audio_out')) return `model ${JSON.stringify(model.slug)} cannot answer with audio (modalities "audio"); audio-capable models: the audio_llm models of GET /v1/models`;
+    if (hasAudioInput(request) && !model.capabilities.includes('audio_in')) return `model ${JSON.stringify(model.slug)} cannot take input_audio content; audio-capable models: the audio_llm models of GET /v1/models`;
+    return undefined;
+  },
   embeddings(request, model, adapter) {
     if (request.dimensions !== undefined && !model.capabilities.includes('dimensions_param')) return `model ${JSON.stringify(model.slug)} does not take dimensions`;
     if (adapter.embeddings?.acceptsTokenArrays === false && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
@@ -38,6 +45,20 @@ const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
     return undefined;
   },
 };
+
+function asksAudioOut(request: ChatRequest): boolean {
+  const modalities = request.extra?.modalities;
+  return (Array.isArray(modalities) && modalities.includes('audio')) || request.extra?.audio !== undefined;
+}
+
+/** Whether a message carries an input_audio part (string contents, the usual case, are skipped at once). */
+function hasAudioInput(request: ChatRequest): boolean {
+  for (const message of request.messages) {
+    if (typeof message.content === 'string' || message.content === null) continue;
+    for (const part of message.content) if (part.type === 'input_audio') return true;
+  }
+  return false;
+}
 
 /** The first step of every request, before any stage: the model and its failover candidates. */
 export type RouteRequest = (context: RequestContext) => RouteDecision;

@@ -1,3 +1,5 @@
+import type { MeteredUsage } from '../core/metered-usage.js';
+import type { RealtimeClientOptions } from './openai/realtime.js';
 import type { WireFormat } from '../catalog/catalog-types.js';
 import type { SpeechFormat, SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
@@ -46,6 +48,14 @@ export interface SpeechCapability {
   buildRequest(request: SpeechRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
 }
 
+/** A realtime session over a websocket (not an operation of the runner: the gateway bridges frames). */
+export interface RealtimeCapability {
+  /** The URL and client options of a session of `target`. */
+  connection(target: UpstreamTarget, connectMs: number): { url: string; options: RealtimeClientOptions };
+  /** The usage of a finished response's event; undefined when it carries none. */
+  usageOf(event: unknown): MeteredUsage | undefined;
+}
+
 export interface AdapterCapabilities {
   chat: ChatCapability;
   embeddings: EmbeddingsCapability;
@@ -70,6 +80,7 @@ export type InProcessCall<O extends Operation> = (target: UpstreamTarget, reques
 /** One adapter per wire format: the operations it can carry, and how its error bodies read. */
 export type WireAdapter = Partial<AdapterCapabilities> & {
   wire: WireFormat;
+  realtime?: RealtimeCapability;
   /** Operations this wire answers in process instead of over HTTP. */
   inProcess?: { [O in Operation]?: InProcessCall<O> };
   /** A non-2xx answer → typed error: the shared status table refined by what the body says. */

@@ -3,9 +3,8 @@ import type { ChatRequest } from '../core/chat-types.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
-import { realtimeConnection, realtimeUsageOf } from '../providers/openai/realtime.js';
 import type { UpstreamTarget } from '../providers/provider-types.js';
-import type { WireAdapter } from '../providers/wire-adapter.js';
+import type { RealtimeCapability, WireAdapter } from '../providers/wire-adapter.js';
 import { tryParseJson } from '../shared/json-values.js';
 import type { Frame } from './realtime-bridge.js';
 
@@ -23,9 +22,9 @@ export interface UpstreamSession {
  */
 export function openUpstreamSession(target: UpstreamTarget, adapter: WireAdapter, signal: AbortSignal): Promise<UpstreamSession> {
   return new Promise((resolve, reject) => {
-    let connection: ReturnType<typeof realtimeConnection>;
+    let connection: ReturnType<RealtimeCapability['connection']>;
     try {
-      connection = realtimeConnection(target, target.provider.timeouts.connectMs);
+      connection = adapter.realtime!.connection(target, target.provider.timeouts.connectMs);
     } catch (error) {
       reject(error);
       return;
@@ -82,7 +81,10 @@ export function realtimeChatRequest(model: string): ChatRequest {
 export class RealtimeResponses {
   private readonly open = new Map<string, { context: RequestContext<'chat'>; admitted: Promise<boolean> }>();
 
-  constructor(private readonly accounting: ResponseAccounting) {}
+  constructor(
+    private readonly accounting: ResponseAccounting,
+    private readonly usageOf: RealtimeCapability['usageOf'],
+  ) {}
 
   observe(text: string): void {
     const created = text.includes(RESPONSE_CREATED);
@@ -91,7 +93,7 @@ export class RealtimeResponses {
     const id = event?.response?.id;
     if (typeof id !== 'string') return;
     if (event!.type === 'response.created') this.track(id);
-    else if (event!.type === 'response.done') void this.done(id, event!.response!.status, realtimeUsageOf(event));
+    else if (event!.type === 'response.done') void this.done(id, event!.response!.status, this.usageOf(event));
   }
 
   private track(id: string) {

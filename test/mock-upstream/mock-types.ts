@@ -78,6 +78,8 @@ export interface RequestSummary {
   logprobs?: number;
   /** Anthropic: the text of a final assistant turn (a prefill) that the answer continues. */
   prefill?: string;
+  /** OpenAI wire: audio asked for (`modalities` with "audio"), in this voice and format. */
+  audioOut?: { voice: string; format: string };
 }
 
 export interface RecordedRequest {

@@ -1,6 +1,7 @@
 import { contentChunks } from './default-reply.js';
 import type { MockReply, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
 import { validateOpenAi } from './request-validation.js';
+import { mockAudio } from './audio-endpoints.js';
 
 /** The OpenAI chat completions wire (also every OpenAI-compatible host). */
 export const openaiWire: WireRenderer = {
@@ -32,6 +33,7 @@ export const openaiWire: WireRenderer = {
       hasToolResult: messages.length > 0 && messages[messages.length - 1].role === 'tool',
       includeUsage: body.stream_options?.include_usage === true,
       logprobs: body.logprobs === true ? (body.top_logprobs ?? 0) : undefined,
+      audioOut: Array.isArray(body.modalities) && body.modalities.includes('audio') ? { voice: String(body.audio?.voice), format: String(body.audio?.format) } : undefined,
     };
   },
 
@@ -49,6 +51,8 @@ export const openaiWire: WireRenderer = {
             role: 'assistant',
             content: reply.refusal !== undefined ? null : reply.toolCalls?.length ? (reply.content ?? null) : (reply.content ?? ''),
             refusal: reply.refusal ?? null,
+            // With audio asked for, OpenAI speaks the answer: the text is the audio's transcript, content is null.
+            ...(summary.audioOut ? { content: null, audio: { id: 'audio_mock', data: Buffer.concat(mockAudio(summary.audioOut.format, 2)).toString('base64'), expires_at: 1_900_000_000, transcript: reply.content ?? '' } } : {}),
             ...(reply.toolCalls?.length
               ? { tool_calls: reply.toolCalls.map((call, index) => ({ id: call.id ?? `call_${index}`, type: 'function', function: { name: call.name, arguments: call.arguments } })) }
               : {}),

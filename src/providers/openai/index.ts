@@ -1,5 +1,6 @@
 import type { WireAdapter } from '../wire-adapter.js';
 import { openaiSpeech, openaiTranscription } from './audio.js';
+import { realtimeConnection, realtimeUsageOf } from './realtime.js';
 import { buildOpenAiChatRequest } from './convert-request.js';
 import { convertOpenAiResponse } from './convert-response.js';
 import { openaiEmbeddings } from './embeddings.js';
@@ -24,5 +25,6 @@ export const openaiAdapter: WireAdapter = {
   moderation: openaiModeration,
   transcription: openaiTranscription,
   speech: openaiSpeech,
+  realtime: { connection: realtimeConnection, usageOf: realtimeUsageOf },
   mapError: mapOpenAiError,
 };

@@ -83,8 +83,8 @@ async function admitSession(request: FastifyRequest, services: GatewayServices, 
   const query = request.query as { model?: unknown };
   const requested = typeof query.model === 'string' && query.model !== '' ? query.model : DEFAULT_REALTIME_MODEL;
   const decision = routeNamedModel(requested, ['realtime'], 'a realtime', services.router);
-  const candidates = decision.candidates.filter((model) => model.wire === 'openai');
-  if (candidates.length === 0) throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve realtime sessions: svc bridges the OpenAI Realtime protocol only`, { param: 'model' });
+  const candidates = decision.candidates.filter((model) => wireAdapters[model.wire]?.realtime !== undefined);
+  if (candidates.length === 0) throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve realtime sessions: svc has no realtime support for the ${decision.model.wire} wire`, { param: 'model' });
   // The session's opening counts as one request against rpm, and is refused when the month's budget or quota is spent.
   const opening = responseContext(request, beginning, decision, 'open');
   await services.limits.takeRates(opening);
@@ -137,7 +137,7 @@ function runSession(client: WebSocket, request: FastifyRequest, session: Admitte
       if (upstream.socket.readyState === upstream.socket.OPEN) upstream.socket.send(JSON.stringify({ type: 'response.cancel', response_id: responseId }));
       if (client.readyState === client.OPEN) client.send(JSON.stringify({ type: 'error', event_id: `svc_${request.requestId}`, error: { ...refusal.toEnvelope().error, event_id: null } }));
     },
-  });
+  }, wireAdapters[target.provider.wire]!.realtime!.usageOf);
   bridgeSockets(client, upstream.socket, upstream.handOver(), {
     onUpstreamText: (text) => tracker.observe(text),
     onClosed: (by, code) => {

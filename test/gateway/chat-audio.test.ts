@@ -1,0 +1,58 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mockAudio } from '../mock-upstream/audio-endpoints.js';
+import { wavTone } from '../support/audio-files.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { assertClose, expectError } from './gateway-test-helpers.js';
+
+/** Spec 2.9: audio LLMs through POST /v1/chat/completions — input_audio parts in, spoken answers out, as OpenAI does. */
+describe('audio through chat completions', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+  beforeEach(() => harness.mock.reset());
+
+  const audioPart = { type: 'input_audio', input_audio: { data: wavTone(1).toString('base64'), format: 'wav' } };
+
+  test('the SDK sends a question as audio and gets the answer as audio: the part forwarded, message.audio returned, audio tokens billed at the audio rates', async () => {
+    harness.mock.enqueueReply({
+      content: 'It is sunny.',
+      rawUsage: { prompt_tokens: 120, completion_tokens: 60, total_tokens: 180, prompt_tokens_details: { cached_tokens: 0, audio_tokens: 100 }, completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 50 } },
+    });
+    const completion = await harness.client().chat.completions.create({
+      model: 'gpt-audio-mini',
+      modalities: ['text', 'audio'],
+      audio: { voice: 'alloy', format: 'wav' },
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'What is the weather?' }, audioPart as never] }],
+    });
+    const message = completion.choices[0].message;
+    assert.equal(message.content, null);
+    assert.equal(message.audio?.transcript, 'It is sunny.');
+    assert.deepEqual(Buffer.from(message.audio!.data, 'base64'), Buffer.concat(mockAudio('wav', 2)));
+    const [upstream] = harness.mock.requests;
+    assert.deepEqual(upstream.body.modalities, ['text', 'audio']);
+    assert.deepEqual(upstream.body.audio, { voice: 'alloy', format: 'wav' });
+    assert.deepEqual(upstream.body.messages[0].content[1], audioPart);
+    // gpt-audio-mini (catalog): text in 0.6, audio in 10, text out 2.4, audio out 20 USD per million tokens.
+    const svc = (completion as unknown as { svc_metadata: { cost_usd: number } }).svc_metadata;
+    assertClose(svc.cost_usd, (20 * 0.6 + 100 * 10 + 10 * 2.4 + 50 * 20) / 1e6);
+  });
+
+  test('a model that cannot take or speak audio refuses it with a 400 naming the model; nothing goes upstream', async () => {
+    const heard = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: [audioPart] }] } });
+    await expectError(heard, { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'model', message: 'model "openai/gpt-4o-mini" cannot take input_audio content' });
+    const spoken = await harness.request('/v1/chat/completions', { body: { model: 'claude-sonnet-4-5', modalities: ['text', 'audio'], audio: { voice: 'alloy', format: 'mp3' }, messages: [{ role: 'user', content: 'Hi' }] } });
+    await expectError(spoken, { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'model', message: 'cannot answer with audio' });
+    assert.equal(harness.mock.requests.length, 0);
+  });
+
+  test('a Gemini model whose catalog row takes audio gets it as inline data', async () => {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: [{ type: 'text', text: 'Transcribe' }, audioPart] }] } });
+    assert.equal(response.status, 200, await response.clone().text());
+    const parts = harness.mock.requests[0].body.contents[0].parts;
+    assert.deepEqual(parts[1], { inlineData: { mimeType: 'audio/wav', data: audioPart.input_audio.data } });
+  });
+});
