@@ -54,14 +54,12 @@ function pinnedDecision(name: string, param: string, types: ReadonlySet<ModelTyp
   if (!types.has(model.type)) {
     throw new GatewayError('validation_error', `${param} ${JSON.stringify(name)} is a ${model.type} model, not ${kindLabel} model`, { param });
   }
-  return {
-    model,
-    candidates: failoverCandidates(model, context),
-    tier: model.tier ?? 'T2',
-    lane: model.lane,
-    decisionSource: 'Pinned',
-    summary: `lane=${model.lane} source=Pinned model=${model.slug}`,
-  };
+  return decisionFor(model, failoverCandidates(model, context), 'Pinned', `lane=${model.lane} source=Pinned model=${model.slug}`);
+}
+
+/** A decision for a model of no tier of its own (an explicitly named one, an audio model): the default tier T2. */
+export function decisionFor(model: CatalogModel, candidates: CatalogModel[], decisionSource: string, summary: string): RouteDecision {
+  return { model, candidates, tier: model.tier ?? 'T2', lane: model.lane, decisionSource, summary };
 }
 
 function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {

@@ -1,6 +1,6 @@
 import type { CatalogModel } from '../catalog/catalog-types.js';
 import { GatewayError } from '../errors/gateway-error.js';
-import { failoverCandidates, type RouteDecision, type RouterContext } from './model-router.js';
+import { decisionFor, failoverCandidates, type RouteDecision, type RouterContext } from './model-router.js';
 
 /**
  * Spec 2.9, auto-routing when `stt_model` / `tts_model` is omitted. STT: English (or an unknown language)
@@ -20,14 +20,7 @@ export function routeAutoTranscription(language: string | undefined, context: Ro
   }
   const [model, ...rest] = routable;
   const why = english ? (language === undefined ? 'language not given: the low-latency default' : 'English: the low-latency default') : `language ${language}: a multilingual model`;
-  return {
-    model,
-    candidates: [...new Set([...failoverCandidates(model, context), ...rest])],
-    tier: model.tier ?? 'T2',
-    lane: model.lane,
-    decisionSource: 'VoiceAutoRouter',
-    summary: `${why}; model=${model.slug}`,
-  };
+  return decisionFor(model, [...new Set([...failoverCandidates(model, context), ...rest])], 'VoiceAutoRouter', `${why}; model=${model.slug}`);
 }
 
 /** What a TTS model costs per character: the catalog's per-million price, or nothing comparable. */
@@ -44,12 +37,6 @@ export function routeAutoSpeech(provider: string | undefined, context: RouterCon
     throw new GatewayError(provider === undefined ? 'provider_error' : 'validation_error', provider === undefined ? 'no text-to-speech provider is configured; set its <PROVIDER>_API_KEY or name model' : `provider ${JSON.stringify(provider)} has no text-to-speech model svc can call (is its key configured?)`, provider === undefined ? {} : { param: 'provider' });
   }
   const model = models[0];
-  return {
-    model,
-    candidates: failoverCandidates(model, context),
-    tier: model.tier ?? 'T2',
-    lane: model.lane,
-    decisionSource: 'VoiceAutoRouter',
-    summary: `${provider === undefined ? 'the lowest-cost text-to-speech model' : `the lowest-cost text-to-speech model of ${provider}`} (${model.pricing.per_mchar} USD per million characters); model=${model.slug}`,
-  };
+  const which = provider === undefined ? 'the lowest-cost text-to-speech model' : `the lowest-cost text-to-speech model of ${provider}`;
+  return decisionFor(model, failoverCandidates(model, context), 'VoiceAutoRouter', `${which} (${model.pricing.per_mchar} USD per million characters); model=${model.slug}`);
 }

@@ -35,6 +35,11 @@ interface AdmittedSession {
  * done is a ledger row with its usage; a response the budget no longer covers is cancelled.
  */
 export async function registerVoiceRealtime(app: FastifyInstance, services: GatewayServices): Promise<void> {
+  // In a context of its own: the websocket plugin wraps the handlers of its context's routes, and only this one needs it.
+  await app.register(async (realtime) => realtimeRoute(realtime, services));
+}
+
+async function realtimeRoute(app: FastifyInstance, services: GatewayServices): Promise<void> {
   await app.register(fastifyWebsocket, {
     options: {
       maxPayload: 16 * 1024 * 1024,
