@@ -1,3 +1,4 @@
+import { billedAudioSeconds } from '../core/billed-audio.js';
 import { countTokens, estimateChatPromptTokens } from '../billing/token-estimator.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest, Usage } from '../core/chat-types.js';
 import { meterChatUsage } from '../core/chat-usage.js';
@@ -55,7 +56,11 @@ export const meters: { [O in Operation]: Meter<O> } = {
       }
       const checked = checkedChatUsage(result.usage, request, () => chatTextOf(result), warnings);
       result.usage = checked.usage;
-      return meterChatUsage(checked.usage, checked.estimated);
+      const usage = meterChatUsage(checked.usage, checked.estimated);
+      // A music model's track is billed by its length.
+      const seconds = billedAudioSeconds.get(result);
+      if (seconds !== undefined) usage.audioSeconds = seconds;
+      return usage;
     },
     chunk(chunk: ChatCompletionChunk, request, streamedText, warnings) {
       if (!chunk.usage) return undefined;

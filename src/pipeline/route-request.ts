@@ -25,6 +25,7 @@ type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogMod
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
   chat(request, model) {
     // Spec 2.9: audio goes to audio-capable models only; another model refuses it rather than drop it.
+    if (model.type === 'music') return request.stream ? `model ${JSON.stringify(model.slug)} composes a whole track: it cannot stream (send stream: false)` : undefined;
     if (asksAudioOut(request) && !model.capabilities.includes('audio_out')) return `model ${JSON.stringify(model.slug)} cannot answer with audio (modalities "audio"); audio-capable models: the audio_llm models of GET /v1/models`;
     if (hasAudioInput(request) && !model.capabilities.includes('audio_in')) return `model ${JSON.stringify(model.slug)} cannot take input_audio content; audio-capable models: the audio_llm models of GET /v1/models`;
     return undefined;

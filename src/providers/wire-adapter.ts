@@ -81,7 +81,7 @@ export type InProcessCall<O extends Operation> = (target: UpstreamTarget, reques
 export type WireAdapter = Partial<AdapterCapabilities> & {
   wire: WireFormat;
   realtime?: RealtimeCapability;
-  /** Operations this wire answers in process instead of over HTTP. */
+  /** Operations this wire carries itself rather than by the shared request/answer shapes: in process (the demo), or a call whose answer is not the operation's usual body (music: audio for a chat request). */
   inProcess?: { [O in Operation]?: InProcessCall<O> };
   /** A non-2xx answer → typed error: the shared status table refined by what the body says. */
   mapError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string): UpstreamErrorInit;

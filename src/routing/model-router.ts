@@ -25,7 +25,7 @@ export interface RouterContext {
   lastResort?: Partial<Record<ModelType, CatalogModel>>;
 }
 
-const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm']);
+const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm', 'music']);
 const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
 
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */

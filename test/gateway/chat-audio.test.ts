@@ -1,7 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mockAudio } from '../mock-upstream/audio-endpoints.js';
-import { wavTone } from '../support/audio-files.js';
+import { MP3_FRAME_SECONDS, silentMp3, wavTone } from '../support/audio-files.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, expectError } from './gateway-test-helpers.js';
 
@@ -54,5 +54,40 @@ describe('audio through chat completions', () => {
     assert.equal(response.status, 200, await response.clone().text());
     const parts = harness.mock.requests[0].body.contents[0].parts;
     assert.deepEqual(parts[1], { inlineData: { mimeType: 'audio/wav', data: audioPart.input_audio.data } });
+  });
+});
+
+describe('music models through chat completions', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+  beforeEach(() => harness.mock.reset());
+
+  test('elevenlabs/music_v1 composes from the last user message; the track comes back as message.audio, billed 0.30 USD a minute of its length', async () => {
+    const completion = await harness.client().chat.completions.create({ model: 'elevenlabs/music_v1', messages: [{ role: 'system', content: 'ignored' }, { role: 'user', content: 'A calm lofi beat with rain' }] });
+    const message = completion.choices[0].message;
+    assert.equal(message.content, null);
+    const track = Buffer.from(message.audio!.data, 'base64');
+    // The mock's default track: 10 s of MP3 frames.
+    const frames = Math.round(10 / MP3_FRAME_SECONDS);
+    assert.deepEqual(track, silentMp3(frames));
+    assert.match(message.audio!.id, /^audio_/);
+    const [upstream] = harness.mock.requests;
+    assert.equal(upstream.path, '/v1/music?output_format=mp3_44100_128');
+    assert.equal(upstream.headers['xi-api-key'], 'xi-test');
+    assert.deepEqual(upstream.body, { prompt: 'A calm lofi beat with rain', model_id: 'music_v1' });
+    const svc = (completion as unknown as { svc_metadata: { cost_usd: number } }).svc_metadata;
+    assertClose(svc.cost_usd, ((frames * MP3_FRAME_SECONDS) / 60) * 0.3);
+  });
+
+  test('a music model cannot stream: a 400 naming it; an upstream failure is the chat 502', async () => {
+    const streamed = await harness.request('/v1/chat/completions', { body: { model: 'elevenlabs/music_v1', stream: true, messages: [{ role: 'user', content: 'jazz' }] } });
+    await expectError(streamed, { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'model', message: 'cannot stream' });
+    harness.mock.enqueueFault({ status: 500, message: 'composer down', wire: 'elevenlabs', times: 5 });
+    const failed = await harness.request('/v1/chat/completions', { body: { model: 'elevenlabs/music_v1', messages: [{ role: 'user', content: 'jazz' }] } });
+    await expectError(failed, { status: 502, type: 'upstream_error', code: 'provider_error' });
   });
 });

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mockAudio, mockDuration, readMultipart, type AudioEndpoint, type UploadedFile } from './audio-endpoints.js';
 import type { MockReply } from './mock-types.js';
+import { MP3_FRAME_SECONDS, silentMp3 } from '../support/audio-files.js';
 
 /**
  * Deepgram, ElevenLabs and Cartesia as strict as their real APIs (catalog/wire-formats.md §5–7): their auth
@@ -151,6 +152,33 @@ const elevenLabsTts: AudioEndpoint = {
   renderError: elevenLabsError,
 };
 
+const musicFields = new Set(['prompt', 'composition_plan', 'music_length_ms', 'model_id', 'force_instrumental', 'seed', 'respect_sections_durations', 'store_for_inpainting', 'sign_with_c2pa']);
+/** A track of music_length_ms (default 10 s) as real MP3 frames, so its duration can be measured. */
+const trackFrames = (lengthMs: number) => Math.round(lengthMs / 1000 / MP3_FRAME_SECONDS);
+
+const elevenLabsMusic: AudioEndpoint = {
+  wire: 'elevenlabs',
+  match: (method, path) => method === 'POST' && path === '/v1/music',
+  apiKey: xiApiKey,
+  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  validate({ headers, url, body }) {
+    if (!xiApiKey(headers)) return { status: 401, message: 'Invalid API key', errorType: 'invalid_api_key' };
+    for (const field of Object.keys(body)) if (!musicFields.has(field)) return { status: 422, message: `Extra inputs are not permitted: ${field}`, errorType: field };
+    if ((body.prompt === undefined) === (body.composition_plan === undefined)) return { status: 422, message: 'Exactly one of prompt or composition_plan must be provided', errorType: 'prompt' };
+    if (body.model_id !== undefined && !['music_v1', 'music_v2'].includes(body.model_id)) return { status: 422, message: "Input should be 'music_v1' or 'music_v2'", errorType: 'model_id' };
+    if (body.music_length_ms !== undefined && !(body.music_length_ms >= 3000 && body.music_length_ms <= 300_000)) return { status: 422, message: 'music_length_ms must be between 3000 and 300000', errorType: 'music_length_ms' };
+    const format = url.searchParams.get('output_format') ?? 'mp3_44100_128';
+    if (!elevenLabsFormats[format]) return { status: 422, message: `Input should be a valid output format: ${format}`, errorType: 'output_format' };
+    return undefined;
+  },
+  answer(body) {
+    const track = silentMp3(trackFrames(Number(body.music_length_ms ?? 10_000)));
+    const piece = Math.ceil(track.length / 4);
+    return { kind: 'bytes', contentType: 'audio/mpeg', chunks: [0, 1, 2, 3].map((index) => track.subarray(index * piece, (index + 1) * piece)) };
+  },
+  renderError: elevenLabsError,
+};
+
 // ---- Cartesia (§7) ----
 
 const CARTESIA_VERSIONS = new Set(['2024-06-10', '2024-11-13', '2025-04-16', '2026-03-01']);
@@ -222,4 +250,4 @@ const cartesiaTts: AudioEndpoint = {
   renderError: cartesiaError,
 };
 
-export const voiceProviderEndpoints: AudioEndpoint[] = [deepgramListen, deepgramSpeak, elevenLabsStt, elevenLabsTts, cartesiaStt, cartesiaTts];
+export const voiceProviderEndpoints: AudioEndpoint[] = [deepgramListen, deepgramSpeak, elevenLabsStt, elevenLabsTts, elevenLabsMusic, cartesiaStt, cartesiaTts];
