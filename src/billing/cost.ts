@@ -51,8 +51,10 @@ export function priceUsage(model: CatalogModel, usage: MeteredUsage): CostBreakd
   const billedByTokens = usage.inputTokens + usage.outputTokens > 0 && (pricing.input_per_mtok !== undefined || pricing.audio_input_per_mtok !== undefined);
   if (usage.audioSeconds !== undefined && !billedByTokens) cost += (usage.audioSeconds / 60) * (pricing.per_minute ?? (pricing.per_hour ?? 0) / 60);
   if (usage.characters !== undefined) cost += usage.characters * (pricing.per_mchar ?? 0) * perToken;
+  // A model priced per request (a music clip) costs that much for each answer, whatever its tokens.
+  if (pricing.per_request !== undefined) cost += pricing.per_request;
   // Audio billed by the second or the character has no token baseline: its baseline is the provider's own price (no savings claimed).
-  const tokenless = usage.inputTokens + usage.outputTokens === 0 && (usage.audioSeconds !== undefined || usage.characters !== undefined);
+  const tokenless = usage.inputTokens + usage.outputTokens === 0 && (usage.audioSeconds !== undefined || usage.characters !== undefined || pricing.per_request !== undefined);
   return withBaseline(cost, usage.inputTokens, usage.outputTokens, tokenless ? cost : undefined);
 }
 

@@ -1,6 +1,7 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mockAudio } from '../mock-upstream/audio-endpoints.js';
+import { LYRIA_CLIP } from '../mock-upstream/gemini-wire.js';
 import { MP3_FRAME_SECONDS, silentMp3, wavTone } from '../support/audio-files.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, expectError } from './gateway-test-helpers.js';
@@ -89,5 +90,26 @@ describe('music models through chat completions', () => {
     harness.mock.enqueueFault({ status: 500, message: 'composer down', wire: 'elevenlabs', times: 5 });
     const failed = await harness.request('/v1/chat/completions', { body: { model: 'elevenlabs/music_v1', messages: [{ role: 'user', content: 'jazz' }] } });
     await expectError(failed, { status: 502, type: 'upstream_error', code: 'provider_error' });
+  });
+});
+
+describe('Lyria through chat completions', () => {
+  test('gemini/lyria-3-clip-preview: the clip as message.audio with the lyrics as transcript, 0.04 USD a request', async () => {
+    const harness = await startTestGateway();
+    try {
+      harness.mock.enqueueReply({ content: '[Verse] rain on the window', usage: { input: 12, output: 30 } });
+      const response = await harness.request('/v1/chat/completions', { body: { model: 'gemini/lyria-3-clip-preview', messages: [{ role: 'user', content: 'a song about rain' }] } });
+      assert.equal(response.status, 200, await response.clone().text());
+      const body = await response.json();
+      const message = body.choices[0].message;
+      assert.equal(message.content, null);
+      assert.equal(message.audio.transcript, '[Verse] rain on the window');
+      assert.deepEqual(Buffer.from(message.audio.data, 'base64'), LYRIA_CLIP);
+      assert.match(harness.mock.requests[0].path, /lyria-3-clip-preview:generateContent$/);
+      // Catalog: per_request 0.04 (its token prices are not given, so the tokens add nothing).
+      assertClose(body.svc_metadata.cost_usd, 0.04);
+    } finally {
+      await harness.close();
+    }
   });
 });

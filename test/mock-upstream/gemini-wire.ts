@@ -1,3 +1,4 @@
+import { silentMp3 } from '../support/audio-files.js';
 import { contentChunks } from './default-reply.js';
 import type { MockReply, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
 import { validateGemini } from './request-validation.js';
@@ -70,7 +71,7 @@ export const geminiWire: WireRenderer = {
   renderJson(reply, summary) {
     if (reply.promptBlockReason) return promptBlocked(reply, summary);
     return {
-      candidates: [{ content: { role: 'model', parts: [...textParts(reply.content), ...functionCallParts(reply)] }, finishReason: finishReasonOf(reply), index: 0 }],
+      candidates: [{ content: { role: 'model', parts: [...textParts(reply.content), ...functionCallParts(reply), ...musicParts(summary.model)] }, finishReason: finishReasonOf(reply), index: 0 }],
       usageMetadata: usageOf(reply),
       modelVersion: summary.model,
       responseId: 'mock-response-id',
@@ -139,4 +140,10 @@ function usageOf(reply: MockReply) {
     ...(usage.cached ? { cachedContentTokenCount: usage.cached } : {}),
     ...(reasoning ? { thoughtsTokenCount: reasoning } : {}),
   };
+}
+
+/** Lyria answers with its lyrics as text and a 30 s MP3 clip as inline data (wire-formats.md §4.3). */
+export const LYRIA_CLIP = silentMp3(1149);
+function musicParts(model: string) {
+  return model.startsWith('lyria') ? [{ inlineData: { mimeType: 'audio/mpeg', data: LYRIA_CLIP.toString('base64') } }] : [];
 }

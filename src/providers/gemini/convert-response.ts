@@ -9,6 +9,9 @@ import { convertUsage } from './convert-usage.js';
 import { throwIfFailed } from './response-errors.js';
 import type { GeminiCandidate, GeminiResponse } from './wire-types.js';
 
+/** How long a returned audio id may be referred to, as OpenAI sets `expires_at`. */
+const AUDIO_TTL_SECONDS = 3600;
+
 /** A completion id from Gemini's responseId when it sent one, so logs on both sides match. */
 export function completionIdOf(response: GeminiResponse): string {
   return `chatcmpl-${response.responseId ?? randomUUID()}`;
@@ -42,9 +45,17 @@ function convertCandidate(candidate: GeminiCandidate, position: number, provider
   const finishReason = convertFinishReason(candidate.finishReason ?? 'STOP', toolCalls.length > 0);
   // OpenAI gives null content when the answer is only tool calls or was filtered away.
   const content = text !== '' || (toolCalls.length === 0 && finishReason !== 'content_filter') ? text : null;
+  // Audio in the answer (Lyria's track, a TTS model's speech) comes back as OpenAI returns audio: message.audio, its text as the transcript.
+  const audio = parts.find((part) => part.inlineData?.mimeType?.startsWith('audio/'))?.inlineData;
   const choice: ChatChoice = {
     index: candidate.index ?? position,
-    message: { role: 'assistant', content, refusal: null, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) },
+    message: {
+      role: 'assistant',
+      content: audio ? null : content,
+      refusal: null,
+      ...(audio ? { audio: { id: `audio_${randomUUID()}`, data: audio.data, expires_at: Math.floor(Date.now() / 1000) + AUDIO_TTL_SECONDS, transcript: text } } : {}),
+      ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    },
     logprobs: convertLogprobs(candidate.logprobsResult),
     finish_reason: finishReason,
   };
