@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { wavTone } from '../support/audio-files.js';
 import { writeConfigFile } from '../support/helpers.js';
 import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
-import { assertClose, expectError } from './gateway-test-helpers.js';
+import { assertClose, createKey, createOrg, expectError } from './gateway-test-helpers.js';
 
 /**
  * Deepgram, ElevenLabs and Cartesia behind /v1/audio/*: each gets its own request shape (checked by a mock
@@ -182,5 +182,26 @@ describe('the audio platform fee (config billing.audio_fee_per_minute_usd)', () 
 
   test('a fee that is not a number from 0 to 100 stops start-up with the key named', async () => {
     await assert.rejects(startTestGateway({ env: { SVC_CONFIG: await writeConfigFile('billing: { audio_fee_per_minute_usd: -1 }\n') } }), /billing\.audio_fee_per_minute_usd/);
+  });
+});
+
+describe("the org's own provider key for audio (spec 4.6)", () => {
+  test('a Deepgram BYOK key is used for that org only; the platform key for the others', async () => {
+    const harness = await startTestGateway();
+    try {
+      const orgId = await createOrg(harness, `audio-byok-${Date.now()}`);
+      const key = await createKey(harness, { org_id: orgId });
+      const put = await harness.request(`/v1/admin/orgs/${orgId}/provider-keys/deepgram`, { method: 'PUT', body: { api_key: 'dg-org-own-key' } });
+      assert.ok(put.ok, await put.clone().text());
+      const speak = (authorization: string) => fetch(`${harness.url}/v1/audio/speech`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'deepgram/aura-2', input: 'mine', voice: 'onyx' }) });
+      const own = await speak(`Bearer ${key.key}`);
+      assert.equal(own.status, 200);
+      await own.arrayBuffer();
+      const platform = await speak(`Bearer ${testMasterKey}`);
+      await platform.arrayBuffer();
+      assert.deepEqual(harness.mock.requests.map((request) => request.headers.authorization), ['Token dg-org-own-key', 'Token dg-test']);
+    } finally {
+      await harness.close();
+    }
   });
 });
