@@ -34,13 +34,18 @@ export function englishLexicon(): Lexicon {
 
 /** lexicon/ in the first ancestor of this file that has one (works from src/ and dist/src/). */
 function lexiconFolder(): string {
+  return dirname(lexiconFile('words.txt'));
+}
+
+/** The path of a file of lexicon/ (the package's data folder), found from src/ and dist/src/ alike. */
+export function lexiconFile(name: string): string {
   let directory = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(directory, 'lexicon', 'words.txt'))) {
+  while (!existsSync(join(directory, 'lexicon', name))) {
     const parent = dirname(directory);
-    if (parent === directory) throw new Error('lexicon/words.txt not found in any parent of the semantic cache');
+    if (parent === directory) throw new Error(`lexicon/${name} not found in any parent of ${fileURLToPath(import.meta.url)}`);
     directory = parent;
   }
-  return join(directory, 'lexicon');
+  return join(directory, 'lexicon', name);
 }
 
 function readLexicon(folder: string): Lexicon {

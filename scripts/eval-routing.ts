@@ -1,0 +1,54 @@
+/**
+ * `npm run eval:routing`: the shipped task classifier on the held-back part of eval/routing/prompts.jsonl
+ * (ids that are multiples of 5, never trained on): family accuracy overall, per family and per language,
+ * the confusion matrix, complexity accuracy, complex or expert prompts read as trivial, and the cost per request.
+ */
+import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
+import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
+
+const classifier = TaskClassifier.fromFile();
+const rows = readRoutingSet().filter(isHeldBack);
+const confusion = taskFamilies.map(() => taskFamilies.map(() => 0));
+const complexityConfusion = complexities.map(() => complexities.map(() => 0));
+const byLanguage = new Map<string, { right: number; total: number }>();
+let familyRight = 0;
+let complexityRight = 0;
+const underrated: string[] = [];
+for (const row of rows) {
+  const result = classifier.classify(classifierInputOf(row));
+  confusion[taskFamilies.indexOf(row.family as never)][taskFamilies.indexOf(result.family)]++;
+  complexityConfusion[complexities.indexOf(row.complexity as never)][complexities.indexOf(result.complexity)]++;
+  const language = byLanguage.get(row.lang) ?? { right: 0, total: 0 };
+  language.total++;
+  if (result.family === row.family) {
+    familyRight++;
+    language.right++;
+  }
+  byLanguage.set(row.lang, language);
+  if (result.complexity === row.complexity) complexityRight++;
+  if ((row.complexity === 'complex' || row.complexity === 'expert') && result.complexity === 'trivial') underrated.push(`#${row.id} (${row.complexity}) ${row.prompt.slice(0, 60)}`);
+}
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
+const lines: string[] = [];
+lines.push(`task classifier on ${rows.length} held-back prompts`);
+lines.push(`family right: ${familyRight}/${rows.length} (${percent(familyRight, rows.length)})`);
+lines.push(`complexity right: ${complexityRight}/${rows.length} (${percent(complexityRight, rows.length)}); complex or expert read as trivial: ${underrated.length}`);
+for (const item of underrated) lines.push(`  ${item}`);
+lines.push('', 'per family (recall):');
+taskFamilies.forEach((family, index) => {
+  const total = confusion[index].reduce((sum, value) => sum + value, 0);
+  lines.push(`  ${family.padEnd(14)} ${String(confusion[index][index]).padStart(3)}/${String(total).padEnd(3)} ${percent(confusion[index][index], total)}`);
+});
+lines.push('', 'per language:');
+for (const [language, { right, total }] of [...byLanguage].sort()) lines.push(`  ${language}  ${right}/${total} ${percent(right, total)}`);
+const short = (name: string) => name.slice(0, 5).padStart(6);
+lines.push('', `family confusion (rows: labelled, columns: predicted)`, `${''.padEnd(14)}${taskFamilies.map(short).join('')}`);
+taskFamilies.forEach((family, index) => lines.push(`${family.padEnd(14)}${confusion[index].map((value) => String(value).padStart(6)).join('')}`));
+lines.push('', `complexity confusion`, `${''.padEnd(14)}${complexities.map(short).join('')}`);
+complexities.forEach((level, index) => lines.push(`${level.padEnd(14)}${complexityConfusion[index].map((value) => String(value).padStart(6)).join('')}`));
+// Cost: every held-back prompt classified 200 times.
+const inputs = rows.map(classifierInputOf);
+const started = performance.now();
+for (let round = 0; round < 200; round++) for (const input of inputs) classifier.classify(input);
+lines.push('', `cost: ${(((performance.now() - started) * 1000) / (200 * inputs.length)).toFixed(1)} µs per request`);
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,73 @@
+import type { SparseFeatures } from './classifier-features.js';
+
+/** A multinomial logistic model over hashed features: one weight row per bucket, one column per class. */
+export interface LinearModel {
+  classes: readonly string[];
+  buckets: number;
+  /** buckets × classes, row-major. */
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+/** Class probabilities (softmax of the scores). */
+export function predict(model: LinearModel, features: SparseFeatures): Float64Array {
+  const classes = model.classes.length;
+  const scores = new Float64Array(classes);
+  for (let klass = 0; klass < classes; klass++) scores[klass] = model.bias[klass];
+  for (let position = 0; position < features.indices.length; position++) {
+    const row = features.indices[position] * classes;
+    const value = features.values[position];
+    for (let klass = 0; klass < classes; klass++) scores[klass] += model.weights[row + klass] * value;
+  }
+  let max = -Infinity;
+  for (const score of scores) max = Math.max(max, score);
+  let sum = 0;
+  for (let klass = 0; klass < classes; klass++) {
+    scores[klass] = Math.exp(scores[klass] - max);
+    sum += scores[klass];
+  }
+  for (let klass = 0; klass < classes; klass++) scores[klass] /= sum;
+  return scores;
+}
+
+/**
+ * Fits the model by full-batch gradient descent with Adam and L2 regularisation (a few hundred examples: a
+ * second or two). Deterministic: same data, same weights.
+ */
+export function train(classes: readonly string[], buckets: number, examples: Array<{ features: SparseFeatures; label: number }>, options: { epochs: number; learningRate: number; l2: number }): LinearModel {
+  const count = classes.length;
+  const model: LinearModel = { classes, buckets, weights: new Float32Array(buckets * count), bias: new Float32Array(count) };
+  const size = model.weights.length;
+  const moments = { weights: [new Float64Array(size), new Float64Array(size)], bias: [new Float64Array(count), new Float64Array(count)] };
+  const gradient = new Float64Array(size);
+  const biasGradient = new Float64Array(count);
+  const beta1 = 0.9;
+  const beta2 = 0.999;
+  for (let epoch = 1; epoch <= options.epochs; epoch++) {
+    gradient.fill(0);
+    biasGradient.fill(0);
+    for (const example of examples) {
+      const probabilities = predict(model, example.features);
+      probabilities[example.label] -= 1;
+      for (let position = 0; position < example.features.indices.length; position++) {
+        const row = example.features.indices[position] * count;
+        const value = example.features.values[position];
+        for (let klass = 0; klass < count; klass++) gradient[row + klass] += probabilities[klass] * value;
+      }
+      for (let klass = 0; klass < count; klass++) biasGradient[klass] += probabilities[klass];
+    }
+    const correction1 = 1 - beta1 ** epoch;
+    const correction2 = 1 - beta2 ** epoch;
+    const step = (values: Float32Array, grads: Float64Array, [first, second]: Float64Array[], l2: number) => {
+      for (let index = 0; index < values.length; index++) {
+        const grad = grads[index] / examples.length + l2 * values[index];
+        first[index] = beta1 * first[index] + (1 - beta1) * grad;
+        second[index] = beta2 * second[index] + (1 - beta2) * grad * grad;
+        values[index] -= (options.learningRate * (first[index] / correction1)) / (Math.sqrt(second[index] / correction2) + 1e-8);
+      }
+    };
+    step(model.weights, gradient, moments.weights, options.l2);
+    step(model.bias, biasGradient, moments.bias, 0);
+  }
+  return model;
+}

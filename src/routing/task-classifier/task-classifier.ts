@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { lexiconFile } from '../../cache/semantic/lexicon.js';
+import { classifierFeatures, type ClassifierInput } from './classifier-features.js';
+import { predict, type LinearModel } from './linear-model.js';
+import { loadHead, type StoredClassifier } from './model-file.js';
+
+export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
+export type TaskFamily = (typeof taskFamilies)[number];
+export const complexities = ['trivial', 'standard', 'complex', 'expert'] as const;
+export type Complexity = (typeof complexities)[number];
+
+export interface TaskClass {
+  family: TaskFamily;
+  complexity: Complexity;
+  /** Probability of the family and of each complexity (the tier rules read them, not only the argmax). */
+  familyConfidence: number;
+  complexityProbabilities: Record<Complexity, number>;
+}
+
+/** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
+export class TaskClassifier {
+  constructor(
+    private readonly buckets: number,
+    private readonly family: LinearModel,
+    private readonly complexity: LinearModel,
+  ) {}
+
+  static fromFile(path = lexiconFile('task-classifier.json')): TaskClassifier {
+    const stored = JSON.parse(readFileSync(path, 'utf8')) as StoredClassifier;
+    return new TaskClassifier(stored.buckets, loadHead(stored.family, stored.buckets), loadHead(stored.complexity, stored.buckets));
+  }
+
+  classify(input: ClassifierInput): TaskClass {
+    const features = classifierFeatures(input, this.buckets);
+    const families = predict(this.family, features);
+    const levels = predict(this.complexity, features);
+    let best = 0;
+    for (let index = 1; index < families.length; index++) if (families[index] > families[best]) best = index;
+    let level = 0;
+    for (let index = 1; index < levels.length; index++) if (levels[index] > levels[level]) level = index;
+    const complexityProbabilities = {} as Record<Complexity, number>;
+    this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
+    return { family: this.family.classes[best] as TaskFamily, complexity: this.complexity.classes[level] as Complexity, familyConfidence: families[best], complexityProbabilities };
+  }
+}
