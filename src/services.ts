@@ -1,3 +1,4 @@
+import { TaskClassifier } from './routing/task-classifier/task-classifier.js';
 import { VoiceSessions } from './voice/voice-sessions.js';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -165,7 +166,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
-  const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers) };
+  const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile() };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),
     table: stageTable,

@@ -14,6 +14,8 @@ export interface SvcMetadata {
   latency_ms: number;
   requested_model: string;
   decision_source?: string;
+  /** `auto` requests: the task family the classifier read (spec 2.3). */
+  task_family?: string;
   cost_usd?: number;
   baseline_cost_usd?: number;
   savings_usd?: number;
@@ -48,6 +50,7 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
     cost_attribution: context.target?.keySource === 'byok' ? 'byok' : 'svc',
     intelligence_mode: context.mode,
   };
+  if (context.route?.taskFamily) metadata.task_family = context.route.taskFamily;
   if (context.target && context.route && context.target.model !== context.route.model) {
     metadata.routing_decision += ` failover=${context.target.model.slug}`;
   }

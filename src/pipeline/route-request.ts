@@ -11,7 +11,7 @@ type Router<O extends Operation> = (context: RequestContext<O>, router: RouterCo
 
 /** How each operation picks its model: chat has `auto` and routing hints; the others name a model of their type. */
 const routers: { [O in Operation]: Router<O> } = {
-  chat: (context, router) => routeChatRequest(context.requestedModel, context.options.routingHints, context.options.routingOverride, router),
+  chat: (context, router) => routeChatRequest(context.requestedModel, context.options.routingHints, context.options.routingOverride, router, context.request),
   embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),
   moderation: (context, router) => routeNamedModel(context.requestedModel, ['moderation'], 'a moderation', router),
   // `auto` (what the voice endpoints ask when no model is named): chosen by language (STT) or price (TTS), spec 2.9.

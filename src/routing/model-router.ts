@@ -2,6 +2,10 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { CatalogModel, Lane, ModelType, Tier } from '../catalog/catalog-types.js';
 import type { RoutingHints, RoutingOverride } from '../core/svc-options.js';
 import { GatewayError } from '../errors/gateway-error.js';
+import type { ChatRequest } from '../core/chat-types.js';
+import { classifierInputOfChat } from './task-classifier/chat-input.js';
+import type { TaskClass, TaskClassifier } from './task-classifier/task-classifier.js';
+import { chooseTier } from './tier-rules.js';
 
 export interface RouteDecision {
   /** The model chosen; the first candidate. */
@@ -14,6 +18,8 @@ export interface RouteDecision {
   decisionSource: string;
   /** Human-readable summary for svc_metadata.routing_decision. */
   summary: string;
+  /** `auto` requests: the task family the classifier read (svc_metadata.task_family). */
+  taskFamily?: string;
 }
 
 export interface RouterContext {
@@ -23,15 +29,17 @@ export interface RouterContext {
   fallbacks: Record<string, string[]>;
   /** Tried after every other candidate of a model of that type (the demo models, while demo mode is on). */
   lastResort?: Partial<Record<ModelType, CatalogModel>>;
+  /** Reads the family and complexity of an `auto` request. */
+  classifier?: TaskClassifier;
 }
 
 const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm', 'music']);
 const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
 
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
-export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {
+export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest): RouteDecision {
   const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
-  if (pinnedName === undefined) return routeAuto(hints, override, context);
+  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)));
   const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
   return pinnedDecision(pinnedName, param, chatTypes, 'a chat', context);
 }
@@ -62,8 +70,8 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
   return { model, candidates, tier: model.tier ?? 'T2', lane: model.lane, decisionSource, summary };
 }
 
-function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext): RouteDecision {
-  const wantedTier = chooseTier(hints, override);
+function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined): RouteDecision {
+  const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
   const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' ? 'turbo' : undefined);
   const routable = context.catalog.models.filter((model) => model.type === 'chat' && model.tier !== null && context.isRoutable(model.provider));
   if (routable.length === 0) {
@@ -79,26 +87,17 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   const model = ranked[0];
   const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);
   const candidates = dedupe([...failoverCandidates(model, context), ...sameTier]);
-  return {
+  const read = task ? `family=${task.family} complexity=${complexity} ` : complexity ? `complexity=${complexity} ` : '';
+  const decision: RouteDecision = {
     model,
     candidates,
     tier: model.tier!,
     lane: model.lane,
     decisionSource: 'AutoRouter',
-    summary: `lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''}`,
+    summary: `${read}lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''}`,
   };
-}
-
-function chooseTier(hints: RoutingHints | undefined, override: RoutingOverride | undefined): Tier {
-  if (override?.force_tier) return override.force_tier;
-  let tier: Tier = 'T2';
-  if (hints?.task_complexity === 'trivial') tier = 'T1';
-  else if (hints?.task_complexity === 'complex' || hints?.task_complexity === 'expert') tier = 'T3';
-  else if (hints?.mode === 'fast' || hints?.mode === 'cost_optimized' || hints?.mode === 'free_models_only') tier = 'T1';
-  else if (hints?.mode === 'quality' || hints?.prefer_quality) tier = 'T3';
-  else if (hints?.preference_dial !== undefined) tier = hints.preference_dial < 0.34 ? 'T1' : hints.preference_dial > 0.66 ? 'T3' : 'T2';
-  if (hints?.max_tier !== undefined && tierRank[tier] > hints.max_tier) tier = `T${hints.max_tier}` as Tier;
-  return tier;
+  if (task) decision.taskFamily = task.family;
+  return decision;
 }
 
 function blendedPrice(model: CatalogModel): number {

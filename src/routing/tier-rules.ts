@@ -1,0 +1,61 @@
+import type { Tier } from '../catalog/catalog-types.js';
+import type { RoutingHints, RoutingOverride } from '../core/svc-options.js';
+import type { Complexity, TaskClass } from './task-classifier/task-classifier.js';
+
+const rank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
+const tierOf = (value: number): Tier => `T${Math.min(3, Math.max(1, value))}` as Tier;
+
+/** The tiers a request of a complexity may be served in, and where it goes without a hint (issue 18). */
+interface TierBounds {
+  floor: Tier;
+  ceiling: Tier;
+  usual: Tier;
+}
+
+const hardFamilies = new Set(['math', 'reasoning', 'code']);
+
+function boundsOf(complexity: Complexity, family: string | undefined, fromHint: boolean): TierBounds {
+  switch (complexity) {
+    case 'trivial':
+      return { floor: 'T1', ceiling: 'T2', usual: 'T1' };
+    case 'standard':
+      return { floor: 'T1', ceiling: 'T3', usual: 'T2' };
+    case 'complex':
+      // Never below T2; proofs, hard reasoning and hard code go up, and so does a caller who says "complex".
+      return { floor: 'T2', ceiling: 'T3', usual: fromHint || (family !== undefined && hardFamilies.has(family)) ? 'T3' : 'T2' };
+    case 'expert':
+      return { floor: 'T2', ceiling: 'T3', usual: 'T3' };
+  }
+}
+
+/**
+ * The complexity the tier rules act on: the classifier's, read conservatively. A request the model finds
+ * plausibly complex is treated as complex (a complex prompt must never be served below T2), and only a
+ * request it is fairly sure is trivial is treated as trivial.
+ */
+export function effectiveComplexity(task: TaskClass): Complexity {
+  const p = task.complexityProbabilities;
+  if (p.expert >= 0.4) return 'expert';
+  if (p.complex + p.expert >= 0.35) return 'complex';
+  if (p.trivial >= 0.5) return 'trivial';
+  return 'standard';
+}
+
+/**
+ * The tier of an `auto` request: an override wins; otherwise the complexity (the caller's hint, else the
+ * classifier's) sets a floor and a ceiling, and the hints move the tier within them.
+ */
+export function chooseTier(hints: RoutingHints | undefined, override: RoutingOverride | undefined, task: TaskClass | undefined): { tier: Tier; complexity?: Complexity } {
+  if (override?.force_tier) return { tier: override.force_tier };
+  const fromHint = hints?.task_complexity as Complexity | undefined;
+  const complexity = fromHint ?? (task ? effectiveComplexity(task) : undefined);
+  const bounds = complexity ? boundsOf(complexity, task?.family, fromHint !== undefined) : { floor: 'T1' as Tier, ceiling: 'T3' as Tier, usual: 'T2' as Tier };
+  let wanted = bounds.usual;
+  if (hints?.mode === 'fast' || hints?.mode === 'cost_optimized' || hints?.mode === 'free_models_only') wanted = 'T1';
+  else if (hints?.mode === 'quality' || hints?.prefer_quality) wanted = 'T3';
+  else if (hints?.preference_dial !== undefined) wanted = hints.preference_dial < 0.34 ? 'T1' : hints.preference_dial > 0.66 ? 'T3' : bounds.usual;
+  let value = Math.min(rank[bounds.ceiling], Math.max(rank[bounds.floor], rank[wanted]));
+  // max_tier caps, but not below the floor: a complex request stays at T2 at least.
+  if (hints?.max_tier !== undefined) value = Math.max(rank[bounds.floor], Math.min(value, hints.max_tier));
+  return { tier: tierOf(value), complexity };
+}

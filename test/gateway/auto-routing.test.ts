@@ -1,0 +1,49 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+
+/** Issue 18: `model: auto` reads the request — its task family is reported, its complexity bounds the tier. */
+describe('model auto reads the request', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  async function auto(body: Record<string, unknown>) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', ...body } });
+    assert.equal(response.status, 200, await response.clone().text());
+    return (await response.json()).svc_metadata as { task_family?: string; tier: string; routing_decision: string; decision_source: string };
+  }
+  const ask = (content: string, extra: Record<string, unknown> = {}) => auto({ messages: [{ role: 'user', content }], ...extra });
+
+  test('the task family is on every auto answer, and said in routing_decision', async () => {
+    const code = await ask('Write a TypeScript function that groups an array of objects by a key, with generics.');
+    assert.equal(code.task_family, 'code');
+    assert.match(code.routing_decision, /^family=code complexity=\w+ /);
+    assert.equal(code.decision_source, 'AutoRouter');
+    assert.equal((await ask('Translate into Spanish: the invoice is attached and due on Friday.')).task_family, 'translation');
+    const pinned = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] } });
+    assert.equal((await pinned.json()).svc_metadata.task_family, undefined, 'a named model is not classified');
+  });
+
+  test('a proof is served at T3; small talk at T1; a follow-up keeps its family from the history', async () => {
+    const proof = await ask('Prove that every bounded monotone sequence of real numbers converges, and show where completeness of the reals is used.');
+    assert.equal(proof.task_family, 'math');
+    assert.equal(proof.tier, 'T3');
+    const hello = await ask('Hi! How are you?');
+    assert.equal(hello.task_family, 'chat');
+    assert.equal(hello.tier, 'T1');
+    const followUp = await auto({ messages: [{ role: 'user', content: 'Write a Python function that checks if a string is a palindrome.' }, { role: 'assistant', content: 'def is_palindrome(s):\n    return s == s[::-1]' }, { role: 'user', content: 'now in Rust' }] });
+    assert.equal(followUp.task_family, 'code');
+  });
+
+  test('hints move the tier within the bounds of the complexity; overrides win', async () => {
+    const proof = 'Prove that there is no largest prime number, then prove that there are infinitely many primes of the form 4k+3.';
+    assert.equal((await ask(proof, { routing_hints: { max_tier: 1 } })).tier, 'T2', 'max_tier does not take a complex request below T2');
+    assert.equal((await ask(proof, { routing_override: { force_tier: 'T1' } })).tier, 'T1', 'an override wins');
+    assert.equal((await ask('Hi! How are you?', { routing_hints: { mode: 'quality' } })).tier, 'T2', 'trivial chat goes no higher than T2');
+    assert.equal((await ask('Hi! How are you?', { routing_hints: { task_complexity: 'expert' } })).tier, 'T3', "the caller's complexity replaces the classifier's");
+  });
+});
