@@ -4,6 +4,7 @@
  * the confusion matrix, complexity accuracy, complex or expert prompts read as trivial, and the cost per request.
  */
 import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
+import { chooseTier } from '../src/routing/tier-rules.js';
 import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
 
 const classifier = TaskClassifier.fromFile();
@@ -14,6 +15,7 @@ const byLanguage = new Map<string, { right: number; total: number }>();
 let familyRight = 0;
 let complexityRight = 0;
 const underrated: string[] = [];
+const tiers = new Map<string, number>();
 for (const row of rows) {
   const result = classifier.classify(classifierInputOf(row));
   confusion[taskFamilies.indexOf(row.family as never)][taskFamilies.indexOf(result.family)]++;
@@ -26,13 +28,17 @@ for (const row of rows) {
   }
   byLanguage.set(row.lang, language);
   if (result.complexity === row.complexity) complexityRight++;
-  if ((row.complexity === 'complex' || row.complexity === 'expert') && result.complexity === 'trivial') underrated.push(`#${row.id} (${row.complexity}) ${row.prompt.slice(0, 60)}`);
+  // What the router does with it: a complex or expert prompt must never be served below T2.
+  const tier = chooseTier(undefined, undefined, result).tier;
+  tiers.set(tier, (tiers.get(tier) ?? 0) + 1);
+  if ((row.complexity === 'complex' || row.complexity === 'expert') && tier === 'T1') underrated.push(`#${row.id} (${row.complexity}) ${row.prompt.slice(0, 60)}`);
 }
 const percent = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)} %`;
 const lines: string[] = [];
 lines.push(`task classifier on ${rows.length} held-back prompts`);
 lines.push(`family right: ${familyRight}/${rows.length} (${percent(familyRight, rows.length)})`);
-lines.push(`complexity right: ${complexityRight}/${rows.length} (${percent(complexityRight, rows.length)}); complex or expert read as trivial: ${underrated.length}`);
+lines.push(`complexity right: ${complexityRight}/${rows.length} (${percent(complexityRight, rows.length)}); complex or expert served below T2: ${underrated.length}`);
+lines.push(`tiers without hints: ${['T1', 'T2', 'T3'].map((tier) => `${tier} ${percent(tiers.get(tier) ?? 0, rows.length)}`).join(', ')}`);
 for (const item of underrated) lines.push(`  ${item}`);
 lines.push('', 'per family (recall):');
 taskFamilies.forEach((family, index) => {
