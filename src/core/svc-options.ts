@@ -47,3 +47,9 @@ export interface SvcOptions {
   enable_tool_reranking?: boolean;
   intelligence_mode?: IntelligenceMode;
 }
+
+/** Accepts T1, t1, tier-1, tier1, tier_1 and 1 (`force_tier`, the legacy `x-svc-tier` header). */
+export function normalizeTier(value: string): 'T1' | 'T2' | 'T3' | undefined {
+  const match = /^(?:t|tier[-_ ]?)?([123])$/i.exec(value.trim());
+  return match ? (`T${match[1]}` as 'T1' | 'T2' | 'T3') : undefined;
+}

@@ -6,12 +6,16 @@ import { servesOperation, type WireAdapter } from '../providers/wire-adapter.js'
 import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterContext } from '../routing/model-router.js';
 import type { RequestContext } from './request-context.js';
 import { routeAutoSpeech, routeAutoTranscription } from '../routing/voice-router.js';
+import { routingInputs } from '../routing/routing-inputs.js';
 
 type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext) => RouteDecision;
 
 /** How each operation picks its model: chat has `auto` and routing hints; the others name a model of their type. */
 const routers: { [O in Operation]: Router<O> } = {
-  chat: (context, router) => routeChatRequest(context.requestedModel, context.options.routingHints, context.options.routingOverride, router, context.request),
+  chat: (context, router) => {
+    const { hints, override } = routingInputs(context.options.routingHints, context.options.routingOverride, context.options.metadata, context.request);
+    return routeChatRequest(context.requestedModel, hints, override, router, context.request);
+  },
   embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),
   moderation: (context, router) => routeNamedModel(context.requestedModel, ['moderation'], 'a moderation', router),
   // `auto` (what the voice endpoints ask when no model is named): chosen by language (STT) or price (TTS), spec 2.9.

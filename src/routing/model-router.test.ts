@@ -66,3 +66,17 @@ test('failover candidates: the same open model on other providers, then configur
   assert.ok(slugs.includes('fireworks/accounts/fireworks/models/gpt-oss-120b'));
   assert.equal(slugs.at(-1), 'openai/gpt-4o-mini');
 });
+
+test('allow_free_fallback: after the whole tier, the cheaper tiers may answer (cheapest first); without it they may not', () => {
+  const withFallback = routeChatRequest('auto', { task_complexity: 'standard', allow_free_fallback: true }, undefined, routable(['openai']));
+  assert.equal(withFallback.tier, 'T2');
+  const tiers = withFallback.candidates.map((model) => model.tier);
+  assert.ok(tiers.includes('T1'), tiers.join());
+  assert.ok(tiers.lastIndexOf('T2') < tiers.indexOf('T1'), 'every T2 candidate before any T1 one');
+  const without = routeChatRequest('auto', { task_complexity: 'standard' }, undefined, routable(['openai']));
+  assert.ok(!without.candidates.some((model) => model.tier === 'T1'));
+});
+
+test('a latency budget of 2 s or less asks for the turbo lane', () => {
+  assert.equal(routeChatRequest('auto', { max_latency_ms: 800 }, undefined, routable(['openai', 'groq'])).lane, 'turbo');
+});

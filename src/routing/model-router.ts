@@ -35,6 +35,8 @@ export interface RouterContext {
 
 const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm', 'music']);
 const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
+/** A latency budget at or under this is a request for the fast lane. */
+const TIGHT_LATENCY_MS = 2000;
 
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
 export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest): RouteDecision {
@@ -72,7 +74,9 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
 
 function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined): RouteDecision {
   const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
-  const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' ? 'turbo' : undefined);
+  // A tight latency budget (spec 4.1: "very low budgets bias faster lanes") asks for the turbo lane.
+  const tightBudget = hints?.max_latency_ms !== undefined && hints.max_latency_ms <= TIGHT_LATENCY_MS;
+  const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' || tightBudget ? 'turbo' : undefined);
   const routable = context.catalog.models.filter((model) => model.type === 'chat' && model.tier !== null && context.isRoutable(model.provider));
   if (routable.length === 0) {
     throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
@@ -86,7 +90,9 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   );
   const model = ranked[0];
   const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);
-  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier]);
+  // allow_free_fallback: when the whole tier fails, a cheaper tier may still answer (cheapest first).
+  const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
+  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]);
   const read = task ? `family=${task.family} complexity=${complexity} ` : complexity ? `complexity=${complexity} ` : '';
   const decision: RouteDecision = {
     model,

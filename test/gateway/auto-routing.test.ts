@@ -47,3 +47,33 @@ describe('model auto reads the request', () => {
     assert.equal((await ask('Hi! How are you?', { routing_hints: { task_complexity: 'expert' } })).tier, 'T3', "the caller's complexity replaces the classifier's");
   });
 });
+
+describe('the legacy routing headers and service_tier batch (spec 4.1)', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  async function routed(body: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', messages: [{ role: 'user', content: 'Write a Python function that counts vowels in a string.' }], ...body }, headers });
+    assert.equal(response.status, 200, await response.clone().text());
+    return { tier: (await response.json()).svc_metadata.tier as string, lane: response.headers.get('x-svc-lane-used') };
+  }
+
+  test('x-svc-tier forces the tier unless the body overrides it; x-svc-lane forces the lane; x-svc-preference moves the dial', async () => {
+    assert.equal((await routed({})).tier, 'T2', 'a standard code request');
+    assert.equal((await routed({}, { 'x-svc-tier': 'tier-3' })).tier, 'T3');
+    assert.equal((await routed({ routing_override: { force_tier: 'T1' } }, { 'x-svc-tier': 'T3' })).tier, 'T1', 'the body wins');
+    assert.equal((await routed({}, { 'x-svc-lane': 'turbo' })).lane, 'turbo');
+    assert.equal((await routed({}, { 'x-svc-preference': '0.9' })).tier, 'T3');
+    assert.equal((await routed({}, { 'x-svc-preference': 'cost_optimized' })).tier, 'T1');
+  });
+
+  test('service_tier batch biases to cost: the lowest tier the complexity allows', async () => {
+    assert.equal((await routed({ service_tier: 'batch' })).tier, 'T1');
+    const proof = await harness.request('/v1/chat/completions', { body: { model: 'auto', service_tier: 'batch', messages: [{ role: 'user', content: 'Prove that the square root of 2 is irrational, then generalise the proof to every prime p.' }] } });
+    assert.equal((await proof.json()).svc_metadata.tier, 'T2', 'a complex proof stays at T2 at least');
+  });
+});

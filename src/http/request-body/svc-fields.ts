@@ -1,3 +1,4 @@
+import { normalizeTier } from '../../core/svc-options.js';
 import { z } from 'zod';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../../core/svc-options.js';
 import { integerIn, optional, positiveInteger, positiveNumber, withoutNulls } from './fields.js';
@@ -17,11 +18,7 @@ export const routingHintsSchema = z.object({
   allow_free_fallback: optional(z.boolean()),
 });
 
-/** Accepts T1, t1, tier-1, tier1, tier_1 and 1. */
-export function normalizeTier(value: string): 'T1' | 'T2' | 'T3' | undefined {
-  const match = /^(?:t|tier[-_ ]?)?([123])$/i.exec(value.trim());
-  return match ? (`T${match[1]}` as 'T1' | 'T2' | 'T3') : undefined;
-}
+export { normalizeTier };
 
 /** Spec 4.1, `routing_override`: hard overrides. */
 export const routingOverrideSchema = z.object({
