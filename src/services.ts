@@ -1,3 +1,5 @@
+import { StickyRoutes } from './routing/sticky-routes.js';
+import { stickyRememberAfterWork, stickyRouteStage } from './pipeline/stages/sticky-route-stage.js';
 import { TaskClassifier } from './routing/task-classifier/task-classifier.js';
 import { VoiceSessions } from './voice/voice-sessions.js';
 import type { FastifyRequest } from 'fastify';
@@ -166,12 +168,14 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
+  const stickyRoutes = new StickyRoutes(sharedState);
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile() };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),
     table: stageTable,
     stages: {
       rate_limits: rateLimitStage(limits),
+      sticky_route: stickyRouteStage(stickyRoutes, router, logger),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),
@@ -192,7 +196,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       embeddings_cache: embeddingsCacheStage(),
       provider_call: providerCallStage(executor, wireAdapters),
     },
-    afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger)],
+    afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger), stickyRememberAfterWork(stickyRoutes, logger)],
     fees: { audioFeePerMinuteUsd: config.billing.audioFeePerMinuteUsd },
     onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   });

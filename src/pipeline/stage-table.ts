@@ -4,6 +4,7 @@ import type { PipelineFeature } from './intelligence-modes.js';
 /** Every stage svc has; each has one implementation, given to the runner at start-up. */
 export type StageName =
   | 'rate_limits'
+  | 'sticky_route'
   | 'pii_redaction'
   | 'exact_cache'
   | 'semantic_cache'
@@ -28,6 +29,8 @@ export interface StageRow {
 export const stageTable: readonly StageRow[] = [
   // rpm and tpm count every request, a cache hit too.
   { stage: 'rate_limits', operations },
+  // Before anything that answers: a chain's later turn is routed to its first turn's model, which the caches then key on.
+  { stage: 'sticky_route', operations: ['chat'] },
   // Before the caches: what they key and store is the redacted prompt.
   { stage: 'pii_redaction', operations: ['chat', 'embeddings', 'moderation'] },
   // Outside the caches and verification: a cached answer passes today's registry and switches like a fresh

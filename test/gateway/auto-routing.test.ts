@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { createKey, createOrg } from './gateway-test-helpers.js';
 
 /** Issue 18: `model: auto` reads the request — its task family is reported, its complexity bounds the tier. */
 describe('model auto reads the request', () => {
@@ -75,5 +76,45 @@ describe('the legacy routing headers and service_tier batch (spec 4.1)', () => {
     assert.equal((await routed({ service_tier: 'batch' })).tier, 'T1');
     const proof = await harness.request('/v1/chat/completions', { body: { model: 'auto', service_tier: 'batch', messages: [{ role: 'user', content: 'Prove that the square root of 2 is irrational, then generalise the proof to every prime p.' }] } });
     assert.equal((await proof.json()).svc_metadata.tier, 'T2', 'a complex proof stays at T2 at least');
+  });
+});
+
+describe('sticky chains (svc.chain_id, svc.conversation_id)', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  const smallTalk = 'Hi! How are you?';
+  const proof = 'Prove that every bounded monotone sequence of real numbers converges, and show where completeness is used.';
+  async function turn(content: string, svc: Record<string, unknown>, extra: Record<string, unknown> = {}, key?: string) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', messages: [{ role: 'user', content }], svc, ...extra }, ...(key ? { key } : {}) });
+    assert.equal(response.status, 200, await response.clone().text());
+    return (await response.json()).svc_metadata as { provider: string; tier: string; decision_source: string; routing_decision: string };
+  }
+
+  test("later turns of a conversation stay on the first turn's model; chain_routing mixed routes each turn afresh", async () => {
+    const first = await turn(smallTalk, { conversation_id: 'sticky-conv-1' });
+    assert.equal(first.tier, 'T1');
+    const second = await turn(proof, { conversation_id: 'sticky-conv-1' });
+    assert.equal(second.decision_source, 'StickyRoute');
+    assert.equal(second.tier, 'T1', 'kept on the first model, though the proof alone would go to T3');
+    assert.match(second.routing_decision, /^sticky conversation → /);
+    const mixed = await turn(proof, { conversation_id: 'sticky-conv-1' }, { routing_hints: { chain_routing: 'mixed' } });
+    assert.equal(mixed.tier, 'T3');
+    assert.equal(mixed.decision_source, 'AutoRouter');
+  });
+
+  test('a chain_id must be a UUID (another is ignored); chains are per org', async () => {
+    const chain = '7d0c5a3e-1b2f-4c6d-8e9f-0a1b2c3d4e5f';
+    await turn(smallTalk, { chain_id: chain });
+    assert.equal((await turn(proof, { chain_id: chain })).decision_source, 'StickyRoute');
+    await turn(smallTalk, { chain_id: 'not-a-uuid' });
+    assert.equal((await turn(proof, { chain_id: 'not-a-uuid' })).decision_source, 'AutoRouter');
+    const orgId = await createOrg(harness, `sticky-other-${Date.now()}`);
+    const other = await createKey(harness, { org_id: orgId });
+    assert.equal((await turn(proof, { chain_id: chain }, {}, other.key)).decision_source, 'AutoRouter', "another org's chain of the same id is its own");
   });
 });
