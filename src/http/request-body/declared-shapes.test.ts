@@ -152,7 +152,7 @@ describe('accepted but not applied: a warning each, never silence', () => {
     const { warnings } = parseChatRequest({
       ...chatBase,
       svc: { enable_speculation: true, compress_context: true, cache_ttl_secs: 60, enable_tool_reranking: true, voice_mode: 'true', enable_cache: true },
-      routing_hints: { max_latency_ms: 500, mode: 'fast' },
+      routing_hints: { max_cost_per_token: 0.001, max_latency_ms: 500, mode: 'fast' },
       routing_override: { force_provider: 'groq' },
     });
     assert.deepEqual(warnings, [
@@ -161,7 +161,7 @@ describe('accepted but not applied: a warning each, never silence', () => {
       'svc.compress_context is accepted but has no effect',
       'svc.voice_mode is accepted but has no effect',
       'svc.enable_tool_reranking is accepted but has no effect',
-      'routing_hints.max_latency_ms is accepted but has no effect',
+      'routing_hints.max_cost_per_token is accepted but has no effect',
       'routing_override.force_provider is accepted but has no effect',
     ]);
   });

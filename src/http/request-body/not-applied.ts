@@ -7,10 +7,10 @@ import { isJsonObject } from '../../shared/json-values.js';
  */
 const blockFields = {
   svc: [
-    'workflow_type', 'chain_id', 'conversation_id', 'planning_mode', 'max_chain_steps', 'chain_timeout_secs', 'chain_routing', 'enable_memory',
+    'workflow_type', 'planning_mode', 'max_chain_steps', 'chain_timeout_secs', 'chain_routing', 'enable_memory',
     'enable_speculation', 'enable_hedging', 'cache_ttl_secs', 'compress_context', 'voice_mode', 'enable_tool_reranking',
   ],
-  routing_hints: ['max_cost_per_token', 'max_latency_ms', 'required_capabilities', 'chain_routing', 'allow_free_fallback'],
+  routing_hints: ['max_cost_per_token', 'required_capabilities'],
   routing_override: ['force_provider'],
 } as const;
 
