@@ -1,3 +1,4 @@
+import { chainLimitsStage } from './pipeline/stages/chain-limits-stage.js';
 import { StickyRoutes } from './routing/sticky-routes.js';
 import { stickyRememberAfterWork, stickyRouteStage } from './pipeline/stages/sticky-route-stage.js';
 import { TaskClassifier } from './routing/task-classifier/task-classifier.js';
@@ -176,6 +177,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     stages: {
       rate_limits: rateLimitStage(limits),
       sticky_route: stickyRouteStage(stickyRoutes, router, logger),
+      chain_limits: chainLimitsStage(sharedState),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),

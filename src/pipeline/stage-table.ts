@@ -5,6 +5,7 @@ import type { PipelineFeature } from './intelligence-modes.js';
 export type StageName =
   | 'rate_limits'
   | 'sticky_route'
+  | 'chain_limits'
   | 'pii_redaction'
   | 'exact_cache'
   | 'semantic_cache'
@@ -31,6 +32,8 @@ export const stageTable: readonly StageRow[] = [
   { stage: 'rate_limits', operations },
   // Before anything that answers: a chain's later turn is routed to its first turn's model, which the caches then key on.
   { stage: 'sticky_route', operations: ['chat'] },
+  // A step past the chain's bounds is refused before anything answers it (a cache hit is a step too).
+  { stage: 'chain_limits', operations: ['chat'] },
   // Before the caches: what they key and store is the redacted prompt.
   { stage: 'pii_redaction', operations: ['chat', 'embeddings', 'moderation'] },
   // Outside the caches and verification: a cached answer passes today's registry and switches like a fresh

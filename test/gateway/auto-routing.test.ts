@@ -118,3 +118,48 @@ describe('sticky chains (svc.chain_id, svc.conversation_id)', () => {
     assert.equal((await turn(proof, { chain_id: chain }, {}, other.key)).decision_source, 'AutoRouter', "another org's chain of the same id is its own");
   });
 });
+
+describe('chain limits of long_horizon_autonomous workflows (svc.max_chain_steps, svc.chain_timeout_secs)', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  const step = (svc: Record<string, unknown>) => harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'next step' }], svc } });
+
+  test('the step past max_chain_steps is a 400 naming the bound; another chain has its own count', async () => {
+    const svc = { workflow_type: 'long_horizon_autonomous', chain_id: '0f8e2d4c-6b1a-4e3f-9c7d-5a2b1e0d3c4f', max_chain_steps: 2 };
+    assert.equal((await step(svc)).status, 200);
+    assert.equal((await step(svc)).status, 200);
+    const third = await step(svc);
+    assert.equal(third.status, 400);
+    const error = (await third.json()).error;
+    assert.equal(error.param, 'svc.max_chain_steps');
+    assert.match(error.message, /step 3 of the chain, past svc\.max_chain_steps \(2\)/);
+    assert.equal((await step({ ...svc, chain_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d' })).status, 200);
+  });
+
+  test('chain_timeout_secs 0: a later step of the chain, a second on, is refused', async () => {
+    const svc = { workflow_type: 'long_horizon_autonomous', conversation_id: `timeout-${Date.now()}`, chain_timeout_secs: 0 };
+    assert.equal((await step(svc)).status, 200);
+    const started = Date.now();
+    let refused: Response | undefined;
+    while (!refused && Date.now() - started < 5000) {
+      const next = await step(svc);
+      if (next.status === 400) refused = next;
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    assert.ok(refused, 'refused within the deadline');
+    assert.equal((await refused.json()).error.param, 'svc.chain_timeout_secs');
+  });
+
+  test('for another workflow the bounds are not enforced, and the answer says so', async () => {
+    const svc = { workflow_type: 'single_turn', chain_id: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182', max_chain_steps: 1 };
+    await step(svc);
+    const second = await step(svc);
+    assert.equal(second.status, 200);
+    assert.match((await second.json()).svc_metadata.warnings.join(' '), /apply only to long_horizon_autonomous workflows/);
+  });
+});
