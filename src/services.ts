@@ -1,3 +1,5 @@
+import { ConversationMemory } from './memory/conversation-memory.js';
+import { memoryStage } from './pipeline/stages/memory-stage.js';
 import { chainLimitsStage } from './pipeline/stages/chain-limits-stage.js';
 import { StickyRoutes } from './routing/sticky-routes.js';
 import { stickyRememberAfterWork, stickyRouteStage } from './pipeline/stages/sticky-route-stage.js';
@@ -178,6 +180,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       rate_limits: rateLimitStage(limits),
       sticky_route: stickyRouteStage(stickyRoutes, router, logger),
       chain_limits: chainLimitsStage(sharedState),
+      memory_injection: memoryStage(new ConversationMemory(sharedState), logger),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),

@@ -6,6 +6,7 @@ export type StageName =
   | 'rate_limits'
   | 'sticky_route'
   | 'chain_limits'
+  | 'memory_injection'
   | 'pii_redaction'
   | 'exact_cache'
   | 'semantic_cache'
@@ -34,6 +35,8 @@ export const stageTable: readonly StageRow[] = [
   { stage: 'sticky_route', operations: ['chat'] },
   // A step past the chain's bounds is refused before anything answers it (a cache hit is a step too).
   { stage: 'chain_limits', operations: ['chat'] },
+  // Full mode: a conversation's recent turns go into the prompt before the caches, which then key on them.
+  { stage: 'memory_injection', operations: ['chat'], feature: 'memory_injection' },
   // Before the caches: what they key and store is the redacted prompt.
   { stage: 'pii_redaction', operations: ['chat', 'embeddings', 'moderation'] },
   // Outside the caches and verification: a cached answer passes today's registry and switches like a fresh

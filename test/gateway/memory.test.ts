@@ -1,0 +1,58 @@
+import { after, before, beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { createKey, createOrg } from './gateway-test-helpers.js';
+
+/** Issue 18, spec 4.9: full mode remembers a conversation's turns and recalls what the request no longer carries. */
+describe('conversation memory (full mode)', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+  beforeEach(() => harness.mock.reset());
+
+  async function say(content: string, svc: Record<string, unknown>, options: { key?: string; headers?: Record<string, string> } = {}) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }], svc }, ...options });
+    assert.equal(response.status, 200, await response.clone().text());
+    await response.json();
+    return harness.mock.requests.at(-1)!.body.messages as Array<{ role: string; content: string }>;
+  }
+
+  test('turn 5 needs a fact from turn 1 that is no longer in the request: it is recalled into one system message', async () => {
+    const svc = { conversation_id: `trip-${Date.now()}` };
+    await say('My name is Ada and I live in Lisbon.', svc);
+    await say('Recommend a book.', svc);
+    await say('Something shorter?', svc);
+    await say('Thanks!', svc);
+    const fifth = await say('Which city do I live in?', svc);
+    assert.equal(fifth.length, 2);
+    assert.equal(fifth[0].role, 'system');
+    assert.match(fifth[0].content, /^Earlier in this conversation \(recalled by svc\):\nUser: My name is Ada and I live in Lisbon\.\nAssistant: Echo: My name is Ada and I live in Lisbon\./);
+    assert.equal(fifth[1].content, 'Which city do I live in?');
+  });
+
+  test('nothing crosses orgs or conversations; a resent history is not recalled twice', async () => {
+    const id = `shared-id-${Date.now()}`;
+    await say('The secret word is heliotrope.', { conversation_id: id });
+    const other = await createKey(harness, { org_id: await createOrg(harness, `memory-other-${Date.now()}`) });
+    assert.equal((await say('What is the secret word?', { conversation_id: id }, { key: other.key })).length, 1, 'another org');
+    assert.equal((await say('What is the secret word?', { conversation_id: `${id}-b` })).length, 1, 'another conversation');
+    const resent = await harness.request('/v1/chat/completions', {
+      body: { model: 'gpt-4o-mini', svc: { conversation_id: id }, messages: [{ role: 'user', content: 'The secret word is heliotrope.' }, { role: 'assistant', content: 'Echo: The secret word is heliotrope.' }, { role: 'user', content: 'Say it again' }] },
+    });
+    await resent.json();
+    assert.equal(harness.mock.requests.at(-1)!.body.messages.length, 3, 'the history it carries is not injected again');
+  });
+
+  test('enable_memory false neither recalls nor stores; cache mode keeps no memory; the header names the conversation too', async () => {
+    const id = `toggle-${Date.now()}`;
+    await say('Remember: my locker is 42.', { conversation_id: id, enable_memory: false });
+    assert.equal((await say('What is my locker?', { conversation_id: id })).length, 1, 'nothing was stored');
+    assert.equal((await say('And now?', { conversation_id: id, enable_memory: false })).length, 1, 'nothing is recalled');
+    await say('My locker is 17.', {}, { headers: { 'x-svc-conversation-id': `${id}-h` } });
+    assert.match((await say('Which locker?', {}, { headers: { 'x-svc-conversation-id': `${id}-h` } }))[0].content, /locker is 17/);
+    assert.equal((await say('Which locker?', { conversation_id: `${id}-h`, intelligence_mode: 'cache' })).length, 1, 'cache mode');
+  });
+});
