@@ -1,3 +1,4 @@
+import { registerMemoryRoutes } from './routes/admin/memory-routes.js';
 import { credentialOf } from './auth/credentials.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
@@ -132,6 +133,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerAudioRoutes(app, services);
   await registerVoiceRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerMemoryRoutes(app, services);
   registerGovernanceRoutes(app, services);
   await app.ready();
   return app;

@@ -83,6 +83,8 @@ export interface GatewayServices {
   router: RouterContext;
   /** Upstream targets with key pools, BYOK and failover, for calls outside the chains (a realtime session's connection). */
   executor: UpstreamExecutor;
+  /** Conversation memory of full mode (L1: recent turns). */
+  memory: ConversationMemory;
   /** Turn histories of voice sessions (full mode). */
   voiceSessions: VoiceSessions;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
@@ -172,6 +174,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const stickyRoutes = new StickyRoutes(sharedState);
+  const memory = new ConversationMemory(sharedState);
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile() };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),
@@ -180,7 +183,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       rate_limits: rateLimitStage(limits),
       sticky_route: stickyRouteStage(stickyRoutes, router, logger),
       chain_limits: chainLimitsStage(sharedState),
-      memory_injection: memoryStage(new ConversationMemory(sharedState), logger),
+      memory_injection: memoryStage(memory, logger),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),
@@ -244,6 +247,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     semanticMonitor,
     responses,
     voiceSessions: new VoiceSessions(sharedState),
+    memory,
     router,
     executor,
     metrics,

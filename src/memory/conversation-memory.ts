@@ -4,6 +4,9 @@ import type { SharedState } from '../core/storage-interfaces.js';
 const MAX_TURNS = 20;
 /** A conversation nobody continues for a week is forgotten. */
 const CONVERSATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** The org's index of its conversations (what "forget all" walks), about this many at most. */
+const MAX_INDEXED = 100_000;
+const PAGE = 1000;
 
 export interface Turn {
   user: string;
@@ -27,7 +30,43 @@ export class ConversationMemory {
     return entries.slice(-MAX_TURNS).map((entry) => JSON.parse(entry.value) as Turn);
   }
 
-  remember(orgId: string, conversationId: string, turn: Turn): Promise<string> {
-    return this.state.appendLog(this.key(orgId, conversationId), JSON.stringify(turn), MAX_TURNS, CONVERSATION_TTL_MS);
+  async remember(orgId: string, conversationId: string, turn: Turn): Promise<void> {
+    await this.state.appendLog(this.key(orgId, conversationId), JSON.stringify(turn), MAX_TURNS, CONVERSATION_TTL_MS);
+    // Indexed once per conversation, so that forgetting the org finds it.
+    if (await this.state.setIfAbsent(this.indexedKey(orgId, conversationId), '1', CONVERSATION_TTL_MS)) {
+      await this.state.appendLog(this.indexKey(orgId), conversationId, MAX_INDEXED, CONVERSATION_TTL_MS);
+    }
+  }
+
+  /** Forgets one conversation. */
+  async forget(orgId: string, conversationId: string): Promise<boolean> {
+    const held = (await this.state.readLog(this.key(orgId, conversationId), '', 1)).length > 0;
+    await this.state.delete(this.key(orgId, conversationId));
+    await this.state.delete(this.indexedKey(orgId, conversationId));
+    return held;
+  }
+
+  /** Forgets every conversation of the org (right to be forgotten): the number forgotten. */
+  async forgetOrg(orgId: string): Promise<number> {
+    const seen = new Set<string>();
+    let after = '';
+    for (;;) {
+      const page = await this.state.readLog(this.indexKey(orgId), after, PAGE);
+      for (const entry of page) seen.add(entry.value);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1].id;
+    }
+    let forgotten = 0;
+    for (const conversationId of seen) if (await this.forget(orgId, conversationId)) forgotten++;
+    await this.state.delete(this.indexKey(orgId));
+    return forgotten;
+  }
+
+  private indexedKey(orgId: string, conversationId: string): string {
+    return `memory:l1-indexed:${orgId}:${conversationId}`;
+  }
+
+  private indexKey(orgId: string): string {
+    return `memory:l1-index:${orgId}`;
   }
 }

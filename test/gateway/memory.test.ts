@@ -56,3 +56,46 @@ describe('conversation memory (full mode)', () => {
     assert.equal((await say('Which locker?', { conversation_id: `${id}-h`, intelligence_mode: 'cache' })).length, 1, 'cache mode');
   });
 });
+
+describe('the memory admin API', () => {
+  let harness: TestGateway;
+
+  before(async () => {
+    harness = await startTestGateway();
+  });
+  after(() => harness.close());
+
+  const say = async (key: string, conversation: string, content: string) => {
+    const response = await harness.request('/v1/chat/completions', { key, body: { model: 'gpt-4o-mini', svc: { conversation_id: conversation }, messages: [{ role: 'user', content }] } });
+    assert.equal(response.status, 200, await response.clone().text());
+    await response.json();
+  };
+
+  test("an org's admin lists and forgets one conversation, then all; another org's admin is refused", async () => {
+    const orgId = await createOrg(harness, `memory-admin-${Date.now()}`);
+    const user = await createKey(harness, { org_id: orgId });
+    const orgAdmin = await createKey(harness, { org_id: orgId, scopes: ['admin'] });
+    await say(user.key, 'kitchen', 'The oven is broken.');
+    await say(user.key, 'kitchen', 'Call the repairman.');
+    await say(user.key, 'garden', 'Water the roses.');
+    const listed = await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key });
+    assert.equal(listed.status, 200);
+    assert.deepEqual((await listed.json()).turns, [
+      { user: 'The oven is broken.', assistant: 'Echo: The oven is broken.' },
+      { user: 'Call the repairman.', assistant: 'Echo: Call the repairman.' },
+    ]);
+    const other = await createKey(harness, { org_id: await createOrg(harness, `memory-admin-other-${Date.now()}`), scopes: ['admin'] });
+    assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: other.key })).status, 403);
+    assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory`, { method: 'DELETE', key: other.key })).status, 403);
+
+    const forgotten = await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { method: 'DELETE', key: orgAdmin.key });
+    assert.deepEqual(await forgotten.json(), { org_id: orgId, conversation_id: 'kitchen', forgotten: true });
+    assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).status, 404);
+    await say(user.key, 'kitchen', 'A new start.');
+    const all = await harness.request(`/v1/admin/orgs/${orgId}/memory`, { method: 'DELETE', key: orgAdmin.key });
+    assert.deepEqual(await all.json(), { org_id: orgId, conversations_forgotten: 2 });
+    assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/garden`, { key: orgAdmin.key })).status, 404);
+    await say(user.key, 'garden', 'Anything to recall?');
+    assert.equal(harness.mock.requests.at(-1)!.body.messages.length, 1, 'nothing is recalled after forgetting');
+  });
+});

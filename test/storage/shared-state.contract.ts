@@ -124,6 +124,13 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
         assert.ok(await waitFor(async () => (await state.readLog('short', '', 10)).length === 0, 2000));
       }));
 
+    test('delete removes a log as it removes a value', () =>
+      withState(async (state) => {
+        await state.appendLog('doomed', 'x', 100, 10_000);
+        await state.delete('doomed');
+        assert.deepEqual(await state.readLog('doomed', '', 10), []);
+      }));
+
     test('a log keeps about maxLength entries, the newest', () =>
       withState(async (state) => {
         for (let index = 0; index < 300; index++) await state.appendLog('capped', String(index), 100, 10_000);

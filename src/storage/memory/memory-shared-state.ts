@@ -52,7 +52,9 @@ export class MemorySharedState implements SharedState {
   }
 
   async delete(key: string): Promise<void> {
+    // As Redis's DEL: whatever the key holds, a value or a log.
     this.entries.delete(key);
+    this.logs.delete(key);
   }
 
   async ttl(key: string): Promise<number | undefined> {
