@@ -1,0 +1,70 @@
+/**
+ * `npm run bench:memory [-- --concurrency 1 --seconds 5 --warmup 1]`
+ *
+ * What full mode adds over proxy mode on a cache miss, in one run against the mock upstream (each in its own
+ * child process): the same fresh prompts in proxy mode, in full mode without a conversation, and in full mode
+ * within conversations (memory recalled and stored every turn). Goal (issue 18): ≤ 5 ms over proxy at p50.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
+
+const { values: args } = parseArgs({
+  options: { concurrency: { type: 'string', default: '1' }, seconds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '1' }, help: { type: 'boolean', default: false } },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run bench:memory -- [--concurrency N (default 1)] [--seconds N (default 5)] [--warmup N (default 1)]\n');
+  process.exit(0);
+}
+const options = loadShape(args);
+const runPrefix = Math.random().toString(36).slice(2, 8);
+let counter = 0;
+/** A new prompt every request (a cache miss every time); in conversations, ten turns each. */
+const body = (conversation: boolean) => () => {
+  const turn = counter++;
+  const svc = conversation ? { conversation_id: `bench-${runPrefix}-${Math.floor(turn / 10)}` } : {};
+  return JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: `benchmark question ${runPrefix} number ${turn}: what is the capital of France?` }], svc });
+};
+const headers = (mode: string) => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-memory-'));
+  try {
+    log('starting the mock upstream and svc …');
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), svcNodeArgs);
+    const scenarios: Scenario[] = [
+      { name: 'proxy mode', target: svc, path: '/v1/chat/completions', headers: headers('proxy'), body: body(false) },
+      { name: 'full mode, no conversation', target: svc, path: '/v1/chat/completions', headers: headers('full'), body: body(false) },
+      { name: 'full mode, in conversations', target: svc, path: '/v1/chat/completions', headers: headers('full'), body: body(true) },
+    ];
+    const results: Measured[] = [];
+    for (const scenario of scenarios) results.push(await measure(scenario, options));
+    const [proxy, full, remembered] = results;
+    const over = (result: Measured, p: 'p50' | 'p99') => result.total[p] - proxy.total[p];
+    process.stdout.write(
+      [
+        '',
+        `svc full mode over proxy mode: concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per scenario, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+        '',
+        scenarioTable(scenarios.map((item) => item.name), results),
+        '',
+        `full mode over proxy, p50 (p99): no conversation ${ms(over(full, 'p50'))} (${ms(over(full, 'p99'))}) ms; in conversations ${ms(over(remembered, 'p50'))} (${ms(over(remembered, 'p99'))}) ms (goal ≤ 5 ms at p50)`,
+        '',
+      ].join('\n'),
+    );
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error) => {
+  log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await Promise.allSettled([...children].map((child) => child.stop()));
+  process.exit(1);
+});
