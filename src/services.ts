@@ -4,7 +4,6 @@ import { chainLimitsStage } from './pipeline/stages/chain-limits-stage.js';
 import { StickyRoutes } from './routing/sticky-routes.js';
 import { stickyRememberAfterWork, stickyRouteStage } from './pipeline/stages/sticky-route-stage.js';
 import { TaskClassifier } from './routing/task-classifier/task-classifier.js';
-import { VoiceSessions } from './voice/voice-sessions.js';
 import type { FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { Authenticator } from './auth/authenticator.js';
@@ -85,8 +84,6 @@ export interface GatewayServices {
   executor: UpstreamExecutor;
   /** Conversation memory of full mode (L1: recent turns). */
   memory: ConversationMemory;
-  /** Turn histories of voice sessions (full mode). */
-  voiceSessions: VoiceSessions;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
   runner: RequestRunner;
   streamObserver: StreamObserver;
@@ -246,7 +243,6 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     semanticCache,
     semanticMonitor,
     responses,
-    voiceSessions: new VoiceSessions(sharedState),
     memory,
     router,
     executor,

@@ -18,7 +18,7 @@ export async function audioDurationSeconds(bytes: Uint8Array, container: AudioCo
 }
 
 /** RIFF chunks: `fmt ` gives the byte rate, `data` the size of the samples (cut short by the file's end). */
-export function wavDurationSeconds(bytes: Uint8Array): number | undefined {
+function wavDurationSeconds(bytes: Uint8Array): number | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let byteRate: number | undefined;
   let offset = 12;

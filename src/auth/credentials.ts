@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** The subprotocol browsers use to send a key with a websocket upgrade, which cannot carry headers (OpenAI's convention). */
-export const KEY_SUBPROTOCOL_PREFIX = 'openai-insecure-api-key.';
+const KEY_SUBPROTOCOL_PREFIX = 'openai-insecure-api-key.';
 
 /**
  * The caller's credential as an Authorization value: the header when present, else (a websocket upgrade from

@@ -101,6 +101,35 @@ export async function beginRequest(request: FastifyRequest, reply: FastifyReply,
 
 const modeRank: Record<IntelligenceMode, number> = { proxy: 0, cache: 1, full: 2 };
 
+/** What distinguishes a request svc makes for the caller's HTTP request (a voice chat step, a realtime response). */
+export interface InnerRequest<O extends Operation> extends Pick<RequestStart<O>, 'operation' | 'endpoint' | 'family' | 'requestedModel' | 'request'> {
+  /** Appended to the caller's request id: `<id>-<suffix>`. */
+  suffix: string;
+  toggles?: RequestStart<O>['toggles'];
+  warnings?: string[];
+}
+
+/** The context of such a request: the caller's principal, governance, mode, headers and abort signal, its own id and clock. */
+export function innerRequestContext<O extends Operation>(request: FastifyRequest, beginning: RequestBeginning, inner: InnerRequest<O>): RequestContext<O> {
+  return newRequestContext<O>({
+    operation: inner.operation,
+    endpoint: inner.endpoint,
+    family: inner.family,
+    requestId: `${request.requestId}-${inner.suffix}`,
+    startedAt: process.hrtime.bigint(),
+    principal: request.principal!,
+    governance: beginning.governance,
+    requestedModel: inner.requestedModel,
+    mode: beginning.mode,
+    modeSource: beginning.source,
+    toggles: inner.toggles ?? { enable_cache: undefined, enable_memory: undefined },
+    options: { svc: {}, metadata: metadataFromHeaders(request.headers) },
+    signal: beginning.signal,
+    request: inner.request,
+    warnings: inner.warnings,
+  });
+}
+
 export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstance, services: GatewayServices, endpoint: Endpoint<O, Extra>): void {
   app.route({
     method: endpoint.method,

@@ -38,7 +38,7 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
 
 /** Spec 4.6: "the upstream call time-out is 120 seconds" for the audio endpoints (a long file takes long to transcribe). */
 export const AUDIO_TIMEOUT_MS = 120_000;
-const audioTimeouts = (target: UpstreamTarget) => ({ connectMs: target.provider.timeouts.connectMs, firstByteMs: AUDIO_TIMEOUT_MS, idleMs: AUDIO_TIMEOUT_MS });
+export const audioTimeouts = (target: UpstreamTarget) => ({ connectMs: target.provider.timeouts.connectMs, firstByteMs: AUDIO_TIMEOUT_MS, idleMs: AUDIO_TIMEOUT_MS });
 
 /** Calls `operation` on the adapter: in process when the wire answers it so, else over HTTP. */
 export function callOperation<O extends Operation>(operation: O, adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>): Promise<Outcome<O>> {

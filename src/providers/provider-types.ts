@@ -1,3 +1,5 @@
+import type { RequestOptions } from 'node:http';
+import type { ClientOptions } from 'ws';
 import type { FormData } from 'undici';
 import type { CatalogChatOptions, CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
 
@@ -61,3 +63,6 @@ export interface StreamTranslator<C> {
   push(event: ServerSentEvent): C[];
   finish(): C[];
 }
+
+/** A realtime session's websocket options: ws hands them to http.request, so a lookup there resolves the upstream's host. */
+export type RealtimeClientOptions = ClientOptions & Pick<RequestOptions, 'lookup'>;

@@ -1,12 +1,11 @@
 import type { MeteredUsage } from '../core/metered-usage.js';
-import type { RealtimeClientOptions } from './openai/realtime.js';
 import type { WireFormat } from '../catalog/catalog-types.js';
 import type { SpeechFormat, SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-types.js';
 import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
-import type { JsonHttpRequest, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
+import type { JsonHttpRequest, RealtimeClientOptions, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
 import type { UpstreamErrorInit } from '../errors/upstream-error.js';
 
 /**

@@ -33,7 +33,7 @@ function boundsOf(complexity: Complexity, family: string | undefined, fromHint: 
  * plausibly complex is treated as complex (a complex prompt must never be served below T2), and only a
  * request it is fairly sure is trivial is treated as trivial.
  */
-export function effectiveComplexity(task: TaskClass): Complexity {
+function effectiveComplexity(task: TaskClass): Complexity {
   const p = task.complexityProbabilities;
   if (p.expert >= 0.4) return 'expert';
   if (p.complex + p.expert >= 0.35) return 'complex';

@@ -8,8 +8,8 @@ import { decisionFor, failoverCandidates, type RouteDecision, type RouterContext
  * configured wins and the rest of the list are its failover. TTS: the cheapest model per character, of the
  * `provider` asked for when one is.
  */
-export const lowLatencyStt = ['deepgram/nova-3', 'groq/whisper-large-v3-turbo', 'cartesia/ink-whisper', 'openai/gpt-4o-mini-transcribe', 'openai/whisper-1'];
-export const multilingualStt = ['elevenlabs/scribe_v2', 'openai/gpt-4o-transcribe', 'groq/whisper-large-v3', 'openai/whisper-1'];
+const lowLatencyStt = ['deepgram/nova-3', 'groq/whisper-large-v3-turbo', 'cartesia/ink-whisper', 'openai/gpt-4o-mini-transcribe', 'openai/whisper-1'];
+const multilingualStt = ['elevenlabs/scribe_v2', 'openai/gpt-4o-transcribe', 'groq/whisper-large-v3', 'openai/whisper-1'];
 
 export function routeAutoTranscription(language: string | undefined, context: RouterContext): RouteDecision {
   const english = language === undefined || language === 'en';

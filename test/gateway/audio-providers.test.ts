@@ -1,8 +1,8 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wavTone } from '../support/audio-files.js';
 import { writeConfigFile } from '../support/helpers.js';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite, startTestGateway, testMasterKey } from '../support/test-gateway.js';
 import { assertClose, createKey, createOrg, expectError } from './gateway-test-helpers.js';
 
 /**
@@ -10,13 +10,7 @@ import { assertClose, createKey, createOrg, expectError } from './gateway-test-h
  * as strict as the real API), answers come back in OpenAI's formats, and cost follows the catalog's units.
  */
 describe('audio through Deepgram, ElevenLabs and Cartesia', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway({ env: { ELEVENLABS_API_KEY: 'xi-first,xi-second' } });
-  });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
+  const harness = gatewayForSuite({ env: { ELEVENLABS_API_KEY: 'xi-first,xi-second' } });
 
   const upstream = (wire: string) => harness.mock.requests.filter((request) => request.wire === wire);
   function postForm(path: string, fields: Record<string, string>, file: Buffer, name = 'tone.wav') {
@@ -80,7 +74,7 @@ describe('audio through Deepgram, ElevenLabs and Cartesia', () => {
 
     test('a 402 (out of credits) is a 500 provider_error for the caller, with the provider named', async () => {
       harness.mock.enqueueFault({ status: 402, message: 'Project does not have enough credits', wire: 'deepgram', times: 5 });
-      await expectError(await speech({ model: 'deepgram/aura-2', input: 'hi', voice: 'nova' }), { status: 500, type: 'provider_error', code: 'provider_error' });
+      await expectError(await speech({ model: 'deepgram/aura-2', input: 'hi', voice: 'nova' }), { status: 500, type: 'provider_error', code: 'provider_error', message: ['upstream deepgram answered 402', 'Project does not have enough credits'] });
     });
   });
 

@@ -1,4 +1,4 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -6,22 +6,19 @@ import { promisify } from 'node:util';
 import OpenAI, { toFile } from 'openai';
 import { mockAudio } from '../mock-upstream/audio-endpoints.js';
 import { MP3_FRAME_SECONDS, silentMp3, wavTone } from '../support/audio-files.js';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 import { assertClose, expectError } from './gateway-test-helpers.js';
 
 const execFileAsync = promisify(execFile);
 
 /** Spec 4.6, 7 and 8: transcriptions, translations and speech through the official SDK and raw multipart. */
 describe('audio endpoints', () => {
-  let harness: TestGateway;
+  const harness = gatewayForSuite();
   let client: OpenAI;
 
-  before(async () => {
-    harness = await startTestGateway();
+  before(() => {
     client = harness.client();
   });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
 
   const audioRequests = () => harness.mock.requests.filter((request) => request.path.includes('/audio/'));
   /** A multipart POST as any HTTP client sends it. */

@@ -1,16 +1,11 @@
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite } from '../support/test-gateway.js';
 import { createKey, createOrg } from './gateway-test-helpers.js';
 
 /** Issue 18: `model: auto` reads the request — its task family is reported, its complexity bounds the tier. */
 describe('model auto reads the request', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
+  const harness = gatewayForSuite();
 
   async function auto(body: Record<string, unknown>) {
     const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', ...body } });
@@ -50,12 +45,7 @@ describe('model auto reads the request', () => {
 });
 
 describe('the legacy routing headers and service_tier batch (spec 4.1)', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
+  const harness = gatewayForSuite();
 
   async function routed(body: Record<string, unknown>, headers: Record<string, string> = {}) {
     const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', messages: [{ role: 'user', content: 'Write a Python function that counts vowels in a string.' }], ...body }, headers });
@@ -80,12 +70,7 @@ describe('the legacy routing headers and service_tier batch (spec 4.1)', () => {
 });
 
 describe('sticky chains (svc.chain_id, svc.conversation_id)', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
+  const harness = gatewayForSuite();
 
   const smallTalk = 'Hi! How are you?';
   const proof = 'Prove that every bounded monotone sequence of real numbers converges, and show where completeness is used.';
@@ -120,12 +105,7 @@ describe('sticky chains (svc.chain_id, svc.conversation_id)', () => {
 });
 
 describe('chain limits of long_horizon_autonomous workflows (svc.max_chain_steps, svc.chain_timeout_secs)', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
+  const harness = gatewayForSuite();
 
   const step = (svc: Record<string, unknown>) => harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'next step' }], svc } });
 

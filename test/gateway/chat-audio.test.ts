@@ -1,20 +1,14 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mockAudio } from '../mock-upstream/audio-endpoints.js';
 import { LYRIA_CLIP } from '../mock-upstream/gemini-wire.js';
 import { MP3_FRAME_SECONDS, silentMp3, wavTone } from '../support/audio-files.js';
-import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite, startTestGateway } from '../support/test-gateway.js';
 import { assertClose, expectError } from './gateway-test-helpers.js';
 
 /** Spec 2.9: audio LLMs through POST /v1/chat/completions — input_audio parts in, spoken answers out, as OpenAI does. */
 describe('audio through chat completions', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
+  const harness = gatewayForSuite();
 
   const audioPart = { type: 'input_audio', input_audio: { data: wavTone(1).toString('base64'), format: 'wav' } };
 
@@ -59,13 +53,7 @@ describe('audio through chat completions', () => {
 });
 
 describe('music models through chat completions', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
+  const harness = gatewayForSuite();
 
   test('elevenlabs/music_v1 composes from the last user message; the track comes back as message.audio, billed 0.30 USD a minute of its length', async () => {
     const completion = await harness.client().chat.completions.create({ model: 'elevenlabs/music_v1', messages: [{ role: 'system', content: 'ignored' }, { role: 'user', content: 'A calm lofi beat with rain' }] });

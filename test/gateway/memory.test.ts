@@ -1,17 +1,11 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite } from '../support/test-gateway.js';
 import { createKey, createOrg } from './gateway-test-helpers.js';
 
 /** Issue 18, spec 4.9: full mode remembers a conversation's turns and recalls what the request no longer carries. */
 describe('conversation memory (full mode)', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
+  const harness = gatewayForSuite();
 
   async function say(content: string, svc: Record<string, unknown>, options: { key?: string; headers?: Record<string, string> } = {}) {
     const response = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content }], svc }, ...options });
@@ -58,12 +52,7 @@ describe('conversation memory (full mode)', () => {
 });
 
 describe('the memory admin API', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
+  const harness = gatewayForSuite();
 
   const say = async (key: string, conversation: string, content: string) => {
     const response = await harness.request('/v1/chat/completions', { key, body: { model: 'gpt-4o-mini', svc: { conversation_id: conversation }, messages: [{ role: 'user', content }] } });

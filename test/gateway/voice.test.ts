@@ -1,19 +1,13 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { wavTone } from '../support/audio-files.js';
-import { startTestGateway, testMasterKey, type TestGateway } from '../support/test-gateway.js';
+import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 import { waitFor } from '../support/helpers.js';
 import { assertClose, createKey, createOrg, expectError } from './gateway-test-helpers.js';
 
 /** Spec 4.7 and 4.9 (voice rules), 2.9 (auto-routing of STT and TTS): the /v1/voice endpoints. */
 describe('voice endpoints', () => {
-  let harness: TestGateway;
-
-  before(async () => {
-    harness = await startTestGateway();
-  });
-  after(() => harness.close());
-  beforeEach(() => harness.mock.reset());
+  const harness = gatewayForSuite();
 
   function postForm(path: string, fields: Record<string, string>, audio?: Buffer, headers: Record<string, string> = {}) {
     const form = new FormData();
@@ -92,7 +86,7 @@ describe('voice endpoints', () => {
       assert.equal(named.status, 200, await named.clone().text());
       await named.arrayBuffer();
       assert.equal(harness.mock.requests[0].path, '/v1/text-to-speech/JBFqnCBsd6RMkjVDRZzb/stream?output_format=pcm_24000');
-      await expectError(await harness.request('/v1/voice/synthesize', { body: { text: 'x'.repeat(4097) } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'text', message: 'at most 4096 characters (got 4097)' });
+      await expectError(await harness.request('/v1/voice/synthesize', { body: { text: 'x'.repeat(4097) } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'text', message: 'text must be at most 4096 characters (got 4097)' });
       await expectError(await harness.request('/v1/voice/synthesize', { body: { text: 'Hi', provider: 'nobody' } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'provider', message: 'not a provider of the catalog' });
       await expectError(await harness.request('/v1/voice/synthesize', { body: { text: 'Hi', output_format: 'ogg' } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'output_format', message: 'must be one of mp3, opus, aac, flac, wav, pcm' });
       await expectError(await harness.request('/v1/voice/synthesize', { body: { text: 'Hi', model: 'whisper-1' } }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'model', message: 'not a text-to-speech model' });
@@ -172,6 +166,20 @@ describe('voice endpoints', () => {
       assert.equal(cached.headers.get('x-svc-intelligence-mode'), 'cache');
       const third = harness.mock.requests.filter((request) => request.path.startsWith('/v1/chat/'))[2];
       assert.deepEqual(third.body.messages, [{ role: 'user', content: 'Remember me?' }]);
+    });
+
+    test('a reply too long for a header is cut at a whole character and marked truncated; JSON has it whole', async () => {
+      const reply = 'é'.repeat(2000); // 12,000 bytes percent-encoded, over the 8 KiB header bound
+      harness.mock.enqueueReply({ content: 'Say it' }, { wire: 'deepgram/audio' });
+      harness.mock.enqueueReply({ content: reply }, { wire: 'openai' });
+      const response = await postForm('/v1/voice/chat', { model: 'gpt-4o-mini' }, wavTone(1));
+      assert.equal(response.status, 200, await response.clone().text());
+      await response.arrayBuffer();
+      const header = response.headers.get('x-svc-reply-text')!;
+      assert.equal(response.headers.get('x-svc-reply-text-truncated'), 'true');
+      assert.ok(header.length <= 8192, `${header.length} bytes`);
+      assert.equal(decodeURIComponent(header), 'é'.repeat(header.length / 6));
+      assert.equal(response.headers.get('x-svc-transcript-truncated'), null);
     });
 
     test('Accept: application/json gets the transcript, reply and base64 audio in one object', async () => {

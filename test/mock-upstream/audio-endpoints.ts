@@ -41,6 +41,9 @@ export async function readMultipart(raw: Buffer, headers: IncomingHttpHeaders): 
   return fields;
 }
 
+/** A JSON body as the provider reads it (an empty body is `{}`; bad JSON throws, and the route answers 400). */
+export const readJson = async (raw: Buffer): Promise<Record<string, unknown>> => (raw.length ? JSON.parse(raw.toString('utf8')) : {});
+
 /** Seconds of a PCM WAV (byte rate and data size of its header); 1 for anything else. */
 export function mockDuration(bytes: Buffer): number {
   if (bytes.subarray(0, 4).toString('latin1') !== 'RIFF') return 1;
@@ -130,7 +133,7 @@ const openaiSpeech: AudioEndpoint = {
   wire: 'openai',
   match: (method, path) => method === 'POST' && path.endsWith('/audio/speech'),
   apiKey: bearer,
-  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  read: readJson,
   validate({ headers, body }) {
     if (!bearer(headers)) return { status: 401, message: "You didn't provide an API key.", errorType: 'invalid_request_error' };
     for (const field of Object.keys(body)) if (!speechFields.has(field)) return invalid(`Unrecognized request argument supplied: ${field}`);

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { mockAudio, mockDuration, readMultipart, type AudioEndpoint, type UploadedFile } from './audio-endpoints.js';
+import { mockAudio, mockDuration, readJson, readMultipart, type AudioEndpoint, type UploadedFile } from './audio-endpoints.js';
 import type { MockReply } from './mock-types.js';
 import { MP3_FRAME_SECONDS, silentMp3 } from '../support/audio-files.js';
 
@@ -69,7 +69,7 @@ const deepgramSpeak: AudioEndpoint = {
   wire: 'deepgram',
   match: (method, path) => method === 'POST' && path === '/v1/speak',
   apiKey: deepgramToken,
-  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  read: readJson,
   validate({ headers, url, body }) {
     if (!deepgramToken(headers)) return { status: 401, message: 'Invalid credentials.', errorType: 'INVALID_AUTH' };
     for (const name of url.searchParams.keys()) if (!deepgramSpeakOptions.has(name)) return { status: 400, message: `Unknown query parameter: ${name}`, errorType: 'Bad Request' };
@@ -130,7 +130,7 @@ const elevenLabsTts: AudioEndpoint = {
   wire: 'elevenlabs',
   match: (method, path) => method === 'POST' && /^\/v1\/text-to-speech\/[^/]+(\/stream)?$/.test(path),
   apiKey: xiApiKey,
-  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  read: readJson,
   validate({ headers, url, body }) {
     if (!xiApiKey(headers)) return { status: 401, message: 'Invalid API key', errorType: 'invalid_api_key' };
     const voiceId = decodeURIComponent(url.pathname.split('/')[3]);
@@ -160,7 +160,7 @@ const elevenLabsMusic: AudioEndpoint = {
   wire: 'elevenlabs',
   match: (method, path) => method === 'POST' && path === '/v1/music',
   apiKey: xiApiKey,
-  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  read: readJson,
   validate({ headers, url, body }) {
     if (!xiApiKey(headers)) return { status: 401, message: 'Invalid API key', errorType: 'invalid_api_key' };
     for (const field of Object.keys(body)) if (!musicFields.has(field)) return { status: 422, message: `Extra inputs are not permitted: ${field}`, errorType: field };
@@ -226,7 +226,7 @@ const cartesiaTts: AudioEndpoint = {
   wire: 'cartesia',
   match: (method, path) => method === 'POST' && path === '/tts/bytes',
   apiKey: cartesiaKey,
-  read: async (raw) => (raw.length ? JSON.parse(raw.toString('utf8')) : {}),
+  read: readJson,
   validate({ headers, body }) {
     const refusal = cartesiaHeaders(headers);
     if (refusal) return refusal;

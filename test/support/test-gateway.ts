@@ -1,3 +1,4 @@
+import { after, before, beforeEach } from 'node:test';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import YAML from 'yaml';
 import { tmpdir } from 'node:os';
@@ -122,4 +123,24 @@ export async function startTestGateway(options: { env?: Record<string, string | 
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One gateway for a `describe` block: started before its tests, closed after them, the mock's record of
+ * requests cleared before each test. The handle stands for the gateway once it has started.
+ */
+export function gatewayForSuite(options?: Parameters<typeof startTestGateway>[0]): TestGateway {
+  let started: TestGateway | undefined;
+  before(async () => {
+    started = await startTestGateway(options);
+  });
+  after(() => started?.close());
+  beforeEach(() => started?.mock.reset());
+  return new Proxy({} as TestGateway, {
+    get(_target, property) {
+      if (!started) throw new Error('the suite gateway is used before its before() hook ran');
+      const value = Reflect.get(started, property);
+      return typeof value === 'function' ? value.bind(started) : value;
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { countTokens } from '../../billing/token-estimator.js';
+import { textOfContent } from '../../core/chat-text.js';
 import type { ChatCompletionChunk, ChatMessage } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
@@ -12,18 +13,12 @@ const MEMORY_TOKEN_BUDGET = 1500;
 
 const conversationOf = (context: RequestContext) => context.options.svc.conversation_id ?? context.options.metadata.conversation_id;
 
-function textOf(message: ChatMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  if (!message.content) return '';
-  return message.content.map((part) => (part.type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join(' ');
-}
-
 /**
  * The turns worth recalling: the newest first within the token budget, none the request already carries
  * (a client that resends its history gets nothing twice), returned oldest first.
  */
-export function recallable(turns: Turn[], messages: ChatMessage[]): Turn[] {
-  const carried = new Set(messages.map((message) => textOf(message).trim()));
+function recallable(turns: Turn[], messages: ChatMessage[]): Turn[] {
+  const carried = new Set(messages.map((message) => textOfContent(message.content).trim()));
   const chosen: Turn[] = [];
   let tokens = 0;
   for (let index = turns.length - 1; index >= 0; index--) {
@@ -38,7 +33,7 @@ export function recallable(turns: Turn[], messages: ChatMessage[]): Turn[] {
 }
 
 /** The recalled turns as one system message, placed after the caller's own system messages. */
-export function withMemory(messages: ChatMessage[], turns: Turn[]): ChatMessage[] {
+function withMemory(messages: ChatMessage[], turns: Turn[]): ChatMessage[] {
   const recalled = turns.map((turn) => `User: ${turn.user}\nAssistant: ${turn.assistant}`).join('\n');
   const memory: ChatMessage = { role: 'system', content: `Earlier in this conversation (recalled by svc):\n${recalled}` };
   let position = 0;
@@ -70,7 +65,7 @@ export function memoryStage(memory: ConversationMemory, logger: Pick<Logger, 'wa
       if (!lastUser) return outcome;
       const store = (assistant: string) => {
         if (assistant.trim() === '') return;
-        memory.remember(orgId, conversation, { user: textOf(lastUser), assistant }).catch((error: unknown) => logger.warn({ err: error, requestId: context.requestId }, 'memory not stored'));
+        memory.remember(orgId, conversation, { user: textOfContent(lastUser.content), assistant }).catch((error: unknown) => logger.warn({ err: error, requestId: context.requestId }, 'memory not stored'));
       };
       if (outcome.kind === 'complete') {
         store(outcome.result.choices[0]?.message.content ?? '');

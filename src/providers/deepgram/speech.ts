@@ -19,7 +19,7 @@ const formatQuery: Record<SpeechFormat, Record<string, string>> = {
 };
 
 /** The voice is part of Deepgram's model id: `aura-2` + `thalia` → `aura-2-thalia-en`; a full id (`aura-2-thalia-en`) is kept. */
-export function deepgramVoiceModel(model: string, voice: string): string {
+function deepgramVoiceModel(model: string, voice: string): string {
   const name = providerVoice(voice, stockVoices);
   return name.startsWith('aura-') ? name : `${model}-${name}-en`;
 }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { audioDurationSeconds } from '../../audio/audio-duration.js';
 import { sniffAudio } from '../../audio/audio-format.js';
 import { billedAudioSeconds } from '../../core/billed-audio.js';
-import type { ChatCompletion, ChatMessage, ChatRequest } from '../../core/chat-types.js';
+import { textOfContent } from '../../core/chat-text.js';
+import type { ChatCompletion, ChatRequest } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
-import { AUDIO_TIMEOUT_MS } from '../operation-calls.js';
+import { audioTimeouts } from '../operation-calls.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { addWarning } from '../shared/warnings.js';
@@ -17,14 +18,9 @@ const MAX_TRACK_BYTES = 64 * 1024 * 1024;
 /** How long a returned audio id may be referred to, as OpenAI sets `expires_at`. */
 const AUDIO_TTL_SECONDS = 3600;
 
-function textOf(message: ChatMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  return (message.content ?? []).map((part) => (part.type === 'text' ? String((part as { text?: unknown }).text ?? '') : '')).join(' ');
-}
-
 /** `POST /v1/music` (wire-formats.md §6.3): the last user message is the prompt. */
-export function buildMusicRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest {
-  const prompt = textOf([...request.messages].reverse().find((message) => message.role === 'user') ?? { role: 'user', content: '' }).trim();
+function buildMusicRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest {
+  const prompt = textOfContent([...request.messages].reverse().find((message) => message.role === 'user')?.content ?? null).trim();
   if (prompt === '') throw new GatewayError('validation_error', `model ${JSON.stringify(target.model.slug)} composes from the last user message: it has no text`, { param: 'messages' });
   const format = (request.extra?.audio as { format?: unknown } | undefined)?.format;
   if (format !== undefined && format !== 'mp3') addWarning(warnings, `audio.format ${JSON.stringify(format)} was not used: ${target.model.slug} returns mp3`);
@@ -39,7 +35,7 @@ export function buildMusicRequest(request: ChatRequest, target: UpstreamTarget, 
 export function musicChat(adapter: () => WireAdapter): InProcessCall<'chat'> {
   return async (target, request, options) => {
     const answer = await requestBytes(
-      { adapter: adapter(), target, signal: options.signal, timeouts: { connectMs: target.provider.timeouts.connectMs, firstByteMs: AUDIO_TIMEOUT_MS, idleMs: AUDIO_TIMEOUT_MS } },
+      { adapter: adapter(), target, signal: options.signal, timeouts: audioTimeouts(target) },
       buildMusicRequest(request, target, options.warnings),
     );
     const parts: Uint8Array[] = [];

@@ -36,18 +36,6 @@ export function convertContentParts(content: string | ContentPart[] | null, warn
   return parts;
 }
 
-/**
- * The text of message content; non-text parts are ignored (for system instructions and tool results).
- * Text parts are separate pieces of the caller's text: they are joined with a newline, never run together.
- */
-export function textOfContent(content: string | ContentPart[] | null): string {
-  if (content === null) return '';
-  if (typeof content === 'string') return content;
-  const texts: string[] = [];
-  for (const part of content) if (part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
-  return texts.join('\n');
-}
-
 function convertContentPart(part: ContentPart, warnings: string[]): GeminiPart | undefined {
   if (part.type === 'text') {
     const text = typeof part.text === 'string' ? part.text : '';

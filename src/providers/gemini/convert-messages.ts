@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../core/chat-types.js';
-import { convertContentParts, textOfContent } from './convert-content-parts.js';
+import { textOfContent } from '../../core/chat-text.js';
+import { convertContentParts } from './convert-content-parts.js';
 import { SKIP_SIGNATURE_VALIDATION, signatureOfToolCall } from './thought-signature.js';
 import type { GeminiContent, GeminiPart, GeminiRole } from './wire-types.js';
 import { isJsonObject, parseJsonObject, tryParseJson } from '../../shared/json-values.js';

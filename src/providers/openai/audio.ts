@@ -2,8 +2,8 @@ import { FormData } from 'undici';
 import { z } from 'zod';
 import { subtitleText, transcriptContentTypes } from '../../audio/transcript-formats.js';
 import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../../core/audio-types.js';
-import { UpstreamError } from '../../errors/upstream-error.js';
 import type { JsonHttpRequest, UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
+import { parseAnswer } from '../shared/audio-wire.js';
 import { authHeaders, joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import type { SpeechCapability, TranscriptionCapability } from '../wire-adapter.js';
 
@@ -36,12 +36,7 @@ export const openaiTranscription: TranscriptionCapability = {
     const contentType = transcriptContentTypes[request.response_format];
     if (request.response_format === 'text') return { text: answer.text.trim(), body: answer.text, contentType };
     if (request.response_format === 'srt' || request.response_format === 'vtt') return { text: subtitleText(answer.text), body: answer.text, contentType };
-    let parsed: z.infer<typeof jsonTranscript>;
-    try {
-      parsed = jsonTranscript.parse(JSON.parse(answer.text));
-    } catch {
-      throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'the transcription answer is not the JSON OpenAI documents' });
-    }
+    const parsed = parseAnswer(jsonTranscript, answer.text, target, 'transcription');
     const result: TranscriptionResult = { text: parsed.text, body: answer.text, contentType };
     const seconds = parsed.usage?.type === 'duration' ? parsed.usage.seconds : parsed.duration;
     if (seconds !== undefined) result.durationSeconds = seconds;

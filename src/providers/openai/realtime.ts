@@ -1,14 +1,10 @@
 import { isIP } from 'node:net';
 import type { RequestOptions } from 'node:http';
-import type { ClientOptions } from 'ws';
-
-/** ws hands its options to http.request: a lookup there resolves the upstream's host. */
-export type RealtimeClientOptions = ClientOptions & Pick<RequestOptions, 'lookup'>;
 import { emptyUsage, type MeteredUsage } from '../../core/metered-usage.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import { isJsonObject, numberOrUndefined } from '../../shared/json-values.js';
 import { internalRangeOf, publicOnlyLookup } from '../../shared/outbound-address.js';
-import type { UpstreamTarget } from '../provider-types.js';
+import type { RealtimeClientOptions, UpstreamTarget } from '../provider-types.js';
 import { authHeaders } from '../shared/http-request.js';
 
 /** Where a realtime session of `target` connects, and how (wire-formats.md §1.7): the base URL's host over wss, the model in the query. */

@@ -9,15 +9,22 @@ export const MAX_SPEECH_CHARACTERS = 4096;
 export const speechVoices = ['alloy', 'echo', 'fable', 'onyx', 'nova', 'shimmer'] as const;
 export const speechFormats = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const satisfies readonly SpeechFormat[];
 
+/** Text to speak: not blank, at most MAX_SPEECH_CHARACTERS (the speech endpoints' `input`, the voice endpoints' `text`). */
+export const speechText = () =>
+  z
+    .string()
+    .refine((text) => text.trim() !== '', { error: 'must not be empty' })
+    .refine((text) => text.length <= MAX_SPEECH_CHARACTERS, { error: (issue) => `must be at most ${MAX_SPEECH_CHARACTERS} characters (got ${(issue.input as string).length})` });
+
+/** One of the six audio formats of spec 4.6. */
+export const speechFormat = () => z.enum(speechFormats, { error: (issue) => `must be one of ${speechFormats.join(', ')} (got ${JSON.stringify(issue.input)})` });
+
 /** Spec 4.6, POST /v1/audio/speech. */
 export const speechRequestSchema = z.object({
   model: modelName(),
-  input: z
-    .string()
-    .refine((text) => text.trim() !== '', { error: 'must not be empty' })
-    .refine((text) => text.length <= MAX_SPEECH_CHARACTERS, { error: (issue) => `must be at most ${MAX_SPEECH_CHARACTERS} characters (got ${(issue.input as string).length})` }),
+  input: speechText(),
   voice: z.enum(speechVoices, { error: (issue) => `must be one of ${speechVoices.join(', ')} (got ${JSON.stringify(issue.input)})` }),
-  response_format: optional(z.enum(speechFormats, { error: (issue) => `must be one of ${speechFormats.join(', ')} (got ${JSON.stringify(issue.input)})` })),
+  response_format: optional(speechFormat()),
   speed: optional(numberIn(0.25, 4)),
 });
 

@@ -2,14 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SpeechRequest, SpeechResult, TranscriptionResult } from '../../core/audio-types.js';
 import type { ChatCompletion, ChatMessage, ChatRequest } from '../../core/chat-types.js';
-import type { Operation, Outcome, RequestOf } from '../../core/operations.js';
+import type { Operation, Outcome } from '../../core/operations.js';
 import { roundUsd } from '../../billing/cost.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { relayAudio } from '../../http/audio-stream.js';
-import { beginRequest, recordRefusal, refusesCache, type RequestBeginning } from '../../http/endpoint.js';
-import { metadataFromHeaders } from '../../http/legacy-headers.js';
+import { beginRequest, innerRequestContext, recordRefusal, refusesCache, type InnerRequest, type RequestBeginning } from '../../http/endpoint.js';
 import { nonStreamHeaders } from '../../http/svc-metadata.js';
-import { newRequestContext, type RequestContext } from '../../pipeline/request-context.js';
+import type { RequestContext } from '../../pipeline/request-context.js';
 import type { GatewayServices } from '../../services.js';
 import { MAX_SPEECH_CHARACTERS } from '../audio/speech-request.js';
 import { AUTO_MODEL, DEFAULT_VOICE, parseVoiceChat, type VoiceChatRequest } from './voice-requests.js';
@@ -17,14 +16,6 @@ import { AUTO_MODEL, DEFAULT_VOICE, parseVoiceChat, type VoiceChatRequest } from
 /** Header values are Latin-1 and clients refuse large header blocks: text goes percent-encoded, and at most this long. */
 const MAX_TEXT_HEADER_BYTES = 8 * 1024;
 
-interface Step<O extends Operation> {
-  operation: O;
-  name: string;
-  family: 'voice' | 'chat';
-  requestedModel: string;
-  request: RequestOf<O>;
-  suffix: string;
-}
 
 /**
  * POST /v1/voice/chat (spec 4.7): transcribe → chat → synthesize, each step a request of the shared runner
@@ -47,28 +38,29 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
     const orgId = request.principal!.orgId;
     const run = stepRunner(request, services, beginning, parsed.warnings);
 
-    const heard = await run<'transcription', TranscriptionResult>({ operation: 'transcription', name: 'voice.chat.transcribe', family: 'voice', requestedModel: parsed.transcription.model, request: parsed.transcription, suffix: 'stt' });
+    const heard = await run<'transcription', TranscriptionResult>({ operation: 'transcription', endpoint: 'voice.chat.transcribe', family: 'voice', requestedModel: parsed.transcription.model, request: parsed.transcription, suffix: 'stt' });
     const transcript = heard.result.text.trim();
     if (transcript === '') throw new GatewayError('validation_error', 'no speech was heard in audio: the transcript is empty', { param: 'audio' });
 
     // Full mode keeps the session's turns (spec 4.9); cache mode keeps no session state.
     const remembers = beginning.mode === 'full';
     const conversationId = remembers ? (fields.conversation_id ?? `voice_${randomUUID()}`) : fields.conversation_id;
-    const history = remembers && fields.conversation_id ? await services.voiceSessions.history(orgId, fields.conversation_id) : [];
+    const turns = remembers && fields.conversation_id ? await services.memory.recent(orgId, fields.conversation_id) : [];
+    const history = turns.flatMap((turn): ChatMessage[] => [{ role: 'user', content: turn.user }, { role: 'assistant', content: turn.assistant }]);
     const messages: ChatMessage[] = [...(fields.system ? [{ role: 'system' as const, content: fields.system }] : []), ...history, { role: 'user', content: transcript }];
     const chatRequest: ChatRequest = { model: fields.model ?? AUTO_MODEL, messages };
     if (fields.temperature != null) chatRequest.temperature = fields.temperature;
     if (fields.max_tokens != null) chatRequest.max_tokens = fields.max_tokens;
-    const answered = await run<'chat', ChatCompletion>({ operation: 'chat', name: 'voice.chat.chat', family: 'chat', requestedModel: chatRequest.model, request: chatRequest, suffix: 'chat' });
+    const answered = await run<'chat', ChatCompletion>({ operation: 'chat', endpoint: 'voice.chat.chat', family: 'chat', requestedModel: chatRequest.model, request: chatRequest, suffix: 'chat' });
     const replyText = answered.result.choices[0]?.message.content?.trim() ?? '';
     if (replyText === '') throw new GatewayError('provider_error', `the chat model ${answered.context.target?.model.slug ?? chatRequest.model} answered no text to speak`);
     // Stored while the reply is synthesized (far slower than one append), so the next turn always finds it.
     const stored = remembers
-      ? services.voiceSessions.remember(orgId, conversationId!, { user: transcript, assistant: replyText }).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
+      ? services.memory.remember(orgId, conversationId!, { user: transcript, assistant: replyText }).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
       : undefined;
 
     const speech: SpeechRequest = { model: fields.tts_model ?? AUTO_MODEL, input: speakable(replyText, parsed.warnings), voice: fields.voice ?? DEFAULT_VOICE, response_format: fields.output_format ?? 'mp3' };
-    const spoken = await run<'speech', SpeechResult>({ operation: 'speech', name: 'voice.chat.synthesize', family: 'voice', requestedModel: speech.model, request: speech, suffix: 'tts' });
+    const spoken = await run<'speech', SpeechResult>({ operation: 'speech', endpoint: 'voice.chat.synthesize', family: 'voice', requestedModel: speech.model, request: speech, suffix: 'tts' });
     await stored;
 
     const steps = [heard.context, answered.context, spoken.context];
@@ -110,20 +102,12 @@ function wantsJson(request: FastifyRequest): boolean {
 function textHeader(name: string, text: string): Record<string, string> {
   const encoded = encodeURIComponent(text);
   if (encoded.length <= MAX_TEXT_HEADER_BYTES) return { [name]: encoded };
-  // Cut before an escape sequence the limit would split (decodeURIComponent refuses half of one); the whole
-  // text is in the JSON answer.
-  let cut = MAX_TEXT_HEADER_BYTES;
-  const escape = encoded.lastIndexOf('%', cut - 1);
-  if (escape > cut - 3) cut = escape;
-  let head = encoded.slice(0, cut);
-  // A character of several bytes is several escapes: drop a partial one at the end.
-  while (head.length > 0) {
-    try {
-      decodeURIComponent(head);
-      break;
-    } catch {
-      head = head.slice(0, head.lastIndexOf('%'));
-    }
+  // Cut at a whole character (never inside its escapes); the whole text is in the JSON answer.
+  let head = '';
+  for (const char of text) {
+    const piece = encodeURIComponent(char);
+    if (head.length + piece.length > MAX_TEXT_HEADER_BYTES) break;
+    head += piece;
   }
   return { [name]: head, [`${name}-truncated`]: 'true' };
 }
@@ -137,26 +121,14 @@ function speakable(text: string, warnings: string[]): string {
   return sentence > 0 ? head.slice(0, sentence + 1) : head;
 }
 
-/** Runs one step through the shared runner and hands back its result (settled, billed and recorded by the runner). */
+/**
+ * Runs one step through the shared runner and hands back its result (settled, billed and recorded by the runner).
+ * The session's memory is this endpoint's own (below), so the chat step does not recall or store turns itself.
+ */
 function stepRunner(request: FastifyRequest, services: GatewayServices, beginning: RequestBeginning, warnings: string[]) {
-  return async <O extends Operation, R>(step: Step<O>): Promise<{ context: RequestContext<O>; result: R }> => {
-    const context = newRequestContext<O>({
-      operation: step.operation,
-      endpoint: step.name,
-      family: step.family,
-      requestId: `${request.requestId}-${step.suffix}`,
-      startedAt: process.hrtime.bigint(),
-      principal: request.principal!,
-      governance: beginning.governance,
-      requestedModel: step.requestedModel,
-      mode: beginning.mode,
-      modeSource: beginning.source,
-      toggles: { enable_cache: refusesCache(request.headers['cache-control']) ? false : undefined, enable_memory: undefined },
-      options: { svc: {}, metadata: metadataFromHeaders(request.headers) },
-      signal: beginning.signal,
-      request: step.request,
-      warnings,
-    });
+  const toggles = { enable_cache: refusesCache(request.headers['cache-control']) ? false : undefined, enable_memory: false };
+  return async <O extends Operation, R>(step: InnerRequest<O>): Promise<{ context: RequestContext<O>; result: R }> => {
+    const context = innerRequestContext<O>(request, beginning, { ...step, toggles, warnings });
     let result: R | undefined;
     await services.runner.run(context, (outcome: Outcome<O>) => {
       if (outcome.kind !== 'complete') throw new Error(`the ${step.operation} step answered a stream`);

@@ -2,13 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import fastifyWebsocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { IntelligenceMode } from '../../core/intelligence-mode.js';
 import type { MeteredUsage } from '../../core/metered-usage.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { toGatewayError } from '../../errors/failure-table.js';
-import { beginRequest, type RequestBeginning } from '../../http/endpoint.js';
-import { metadataFromHeaders } from '../../http/legacy-headers.js';
-import { newRequestContext, type RequestContext } from '../../pipeline/request-context.js';
+import { beginRequest, innerRequestContext, type RequestBeginning } from '../../http/endpoint.js';
+import type { RequestContext } from '../../pipeline/request-context.js';
 import { wireAdapters } from '../../providers/wire-adapters.js';
 import type { UpstreamTarget } from '../../providers/provider-types.js';
 import { bridgeSockets } from '../../realtime/realtime-bridge.js';
@@ -17,7 +15,7 @@ import { routeNamedModel, type RouteDecision } from '../../routing/model-router.
 import type { GatewayServices } from '../../services.js';
 
 /** Without `?model=` a session gets the lower-cost realtime model. */
-export const DEFAULT_REALTIME_MODEL = 'openai/gpt-realtime-mini';
+const DEFAULT_REALTIME_MODEL = 'openai/gpt-realtime-mini';
 const REALTIME_PATH = '/v1/voice/realtime';
 
 interface AdmittedSession {
@@ -103,22 +101,7 @@ async function admitSession(request: FastifyRequest, services: GatewayServices, 
 
 /** A context for the session opening or one of its responses: the caller's org and key, the session's mode and model. */
 function responseContext(request: FastifyRequest, beginning: RequestBeginning, decision: RouteDecision, suffix: string): RequestContext<'chat'> {
-  const context = newRequestContext<'chat'>({
-    operation: 'chat',
-    endpoint: 'voice.realtime',
-    family: 'voice',
-    requestId: `${request.requestId}-${suffix}`,
-    startedAt: process.hrtime.bigint(),
-    principal: request.principal!,
-    governance: beginning.governance,
-    requestedModel: decision.model.slug,
-    mode: beginning.mode as IntelligenceMode,
-    modeSource: beginning.source,
-    toggles: { enable_cache: undefined, enable_memory: undefined },
-    options: { svc: {}, metadata: metadataFromHeaders(request.headers) },
-    signal: beginning.signal,
-    request: realtimeChatRequest(decision.model.slug),
-  });
+  const context = innerRequestContext<'chat'>(request, beginning, { operation: 'chat', endpoint: 'voice.realtime', family: 'voice', requestedModel: decision.model.slug, request: realtimeChatRequest(decision.model.slug), suffix });
   (context as { route?: RouteDecision }).route = { ...decision, candidates: [decision.model] };
   return context;
 }

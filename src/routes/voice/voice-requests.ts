@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { SpeechRequest, TranscriptionRequest } from '../../core/audio-types.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { readUploadForm } from '../../http/multipart/read-upload-form.js';
-import { modelName, nonBlankString, numberIn, optional } from '../../http/request-body/fields.js';
+import { modelName, numberIn, optional } from '../../http/request-body/fields.js';
 import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
-import { MAX_SPEECH_CHARACTERS, speechFormats } from '../audio/speech-request.js';
+import { speechFormat, speechText } from '../audio/speech-request.js';
 import { audioFileOf, formNumberIn, languageCode, MAX_AUDIO_BYTES } from '../audio/transcription-form.js';
 
 /** Without `stt_model` / `tts_model` / `model` the voice endpoints route by language or price (spec 2.9). */
@@ -13,9 +13,6 @@ export const AUTO_MODEL = 'auto';
 /** The voice a voice app gets when it names none: each provider speaks it with its own stock voice. */
 export const DEFAULT_VOICE = 'alloy';
 
-const speechText = (field: string) =>
-  nonBlankString().refine((text) => text.length <= MAX_SPEECH_CHARACTERS, { error: (issue) => `${field} must be at most ${MAX_SPEECH_CHARACTERS} characters (got ${(issue.input as string).length})` });
-const outputFormat = () => z.enum(speechFormats, { error: (issue) => `must be one of ${speechFormats.join(', ')} (got ${JSON.stringify(issue.input)})` });
 /** A provider's own voice id, or one of OpenAI's six names. */
 const voiceId = () => z.string().regex(/^[\w.-]{1,100}$/, { error: (issue) => `must be a voice id of letters, digits, '.', '_' or '-' (got ${JSON.stringify(issue.input)})` });
 
@@ -39,10 +36,10 @@ export async function parseVoiceTranscribe(request: FastifyRequest): Promise<Par
 
 /** Spec 4.7, POST /v1/voice/synthesize: JSON `text`, `model`, `voice`, `output_format`, optional `provider` (and `speed`). */
 export const voiceSynthesizeSchema = z.object({
-  text: speechText('text'),
+  text: speechText(),
   model: optional(modelName()),
   voice: optional(voiceId()),
-  output_format: optional(outputFormat()),
+  output_format: optional(speechFormat()),
   provider: optional(z.string()),
   speed: optional(numberIn(0.25, 4)),
 });
@@ -74,7 +71,7 @@ export const voiceChatFields = z.object({
   temperature: optional(formNumberIn(0, 2)),
   max_tokens: optional(formNumberIn(1, 16_384).refine(Number.isInteger, { error: 'must be an integer' })),
   voice: optional(voiceId()),
-  output_format: optional(outputFormat()),
+  output_format: optional(speechFormat()),
   conversation_id: optional(z.string().regex(/^[\w.:-]{1,128}$/, { error: (issue) => `must be 1 to 128 letters, digits, '.', ':', '_' or '-' (got ${JSON.stringify(issue.input)})` })),
 });
 const chatFieldNames: ReadonlySet<string> = new Set([...Object.keys(voiceChatFields.shape), 'audio']);

@@ -1,16 +1,9 @@
-import type { ChatMessage, ChatRequest } from '../../core/chat-types.js';
+import { textOfContent } from '../../core/chat-text.js';
+import type { ChatRequest } from '../../core/chat-types.js';
 import type { ClassifierInput } from './classifier-features.js';
 
 /** Earlier turns the classifier reads: the last few are what a follow-up refers to. */
 const HISTORY_TURNS = 6;
-
-function textOf(message: ChatMessage): string {
-  if (typeof message.content === 'string') return message.content;
-  if (!message.content) return '';
-  let text = '';
-  for (const part of message.content) if (part.type === 'text') text += `${(part as { text?: string }).text ?? ''} `;
-  return text;
-}
 
 /** A chat request as the classifier reads it: the last user message, the system prompt, the turns before. */
 export function classifierInputOfChat(request: ChatRequest): ClassifierInput {
@@ -21,9 +14,9 @@ export function classifierInputOfChat(request: ChatRequest): ClassifierInput {
   let system: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index];
-    if (message.role === 'system' || message.role === 'developer') system = system === undefined ? textOf(message) : `${system}\n${textOf(message)}`;
-    else if (index < last && (message.role === 'user' || message.role === 'assistant')) history.push(textOf(message));
+    if (message.role === 'system' || message.role === 'developer') system = system === undefined ? textOfContent(message.content) : `${system}\n${textOfContent(message.content)}`;
+    else if (index < last && (message.role === 'user' || message.role === 'assistant')) history.push(textOfContent(message.content));
   }
   const json = request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema';
-  return { prompt: last >= 0 ? textOf(messages[last]) : '', system, history: history.slice(-HISTORY_TURNS), tools: request.tools?.length ?? 0, json };
+  return { prompt: last >= 0 ? textOfContent(messages[last].content) : '', system, history: history.slice(-HISTORY_TURNS), tools: request.tools?.length ?? 0, json };
 }

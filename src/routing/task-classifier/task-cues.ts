@@ -4,10 +4,10 @@
  * each becomes a feature of its own, and the model learns how much it counts (a 'prove' in small talk is
  * outweighed by the rest). Matched as substrings of the lower-cased text, so inflections match too.
  */
-export const taskCues: Record<string, readonly string[]> = {
+const taskCues: Record<string, readonly string[]> = {
   code: ['code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'código', 'función', 'funktion', 'programm', 'fonction', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装'],
   writing: ['write a', 'write an', 'draft', 'rewrite', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post', 'toast', 'speech', 'proofread', 'escribe', 'redacta', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', '写', '润色', '诗', 'メール', '書いて', '文章', '詩', '小説'],
-  analysis: ['analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'compara', 'ventajas', 'evalúa', 'vergleich', 'bewerte', 'vor- und nachteile', 'compare', 'avantages', 'évalue', '分析', '比较', '评估', '优缺点', '分析して', '比較', '評価'],
+  analysis: ['analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'compara', 'ventajas', 'evalúa', 'vergleich', 'bewerte', 'vor- und nachteile', 'avantages', 'évalue', '分析', '比较', '评估', '优缺点', '分析して', '比較', '評価'],
   math: ['solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'limit', 'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', '求', '方程', '证明', '计算', '概率', '積分', '方程式', '証明', '計算', '確率'],
   extraction: ['extract', 'pull out', 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'extrahiere', 'welche', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出'],
   summarization: ['summar', 'tl;dr', 'gist', 'key points', 'takeaways', 'condense', 'shorten', 'sum up', 'resume', 'resumen', 'fasse', 'zusammen', 'résume', 'synthèse', '总结', '概括', '要约', '要約', 'まとめ'],
