@@ -3,7 +3,7 @@
  * eval/routing/prompts.jsonl and writes lexicon/task-classifier.json, which ships in the package.
  */
 import { writeFileSync } from 'node:fs';
-import { classifierFeatures } from '../src/routing/task-classifier/classifier-features.js';
+import { classifierFeatures, featureRows } from '../src/routing/task-classifier/classifier-features.js';
 import { train } from '../src/routing/task-classifier/linear-model.js';
 import { storeHead, type StoredClassifier } from '../src/routing/task-classifier/model-file.js';
 import { complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
@@ -15,8 +15,8 @@ const options = { epochs: 300, learningRate: 0.05, l2: 1e-5 };
 const rows = readRoutingSet().filter((row) => !isHeldBack(row));
 const features = rows.map((row) => classifierFeatures(classifierInputOf(row), BUCKETS));
 const started = performance.now();
-const family = train(taskFamilies, BUCKETS, rows.map((row, index) => ({ features: features[index], label: taskFamilies.indexOf(row.family as never) })), options);
-const complexity = train(complexities, BUCKETS, rows.map((row, index) => ({ features: features[index], label: complexities.indexOf(row.complexity as never) })), options);
+const family = train(taskFamilies, featureRows(BUCKETS), rows.map((row, index) => ({ features: features[index], label: taskFamilies.indexOf(row.family as never) })), options);
+const complexity = train(complexities, featureRows(BUCKETS), rows.map((row, index) => ({ features: features[index], label: complexities.indexOf(row.complexity as never) })), options);
 const stored: StoredClassifier = { version: 1, buckets: BUCKETS, trainedOn: rows.length, family: storeHead(family), complexity: storeHead(complexity) };
 const path = new URL('../lexicon/task-classifier.json', import.meta.url);
 writeFileSync(path, JSON.stringify(stored));

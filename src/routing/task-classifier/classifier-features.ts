@@ -1,3 +1,4 @@
+import { englishLexicon } from '../../cache/semantic/lexicon.js';
 import { cuesIn } from './task-cues.js';
 
 /**
@@ -66,7 +67,49 @@ function textFeatures(text: string, prefix: string, weight: number, add: (name: 
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
 
-/** The request's features hashed into `buckets` buckets. */
+/** Dimensions of the word-vector part (the lexicon's vectors), indexed after the hashed buckets. */
+export const MEANING_DIMENSIONS = 100;
+/** The word-vector part weighs as much as this many hashed features of weight 1. */
+const MEANING_WEIGHT = 3;
+const SIF_A = 1e-3;
+const MAX_MEANING_WORDS = 200;
+const FOLLOW_UP_WORDS = 8;
+
+/**
+ * The frequency-weighted average of the prompt's English word vectors (smooth inverse frequency): words
+ * never seen in training still land near those that were ("casserole" near "recipe"). Zero for other scripts.
+ */
+function meaningOf(text: string): Float32Array | undefined {
+  const lexicon = englishLexicon();
+  const sum = new Float32Array(MEANING_DIMENSIONS);
+  let words = 0;
+  for (const match of text.toLowerCase().matchAll(/[a-z][a-z'-]*/g)) {
+    if (words >= MAX_MEANING_WORDS) break;
+    let word = match[0];
+    let rank = lexicon.rank(word);
+    if (rank === undefined) {
+      word = lexicon.lemma(word);
+      rank = lexicon.rank(word);
+    }
+    if (rank === undefined) continue;
+    const vector = lexicon.vector(word)!;
+    const weight = SIF_A / (SIF_A + 0.1 / rank);
+    for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * vector[index];
+    words++;
+  }
+  if (words === 0) return undefined;
+  let norm = 0;
+  for (const value of sum) norm += value * value;
+  if (norm === 0) return undefined;
+  const scale = MEANING_WEIGHT / Math.sqrt(norm);
+  for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] *= scale;
+  return sum;
+}
+
+/** Rows of a model over these features: the hashed buckets, then the word-vector dimensions. */
+export const featureRows = (buckets: number) => buckets + MEANING_DIMENSIONS;
+
+/** The request's features: hashed into `buckets` buckets, then the word-vector part at `buckets + d`. */
 export function classifierFeatures(input: ClassifierInput, buckets: number): SparseFeatures {
   const weights = new Map<number, number>();
   const add = (name: string, weight: number) => {
@@ -74,8 +117,13 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
     weights.set(bucket, (weights.get(bucket) ?? 0) + weight);
   };
   textFeatures(input.prompt, '', 1, add);
+  // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
+  const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
+  const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
+  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : head);
+  if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) weights.set(buckets + index, meaning[index]);
   const opening = input.prompt.slice(0, 300).toLowerCase();
-  for (const family of cuesIn(opening)) add(`cue:${family}`, 2);
+  for (const family of cuesIn(opening)) add(`cue:${family}`, 4);
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) add(`hcue:${family}`, 1);
   if (input.system) textFeatures(input.system, 's:', 0.5, add);
   const history = input.history ?? [];

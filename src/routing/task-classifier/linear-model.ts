@@ -3,8 +3,9 @@ import type { SparseFeatures } from './classifier-features.js';
 /** A multinomial logistic model over hashed features: one weight row per bucket, one column per class. */
 export interface LinearModel {
   classes: readonly string[];
-  buckets: number;
-  /** buckets × classes, row-major. */
+  /** Feature rows: the hashed buckets and the dense dimensions after them. */
+  rows: number;
+  /** rows × classes, row-major. */
   weights: Float32Array;
   bias: Float32Array;
 }
@@ -34,9 +35,9 @@ export function predict(model: LinearModel, features: SparseFeatures): Float64Ar
  * Fits the model by full-batch gradient descent with Adam and L2 regularisation (a few hundred examples: a
  * second or two). Deterministic: same data, same weights.
  */
-export function train(classes: readonly string[], buckets: number, examples: Array<{ features: SparseFeatures; label: number }>, options: { epochs: number; learningRate: number; l2: number }): LinearModel {
+export function train(classes: readonly string[], rows: number, examples: Array<{ features: SparseFeatures; label: number }>, options: { epochs: number; learningRate: number; l2: number }): LinearModel {
   const count = classes.length;
-  const model: LinearModel = { classes, buckets, weights: new Float32Array(buckets * count), bias: new Float32Array(count) };
+  const model: LinearModel = { classes, rows, weights: new Float32Array(rows * count), bias: new Float32Array(count) };
   const size = model.weights.length;
   const moments = { weights: [new Float64Array(size), new Float64Array(size)], bias: [new Float64Array(count), new Float64Array(count)] };
   const gradient = new Float64Array(size);

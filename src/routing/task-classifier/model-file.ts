@@ -23,7 +23,7 @@ export function storeHead(model: LinearModel): StoredHead {
   const count = model.classes.length;
   const scales = Array.from({ length: count }, (_, klass) => {
     let max = 0;
-    for (let row = 0; row < model.buckets; row++) max = Math.max(max, Math.abs(model.weights[row * count + klass]));
+    for (let row = 0; row < model.rows; row++) max = Math.max(max, Math.abs(model.weights[row * count + klass]));
     return max / 127 || 1;
   });
   const quantised = new Int8Array(model.weights.length);
@@ -31,12 +31,12 @@ export function storeHead(model: LinearModel): StoredHead {
   return { classes: [...model.classes], scales, bias: [...model.bias], weights: Buffer.from(quantised.buffer).toString('base64') };
 }
 
-export function loadHead(head: StoredHead, buckets: number): LinearModel {
+export function loadHead(head: StoredHead, rows: number): LinearModel {
   const bytes = Buffer.from(head.weights, 'base64');
   const quantised = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = head.classes.length;
-  if (quantised.length !== buckets * count) throw new Error(`the ${head.classes.join('/')} head has ${quantised.length} weights, not ${buckets} × ${count}`);
+  if (quantised.length !== rows * count) throw new Error(`the ${head.classes.join('/')} head has ${quantised.length} weights, not ${rows} × ${count}`);
   const weights = new Float32Array(quantised.length);
   for (let index = 0; index < weights.length; index++) weights[index] = quantised[index] * head.scales[index % count];
-  return { classes: head.classes, buckets, weights, bias: Float32Array.from(head.bias) };
+  return { classes: head.classes, rows, weights, bias: Float32Array.from(head.bias) };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { classifierFeatures, type ClassifierInput } from './classifier-features.js';
+import { classifierFeatures, featureRows, type ClassifierInput } from './classifier-features.js';
 import { predict, type LinearModel } from './linear-model.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
@@ -27,7 +27,7 @@ export class TaskClassifier {
 
   static fromFile(path = lexiconFile('task-classifier.json')): TaskClassifier {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as StoredClassifier;
-    return new TaskClassifier(stored.buckets, loadHead(stored.family, stored.buckets), loadHead(stored.complexity, stored.buckets));
+    return new TaskClassifier(stored.buckets, loadHead(stored.family, featureRows(stored.buckets)), loadHead(stored.complexity, featureRows(stored.buckets)));
   }
 
   classify(input: ClassifierInput): TaskClass {
