@@ -127,7 +127,19 @@ export interface OrgToolsTable {
   updated_at: string;
 }
 
+export interface MemoryFactsTable {
+  id: string;
+  org_id: string;
+  conversation_id: string;
+  created_at: string;
+  text: string;
+  /** JSON array of {kind, value}. */
+  entities: string;
+  embedding: string;
+}
+
 export interface StorageDatabase {
+  memory_facts: MemoryFactsTable;
   org_policies: OrgPoliciesTable;
   org_tools: OrgToolsTable;
   stored_responses: StoredResponsesTable;

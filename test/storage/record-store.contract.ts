@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { describeGovernanceStoreContract } from './governance-store.contract.js';
+import { describeMemoryFactStoreContract } from './memory-fact-store.contract.js';
 import { describeProviderKeyStoreContract } from './provider-key-store.contract.js';
 import { describeResponseStoreContract } from './response-store.contract.js';
 import { describeSettingsStoreContract } from './settings-store.contract.js';
@@ -25,4 +26,5 @@ export function describeRecordStoreContracts(name: string, makeStore: MakeRecord
   describeProviderKeyStoreContract(name, makeStore, options);
   describeResponseStoreContract(name, makeStore, options);
   describeGovernanceStoreContract(name, makeStore, options);
+  describeMemoryFactStoreContract(name, makeStore, options);
 }

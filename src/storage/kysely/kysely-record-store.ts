@@ -1,9 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
-import type { AuditStore, GovernanceStore, ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../../core/storage-interfaces.js';
+import type { AuditStore, GovernanceStore, MemoryFactStore, ProviderKeyStore, RecordStore, ResponseStore, SettingsStore, TenantStore, UsageStore } from '../../core/storage-interfaces.js';
 import { KyselyAuditStore } from './kysely-audit-store.js';
 import { KyselyGovernanceStore } from './kysely-governance-store.js';
+import { KyselyMemoryFactStore } from './kysely-memory-fact-store.js';
 import { KyselyResponseStore } from './kysely-response-store.js';
 import { KyselyProviderKeyStore } from './kysely-provider-key-store.js';
 import { KyselySettingsStore } from './kysely-settings-store.js';
@@ -22,6 +23,7 @@ export class KyselyRecordStore implements RecordStore {
   readonly responses: ResponseStore;
   readonly governance: GovernanceStore;
   readonly audit: AuditStore;
+  readonly memoryFacts: MemoryFactStore;
 
   constructor(
     protected readonly db: Kysely<StorageDatabase>,
@@ -36,6 +38,7 @@ export class KyselyRecordStore implements RecordStore {
     this.responses = new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
     this.audit = new KyselyAuditStore(db);
+    this.memoryFacts = new KyselyMemoryFactStore(db);
   }
 
   async migrate(): Promise<void> {

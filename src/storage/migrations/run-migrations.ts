@@ -6,6 +6,7 @@ import { governanceAndAuditMigration } from './0004-governance-and-audit.js';
 import { providerKeyProtectionMigration } from './0005-provider-key-protection.js';
 import { semanticCacheSwitchMigration } from './0006-semantic-cache-switch.js';
 import { audioUsageMigration } from './0007-audio-usage.js';
+import { memoryFactsMigration } from './0008-memory-facts.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-provider-key-protection': providerKeyProtectionMigration,
   '0006-semantic-cache-switch': semanticCacheSwitchMigration,
   '0007-audio-usage': audioUsageMigration,
+  '0008-memory-facts': memoryFactsMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {
