@@ -1,5 +1,7 @@
 import { ConversationMemory } from './memory/conversation-memory.js';
-import { memoryStage } from './pipeline/stages/memory-stage.js';
+import { FactMemory } from './memory/fact-memory.js';
+import { MemoryWriter } from './memory/memory-writer.js';
+import { memoryStage, type MemoryParts } from './pipeline/stages/memory-stage.js';
 import { chainLimitsStage } from './pipeline/stages/chain-limits-stage.js';
 import { StickyRoutes } from './routing/sticky-routes.js';
 import { stickyRememberAfterWork, stickyRouteStage } from './pipeline/stages/sticky-route-stage.js';
@@ -82,8 +84,8 @@ export interface GatewayServices {
   router: RouterContext;
   /** Upstream targets with key pools, BYOK and failover, for calls outside the chains (a realtime session's connection). */
   executor: UpstreamExecutor;
-  /** Conversation memory of full mode (L1: recent turns). */
-  memory: ConversationMemory;
+  /** Conversation memory of full mode: recent turns (L1), facts (L2), and their writer after the answer. */
+  memory: MemoryParts;
   /** The one request runner: every endpoint's stage chains, composed at start-up. */
   runner: RequestRunner;
   streamObserver: StreamObserver;
@@ -171,7 +173,10 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const stickyRoutes = new StickyRoutes(sharedState);
-  const memory = new ConversationMemory(sharedState);
+  const turns = new ConversationMemory(sharedState);
+  const facts = new FactMemory(store.memoryFacts);
+  const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger) };
+  metrics.watchQueue(memory.writer.backlog);
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile() };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),

@@ -200,7 +200,7 @@ export interface ResponseStore {
 }
 
 /** What a remembered fact names (issue 18, L2 memory). */
-export type FactEntityKind = 'person' | 'organization' | 'place' | 'date' | 'quantity' | 'preference' | 'name';
+export type FactEntityKind = 'person' | 'organization' | 'place' | 'date' | 'quantity' | 'preference' | 'name' | 'attribute';
 
 /** A durable fact of a conversation (L2 memory): one sentence the user said, and what it names. */
 export interface MemoryFact {

@@ -51,6 +51,7 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
     intelligence_mode: context.mode,
   };
   if (context.route?.taskFamily) metadata.task_family = context.route.taskFamily;
+  if (context.memoryRecall) metadata.routing_decision += ` memory=${context.memoryRecall}`;
   if (context.target && context.route && context.target.model !== context.route.model) {
     metadata.routing_decision += ` failover=${context.target.model.slug}`;
   }

@@ -72,6 +72,8 @@ interface ContextFields<O extends Operation> {
   cacheHit?: CacheHit;
   /** PII redaction: how many values of each type were replaced by placeholders. */
   redactions?: Partial<Record<string, number>>;
+  /** What the memory cascade recalled (full mode), for the routing explanation: "follow-up: 2 turns, 1 fact". */
+  memoryRecall?: string;
   /** Names of the tools the answer called (audit trail). */
   toolCalls?: string[];
   /** What the limits stages took (rates) and reserved (monthly counters), settled after the answer. */

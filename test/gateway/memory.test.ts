@@ -27,12 +27,42 @@ describe('conversation memory (full mode)', () => {
     assert.equal(fifth[1].content, 'Which city do I live in?');
   });
 
+  test('turn 9 needs a fact from turn 1 that the recent turns no longer hold: the fact is recalled (L2), not the whole turn', async () => {
+    const svc = { conversation_id: `wedding-${Date.now()}` };
+    await say('My sister Laura is getting married on June 14th, 2025 in Lisbon.', svc);
+    for (const filler of ['Recommend a book.', 'Something shorter?', 'Thanks!', 'And a film?', 'One more?', 'Great.', 'What else?']) await say(filler, svc);
+    const ninth = await say("What was my sister's wedding date again?", svc);
+    assert.equal(ninth.length, 2);
+    assert.equal(ninth[0].role, 'system');
+    const recalled = ninth[0].content.split('\n');
+    assert.equal(recalled[0], 'Earlier in this conversation (recalled by svc):');
+    assert.equal(recalled[1], 'User, earlier: My sister Laura is getting married on June 14th, 2025 in Lisbon.');
+    assert.ok(!ninth[0].content.includes('User: My sister Laura'), 'turn 1 itself is past the recent turns');
+    assert.equal(recalled.filter((line) => line.startsWith('User: ')).length, 6, 'the six recent turns');
+    // Named entities find a fact too, in another language's wording of the question.
+    const named = await say('Book a hotel in Lisbon for Laura', svc);
+    assert.ok(named[0].content.includes('User, earlier: My sister Laura is getting married'), named[0].content);
+  });
+
+  test('the cascade: a self-contained request recalls nothing and says so in routing_decision; a follow-up recalls the recent turns', async () => {
+    const svc = { conversation_id: `cascade-${Date.now()}` };
+    await say('My favourite colour is teal.', svc);
+    const standalone = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', svc, messages: [{ role: 'user', content: 'Write a haiku about the autumn rain falling on an old city.' }] } });
+    const answer = await standalone.json();
+    assert.equal(harness.mock.requests.at(-1)!.body.messages.length, 1, 'nothing injected');
+    assert.match(answer.svc_metadata.routing_decision, / memory=self-contained$/);
+    const followUp = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', svc, messages: [{ role: 'user', content: 'Make it rhyme.' }] } });
+    assert.match((await followUp.json()).svc_metadata.routing_decision, / memory=refers back: 2 turns, 0 facts$/);
+    assert.equal(harness.mock.requests.at(-1)!.body.messages.length, 2);
+  });
+
   test('nothing crosses orgs or conversations; a resent history is not recalled twice', async () => {
     const id = `shared-id-${Date.now()}`;
     await say('The secret word is heliotrope.', { conversation_id: id });
     const other = await createKey(harness, { org_id: await createOrg(harness, `memory-other-${Date.now()}`) });
     assert.equal((await say('What is the secret word?', { conversation_id: id }, { key: other.key })).length, 1, 'another org');
     assert.equal((await say('What is the secret word?', { conversation_id: `${id}-b` })).length, 1, 'another conversation');
+    assert.equal((await say('Tell me the secret word that I gave you at the very start', { conversation_id: `${id}-c` })).length, 1, 'no fact of another conversation');
     const resent = await harness.request('/v1/chat/completions', {
       body: { model: 'gpt-4o-mini', svc: { conversation_id: id }, messages: [{ role: 'user', content: 'The secret word is heliotrope.' }, { role: 'assistant', content: 'Echo: The secret word is heliotrope.' }, { role: 'user', content: 'Say it again' }] },
     });
@@ -77,12 +107,13 @@ describe('the memory admin API', () => {
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: other.key })).status, 403);
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory`, { method: 'DELETE', key: other.key })).status, 403);
 
+    assert.deepEqual((await (await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).json()).facts.map((fact: { text: string }) => fact.text), ['The oven is broken.']);
     const forgotten = await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { method: 'DELETE', key: orgAdmin.key });
     assert.deepEqual(await forgotten.json(), { org_id: orgId, conversation_id: 'kitchen', forgotten: true });
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).status, 404);
     await say(user.key, 'kitchen', 'A new start.');
     const all = await harness.request(`/v1/admin/orgs/${orgId}/memory`, { method: 'DELETE', key: orgAdmin.key });
-    assert.deepEqual(await all.json(), { org_id: orgId, conversations_forgotten: 2 });
+    assert.deepEqual(await all.json(), { org_id: orgId, conversations_forgotten: 2, facts_forgotten: 0 });
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/garden`, { key: orgAdmin.key })).status, 404);
     await say(user.key, 'garden', 'Anything to recall?');
     assert.equal(harness.mock.requests.at(-1)!.body.messages.length, 1, 'nothing is recalled after forgetting');

@@ -1,52 +1,58 @@
 import type { Logger } from 'pino';
-import { countTokens } from '../../billing/token-estimator.js';
 import { textOfContent } from '../../core/chat-text.js';
-import type { ChatCompletionChunk, ChatMessage } from '../../core/chat-types.js';
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
+import { affordableFacts, carriedTexts, recallableTurns, withMemory } from '../../memory/context-assembly.js';
 import type { ConversationMemory, Turn } from '../../memory/conversation-memory.js';
+import type { FactMemory, RecalledFact } from '../../memory/fact-memory.js';
+import type { MemoryWriter } from '../../memory/memory-writer.js';
+import { planMemoryRecall, type MemoryPlan } from '../../memory/memory-router.js';
 import type { RequestContext, RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
-/** The recalled turns take at most this many tokens of the prompt. */
-const MEMORY_TOKEN_BUDGET = 1500;
+/** The memory lookup waits at most this long; past it the request goes on without memory. */
+const RECALL_BUDGET_MS = 50;
 
 const conversationOf = (context: RequestContext) => context.options.svc.conversation_id ?? context.options.metadata.conversation_id;
 
-/**
- * The turns worth recalling: the newest first within the token budget, none the request already carries
- * (a client that resends its history gets nothing twice), returned oldest first.
- */
-function recallable(turns: Turn[], messages: ChatMessage[]): Turn[] {
-  const carried = new Set(messages.map((message) => textOfContent(message.content).trim()));
-  const chosen: Turn[] = [];
-  let tokens = 0;
-  for (let index = turns.length - 1; index >= 0; index--) {
-    const turn = turns[index];
-    if (carried.has(turn.user.trim()) || carried.has(turn.assistant.trim())) continue;
-    const cost = countTokens(turn.user) + countTokens(turn.assistant) + 8;
-    if (tokens + cost > MEMORY_TOKEN_BUDGET) break;
-    tokens += cost;
-    chosen.unshift(turn);
+export interface MemoryParts {
+  turns: ConversationMemory;
+  facts: FactMemory;
+  writer: MemoryWriter;
+}
+
+interface Recalled {
+  turns: Turn[];
+  facts: RecalledFact[];
+}
+
+/** Reads what the plan asks for, within the latency budget. */
+async function recall(parts: MemoryParts, orgId: string, conversation: string, plan: MemoryPlan, prompt: string, context: RoutedContext<'chat'>): Promise<Recalled | 'late'> {
+  const carried = carriedTexts(context.request.messages);
+  const lookup = Promise.all([plan.recent ? parts.turns.recent(orgId, conversation) : [], plan.facts ? parts.facts.list(orgId, conversation) : []]).then(([turns, facts]) => {
+    const chosenTurns = recallableTurns(turns, carried);
+    const inTurns = chosenTurns.map((turn) => turn.user);
+    const present = (text: string) => carried.has(text) || inTurns.some((user) => user.includes(text)) || [...carried].some((message) => message.includes(text));
+    return { turns: chosenTurns, facts: affordableFacts(parts.facts.recall(facts, prompt, present)) };
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), RECALL_BUDGET_MS)));
+  try {
+    return await Promise.race([lookup, late]);
+  } finally {
+    clearTimeout(timer);
+    lookup.catch(() => undefined);
   }
-  return chosen;
-}
-
-/** The recalled turns as one system message, placed after the caller's own system messages. */
-function withMemory(messages: ChatMessage[], turns: Turn[]): ChatMessage[] {
-  const recalled = turns.map((turn) => `User: ${turn.user}\nAssistant: ${turn.assistant}`).join('\n');
-  const memory: ChatMessage = { role: 'system', content: `Earlier in this conversation (recalled by svc):\n${recalled}` };
-  let position = 0;
-  while (position < messages.length && (messages[position].role === 'system' || messages[position].role === 'developer')) position++;
-  return [...messages.slice(0, position), memory, ...messages.slice(position)];
 }
 
 /**
- * Full-mode memory of a conversation (`svc.conversation_id` or `x-svc-conversation-id`; spec 4.9): the
- * recent turns the request does not carry are injected before the caches (which then key on them), and
- * the new turn is stored once answered. `enable_memory: false` turns off both.
+ * Full-mode memory of a conversation (`svc.conversation_id` or `x-svc-conversation-id`; spec 4.9): the memory
+ * router cascade decides what the request needs (nothing, the recent turns, facts from long ago), the
+ * recalled memory goes into one system message before the caches (which then key on it), and the answered
+ * turn is stored after the answer. `enable_memory: false` turns off both.
  */
-export function memoryStage(memory: ConversationMemory, logger: Pick<Logger, 'warn'>): Stage<'chat'> {
+export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): Stage<'chat'> {
   return {
     name: 'memory_injection',
     appliesTo: (context) => conversationOf(context) !== undefined,
@@ -55,17 +61,26 @@ export function memoryStage(memory: ConversationMemory, logger: Pick<Logger, 'wa
       const conversation = conversationOf(context)!;
       const request = context.request;
       const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
-      try {
-        const turns = recallable(await memory.recent(orgId, conversation), request.messages);
-        if (turns.length > 0) context.request = { ...request, messages: withMemory(request.messages, turns) };
-      } catch (error) {
-        logger.warn({ err: error, requestId: context.requestId }, 'memory recall failed');
+      const prompt = lastUser ? textOfContent(lastUser.content) : '';
+      const plan = planMemoryRecall(prompt, request.messages.some((message) => message.role === 'assistant'));
+      context.memoryRecall = plan.reason;
+      if (lastUser && (plan.recent || plan.facts)) {
+        try {
+          const recalled = await recall(parts, orgId, conversation, plan, prompt, context);
+          if (recalled === 'late') context.memoryRecall = `${plan.reason}: none (lookup over ${RECALL_BUDGET_MS} ms)`;
+          else {
+            context.memoryRecall = `${plan.reason}: ${recalled.turns.length} turns, ${recalled.facts.length} facts`;
+            if (recalled.turns.length + recalled.facts.length > 0) context.request = { ...request, messages: withMemory(request.messages, recalled) };
+          }
+        } catch (error) {
+          logger.warn({ err: error, requestId: context.requestId }, 'memory recall failed');
+        }
       }
       const outcome: Outcome<'chat'> = await next();
       if (!lastUser) return outcome;
       const store = (assistant: string) => {
         if (assistant.trim() === '') return;
-        memory.remember(orgId, conversation, { user: textOfContent(lastUser.content), assistant }).catch((error: unknown) => logger.warn({ err: error, requestId: context.requestId }, 'memory not stored'));
+        parts.writer.store({ orgId, conversationId: conversation, requestId: context.requestId, turn: { user: prompt, assistant }, at: new Date().toISOString() });
       };
       if (outcome.kind === 'complete') {
         store(outcome.result.choices[0]?.message.content ?? '');

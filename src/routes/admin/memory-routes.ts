@@ -13,21 +13,28 @@ export function registerMemoryRoutes(app: FastifyInstance, services: GatewayServ
   app.get('/v1/admin/orgs/:id/memory/:conversation', admin, async (request) => {
     const { id, conversation } = request.params as { id: string; conversation: string };
     requireOrgAccess(request.principal!, id, 'id');
-    const turns = await services.memory.recent(id, conversation);
-    if (turns.length === 0) throw new GatewayError('resource_not_found', `Org ${id} remembers no conversation ${JSON.stringify(conversation)}`, { param: 'conversation' });
-    return { org_id: id, conversation_id: conversation, turns };
+    const [turns, facts] = await Promise.all([services.memory.turns.recent(id, conversation), services.memory.facts.list(id, conversation)]);
+    if (turns.length === 0 && facts.length === 0) throw new GatewayError('resource_not_found', `Org ${id} remembers no conversation ${JSON.stringify(conversation)}`, { param: 'conversation' });
+    return {
+      org_id: id,
+      conversation_id: conversation,
+      turns,
+      facts: facts.map((fact) => ({ text: fact.text, entities: fact.entities, created_at: fact.created_at })),
+    };
   });
 
   app.delete('/v1/admin/orgs/:id/memory/:conversation', admin, async (request) => {
     const { id, conversation } = request.params as { id: string; conversation: string };
     requireOrgAccess(request.principal!, id, 'id');
-    if (!(await services.memory.forget(id, conversation))) throw new GatewayError('resource_not_found', `Org ${id} remembers no conversation ${JSON.stringify(conversation)}`, { param: 'conversation' });
+    const [turnsHeld, factsHeld] = await Promise.all([services.memory.turns.forget(id, conversation), services.memory.facts.forget(id, conversation)]);
+    if (!turnsHeld && factsHeld === 0) throw new GatewayError('resource_not_found', `Org ${id} remembers no conversation ${JSON.stringify(conversation)}`, { param: 'conversation' });
     return { org_id: id, conversation_id: conversation, forgotten: true };
   });
 
   app.delete('/v1/admin/orgs/:id/memory', admin, async (request) => {
     const { id } = request.params as { id: string };
     requireOrgAccess(request.principal!, id, 'id');
-    return { org_id: id, conversations_forgotten: await services.memory.forgetOrg(id) };
+    const [conversations, facts] = await Promise.all([services.memory.turns.forgetOrg(id), services.memory.facts.forget(id)]);
+    return { org_id: id, conversations_forgotten: conversations, facts_forgotten: facts };
   });
 }

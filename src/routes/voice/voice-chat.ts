@@ -45,7 +45,7 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
     // Full mode keeps the session's turns (spec 4.9); cache mode keeps no session state.
     const remembers = beginning.mode === 'full';
     const conversationId = remembers ? (fields.conversation_id ?? `voice_${randomUUID()}`) : fields.conversation_id;
-    const turns = remembers && fields.conversation_id ? await services.memory.recent(orgId, fields.conversation_id) : [];
+    const turns = remembers && fields.conversation_id ? await services.memory.turns.recent(orgId, fields.conversation_id) : [];
     const history = turns.flatMap((turn): ChatMessage[] => [{ role: 'user', content: turn.user }, { role: 'assistant', content: turn.assistant }]);
     const messages: ChatMessage[] = [...(fields.system ? [{ role: 'system' as const, content: fields.system }] : []), ...history, { role: 'user', content: transcript }];
     const chatRequest: ChatRequest = { model: fields.model ?? AUTO_MODEL, messages };
@@ -56,7 +56,10 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
     if (replyText === '') throw new GatewayError('provider_error', `the chat model ${answered.context.target?.model.slug ?? chatRequest.model} answered no text to speak`);
     // Stored while the reply is synthesized (far slower than one append), so the next turn always finds it.
     const stored = remembers
-      ? services.memory.remember(orgId, conversationId!, { user: transcript, assistant: replyText }).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
+      ? Promise.all([
+          services.memory.turns.remember(orgId, conversationId!, { user: transcript, assistant: replyText }),
+          services.memory.facts.learn(orgId, conversationId!, randomUUID(), transcript, new Date().toISOString()),
+        ]).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
       : undefined;
 
     const speech: SpeechRequest = { model: fields.tts_model ?? AUTO_MODEL, input: speakable(replyText, parsed.warnings), voice: fields.voice ?? DEFAULT_VOICE, response_format: fields.output_format ?? 'mp3' };

@@ -1,0 +1,103 @@
+import { embedLocally } from '../cache/semantic/local-embedder.js';
+import type { MemoryFact, MemoryFactStore } from '../core/storage-interfaces.js';
+import { extractFacts } from './fact-extraction.js';
+
+/** Facts read per conversation when a request may need them: the newest, enough for a long conversation. */
+const FACTS_READ = 200;
+/** Facts recalled into one request at most. */
+const MAX_RECALLED = 5;
+/** Cosine similarity (built-in embedder) from which a fact is close enough to the request to recall it. */
+const SIMILARITY_FLOOR = 0.45;
+const QUANTUM = 127;
+
+/** The text the embedder reads: lower case, words only. */
+const forEmbedding = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+function encodeEmbedding(vector: Float32Array): string {
+  const bytes = Int8Array.from(vector, (value) => Math.max(-QUANTUM, Math.min(QUANTUM, Math.round(value * QUANTUM))));
+  return Buffer.from(bytes.buffer).toString('base64');
+}
+
+function similarity(stored: string, query: Float32Array): number {
+  if (stored === '') return 0;
+  const bytes = Buffer.from(stored, 'base64');
+  const length = Math.min(bytes.length, query.length);
+  let sum = 0;
+  for (let index = 0; index < length; index++) sum += ((bytes[index] << 24) >> 24) * query[index];
+  return sum / QUANTUM;
+}
+
+/** Whole-word occurrence of an entity in the request (CJK text has no word boundaries: a substring). */
+function mentions(text: string, value: string): boolean {
+  if (/[\u3040-\u30ff\u3400-\u9fff]/u.test(value)) return text.includes(value);
+  const at = text.indexOf(value);
+  if (at < 0) return false;
+  const before = at === 0 ? '' : text[at - 1];
+  const after = text[at + value.length] ?? '';
+  return !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after);
+}
+
+export interface RecalledFact {
+  text: string;
+  /** Why it was recalled: the entities the request names, or its similarity. */
+  matched: string[];
+  score: number;
+}
+
+/**
+ * L2 memory (issue 18): the facts users stated (people, organizations, places, dates, quantities,
+ * preferences), extracted from each turn after the answer and kept in the record store (SQLite or
+ * PostgreSQL) per org and conversation; recalled when a request names them or means something close.
+ */
+export class FactMemory {
+  constructor(private readonly store: MemoryFactStore) {}
+
+  /** Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice. */
+  async learn(orgId: string, conversationId: string, requestId: string, userText: string, at: string): Promise<number> {
+    const facts: MemoryFact[] = extractFacts(userText).map((fact, index) => ({
+      id: `${requestId}:${index}`,
+      org_id: orgId,
+      conversation_id: conversationId,
+      created_at: at,
+      text: fact.text,
+      entities: fact.entities,
+      embedding: encodeEmbedding(embedLocally(forEmbedding(fact.text))),
+    }));
+    await this.store.putFacts(facts);
+    return facts.length;
+  }
+
+  async list(orgId: string, conversationId: string): Promise<MemoryFact[]> {
+    return this.store.listFacts(orgId, conversationId, FACTS_READ);
+  }
+
+  /**
+   * The facts worth recalling for `prompt`, best first: those whose entities it names, then those close in
+   * meaning; none already in `present` (what the request carries or the recalled turns hold).
+   */
+  recall(facts: MemoryFact[], prompt: string, present: (text: string) => boolean): RecalledFact[] {
+    if (facts.length === 0) return [];
+    const lowered = prompt.toLowerCase();
+    const query = embedLocally(forEmbedding(prompt));
+    const recalled: RecalledFact[] = [];
+    const seen = new Set<string>();
+    for (const fact of facts) {
+      if (seen.has(fact.text) || present(fact.text)) continue;
+      seen.add(fact.text);
+      const named = fact.entities.filter((entity) => mentions(lowered, entity.value)).map((entity) => entity.value);
+      const close = similarity(fact.embedding, query);
+      if (named.length === 0 && close < SIMILARITY_FLOOR) continue;
+      recalled.push({ text: fact.text, matched: named.length > 0 ? named : [`similarity ${close.toFixed(2)}`], score: named.length + close });
+    }
+    return recalled.sort((left, right) => right.score - left.score).slice(0, MAX_RECALLED);
+  }
+
+  /** Forgets one conversation's facts, or every fact of the org. */
+  forget(orgId: string, conversationId?: string): Promise<number> {
+    return this.store.deleteFacts(orgId, conversationId);
+  }
+}
