@@ -1,5 +1,6 @@
 import { ConversationMemory } from './memory/conversation-memory.js';
 import { FactMemory } from './memory/fact-memory.js';
+import { ModelHealth } from './routing/model-health.js';
 import { MemoryWriter } from './memory/memory-writer.js';
 import { memoryStage, type MemoryParts } from './pipeline/stages/memory-stage.js';
 import { chainLimitsStage } from './pipeline/stages/chain-limits-stage.js';
@@ -109,6 +110,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const keyring = await EncryptionKeyring.load(config);
   const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
   const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList);
+  const health = new ModelHealth(config.storage.redisUrl ? sharedState : undefined);
   const executor = new UpstreamExecutor(
     providers,
     new KeyPool(sharedState),
@@ -116,6 +118,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     vault,
     { maxAttempts: config.routing.maxAttempts, deadlineMs: config.routing.deadlineMs },
     (error) => metrics.upstreamErrors.inc({ provider: error.providerId, kind: error.kind, status: String(error.status ?? 0) }),
+    health,
   );
   const authenticator = new Authenticator(store.tenants, config.masterKey);
   // The write-ahead journal of the ledger lives under SVC_DATA_DIR, whatever the database.
@@ -177,7 +180,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const facts = new FactMemory(store.memoryFacts);
   const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger) };
   metrics.watchQueue(memory.writer.backlog);
-  const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile() };
+  const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile(), health };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),
     table: stageTable,
@@ -204,7 +207,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
         : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
       embeddings_cache: embeddingsCacheStage(),
-      provider_call: providerCallStage(executor, wireAdapters),
+      provider_call: providerCallStage(executor, wireAdapters, { health, canCall: (id) => providers.isConfigured(id) }),
     },
     afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger), stickyRememberAfterWork(stickyRoutes, logger)],
     fees: { audioFeePerMinuteUsd: config.billing.audioFeePerMinuteUsd },

@@ -52,6 +52,7 @@ export function buildSvcMetadata(context: RequestContext): SvcMetadata {
   };
   if (context.route?.taskFamily) metadata.task_family = context.route.taskFamily;
   if (context.memoryRecall) metadata.routing_decision += ` memory=${context.memoryRecall}`;
+  if (context.hedge) metadata.routing_decision += ` hedge=${context.hedge}`;
   if (context.target && context.route && context.target.model !== context.route.model) {
     metadata.routing_decision += ` failover=${context.target.model.slug}`;
   }

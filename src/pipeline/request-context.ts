@@ -74,6 +74,8 @@ interface ContextFields<O extends Operation> {
   redactions?: Partial<Record<string, number>>;
   /** What the memory cascade recalled (full mode), for the routing explanation: "follow-up: 2 turns, 1 fact". */
   memoryRecall?: string;
+  /** A hedged call (svc.enable_hedging): the second model, when it was sent, and whether it answered first. */
+  hedge?: string;
   /** Names of the tools the answer called (audit trail). */
   toolCalls?: string[];
   /** What the limits stages took (rates) and reserved (monthly counters), settled after the answer. */

@@ -5,6 +5,11 @@ import type { KeyPool } from './key-pool.js';
 import { type ProviderRuntime, type UpstreamTarget } from './provider-types.js';
 import { RoutingError, UpstreamError } from '../errors/upstream-error.js';
 
+/** Told the latency and outcome of every upstream call (live model health). */
+export interface CallObserver {
+  observe(target: string, latencyMs: number, failed: boolean): void;
+}
+
 export interface AttemptRecord {
   provider: string;
   model: string;
@@ -42,6 +47,7 @@ export class UpstreamExecutor {
     private readonly vault: ProviderKeyVault,
     private readonly options: ExecutorOptions,
     private readonly onUpstreamError?: (error: UpstreamError) => void,
+    private readonly health?: CallObserver,
   ) {}
 
   async execute<T>(candidates: CatalogModel[], orgId: string, signal: AbortSignal | undefined, call: (target: UpstreamTarget) => Promise<T>): Promise<ExecutionResult<T>> {
@@ -88,8 +94,10 @@ export class UpstreamExecutor {
       for (const apiKey of usableKeys) {
         if (Date.now() >= deadline) break candidates;
         const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool', publicOnly: byok?.publicOnly === true };
+        const started = performance.now();
         try {
           const value = await call(target);
+          this.health?.observe(circuit, performance.now() - started, false);
           void this.circuitBreaker.recordSuccess(circuit).catch(() => undefined);
           return { value, target, attempts };
         } catch (error) {
@@ -102,6 +110,8 @@ export class UpstreamExecutor {
             if (!byok) await this.keyPool.coolDown(provider.id, apiKey, error.retryAfterMs);
             continue; // next key of the same provider
           }
+          // Only the model's own failures count against it: not a key's rate limit, not a caller's bad request.
+          this.health?.observe(circuit, performance.now() - started, true);
           await this.circuitBreaker.recordFailure(circuit);
           continue candidates;
         }

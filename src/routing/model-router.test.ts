@@ -80,3 +80,24 @@ test('allow_free_fallback: after the whole tier, the cheaper tiers may answer (c
 test('a latency budget of 2 s or less asks for the turbo lane', () => {
   assert.equal(routeChatRequest('auto', { max_latency_ms: 800 }, undefined, routable(['openai', 'groq'])).lane, 'turbo');
 });
+
+test('live health: a model failing most calls is ranked after a healthy one of its tier; max_latency_ms prefers models observed within it', () => {
+  const context = routable(['openai', 'groq', 'anthropic', 'gemini']);
+  const first = routeChatRequest('auto', undefined, { force_tier: 'T2' }, context);
+  const failing = `${first.model.provider}/${first.model.upstream_model}`;
+  const health = {
+    figures: () => undefined,
+    p95Ms: (target: string) => (target === failing ? 9000 : 300),
+    unhealthy: (target: string) => target === failing,
+  };
+  const rerouted = routeChatRequest('auto', undefined, { force_tier: 'T2' }, { ...context, health });
+  assert.notEqual(rerouted.model, first.model);
+  assert.equal(rerouted.tier, 'T2');
+  assert.ok(rerouted.candidates.includes(first.model), 'still a candidate, after the healthy ones');
+  assert.ok(rerouted.candidates.indexOf(first.model) > rerouted.candidates.indexOf(rerouted.model));
+
+  const slowOnly = { figures: () => undefined, p95Ms: (target: string) => (target === failing ? 9000 : 300), unhealthy: () => false };
+  const withinBudget = routeChatRequest('auto', { max_latency_ms: 5000 }, { force_tier: 'T2' }, { ...context, health: slowOnly });
+  assert.notEqual(withinBudget.model, first.model, 'the model observed at a 9 s p95 is passed over for a 5 s budget');
+  assert.match(withinBudget.summary, /why=cheapest healthy of \d+ in the tier hints=max_latency_ms,force_tier$/);
+});

@@ -5,6 +5,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import type { ChatRequest } from '../core/chat-types.js';
 import { classifierInputOfChat } from './task-classifier/chat-input.js';
 import type { TaskClass, TaskClassifier } from './task-classifier/task-classifier.js';
+import { healthTarget, type HealthView } from './model-health.js';
 import { chooseTier } from './tier-rules.js';
 
 export interface RouteDecision {
@@ -31,6 +32,8 @@ export interface RouterContext {
   lastResort?: Partial<Record<ModelType, CatalogModel>>;
   /** Reads the family and complexity of an `auto` request. */
   classifier?: TaskClassifier;
+  /** Live latency and error rate per provider and model. */
+  health?: HealthView;
 }
 
 const chatTypes: ReadonlySet<ModelType> = new Set(['chat', 'audio_llm', 'music']);
@@ -81,29 +84,48 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   if (routable.length === 0) {
     throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
   }
-  // Nearest tier first, the wanted lane first within it, then the cheapest.
+  // Nearest tier first, the wanted lane first within it, healthy models before failing ones, those observed
+  // within the latency budget before slower ones, then the cheapest.
+  const health = context.health;
+  const unhealthy = (model: CatalogModel) => Number(health?.unhealthy(healthTarget(model.provider, model.upstream_model)) ?? false);
+  const budget = hints?.max_latency_ms;
+  const overBudget = (model: CatalogModel) => Number(budget !== undefined && (health?.p95Ms(healthTarget(model.provider, model.upstream_model)) ?? 0) > budget);
   const ranked = [...routable].sort(
     (left, right) =>
       Math.abs(tierRank[left.tier!] - tierRank[wantedTier]) - Math.abs(tierRank[right.tier!] - tierRank[wantedTier]) ||
       Number(wantedLane !== undefined && left.lane !== wantedLane) - Number(wantedLane !== undefined && right.lane !== wantedLane) ||
+      unhealthy(left) - unhealthy(right) ||
+      overBudget(left) - overBudget(right) ||
       blendedPrice(left) - blendedPrice(right),
   );
   const model = ranked[0];
+  const peers = ranked.filter((candidate) => candidate.tier === model.tier).length;
+  const why = unhealthy(model) ? 'every model of the tier failing; least bad' : `${overBudget(model) ? 'none within max_latency_ms; ' : ''}cheapest healthy${wantedLane ? ` ${wantedLane}` : ''} of ${peers} in the tier`;
   const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);
   // allow_free_fallback: when the whole tier fails, a cheaper tier may still answer (cheapest first).
   const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
   const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]);
-  const read = task ? `family=${task.family} complexity=${complexity} ` : complexity ? `complexity=${complexity} ` : '';
+  const read = `${task ? `family=${task.family} ` : ''}${complexity ? `complexity=${complexity} ` : ''}`;
   const decision: RouteDecision = {
     model,
     candidates,
     tier: model.tier!,
     lane: model.lane,
     decisionSource: 'AutoRouter',
-    summary: `${read}lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''}`,
+    summary: `${read}lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''} why=${why}${applied(hints, override)}`,
   };
   if (task) decision.taskFamily = task.family;
   return decision;
+}
+
+/** The hints and overrides the caller set, named in the routing explanation. */
+function applied(hints: RoutingHints | undefined, override: RoutingOverride | undefined): string {
+  const names = [
+    ...Object.entries(hints ?? {}).filter(([, value]) => value !== undefined).map(([name]) => name),
+    // force_provider is accepted but not applied (spec 4.1), so it is not named as applied.
+    ...Object.entries(override ?? {}).filter(([name, value]) => value !== undefined && name !== 'force_provider').map(([name]) => name),
+  ];
+  return names.length > 0 ? ` hints=${names.join(',')}` : '';
 }
 
 function blendedPrice(model: CatalogModel): number {

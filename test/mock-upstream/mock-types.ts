@@ -84,6 +84,8 @@ export interface RequestSummary {
 
 export interface RecordedRequest {
   wire: string;
+  /** The client closed the connection before the answer was sent (an aborted call: a lost hedge, a time-out). */
+  abandoned?: boolean;
   method: string;
   path: string;
   headers: Record<string, string | string[] | undefined>;

@@ -209,7 +209,11 @@ export async function startMockUpstream(options: { port?: number; host?: string 
       }
     }
     const apiKey = route.apiKey(request.headers, url);
-    state.requests.push({ wire: route.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() });
+    const recorded: RecordedRequest = { wire: route.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() };
+    state.requests.push(recorded);
+    response.once('close', () => {
+      if (!response.writableFinished) recorded.abandoned = true;
+    });
     const refusal = route.validate({ headers: request.headers, url, body });
     if (refusal) {
       answer(refusal.status, route.renderError(refusal.status, refusal.message, refusal.errorType));

@@ -8,7 +8,7 @@ import { isJsonObject } from '../../shared/json-values.js';
 const blockFields = {
   svc: [
     'planning_mode', 'chain_routing',
-    'enable_speculation', 'enable_hedging', 'cache_ttl_secs', 'compress_context', 'voice_mode', 'enable_tool_reranking',
+    'enable_speculation', 'cache_ttl_secs', 'compress_context', 'voice_mode', 'enable_tool_reranking',
   ],
   routing_hints: ['max_cost_per_token', 'required_capabilities'],
   routing_override: ['force_provider'],

@@ -1,19 +1,25 @@
-import type { ChatCompletionChunk } from '../../core/chat-types.js';
+import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
+import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
+import { addUsage, emptyUsage } from '../../core/metered-usage.js';
 import type { Operation, Outcome } from '../../core/operations.js';
 import { callOperation } from '../../providers/operation-calls.js';
+import type { UpstreamTarget } from '../../providers/provider-types.js';
 import { addWarning } from '../../providers/shared/warnings.js';
 import type { UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { WireAdapter } from '../../providers/wire-adapter.js';
+import type { HealthView } from '../../routing/model-health.js';
 import { meters } from '../metering.js';
 import type { RoutedContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
+import { hedgedCall, hedgePlan, type HedgedResult } from './hedged-call.js';
 
 /**
  * The end of every chain: calls the provider through the executor (keys, failover, circuits) and meters
  * the usage, for a whole result at once and for a stream as its chunks pass by. Only the warnings of the
- * attempt that answered are kept.
+ * attempt that answered are kept. A chat request with `svc.enable_hedging` races a second provider of the
+ * same tier once the first is slower than its observed p95 (hedged-call.ts).
  */
-export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<string, WireAdapter>>): GenericStage {
+export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<Record<string, WireAdapter>>, hedging?: { health: HealthView; canCall: (providerId: string) => boolean }): GenericStage {
   return {
     name: 'provider_call',
     async intercept<O extends Operation>(context: RoutedContext<O>): Promise<Outcome<O>> {
@@ -21,7 +27,6 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       const meter = meters[operation] as (typeof meters)['chat'];
       const request = context.request as never;
       const streaming = (context.request as { stream?: boolean }).stream === true;
-      let attemptWarnings: string[] = [];
       // A stream is metered as its chunks pass: its text is kept (a cut stream is estimated from it) and its usage chunk read.
       const streamedText: string[] = [];
       const observeChunk = streaming
@@ -32,16 +37,39 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
             if (usage) context.usage = usage;
           }
         : undefined;
-      const { value: outcome, target, attempts } = await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => {
-        attemptWarnings = [];
-        return callOperation(operation as 'chat', adapters[target.provider.wire] as WireAdapter, target, request, { signal: context.signal, warnings: attemptWarnings, observeChunk });
-      });
+      // Each attempt keeps its own warnings: two hedged calls run at once.
+      const attempt = async (target: UpstreamTarget, signal: AbortSignal) => {
+        const warnings: string[] = [];
+        const outcome = await callOperation(operation as 'chat', adapters[target.provider.wire] as WireAdapter, target, request, { signal, warnings, observeChunk });
+        return { outcome, warnings };
+      };
+      const wantsHedge = operation === 'chat' && context.options.svc.enable_hedging === true;
+      const plan = wantsHedge && !streaming && hedging ? hedgePlan(context.route.candidates, hedging.canCall, hedging.health) : undefined;
+      if (wantsHedge && streaming) addWarning(context.warnings, 'enable_hedging applies to non-streaming requests: this stream was not hedged');
+      else if (wantsHedge && !plan) addWarning(context.warnings, 'enable_hedging: no other provider of the same tier can serve this request, so it was not hedged');
+
+      const execution: HedgedResult<Awaited<ReturnType<typeof attempt>>> = plan
+        ? await hedgedCall(executor, context.route.candidates, plan, context.principal.orgId, context.signal, attempt)
+        : { ...(await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => attempt(target, context.signal))), hedged: false };
+      const { value, target, attempts } = execution;
       context.target = target;
       context.attempts = attempts;
       // Only the attempt that answered speaks in the warnings: a failed attempt's adaptations did not happen.
-      for (const warning of attemptWarnings) addWarning(context.warnings, warning);
+      for (const warning of value.warnings) addWarning(context.warnings, warning);
+      const outcome = value.outcome;
       if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, request, context.warnings);
       else context.streamedText = streamedText;
+      if (plan && execution.hedged) {
+        const loser = execution.loser;
+        const won = target.model.provider !== context.route.candidates[0].provider;
+        context.hedge = `${won ? target.model.slug : (loser?.slug ?? plan.seconds[0].slug)} after ${Math.round(plan.delayMs)} ms, ${won ? 'won' : 'lost'}`;
+        // The aborted call is billed for what it consumed: its prompt (it was cut before any answer came back).
+        if (loser && context.usage) {
+          const consumed = { ...emptyUsage(), inputTokens: estimateChatPromptTokens(context.request as ChatRequest), estimated: true };
+          (context.priorCalls ??= []).push({ model: loser, usage: consumed });
+          context.usage = addUsage(consumed, context.usage);
+        }
+      }
       return outcome as Outcome<O>;
     },
   };
