@@ -56,7 +56,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         // Past the time-out, upstream calls still running are cut so the process can stop.
         await closeHttpClient({ force: drained === 'timed_out' });
         await services.limits.drain();
-        await Promise.all([services.ledger.close(), services.responses.close(), services.exactCache.close(), services.semanticCache.close(), services.memory.writer.close(), services.semanticMonitor.flushHits()]);
+        await Promise.all([services.ledger.close(), services.responses.close(), services.exactCache.close(), services.semanticCache.close(), services.memory.writer.close().then(() => services.memory.extractor?.close()), services.semanticMonitor.flushHits()]);
         await Promise.allSettled([store.close(), sharedState.close()]);
         await new Promise<void>((resolve) => logger.flush(() => resolve()));
       })();

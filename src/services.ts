@@ -1,5 +1,7 @@
 import { ConversationMemory } from './memory/conversation-memory.js';
 import { FactMemory } from './memory/fact-memory.js';
+import { extractFacts } from './memory/fact-extraction.js';
+import { FactExtractor } from './memory/fact-extractor.js';
 import { ModelHealth } from './routing/model-health.js';
 import { MemoryWriter } from './memory/memory-writer.js';
 import { memoryStage, type MemoryParts } from './pipeline/stages/memory-stage.js';
@@ -177,9 +179,12 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
   const stickyRoutes = new StickyRoutes(sharedState);
   const turns = new ConversationMemory(sharedState);
-  const facts = new FactMemory(store.memoryFacts);
-  const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger) };
-  metrics.watchQueue(memory.writer.backlog);
+  const factExtractor = new FactExtractor();
+  const facts = new FactMemory(store.memoryFacts, (text) => factExtractor.extract(text).catch(() => extractFacts(text)));
+  const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger), extractor: factExtractor };
+  for (const backlog of memory.writer.backlogs) metrics.watchQueue(backlog);
+  // The extraction thread starts now, not on the first answered turn.
+  factExtractor.start();
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile(), health };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),

@@ -1,6 +1,6 @@
 import { embedLocally } from '../cache/semantic/local-embedder.js';
 import type { MemoryFact, MemoryFactStore } from '../core/storage-interfaces.js';
-import { extractFacts } from './fact-extraction.js';
+import { extractFacts, type ExtractedFact } from './fact-extraction.js';
 
 /** Facts read per conversation when a request may need them: the newest, enough for a long conversation. */
 const FACTS_READ = 200;
@@ -54,11 +54,15 @@ export interface RecalledFact {
  * PostgreSQL) per org and conversation; recalled when a request names them or means something close.
  */
 export class FactMemory {
-  constructor(private readonly store: MemoryFactStore) {}
+  constructor(
+    private readonly store: MemoryFactStore,
+    /** Where the turn's facts are extracted (a worker thread in the gateway; in process by default). */
+    private readonly extract: (text: string) => Promise<ExtractedFact[]> = async (text) => extractFacts(text),
+  ) {}
 
   /** Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice. */
   async learn(orgId: string, conversationId: string, requestId: string, userText: string, at: string): Promise<number> {
-    const facts: MemoryFact[] = extractFacts(userText).map((fact, index) => ({
+    const facts: MemoryFact[] = (await this.extract(userText)).map((fact, index) => ({
       id: `${requestId}:${index}`,
       org_id: orgId,
       conversation_id: conversationId,

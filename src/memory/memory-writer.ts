@@ -9,54 +9,53 @@ export interface MemoryWrite {
   requestId: string;
   turn: Turn;
   at: string;
-  /** Set once the turn is appended, so that a batch retried for its facts does not append it again. */
-  turnStored?: boolean;
 }
 
 /**
- * Post-response memory storage (issue 18): each answered turn appended to the recent turns (L1) and its
- * facts extracted and stored (L2), after the answer, in a bounded queue flushed on shutdown. A write starts
- * at once, so the next turn of a conversation finds it; the caller never waits for it.
+ * Post-response memory storage (issue 18), after the answer, in bounded queues flushed on shutdown: each
+ * answered turn appended to the recent turns (L1) at once, so that the next turn of the conversation finds
+ * it, and its facts extracted and stored (L2) in a queue of their own, whose slower work never holds the
+ * turns back. The caller never waits for either.
  */
 export class MemoryWriter {
-  private readonly queue: BoundedQueue<MemoryWrite>;
+  private readonly turns: BoundedQueue<MemoryWrite>;
+  private readonly facts: BoundedQueue<MemoryWrite>;
 
-  constructor(
-    private readonly recent: ConversationMemory,
-    private readonly facts: FactMemory,
-    private readonly logger: Pick<Logger, 'warn'>,
-  ) {
-    this.queue = new BoundedQueue({ name: 'memory_writes', maxItems: 10_000, maxBatch: 50, flushIntervalMs: 100 }, (batch) => this.write(batch), {
-      onFailure: (error) => logger.warn({ err: error }, 'memory: facts not stored yet; retried at the next flush'),
-      onDrop: (dropped) => logger.warn({ dropped }, 'memory: write queue full, turn not remembered'),
-    });
+  constructor(recent: ConversationMemory, facts: FactMemory, logger: Pick<Logger, 'warn'>) {
+    const dropped = (what: string) => (count: number) => logger.warn({ dropped: count }, `memory: write queue full, ${what} not remembered`);
+    this.turns = new BoundedQueue(
+      { name: 'memory_turn_writes', maxItems: 10_000, maxBatch: 50, flushIntervalMs: 100 },
+      async (batch) => {
+        // A failed append is logged, not retried: the append of the shared state is not idempotent.
+        for (const write of batch) await recent.remember(write.orgId, write.conversationId, write.turn).catch((error: unknown) => logger.warn({ err: error, requestId: write.requestId }, 'memory: turn not stored'));
+      },
+      { onDrop: dropped('turn') },
+    );
+    // Facts have ids of their request: a batch retried after a failure stores nothing twice.
+    this.facts = new BoundedQueue(
+      { name: 'memory_fact_writes', maxItems: 10_000, maxBatch: 50, flushIntervalMs: 100 },
+      async (batch) => {
+        for (const write of batch) await facts.learn(write.orgId, write.conversationId, write.requestId, write.turn.user, write.at);
+      },
+      { onFailure: (error) => logger.warn({ err: error }, 'memory: facts not stored yet; retried at the next flush'), onDrop: dropped('facts') },
+    );
   }
 
-  get backlog(): BoundedQueue<MemoryWrite> {
-    return this.queue;
+  get backlogs(): Array<BoundedQueue<MemoryWrite>> {
+    return [this.turns, this.facts];
   }
 
   store(write: MemoryWrite): void {
-    if (this.queue.push(write)) void this.queue.flush();
+    if (this.turns.push(write)) void this.turns.flush();
+    if (this.facts.push(write)) void this.facts.flush();
   }
 
   /** Waits for what is queued (tests, shutdown). */
-  flush(): Promise<void> {
-    return this.queue.flush();
+  async flush(): Promise<void> {
+    await Promise.all([this.turns.flush(), this.facts.flush()]);
   }
 
-  close(): Promise<void> {
-    return this.queue.close();
-  }
-
-  private async write(batch: MemoryWrite[]): Promise<void> {
-    for (const write of batch) {
-      if (write.turnStored) continue;
-      // A failed append is logged, not retried: the append of the shared state is not idempotent.
-      await this.recent.remember(write.orgId, write.conversationId, write.turn).catch((error: unknown) => this.logger.warn({ err: error, requestId: write.requestId }, 'memory: turn not stored'));
-      write.turnStored = true;
-    }
-    // Facts have ids of their request: a batch retried after a failure stores nothing twice.
-    for (const write of batch) await this.facts.learn(write.orgId, write.conversationId, write.requestId, write.turn.user, write.at);
+  async close(): Promise<void> {
+    await Promise.all([this.turns.close(), this.facts.close()]);
   }
 }

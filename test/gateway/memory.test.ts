@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gatewayForSuite } from '../support/test-gateway.js';
-import { createKey, createOrg } from './gateway-test-helpers.js';
+import { createKey, createOrg, waitFor } from './gateway-test-helpers.js';
 
 /** Issue 18, spec 4.9: full mode remembers a conversation's turns and recalls what the request no longer carries. */
 describe('conversation memory (full mode)', () => {
@@ -30,6 +30,9 @@ describe('conversation memory (full mode)', () => {
   test('turn 9 needs a fact from turn 1 that the recent turns no longer hold: the fact is recalled (L2), not the whole turn', async () => {
     const svc = { conversation_id: `wedding-${Date.now()}` };
     await say('My sister Laura is getting married on June 14th, 2025 in Lisbon.', svc);
+    // Facts are extracted after the answer, on a worker thread: stored soon, not before the answer.
+    const storedFacts = async () => ((await (await harness.request(`/v1/admin/orgs/default/memory/${svc.conversation_id}`)).json()).facts ?? []).length > 0;
+    assert.ok(await waitFor(storedFacts, 10_000), 'the fact is stored');
     for (const filler of ['Recommend a book.', 'Something shorter?', 'Thanks!', 'And a film?', 'One more?', 'Great.', 'What else?']) await say(filler, svc);
     const ninth = await say("What was my sister's wedding date again?", svc);
     assert.equal(ninth.length, 2);
@@ -107,7 +110,9 @@ describe('the memory admin API', () => {
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: other.key })).status, 403);
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory`, { method: 'DELETE', key: other.key })).status, 403);
 
-    assert.deepEqual((await (await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).json()).facts.map((fact: { text: string }) => fact.text), ['The oven is broken.']);
+    const factsOf = async () => (await (await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).json()).facts.map((fact: { text: string }) => fact.text);
+    assert.ok(await waitFor(async () => (await factsOf()).length > 0, 10_000));
+    assert.deepEqual(await factsOf(), ['The oven is broken.']);
     const forgotten = await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { method: 'DELETE', key: orgAdmin.key });
     assert.deepEqual(await forgotten.json(), { org_id: orgId, conversation_id: 'kitchen', forgotten: true });
     assert.equal((await harness.request(`/v1/admin/orgs/${orgId}/memory/kitchen`, { key: orgAdmin.key })).status, 404);

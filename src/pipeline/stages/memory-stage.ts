@@ -5,6 +5,7 @@ import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
 import { affordableFacts, carriedTexts, recallableTurns, withMemory } from '../../memory/context-assembly.js';
 import type { ConversationMemory, Turn } from '../../memory/conversation-memory.js';
+import type { FactExtractor } from '../../memory/fact-extractor.js';
 import type { FactMemory, RecalledFact } from '../../memory/fact-memory.js';
 import type { MemoryWriter } from '../../memory/memory-writer.js';
 import { planMemoryRecall, type MemoryPlan } from '../../memory/memory-router.js';
@@ -20,6 +21,8 @@ export interface MemoryParts {
   turns: ConversationMemory;
   facts: FactMemory;
   writer: MemoryWriter;
+  /** The worker thread facts are extracted on, closed with the gateway. */
+  extractor?: FactExtractor;
 }
 
 interface Recalled {

@@ -1,0 +1,70 @@
+import { Worker } from 'node:worker_threads';
+import { extractFacts, type ExtractedFact } from './fact-extraction.js';
+
+interface Reply {
+  id: number;
+  facts?: ExtractedFact[];
+  error?: string;
+}
+
+/**
+ * Fact extraction on a worker thread: the after-work of full-mode memory never takes the event loop that
+ * serves requests for the millisecond compromise needs per sentence. Started on first use; if the thread
+ * cannot run, extraction falls back to this thread rather than losing the facts.
+ */
+export class FactExtractor {
+  private worker: Worker | undefined;
+  private failed = false;
+  private nextId = 0;
+  private readonly pending = new Map<number, { resolve: (facts: ExtractedFact[]) => void; reject: (error: Error) => void }>();
+
+  extract(text: string): Promise<ExtractedFact[]> {
+    const worker = this.failed ? undefined : this.start();
+    if (!worker) return Promise.resolve(extractFacts(text));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      // Waiting work keeps the thread referenced; an idle thread never holds the process open.
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage({ id, text });
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+
+  /** Starts the thread (it loads compromise), so that the first turn's facts do not wait for it. */
+  start(): Worker | undefined {
+    if (this.worker) return this.worker;
+    const file = new URL('./fact-extractor-thread.js', import.meta.url);
+    const fromSources = import.meta.url.endsWith('.ts');
+    // From the TypeScript sources (tests, tsx) the thread registers tsx first: workers do not inherit loader hooks.
+    const source = fromSources ? new URL('./fact-extractor-thread.ts', import.meta.url).href : file.href;
+    const worker = fromSources ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, { eval: true }) : new Worker(file);
+    worker.unref();
+    worker.on('message', (reply: Reply) => {
+      const waiting = this.pending.get(reply.id);
+      if (!waiting) return;
+      this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
+      if (reply.facts) waiting.resolve(reply.facts);
+      else waiting.reject(new Error(`fact extraction failed: ${reply.error}`));
+    });
+    const fail = (error: Error) => {
+      this.failed = true;
+      this.worker = undefined;
+      // What was waiting is extracted here instead.
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (this.worker === worker && code !== 0) fail(new Error(`the fact extraction thread exited with code ${code}`));
+    });
+    this.worker = worker;
+    return worker;
+  }
+}
