@@ -23,17 +23,14 @@ import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs
 import { summarize } from './load.js';
 import { fillWithSyntheticPrompts } from './prefill-semantic.js';
 import { syntheticPrompt } from '../test/support/synthetic-prompts.js';
-import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
+import { loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
   options: {
-    concurrency: { type: 'string', default: '1' },
-    seconds: { type: 'string', default: '5' },
-    warmup: { type: 'string', default: '1' },
+    ...shapeFlags,
     redis: { type: 'string', default: process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
     'big-index': { type: 'string', default: '100000' },
     'cpu-prof': { type: 'string' },
-    help: { type: 'boolean', default: false },
   },
   strict: true,
 });

@@ -12,10 +12,10 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import { loadShape, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
+import { loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
-  options: { concurrency: { type: 'string', default: '1' }, seconds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '1' }, help: { type: 'boolean', default: false } },
+  options: shapeFlags,
   strict: true,
 });
 if (args.help) {

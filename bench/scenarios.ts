@@ -62,6 +62,14 @@ export function scenarioTable(names: string[], results: Measured[]): string {
 }
 
 /** `--concurrency`, `--seconds`, `--warmup` checked: positive numbers, concurrency an integer. */
+/** The load-shape flags of every scenario benchmark, for node:util parseArgs (read back by loadShape). */
+export const shapeFlags = {
+  concurrency: { type: 'string', default: '1' },
+  seconds: { type: 'string', default: '5' },
+  warmup: { type: 'string', default: '1' },
+  help: { type: 'boolean', default: false },
+} as const;
+
 export function loadShape(args: { concurrency: string; seconds: string; warmup: string }): LoadShape {
   const shape = { concurrency: Number(args.concurrency), seconds: Number(args.seconds), warmupSeconds: Number(args.warmup) };
   for (const [name, value] of Object.entries(shape)) {

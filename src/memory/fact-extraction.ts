@@ -87,7 +87,8 @@ function readEnglish(sentence: string, add: (kind: FactEntityKind, value: string
       named.add(clean(value));
     }
   };
-  each('person', doc.people().out('array') as string[]);
+  const people = doc.people().out('array') as string[];
+  each('person', people);
   each('organization', doc.organizations().out('array') as string[]);
   each('place', doc.places().out('array') as string[]);
   each('date', doc.match('#Date+').out('array') as string[]);
@@ -95,7 +96,7 @@ function readEnglish(sentence: string, add: (kind: FactEntityKind, value: string
   // Proper nouns compromise could not type (a product, a pet, a project) are still names worth matching.
   for (const value of doc.match('#ProperNoun+').out('array') as string[]) if (!named.has(clean(value)) && !/^i\b/i.test(value)) add('name', value);
   // Members of a named person ("sister Laura") are matched by the name alone as well.
-  for (const value of doc.people().out('array') as string[]) {
+  for (const value of people) {
     const words = clean(value).split(' ');
     if (words.length > 1) add('person', words.at(-1)!);
   }

@@ -21,7 +21,7 @@ const FOLLOW_UP_WORDS = 8;
 const pointsBack =
   /\b(?:it|its|that|this|these|those|them|they|he|she|him|her|again|same|above|previous|earlier|before|remember|mentioned|told you|said|last time|as well|also|instead|another|more|other one|eso|esto|ese|esa|otra vez|antes|dije|recuerdas|anterior|das|dies|diese|nochmal|wieder|vorhin|gesagt|erinnerst|ça|cela|ceci|encore|avant|précédent|dit|souviens)\b|这个|那个|它|刚才|之前|上次|再|还记得|それ|これ|あれ|さっき|前に|もう一度|覚えて/iu;
 /** Words of the user about themselves: what they said of themselves may be remembered. */
-const personal = /\b(?:i|i'm|i've|my|me|mine|we|our|us|mi|mis|yo|me|mein|meine|meinen|ich|wir|unser|mon|ma|mes|je|nous|notre)\b|我|我们|私|僕|俺/iu;
+const personal = /\b(?:i|i'm|i've|my|me|mine|we|our|us|mi|mis|yo|mein|meine|meinen|ich|wir|unser|mon|ma|mes|je|nous|notre)\b|我|我们|私|僕|俺/iu;
 /** A message that opens on a conjunction continues the one before ("and in Go?", "but shorter"). */
 const continues = /^\s*(?:and|but|or|so|also|then|what about|how about|y|pero|o|und|aber|oder|et|mais|ou|那|还有|但是|じゃあ|それで|あと)\b/iu;
 

@@ -45,9 +45,10 @@ export class MemoryWriter {
     return [this.turns, this.facts];
   }
 
-  store(write: MemoryWrite): void {
-    if (this.turns.push(write)) void this.turns.flush();
+  /** Queues the turn and its facts; resolves once the turn is appended (a caller may wait for it, none needs to). */
+  store(write: MemoryWrite): Promise<void> {
     if (this.facts.push(write)) void this.facts.flush();
+    return this.turns.push(write) ? this.turns.flush() : Promise.resolve();
   }
 
   /** Waits for what is queued (tests, shutdown). */

@@ -26,6 +26,9 @@ export interface RequestOptions {
   metadata: Record<string, string>;
 }
 
+/** The conversation a request belongs to: `svc.conversation_id`, else `x-svc-conversation-id` (spec 4.1). */
+export const conversationOf = (options: RequestOptions): string | undefined => options.svc.conversation_id ?? options.metadata.conversation_id;
+
 /**
  * Everything one request carries through the pipeline, typed: a common part every stage may read,
  * and the operation's own request. Results travel as the chain's Outcome; what the answer cost and who

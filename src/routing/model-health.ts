@@ -21,7 +21,6 @@ export interface HealthFigures {
 
 /** What the router reads of a model's health. */
 export interface HealthView {
-  figures(target: string): HealthFigures | undefined;
   /** The latency under which about 95 % of calls answer: mean + 2 deviations (Jacobson's estimator). */
   p95Ms(target: string): number | undefined;
   unhealthy(target: string): boolean;

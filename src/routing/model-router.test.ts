@@ -86,7 +86,6 @@ test('live health: a model failing most calls is ranked after a healthy one of i
   const first = routeChatRequest('auto', undefined, { force_tier: 'T2' }, context);
   const failing = `${first.model.provider}/${first.model.upstream_model}`;
   const health = {
-    figures: () => undefined,
     p95Ms: (target: string) => (target === failing ? 9000 : 300),
     unhealthy: (target: string) => target === failing,
   };
@@ -96,7 +95,7 @@ test('live health: a model failing most calls is ranked after a healthy one of i
   assert.ok(rerouted.candidates.includes(first.model), 'still a candidate, after the healthy ones');
   assert.ok(rerouted.candidates.indexOf(first.model) > rerouted.candidates.indexOf(rerouted.model));
 
-  const slowOnly = { figures: () => undefined, p95Ms: (target: string) => (target === failing ? 9000 : 300), unhealthy: () => false };
+  const slowOnly = { p95Ms: (target: string) => (target === failing ? 9000 : 300), unhealthy: () => false };
   const withinBudget = routeChatRequest('auto', { max_latency_ms: 5000 }, { force_tier: 'T2' }, { ...context, health: slowOnly });
   assert.notEqual(withinBudget.model, first.model, 'the model observed at a 9 s p95 is passed over for a 5 s budget');
   assert.match(withinBudget.summary, /why=cheapest healthy of \d+ in the tier hints=max_latency_ms,force_tier$/);

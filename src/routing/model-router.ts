@@ -85,23 +85,26 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
     throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
   }
   // Nearest tier first, the wanted lane first within it, healthy models before failing ones, those observed
-  // within the latency budget before slower ones, then the cheapest.
-  const health = context.health;
-  const unhealthy = (model: CatalogModel) => Number(health?.unhealthy(healthTarget(model.provider, model.upstream_model)) ?? false);
+  // within the latency budget before slower ones, then the cheapest. Each model's keys are read once.
   const budget = hints?.max_latency_ms;
-  const overBudget = (model: CatalogModel) => Number(budget !== undefined && (health?.p95Ms(healthTarget(model.provider, model.upstream_model)) ?? 0) > budget);
-  const ranked = [...routable].sort(
-    (left, right) =>
-      Math.abs(tierRank[left.tier!] - tierRank[wantedTier]) - Math.abs(tierRank[right.tier!] - tierRank[wantedTier]) ||
-      Number(wantedLane !== undefined && left.lane !== wantedLane) - Number(wantedLane !== undefined && right.lane !== wantedLane) ||
-      unhealthy(left) - unhealthy(right) ||
-      overBudget(left) - overBudget(right) ||
-      blendedPrice(left) - blendedPrice(right),
+  const keys = new Map(
+    routable.map((model) => {
+      const target = healthTarget(model.provider, model.upstream_model);
+      const unhealthy = Number(context.health?.unhealthy(target) ?? false);
+      const overBudget = Number(budget !== undefined && (context.health?.p95Ms(target) ?? 0) > budget);
+      const offLane = Number(wantedLane !== undefined && model.lane !== wantedLane);
+      return [model, { distance: Math.abs(tierRank[model.tier!] - tierRank[wantedTier]), offLane, unhealthy, overBudget, price: blendedPrice(model) }];
+    }),
   );
+  const ranked = [...routable].sort((left, right) => {
+    const a = keys.get(left)!;
+    const b = keys.get(right)!;
+    return a.distance - b.distance || a.offLane - b.offLane || a.unhealthy - b.unhealthy || a.overBudget - b.overBudget || a.price - b.price;
+  });
   const model = ranked[0];
-  const peers = ranked.filter((candidate) => candidate.tier === model.tier).length;
-  const why = unhealthy(model) ? 'every model of the tier failing; least bad' : `${overBudget(model) ? 'none within max_latency_ms; ' : ''}cheapest healthy${wantedLane ? ` ${wantedLane}` : ''} of ${peers} in the tier`;
   const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);
+  const chosen = keys.get(model)!;
+  const why = chosen.unhealthy ? 'every model of the tier failing; least bad' : `${chosen.overBudget ? 'none within max_latency_ms; ' : ''}cheapest healthy${wantedLane ? ` ${wantedLane}` : ''} of ${sameTier.length + 1} in the tier`;
   // allow_free_fallback: when the whole tier fails, a cheaper tier may still answer (cheapest first).
   const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
   const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]);

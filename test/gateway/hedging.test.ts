@@ -38,7 +38,9 @@ describe('hedged calls', () => {
     // The aborted call is billed for its prompt: the request costs more than the answering call alone
     // (its usage at the catalog's prices of the model that answered).
     const catalog = await loadCatalog();
-    const winner = catalog.resolveModel(hedged.metadata.provider === 'groq' ? hedged.body.model : `${hedged.metadata.provider}/${hedged.body.model}`) ?? catalog.models.find((model) => model.provider === hedged.metadata.provider && model.upstream_model === hedged.body.model)!;
+    const winnerSlug = /hedge=(\S+) after \d+ ms, won/.exec(hedged.metadata.routing_decision)![1];
+    const winner = catalog.resolveModel(winnerSlug)!;
+    assert.equal(winner.provider, hedged.metadata.provider);
     const alone = (hedged.body.usage.prompt_tokens * winner.pricing.input_per_mtok! + hedged.body.usage.completion_tokens * winner.pricing.output_per_mtok!) / 1e6;
     assert.ok(hedged.metadata.cost_usd > alone * 1.01, `${hedged.metadata.cost_usd} > ${alone}`);
   });

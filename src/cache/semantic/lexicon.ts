@@ -22,6 +22,20 @@ export interface Lexicon {
   synonymous(left: string, right: string): boolean;
 }
 
+/** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)), p from Zipf's law (0.1 / rank). */
+const SIF_A = 1e-3;
+export const sifWeight = (rank: number) => SIF_A / (SIF_A + 0.1 / rank);
+
+/** The word as the vocabulary knows it (itself, else its base form): its vector and rank; undefined when unknown. */
+export function knownWord(lexicon: Lexicon, word: string): { vector: Int8Array; rank: number } | undefined {
+  let rank = lexicon.rank(word);
+  if (rank === undefined) {
+    word = lexicon.lemma(word);
+    rank = lexicon.rank(word);
+  }
+  return rank === undefined ? undefined : { vector: lexicon.vector(word)!, rank };
+}
+
 const DIMENSIONS = 100;
 /** Vectors are stored as bytes: each unit-vector component × 127 (scripts/build-lexicon.mjs). */
 const QUANTUM = 127;

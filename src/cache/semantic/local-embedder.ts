@@ -1,5 +1,5 @@
 import { fnv1a } from '../../shared/fnv1a.js';
-import { englishLexicon } from './lexicon.js';
+import { englishLexicon, knownWord, sifWeight } from './lexicon.js';
 import { isFillerWord } from './text-features.js';
 
 /** Dimensions of the character part: enough to keep the trigrams of a short prompt apart. */
@@ -7,8 +7,6 @@ const CHARACTER_DIMENSIONS = 256;
 /** The word part weighs 0.8, the character part 0.6: the cosine is 0.64 × meaning + 0.36 × spelling. */
 const MEANING_WEIGHT = 0.8;
 const SPELLING_WEIGHT = 0.6;
-/** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)). */
-const SIF_A = 1e-3;
 const FILLER_FACTOR = 0.1;
 
 /**
@@ -25,12 +23,11 @@ export function embedLocally(normalizedText: string): Float32Array {
   let meaningNorm = 0;
   for (const word of normalizedText.split(' ')) {
     if (word === '') continue;
-    const found = lexicon.vector(word) ? word : lexicon.vector(lexicon.lemma(word)) ? lexicon.lemma(word) : undefined;
-    const rank = found === undefined ? undefined : lexicon.rank(found);
-    // Zipf: the word of rank r has a probability near 0.1 / r. Fillers ("please", "explain") weigh a tenth:
-    // frequency alone leaves them nearly the weight of the words that carry the question.
-    const weight = (rank === undefined ? 1 : SIF_A / (SIF_A + 0.1 / rank)) * (isFillerWord(word) ? FILLER_FACTOR : 1);
-    const wordVector = found === undefined ? undefined : lexicon.vector(found);
+    const known = knownWord(lexicon, word);
+    // Fillers ("please", "explain") weigh a tenth: frequency alone leaves them nearly the weight of the
+    // words that carry the question.
+    const weight = (known ? sifWeight(known.rank) : 1) * (isFillerWord(word) ? FILLER_FACTOR : 1);
+    const wordVector = known?.vector;
     if (wordVector) {
       for (let index = 0; index < dimensions; index++) vector[index] += weight * wordVector[index];
       meaningNorm = 1;

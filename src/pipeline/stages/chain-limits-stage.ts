@@ -1,7 +1,7 @@
 import type { SharedState } from '../../core/storage-interfaces.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { chainKeyOf } from '../../routing/sticky-routes.js';
-import type { RequestContext } from '../request-context.js';
+import { conversationOf, type RequestContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,7 +23,7 @@ export function chainLimitsStage(state: SharedState): Stage<'chat'> {
         context.warnings.push('svc.max_chain_steps and svc.chain_timeout_secs apply only to long_horizon_autonomous workflows (svc.workflow_type): not enforced');
         return next();
       }
-      const chain = chainKeyOf(svc.chain_id, svc.conversation_id ?? context.options.metadata.conversation_id);
+      const chain = chainKeyOf(svc.chain_id, conversationOf(context.options));
       if (!chain) {
         context.warnings.push('svc.max_chain_steps and svc.chain_timeout_secs need a chain: send svc.chain_id (a UUID) or svc.conversation_id; not enforced');
         return next();

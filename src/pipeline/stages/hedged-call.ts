@@ -1,7 +1,11 @@
+import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
+import type { ChatRequest } from '../../core/chat-types.js';
+import { addUsage, emptyUsage } from '../../core/metered-usage.js';
 import type { ExecutionResult, UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { UpstreamTarget } from '../../providers/provider-types.js';
 import { healthTarget, type HealthView } from '../../routing/model-health.js';
+import type { RoutedContext } from '../request-context.js';
 
 /** Before a model has been observed, the first call gets this long before a second is sent. */
 const UNOBSERVED_DELAY_MS = 2000;
@@ -24,9 +28,8 @@ export function hedgePlan(candidates: CatalogModel[], canCall: (providerId: stri
 }
 
 export interface HedgedResult<T> extends ExecutionResult<T> {
-  /** The model of the call that did not answer first and was aborted. */
-  loser?: CatalogModel;
-  hedged: boolean;
+  /** Set when the second call was sent: which call answered, the second's model, and the aborted call's model. */
+  hedge?: { answeredBy: 'first' | 'second'; second: CatalogModel; loser?: CatalogModel };
 }
 
 /**
@@ -71,7 +74,7 @@ export function hedgedCall<T>(
           settle(() => {
             const firstStillRunning = firstError === undefined;
             if (firstStillRunning) firstAbort.abort(new Error('hedge lost'));
-            resolve({ ...result, hedged: true, loser: firstStillRunning ? firstTarget?.model : undefined });
+            resolve({ ...result, hedge: { answeredBy: 'second', second: result.target.model, loser: firstStillRunning ? firstTarget?.model : undefined } });
           }),
         () => {
           second = 'failed';
@@ -83,9 +86,9 @@ export function hedgedCall<T>(
     executor.execute(candidates, orgId, firstAbort.signal, (target) => call((firstTarget = target), firstAbort.signal)).then(
       (result) =>
         settle(() => {
-          const hedged = second !== 'idle';
           if (second === 'running') secondAbort.abort(new Error('hedge lost'));
-          resolve({ ...result, hedged, loser: second === 'running' ? secondTarget?.model : undefined });
+          const secondModel = secondTarget?.model ?? plan.seconds[0];
+          resolve({ ...result, hedge: second === 'idle' ? undefined : { answeredBy: 'first', second: secondModel, loser: second === 'running' ? secondModel : undefined } });
         }),
       (error: unknown) => {
         firstError = error ?? new Error('upstream call failed');
@@ -94,4 +97,16 @@ export function hedgedCall<T>(
       },
     );
   });
+}
+
+/**
+ * What a hedge adds to the request: the note in routing_decision, and the aborted call's bill — its prompt,
+ * estimated (it was cut before any answer came back), priced with its own model.
+ */
+export function recordHedge(context: RoutedContext, request: ChatRequest, plan: HedgePlan, hedge: NonNullable<HedgedResult<unknown>['hedge']>): void {
+  context.hedge = `${hedge.second.slug} after ${Math.round(plan.delayMs)} ms, ${hedge.answeredBy === 'second' ? 'won' : 'lost'}`;
+  if (!hedge.loser || !context.usage) return;
+  const consumed = { ...emptyUsage(), inputTokens: estimateChatPromptTokens(request), estimated: true };
+  (context.priorCalls ??= []).push({ model: hedge.loser, usage: consumed });
+  context.usage = addUsage(consumed, context.usage);
 }

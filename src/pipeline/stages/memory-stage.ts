@@ -9,13 +9,11 @@ import type { FactExtractor } from '../../memory/fact-extractor.js';
 import type { FactMemory, RecalledFact } from '../../memory/fact-memory.js';
 import type { MemoryWriter } from '../../memory/memory-writer.js';
 import { planMemoryRecall, type MemoryPlan } from '../../memory/memory-router.js';
-import type { RequestContext, RoutedContext } from '../request-context.js';
+import { conversationOf, type RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
 
 /** The memory lookup waits at most this long; past it the request goes on without memory. */
 const RECALL_BUDGET_MS = 50;
-
-const conversationOf = (context: RequestContext) => context.options.svc.conversation_id ?? context.options.metadata.conversation_id;
 
 export interface MemoryParts {
   turns: ConversationMemory;
@@ -35,8 +33,9 @@ async function recall(parts: MemoryParts, orgId: string, conversation: string, p
   const carried = carriedTexts(context.request.messages);
   const lookup = Promise.all([plan.recent ? parts.turns.recent(orgId, conversation) : [], plan.facts ? parts.facts.list(orgId, conversation) : []]).then(([turns, facts]) => {
     const chosenTurns = recallableTurns(turns, carried);
-    const inTurns = chosenTurns.map((turn) => turn.user);
-    const present = (text: string) => carried.has(text) || inTurns.some((user) => user.includes(text)) || [...carried].some((message) => message.includes(text));
+    // A fact is a sentence of a user turn: present when the request or a recalled turn holds it.
+    const held = [...carried, ...chosenTurns.map((turn) => turn.user)].join('\n');
+    const present = (text: string) => held.includes(text);
     return { turns: chosenTurns, facts: affordableFacts(parts.facts.recall(facts, prompt, present)) };
   });
   let timer: NodeJS.Timeout | undefined;
@@ -58,10 +57,10 @@ async function recall(parts: MemoryParts, orgId: string, conversation: string, p
 export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): Stage<'chat'> {
   return {
     name: 'memory_injection',
-    appliesTo: (context) => conversationOf(context) !== undefined,
+    appliesTo: (context) => conversationOf(context.options) !== undefined,
     async intercept(context: RoutedContext<'chat'>, next) {
       const orgId = context.principal.orgId;
-      const conversation = conversationOf(context)!;
+      const conversation = conversationOf(context.options)!;
       const request = context.request;
       const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
       const prompt = lastUser ? textOfContent(lastUser.content) : '';
@@ -83,7 +82,7 @@ export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): S
       if (!lastUser) return outcome;
       const store = (assistant: string) => {
         if (assistant.trim() === '') return;
-        parts.writer.store({ orgId, conversationId: conversation, requestId: context.requestId, turn: { user: prompt, assistant }, at: new Date().toISOString() });
+        void parts.writer.store({ orgId, conversationId: conversation, requestId: context.requestId, turn: { user: prompt, assistant }, at: new Date().toISOString() });
       };
       if (outcome.kind === 'complete') {
         store(outcome.result.choices[0]?.message.content ?? '');

@@ -1,6 +1,4 @@
-import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
-import type { ChatCompletionChunk, ChatRequest } from '../../core/chat-types.js';
-import { addUsage, emptyUsage } from '../../core/metered-usage.js';
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Operation, Outcome } from '../../core/operations.js';
 import { callOperation } from '../../providers/operation-calls.js';
 import type { UpstreamTarget } from '../../providers/provider-types.js';
@@ -11,7 +9,7 @@ import type { HealthView } from '../../routing/model-health.js';
 import { meters } from '../metering.js';
 import type { RoutedContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
-import { hedgedCall, hedgePlan, type HedgedResult } from './hedged-call.js';
+import { hedgedCall, hedgePlan, recordHedge, type HedgedResult } from './hedged-call.js';
 
 /**
  * The end of every chain: calls the provider through the executor (keys, failover, circuits) and meters
@@ -50,7 +48,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
 
       const execution: HedgedResult<Awaited<ReturnType<typeof attempt>>> = plan
         ? await hedgedCall(executor, context.route.candidates, plan, context.principal.orgId, context.signal, attempt)
-        : { ...(await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => attempt(target, context.signal))), hedged: false };
+        : await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => attempt(target, context.signal));
       const { value, target, attempts } = execution;
       context.target = target;
       context.attempts = attempts;
@@ -59,17 +57,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       const outcome = value.outcome;
       if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, request, context.warnings);
       else context.streamedText = streamedText;
-      if (plan && execution.hedged) {
-        const loser = execution.loser;
-        const won = target.model.provider !== context.route.candidates[0].provider;
-        context.hedge = `${won ? target.model.slug : (loser?.slug ?? plan.seconds[0].slug)} after ${Math.round(plan.delayMs)} ms, ${won ? 'won' : 'lost'}`;
-        // The aborted call is billed for what it consumed: its prompt (it was cut before any answer came back).
-        if (loser && context.usage) {
-          const consumed = { ...emptyUsage(), inputTokens: estimateChatPromptTokens(context.request as ChatRequest), estimated: true };
-          (context.priorCalls ??= []).push({ model: loser, usage: consumed });
-          context.usage = addUsage(consumed, context.usage);
-        }
-      }
+      if (plan && execution.hedge) recordHedge(context, request, plan, execution.hedge);
       return outcome as Outcome<O>;
     },
   };

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { routeChatRequest, type RouterContext } from '../../routing/model-router.js';
 import { chainKeyOf, type StickyRoutes } from '../../routing/sticky-routes.js';
-import type { RequestContext, RoutedContext } from '../request-context.js';
+import { conversationOf, type RequestContext, type RoutedContext } from '../request-context.js';
 import type { AfterWork } from '../request-runner.js';
 import type { Stage } from '../stage.js';
 
@@ -10,7 +10,7 @@ import type { Stage } from '../stage.js';
 function stickyChainOf(context: RequestContext): string | undefined {
   if (context.operation !== 'chat' || context.requestedModel !== 'auto') return undefined;
   if (context.options.routingHints?.chain_routing === 'mixed') return undefined;
-  return chainKeyOf(context.options.svc.chain_id, context.options.svc.conversation_id ?? context.options.metadata.conversation_id);
+  return chainKeyOf(context.options.svc.chain_id, conversationOf(context.options));
 }
 
 /**

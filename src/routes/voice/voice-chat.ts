@@ -55,11 +55,9 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
     const replyText = answered.result.choices[0]?.message.content?.trim() ?? '';
     if (replyText === '') throw new GatewayError('provider_error', `the chat model ${answered.context.target?.model.slug ?? chatRequest.model} answered no text to speak`);
     // Stored while the reply is synthesized (far slower than one append), so the next turn always finds it.
+    // Through the memory writer, as chat turns are: the turn now (awaited below), its facts after the answer.
     const stored = remembers
-      ? Promise.all([
-          services.memory.turns.remember(orgId, conversationId!, { user: transcript, assistant: replyText }),
-          services.memory.facts.learn(orgId, conversationId!, randomUUID(), transcript, new Date().toISOString()),
-        ]).catch((error: unknown) => request.log.warn({ err: error }, 'voice session turn not stored'))
+      ? services.memory.writer.store({ orgId, conversationId: conversationId!, requestId: request.requestId, turn: { user: transcript, assistant: replyText }, at: new Date().toISOString() })
       : undefined;
 
     const speech: SpeechRequest = { model: fields.tts_model ?? AUTO_MODEL, input: speakable(replyText, parsed.warnings), voice: fields.voice ?? DEFAULT_VOICE, response_format: fields.output_format ?? 'mp3' };

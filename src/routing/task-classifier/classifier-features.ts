@@ -1,4 +1,4 @@
-import { englishLexicon } from '../../cache/semantic/lexicon.js';
+import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
 import { cuesIn } from './task-cues.js';
 
 /**
@@ -71,7 +71,6 @@ const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(lengt
 export const MEANING_DIMENSIONS = 100;
 /** The word-vector part weighs as much as this many hashed features of weight 1. */
 const MEANING_WEIGHT = 3;
-const SIF_A = 1e-3;
 const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
 
@@ -85,16 +84,10 @@ function meaningOf(text: string): Float32Array | undefined {
   let words = 0;
   for (const match of text.toLowerCase().matchAll(/[a-z][a-z'-]*/g)) {
     if (words >= MAX_MEANING_WORDS) break;
-    let word = match[0];
-    let rank = lexicon.rank(word);
-    if (rank === undefined) {
-      word = lexicon.lemma(word);
-      rank = lexicon.rank(word);
-    }
-    if (rank === undefined) continue;
-    const vector = lexicon.vector(word)!;
-    const weight = SIF_A / (SIF_A + 0.1 / rank);
-    for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * vector[index];
+    const known = knownWord(lexicon, match[0]);
+    if (!known) continue;
+    const weight = sifWeight(known.rank);
+    for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * known.vector[index];
     words++;
   }
   if (words === 0) return undefined;
