@@ -10,7 +10,7 @@ import { complexities, taskFamilies } from '../src/routing/task-classifier/task-
 import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
 
 const BUCKETS = 1 << 14;
-const options = { epochs: 300, learningRate: 0.05, l2: 1e-5 };
+const options = { epochs: 150, learningRate: 0.05, l2: 1e-5 };
 
 const rows = readRoutingSet().filter((row) => !isHeldBack(row));
 const features = rows.map((row) => classifierFeatures(classifierInputOf(row), BUCKETS));

@@ -31,12 +31,12 @@ function boundsOf(complexity: Complexity, family: string | undefined, fromHint: 
 /**
  * The complexity the tier rules act on: the classifier's, read conservatively. A request the model finds
  * plausibly complex is treated as complex (a complex prompt must never be served below T2), and only a
- * request it is fairly sure is trivial is treated as trivial.
+ * request it is fairly sure is trivial is treated as trivial. A proof is at least complex, however short.
  */
 function effectiveComplexity(task: TaskClass): Complexity {
   const p = task.complexityProbabilities;
   if (p.expert >= 0.4) return 'expert';
-  if (p.complex + p.expert >= 0.35) return 'complex';
+  if (p.complex + p.expert >= 0.35 || (task.family === 'math' && task.asksForProof)) return 'complex';
   if (p.trivial >= 0.5) return 'trivial';
   return 'standard';
 }

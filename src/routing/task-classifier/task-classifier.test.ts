@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { classifierInputOf, isHeldBack, readRoutingSet } from '../../../scripts/routing-set.js';
 import { chooseTier } from '../tier-rules.js';
 import { TaskClassifier } from './task-classifier.js';
+import { cuesIn } from './task-cues.js';
 
 /** The shipped model on the held-back part of eval/routing/prompts.jsonl (never trained on). */
 test('the task classifier: family right for at least 90 % of held-back prompts; no complex or expert prompt served below T2', () => {
@@ -26,4 +27,21 @@ test('the classifier reads structure as well as words: a code follow-up with no 
   assert.equal(result.family, 'code');
   const probabilities = Object.values(result.complexityProbabilities);
   assert.ok(Math.abs(probabilities.reduce((sum, value) => sum + value, 0) - 1) < 1e-9);
+});
+
+test('a request for a proof is served at T2 at least, however short and in whichever language', () => {
+  const classifier = TaskClassifier.fromFile();
+  for (const prompt of ['证明：根号2是无理数。', 'Prove that √2 is irrational.', 'Beweise, dass es unendlich viele Primzahlen gibt.', '√2が無理数であることを証明せよ。']) {
+    const result = classifier.classify({ prompt });
+    assert.equal(result.family, 'math', prompt);
+    assert.notEqual(chooseTier(undefined, undefined, result).tier, 'T1', prompt);
+  }
+  // Small talk that says "prove" is not a proof.
+  assert.equal(chooseTier(undefined, undefined, classifier.classify({ prompt: 'Can you prove you are not a robot? haha' })).tier === 'T3', false);
+});
+
+test('task cues are read at word starts: "hi" is not in "this", "api" not in "capital"', () => {
+  assert.deepEqual(cuesIn('is this the capital of peru'), ['chat']);
+  assert.deepEqual(cuesIn('hi! summarize the api docs'), ['code', 'summarization', 'chat']);
+  assert.deepEqual(cuesIn('请总结一下会议内容'), ['summarization']);
 });

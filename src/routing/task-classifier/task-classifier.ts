@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { classifierFeatures, featureRows, type ClassifierInput } from './classifier-features.js';
 import { predict, type LinearModel } from './linear-model.js';
+import { asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
 export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
@@ -15,6 +16,8 @@ export interface TaskClass {
   /** Probability of the family and of each complexity (the tier rules read them, not only the argmax). */
   familyConfidence: number;
   complexityProbabilities: Record<Complexity, number>;
+  /** The request asks for a proof: with the math family, proof-level work however short it is. */
+  asksForProof: boolean;
 }
 
 /** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
@@ -40,6 +43,6 @@ export class TaskClassifier {
     for (let index = 1; index < levels.length; index++) if (levels[index] > levels[level]) level = index;
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
-    return { family: this.family.classes[best] as TaskFamily, complexity: this.complexity.classes[level] as Complexity, familyConfidence: families[best], complexityProbabilities };
+    return { family: this.family.classes[best] as TaskFamily, complexity: this.complexity.classes[level] as Complexity, familyConfidence: families[best], complexityProbabilities, asksForProof: asksForProof(input.prompt.slice(0, 300).toLowerCase()) };
   }
 }
