@@ -7,6 +7,7 @@ import { classifierInputOfChat } from './task-classifier/chat-input.js';
 import type { TaskClass, TaskClassifier } from './task-classifier/task-classifier.js';
 import { healthTarget, type HealthView } from './model-health.js';
 import { chooseTier } from './tier-rules.js';
+import { describeRequirements, meetsRequirements, requestFeatures, requirementsOf, type RequestFeatures } from './request-features.js';
 
 export interface RouteDecision {
   /** The model chosen; the first candidate. */
@@ -44,7 +45,7 @@ const TIGHT_LATENCY_MS = 2000;
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
 export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest): RouteDecision {
   const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
-  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)));
+  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)), request && requestFeatures(request));
   const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
   return pinnedDecision(pinnedName, param, chatTypes, 'a chat', context);
 }
@@ -75,14 +76,21 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
   return { model, candidates, tier: model.tier ?? 'T2', lane: model.lane, decisionSource, summary };
 }
 
-function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined): RouteDecision {
+function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, features: RequestFeatures | undefined): RouteDecision {
   const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
   // A tight latency budget (spec 4.1: "very low budgets bias faster lanes") asks for the turbo lane.
   const tightBudget = hints?.max_latency_ms !== undefined && hints.max_latency_ms <= TIGHT_LATENCY_MS;
   const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' || tightBudget ? 'turbo' : undefined);
-  const routable = context.catalog.models.filter((model) => model.type === 'chat' && model.tier !== null && context.isRoutable(model.provider));
-  if (routable.length === 0) {
+  const configured = context.catalog.models.filter((model) => model.type === 'chat' && model.tier !== null && context.isRoutable(model.provider));
+  if (configured.length === 0) {
     throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
+  }
+  // Only models that can take the request: its images, tools, JSON schema and length.
+  const requirements = features && requirementsOf(features);
+  const routable = requirements ? configured.filter((model) => meetsRequirements(model, requirements, features!)) : configured;
+  const needs = requirements ? describeRequirements(requirements, features!) : '';
+  if (routable.length === 0) {
+    throw new GatewayError('validation_error', `model auto found no configured model that can take this request (it needs ${needs}); name a model or configure a provider whose models can`, { param: 'model' });
   }
   // Nearest tier first, the wanted lane first within it, healthy models before failing ones, those observed
   // within the latency budget before slower ones, then the cheapest. Each model's keys are read once.
@@ -107,7 +115,8 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   const why = chosen.unhealthy ? 'every model of the tier failing; least bad' : `${chosen.overBudget ? 'none within max_latency_ms; ' : ''}cheapest healthy${wantedLane ? ` ${wantedLane}` : ''} of ${sameTier.length + 1} in the tier`;
   // allow_free_fallback: when the whole tier fails, a cheaper tier may still answer (cheapest first).
   const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
-  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]);
+  // The same open model on another provider may lack what the request needs (a JSON schema, images).
+  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]).filter((candidate) => !requirements || meetsRequirements(candidate, requirements, features!));
   const read = `${task ? `family=${task.family} ` : ''}${complexity ? `complexity=${complexity} ` : ''}`;
   const decision: RouteDecision = {
     model,
@@ -115,7 +124,7 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
     tier: model.tier!,
     lane: model.lane,
     decisionSource: 'AutoRouter',
-    summary: `${read}lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''} why=${why}${applied(hints, override)}`,
+    summary: `${read}lane=${model.lane} source=AutoRouter tier=${model.tier} model=${model.slug}${model.tier !== wantedTier ? ` (wanted ${wantedTier})` : ''} why=${why}${needs ? ` needs=${needs}` : ''}${applied(hints, override)}`,
   };
   if (task) decision.taskFamily = task.family;
   return decision;

@@ -78,6 +78,7 @@ interface CatalogRow {
   slug: string;
   upstream_model: string;
   provider: string;
+  capabilities: string[];
   pricing: { input_per_mtok?: number; output_per_mtok?: number; cached_input_per_mtok?: number };
 }
 

@@ -2,6 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { gatewayForSuite } from '../support/test-gateway.js';
 import { createKey, createOrg } from './gateway-test-helpers.js';
+import { catalogModel } from '../conformance/conformance-helpers.js';
 
 /** Issue 18: `model: auto` reads the request — its task family is reported, its complexity bounds the tier. */
 describe('model auto reads the request', () => {
@@ -141,5 +142,56 @@ describe('chain limits of long_horizon_autonomous workflows (svc.max_chain_steps
     const second = await step(svc);
     assert.equal(second.status, 200);
     assert.match((await second.json()).svc_metadata.warnings.join(' '), /apply only to long_horizon_autonomous workflows/);
+  });
+});
+
+describe('model auto serves a request only with a model that can take it', () => {
+  const harness = gatewayForSuite();
+  const image = { type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=' } };
+
+  async function auto(body: Record<string, unknown>) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', ...body } });
+    assert.equal(response.status, 200, await response.clone().text());
+    const metadata = (await response.json()).svc_metadata as { routing_decision: string; tier: string };
+    const slug = /model=(\S+)/.exec(metadata.routing_decision)![1];
+    return { ...metadata, row: catalogModel(slug) };
+  }
+
+  test('small talk with an image goes to a T1 model with vision, not the cheapest T1 model', async () => {
+    const plain = await auto({ messages: [{ role: 'user', content: 'Hi! How are you?' }] });
+    assert.equal(plain.tier, 'T1');
+    assert.equal(plain.row.capabilities.includes('vision'), false, `the cheapest T1 model here (${plain.row.slug}) has no vision`);
+    assert.doesNotMatch(plain.routing_decision, /needs=/);
+    const withImage = await auto({ messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi! What is this?' }, image] }] });
+    assert.equal(withImage.tier, 'T1');
+    assert.ok(withImage.row.capabilities.includes('vision'), `${withImage.row.slug} has vision`);
+    assert.match(withImage.routing_decision, /needs=vision/);
+  });
+
+  test('a JSON schema goes to a model with structured outputs; tools to a model with tools', async () => {
+    const schema = { type: 'json_schema', json_schema: { name: 'greeting', schema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] } } };
+    const structured = await auto({ messages: [{ role: 'user', content: 'Say hi as JSON.' }], response_format: schema });
+    assert.ok(structured.row.capabilities.includes('json_schema'), `${structured.row.slug} has json_schema`);
+    assert.match(structured.routing_decision, /needs=json_schema/);
+    const tools = [{ type: 'function', function: { name: 'get_weather', parameters: { type: 'object', properties: { city: { type: 'string' } } } } }];
+    const withTools = await auto({ messages: [{ role: 'user', content: 'What is the weather in Paris?' }], tools });
+    assert.ok(withTools.row.capabilities.includes('tools'));
+    assert.match(withTools.routing_decision, /needs=tools/);
+  });
+});
+
+describe('model auto with no configured model able to take the request', () => {
+  // Only Groq is configured: none of its models takes images.
+  const harness = gatewayForSuite({ env: { OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined } });
+
+  test('is a 400 naming what the request needs, not a call the provider would refuse', async () => {
+    const image = { type: 'image_url', image_url: { url: 'https://example.com/cat.png' } };
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', messages: [{ role: 'user', content: [{ type: 'text', text: 'What is this?' }, image] }] } });
+    assert.equal(response.status, 400);
+    const error = (await response.json()).error;
+    assert.equal(error.type, 'invalid_request_error');
+    assert.equal(error.param, 'model');
+    assert.match(error.message, /no configured model that can take this request \(it needs vision\)/);
+    assert.equal(harness.mock.requests.length, 0);
   });
 });
