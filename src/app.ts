@@ -22,6 +22,7 @@ import { registerCompletionsRoute } from './routes/completions/completions-route
 import { registerEmbeddingsRoute } from './routes/embeddings/embeddings-route.js';
 import { registerModerationsRoute } from './routes/moderations/moderations-route.js';
 import { registerResponsesRoutes } from './routes/responses/responses-route.js';
+import { registerMessagesRoutes } from './routes/messages/messages-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
 import { registerModelsRoutes } from './routes/models-routes.js';
 import { registerSettingsRoutes } from './routes/settings-routes.js';
@@ -85,7 +86,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // A browser's CORS preflight carries no key: the CORS plugin answers it.
     if (isCorsPreflight(request.method, request.headers)) return;
     try {
-      request.principal = await services.authenticator.authenticate(credentialOf(request.headers));
+      request.principal = await services.authenticator.authenticate(credentialOf(request.headers, request.routeOptions.config.family === 'messages'));
       const config = request.routeOptions.config;
       if (config.admin && !isAdmin(request.principal)) {
         throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');
@@ -130,6 +131,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerEmbeddingsRoute(app, services);
   registerModerationsRoute(app, services);
   registerResponsesRoutes(app, services);
+  registerMessagesRoutes(app, services);
   registerAudioRoutes(app, services);
   await registerVoiceRoutes(app, services);
   registerAdminRoutes(app, services);

@@ -80,6 +80,8 @@ export interface ChatRequest {
   top_logprobs?: number;
   logit_bias?: Record<string, number>;
   reasoning_effort?: ReasoningEffort;
+  /** An exact thinking budget in tokens (set by the Anthropic Messages ingress from `thinking.budget_tokens`; not a chat field). */
+  thinking_budget?: number;
   service_tier?: string;
   metadata?: Record<string, string>;
   /** Any other OpenAI field the caller sent (modalities, audio, prediction, ...): forwarded to OpenAI-wire upstreams only. */

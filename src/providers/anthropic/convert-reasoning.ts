@@ -26,6 +26,8 @@ export interface ThinkingPlan {
 
 export interface ThinkingContext {
   reasoningEffort: ReasoningEffort | undefined;
+  /** An exact thinking budget (an Anthropic caller's `budget_tokens`): used as given where Anthropic takes it. */
+  budgetTokens?: number;
   /** The caller's max_tokens (OpenAI counts reasoning in it, as Anthropic counts thinking in max_tokens). */
   maxTokens: number | undefined;
   /** Whether tool_choice forces a tool call (Anthropic `any` or `tool`). */
@@ -44,7 +46,7 @@ export interface ThinkingContext {
  * hand thinking to callers, so it cannot have them).
  */
 export function planThinking(context: ThinkingContext, warnings: string[]): ThinkingPlan {
-  const budget = context.reasoningEffort ? THINKING_BUDGETS[context.reasoningEffort] : undefined;
+  const budget = context.budgetTokens ?? (context.reasoningEffort ? THINKING_BUDGETS[context.reasoningEffort] : undefined);
   const defaultMaxTokens = context.modelMaxOutputTokens ?? DEFAULT_MAX_TOKENS;
   const withoutThinking: ThinkingPlan = { maxTokens: context.maxTokens ?? defaultMaxTokens };
   if (budget === undefined) return withoutThinking;
@@ -53,6 +55,8 @@ export function planThinking(context: ThinkingContext, warnings: string[]): Thin
     addWarning(warnings, `reasoning_effort was ignored: ${reason}`);
     return withoutThinking;
   }
+  // The caller's own budget goes through as given when Anthropic's rule holds (budget below max_tokens).
+  if (context.budgetTokens !== undefined && context.maxTokens !== undefined && context.budgetTokens < context.maxTokens) return { thinking: { type: 'enabled', budget_tokens: context.budgetTokens }, maxTokens: context.maxTokens };
   if (context.maxTokens === undefined) {
     // The model's maximum holds thinking and answer together; without one, the answer gets the default on top of the budget.
     const maxTokens = context.modelMaxOutputTokens !== undefined && budget < context.modelMaxOutputTokens / 2 ? context.modelMaxOutputTokens : budget + DEFAULT_MAX_TOKENS;

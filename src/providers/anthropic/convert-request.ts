@@ -25,6 +25,7 @@ export function convertRequest(request: ChatRequest, model: CatalogModel, warnin
   const plan = planThinking(
     {
       reasoningEffort: request.reasoning_effort,
+      budgetTokens: request.thinking_budget,
       maxTokens: request.max_tokens,
       forcesToolUse: toolChoice?.type === 'any' || toolChoice?.type === 'tool',
       messages: conversation.messages,

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatCompletion, FinishReason, Usage } from '../../core/chat-types.js';
+import { parseJsonObject } from '../../shared/json-values.js';
+
+/** The Anthropic `usage` of an answer: uncached input, cache reads and writes, output. */
+export interface MessageUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'refusal';
+
+export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
+
+/** Chat finish reasons → Anthropic stop reasons. A stop sequence reads as `stop` on every wire: the end of the turn. */
+export function stopReasonOf(reason: FinishReason | null): StopReason {
+  switch (reason) {
+    case 'length':
+      return 'max_tokens';
+    case 'tool_calls':
+    case 'function_call':
+      return 'tool_use';
+    case 'content_filter':
+      return 'refusal';
+    default:
+      return 'end_turn';
+  }
+}
+
+/** Chat usage → Anthropic usage: Anthropic's input_tokens excludes the cached and cache-written tokens. */
+export function messageUsageOf(usage: Usage | undefined): MessageUsage {
+  const cacheRead = usage?.prompt_tokens_details?.cached_tokens ?? 0;
+  const cacheWrite = usage?.prompt_tokens_details?.cache_write_tokens ?? 0;
+  return {
+    input_tokens: Math.max(0, (usage?.prompt_tokens ?? 0) - cacheRead - cacheWrite),
+    output_tokens: usage?.completion_tokens ?? 0,
+    cache_creation_input_tokens: cacheWrite,
+    cache_read_input_tokens: cacheRead,
+  };
+}
+
+/** A tool call's arguments as the `input` object of a tool_use block (text that is not an object becomes `{}`). */
+export function toolInputOf(argumentsText: string): Record<string, unknown> {
+  return parseJsonObject(argumentsText) ?? {};
+}
+
+/** A chat completion as an Anthropic message: text and tool_use blocks in order, stop reason, usage. */
+export function messageObject(completion: ChatCompletion, requestedModel: string): Record<string, unknown> {
+  const choice = completion.choices[0];
+  const content: Array<Record<string, unknown>> = [];
+  const text = choice?.message.content ?? choice?.message.refusal;
+  if (typeof text === 'string' && text !== '') content.push({ type: 'text', text });
+  for (const call of choice?.message.tool_calls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: toolInputOf(call.function.arguments) });
+  return {
+    id: newMessageId(),
+    type: 'message',
+    role: 'assistant',
+    model: completion.model || requestedModel,
+    content,
+    stop_reason: stopReasonOf(choice?.finish_reason ?? null),
+    stop_sequence: null,
+    usage: messageUsageOf(completion.usage),
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
+import { collectChatStream, replayAsStream } from '../../core/chat-stream.js';
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
+import { registerEndpoint, type Endpoint, type EndpointAnswer } from '../../http/endpoint.js';
+import { streamSse, type SseRendering } from '../../http/sse-stream.js';
+import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
+import type { RequestContext } from '../../pipeline/request-context.js';
+import type { GatewayServices } from '../../services.js';
+import { messageObject } from './message-object.js';
+import { MessagesStreamEncoder } from './messages-stream.js';
+import { parseCountTokensRequest, parseMessagesRequest, type MessagesRequestFacts } from './parse-messages-request.js';
+
+/**
+ * POST /v1/messages: the Anthropic Messages API (for Claude Code and the Anthropic SDKs), an edge
+ * translator over the chat operation, so any catalog model can answer it; JSON or Anthropic's named events.
+ */
+export const messagesEndpoint: Endpoint<'chat', MessagesRequestFacts> = {
+  method: 'POST',
+  path: '/v1/messages',
+  family: 'messages',
+  name: 'messages',
+  operation: 'chat',
+  parse: (body) => parseMessagesRequest(body),
+  render: renderMessages,
+};
+
+async function renderMessages(answer: EndpointAnswer<'chat', MessagesRequestFacts>): Promise<void> {
+  const { request, reply, context, outcome, services, extra: facts } = answer;
+  if (context.request.stream) {
+    const chunks = outcome.kind === 'stream' ? outcome.chunks : replayAsStream(outcome.result);
+    return streamSse(request, reply, context, chunks, messagesSse(context, facts), services.streamObserver);
+  }
+  const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
+  reply.headers(nonStreamHeaders(context));
+  reply.send({ ...messageObject(completion, facts.model), svc_metadata: buildSvcMetadata(context) });
+}
+
+function messagesSse(context: RequestContext<'chat'>, facts: MessagesRequestFacts): SseRendering<ChatCompletionChunk> {
+  const encoder = new MessagesStreamEncoder(context.target?.model.upstream_model ?? facts.model, estimateChatPromptTokens(context.request));
+  return {
+    headers: streamHeaders(context),
+    openingEvents: () => encoder.opening(),
+    eventsOf: (chunk) => encoder.events(chunk),
+    closingEvents: () => encoder.closing(),
+    errorEvents: (error) => encoder.failure(error),
+  };
+}
+
+export function registerMessagesRoutes(app: FastifyInstance, services: GatewayServices): void {
+  registerEndpoint(app, services, messagesEndpoint);
+  // The prompt's tokens as svc's tokenizer counts them (an estimate for models of other tokenizers); nothing is called upstream.
+  app.post('/v1/messages/count_tokens', { config: { family: 'messages' } }, async (request, reply) => {
+    const chat = parseCountTokensRequest(request.body);
+    reply.header('x-svc-request-id', request.requestId);
+    return { input_tokens: estimateChatPromptTokens(chat) };
+  });
+}

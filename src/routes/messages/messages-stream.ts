@@ -1,0 +1,78 @@
+import type { ChatCompletionChunk, FinishReason, Usage } from '../../core/chat-types.js';
+import type { GatewayError } from '../../errors/gateway-error.js';
+import type { SseEvent } from '../../http/sse-writer.js';
+import { anthropicErrorType } from '../../errors/anthropic-error-envelope.js';
+import { messageUsageOf, newMessageId, stopReasonOf } from './message-object.js';
+
+/**
+ * Chat chunks → the named events of an Anthropic message stream, live: `message_start`, then per block
+ * `content_block_start`, its deltas (`text_delta`, `input_json_delta`) and `content_block_stop`, then
+ * `message_delta` with the stop reason and usage, and `message_stop`. Blocks are numbered in the order they
+ * open; a text block closes before a tool_use block opens, as Anthropic streams them.
+ */
+export class MessagesStreamEncoder {
+  private blockIndex = -1;
+  private open: { kind: 'text' } | { kind: 'tool_use'; toolIndex: number } | undefined;
+  private finishReason: FinishReason | null = null;
+  private usage: Usage | undefined;
+  private readonly id = newMessageId();
+
+  constructor(
+    private model: string,
+    /** The prompt's tokens as counted before the call: message_start's input_tokens until the upstream's usage arrives. */
+    private readonly promptTokens: number,
+  ) {}
+
+  opening(): SseEvent[] {
+    const message = { id: this.id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens, output_tokens: 0 } };
+    return [event('message_start', { message })];
+  }
+
+  events(chunk: ChatCompletionChunk): SseEvent[] {
+    if (chunk.usage) this.usage = chunk.usage;
+    const choice = chunk.choices[0];
+    if (!choice) return [];
+    const events: SseEvent[] = [];
+    const text = typeof choice.delta.content === 'string' && choice.delta.content !== '' ? choice.delta.content : typeof choice.delta.refusal === 'string' && choice.delta.refusal !== '' ? choice.delta.refusal : undefined;
+    if (text !== undefined) {
+      if (this.open?.kind !== 'text') events.push(...this.close(), this.start({ type: 'text', text: '' }, { kind: 'text' }));
+      events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'text_delta', text } }));
+    }
+    for (const call of choice.delta.tool_calls ?? []) {
+      if (this.open?.kind !== 'tool_use' || this.open.toolIndex !== call.index) {
+        events.push(...this.close(), this.start({ type: 'tool_use', id: call.id ?? newMessageId().replace('msg_', 'toolu_'), name: call.function?.name ?? '', input: {} }, { kind: 'tool_use', toolIndex: call.index }));
+      }
+      const fragment = call.function?.arguments;
+      if (fragment) events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: fragment } }));
+    }
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    return events;
+  }
+
+  /** Closes the open block; the stop reason and the usage (the upstream's, exact); the end of the message. */
+  closing(): SseEvent[] {
+    const usage = messageUsageOf(this.usage);
+    return [...this.close(), event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage }), event('message_stop', {})];
+  }
+
+  /** A failure mid-stream: Anthropic's `error` event, never a clean `message_stop`. */
+  failure(error: GatewayError): SseEvent[] {
+    return [event('error', { error: { type: anthropicErrorType(error.status), message: error.message } })];
+  }
+
+  private start(block: Record<string, unknown>, open: NonNullable<MessagesStreamEncoder['open']>): SseEvent {
+    this.open = open;
+    this.blockIndex++;
+    return event('content_block_start', { index: this.blockIndex, content_block: block });
+  }
+
+  private close(): SseEvent[] {
+    if (!this.open) return [];
+    this.open = undefined;
+    return [event('content_block_stop', { index: this.blockIndex })];
+  }
+}
+
+function event(type: string, payload: Record<string, unknown>): SseEvent {
+  return { event: type, data: JSON.stringify({ type, ...payload }) };
+}

@@ -1,0 +1,157 @@
+import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, ReasoningEffort, ToolCall, ToolChoice } from '../../core/chat-types.js';
+import type { ParsedRequest } from '../../http/endpoint.js';
+import { withoutNulls } from '../../http/request-body/fields.js';
+import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
+import { toRoutingHints, toRoutingOverride, toSvcOptions } from '../../http/request-body/svc-fields.js';
+import { parseChatRequest } from '../chat/parse-chat-request.js';
+import { countTokensRequestSchema, messagesFields, messagesRequestSchema, type ContentBlock, type MessageParam } from './messages-request-schema.js';
+
+/** What the renderer needs of the Anthropic request: the model as asked, and the stop sequences to name the one that stopped. */
+export interface MessagesRequestFacts {
+  model: string;
+  stopSequences: string[];
+}
+
+/**
+ * POST /v1/messages (the Anthropic Messages API) → a chat request, so any catalog model can serve it:
+ * `system` becomes a system message, text, image and PDF blocks become content parts (with their
+ * `cache_control` breakpoints), `tool_use` blocks become tool calls and `tool_result` blocks tool
+ * messages, `tool_choice` and `thinking` their chat equivalents. The chat parser then validates the
+ * result as it does for chat callers.
+ */
+export function parseMessagesRequest(body: unknown): ParsedRequest<'chat', MessagesRequestFacts> {
+  const parsed = parseBody(messagesRequestSchema, body);
+  const warnings: string[] = [];
+  const chatBody = withoutNulls({
+    model: parsed.model,
+    messages: toChatMessages(parsed.system, parsed.messages, warnings),
+    stream: parsed.stream,
+    stream_options: parsed.stream ? { include_usage: true } : undefined,
+    max_tokens: parsed.max_tokens,
+    temperature: parsed.temperature,
+    top_p: parsed.top_p,
+    top_k: parsed.top_k,
+    stop: parsed.stop_sequences && parsed.stop_sequences.length > 0 ? parsed.stop_sequences : undefined,
+    tools: parsed.tools?.map(toChatTool),
+    tool_choice: toChatToolChoice(parsed.tool_choice),
+    parallel_tool_calls: parsed.tool_choice && 'disable_parallel_tool_use' in parsed.tool_choice && parsed.tool_choice.disable_parallel_tool_use ? false : undefined,
+    reasoning_effort: effortOf(parsed.thinking),
+    user: parsed.metadata?.user_id ?? undefined,
+  });
+  const chat: ChatRequest = parseChatRequest(chatBody).request;
+  if (parsed.thinking?.type === 'enabled') chat.thinking_budget = parsed.thinking.budget_tokens;
+  for (const key of unknownFields(body as object, messagesFields)) warnings.push(`${key} is not a Messages field svc knows; it was not forwarded`);
+  return {
+    request: chat,
+    requestedModel: parsed.model,
+    options: { svc: toSvcOptions(parsed.svc), routingHints: toRoutingHints(parsed.routing_hints), routingOverride: toRoutingOverride(parsed.routing_override), metadata: {} },
+    warnings,
+    extra: { model: parsed.model, stopSequences: parsed.stop_sequences ?? [] },
+  };
+}
+
+/** POST /v1/messages/count_tokens → the chat request whose prompt is counted. */
+export function parseCountTokensRequest(body: unknown): ChatRequest {
+  const parsed = parseBody(countTokensRequestSchema, body);
+  return {
+    model: parsed.model,
+    messages: toChatMessages(parsed.system, parsed.messages, []),
+    ...(parsed.tools ? { tools: parsed.tools.map(toChatTool) } : {}),
+  };
+}
+
+function toChatMessages(system: string | Array<Extract<ContentBlock, { type: 'text' }>> | null | undefined, messages: MessageParam[], warnings: string[]): ChatMessage[] {
+  const chat: ChatMessage[] = [];
+  if (typeof system === 'string') chat.push({ role: 'system', content: system });
+  else if (system && system.length > 0) chat.push({ role: 'system', content: system.map(textPart) });
+  for (const message of messages) {
+    if (typeof message.content === 'string') chat.push({ role: message.role, content: message.content });
+    else if (message.role === 'user') chat.push(...userTurn(message.content));
+    else chat.push(assistantTurn(message.content, warnings));
+  }
+  return chat;
+}
+
+/** A user turn: its tool results first (chat tool messages answer the calls before them), then what the user says. */
+function userTurn(blocks: ContentBlock[]): ChatMessage[] {
+  const turn: ChatMessage[] = [];
+  const parts: ContentPart[] = [];
+  for (const block of blocks) {
+    if (block.type === 'tool_result') turn.push(...toolResult(block));
+    else if (block.type === 'text' || block.type === 'image' || block.type === 'document') parts.push(contentPart(block));
+  }
+  if (parts.length > 0) turn.push({ role: 'user', content: parts });
+  return turn;
+}
+
+/** A tool result: a tool message with its text; images it returned follow as a user turn (chat tool messages carry text). */
+function toolResult(block: Extract<ContentBlock, { type: 'tool_result' }>): ChatMessage[] {
+  const content = block.content ?? '';
+  const blocks = typeof content === 'string' ? [] : content;
+  const text = typeof content === 'string' ? content : blocks.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  const message: ChatMessage = { role: 'tool', tool_call_id: block.tool_use_id, content: block.is_error ? `Error: ${text}` : text };
+  const images = blocks.filter((part) => part.type === 'image');
+  return images.length > 0 ? [message, { role: 'user', content: [{ type: 'text', text: 'Images returned by the tool call above:' }, ...images.map(contentPart)] }] : [message];
+}
+
+function assistantTurn(blocks: ContentBlock[], warnings: string[]): ChatMessage {
+  const texts: ContentPart[] = [];
+  const calls: ToolCall[] = [];
+  for (const block of blocks) {
+    if (block.type === 'text') texts.push(textPart(block));
+    else if (block.type === 'tool_use') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input) } });
+    else if ((block.type === 'thinking' || block.type === 'redacted_thinking') && !warnings.includes(THINKING_DROPPED)) warnings.push(THINKING_DROPPED);
+  }
+  const plain = texts.every((part) => !('cache_control' in part));
+  const content = texts.length === 0 ? null : plain ? texts.map((part) => (part as { text: string }).text).join('') : texts;
+  return { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+}
+
+const THINKING_DROPPED = 'thinking blocks of earlier assistant turns were not forwarded: svc carries no thinking between turns yet';
+
+function textPart(block: Extract<ContentBlock, { type: 'text' }>): ContentPart {
+  return block.cache_control ? { type: 'text', text: block.text, cache_control: block.cache_control } : { type: 'text', text: block.text };
+}
+
+function contentPart(block: Extract<ContentBlock, { type: 'text' | 'image' | 'document' }>): ContentPart {
+  const cacheControl = block.cache_control ? { cache_control: block.cache_control } : {};
+  switch (block.type) {
+    case 'text':
+      return textPart(block);
+    case 'image': {
+      const url = block.source.type === 'base64' ? `data:${block.source.media_type};base64,${block.source.data}` : block.source.url;
+      return { type: 'image_url', image_url: { url }, ...cacheControl };
+    }
+    case 'document':
+      return { type: 'file', file: { file_data: `data:application/pdf;base64,${block.source.data}`, ...(block.title ? { filename: block.title } : {}) }, ...cacheControl };
+  }
+}
+
+function toChatTool(tool: { name: string; description?: string | null; input_schema: Record<string, unknown>; cache_control?: { type: 'ephemeral'; ttl?: '5m' | '1h' | null } | null }): FunctionTool {
+  const chat: FunctionTool = { type: 'function', function: { name: tool.name, parameters: tool.input_schema, ...(tool.description ? { description: tool.description } : {}) } };
+  if (tool.cache_control) chat.cache_control = tool.cache_control.ttl ? { type: 'ephemeral', ttl: tool.cache_control.ttl } : { type: 'ephemeral' };
+  return chat;
+}
+
+function toChatToolChoice(choice: { type: 'auto' | 'any' | 'tool' | 'none'; name?: string } | null | undefined): ToolChoice | undefined {
+  switch (choice?.type) {
+    case undefined:
+      return undefined;
+    case 'auto':
+      return 'auto';
+    case 'any':
+      return 'required';
+    case 'none':
+      return 'none';
+    case 'tool':
+      return { type: 'function', function: { name: choice.name! } };
+  }
+}
+
+/** A thinking budget → the reasoning effort whose budget is nearest at or above it (the Anthropic wire maps it back). */
+function effortOf(thinking: { type: 'enabled'; budget_tokens: number } | { type: 'disabled' } | { type: 'adaptive' } | null | undefined): ReasoningEffort | undefined {
+  if (!thinking || thinking.type === 'disabled') return undefined;
+  if (thinking.type === 'adaptive') return 'medium';
+  const budget = thinking.budget_tokens;
+  return budget <= 1024 ? 'low' : budget <= 4096 ? 'medium' : budget <= 16384 ? 'high' : budget <= 32768 ? 'xhigh' : 'max';
+}
