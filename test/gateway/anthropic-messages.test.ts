@@ -57,7 +57,7 @@ describe('the Anthropic Messages API (POST /v1/messages) through the official SD
 
   test('streaming: Anthropic’s named events in order, text deltas as they come, usage in message_delta', async () => {
     harness.mock.enqueueReply({ chunks: ['The ', 'sky ', 'is ', 'blue.'], usage: { input: 12, output: 4 } });
-    const stream = anthropic().messages.stream({ model: 'gpt-4o-mini', max_tokens: 50, messages: [{ role: 'user', content: 'Why is the sky blue?' }] });
+    const stream = anthropic().messages.stream({ model: 'openai/gpt-4o-mini', max_tokens: 50, messages: [{ role: 'user', content: 'Why is the sky blue?' }] });
     const types: string[] = [];
     const deltas: string[] = [];
     for await (const event of stream) {
@@ -69,6 +69,7 @@ describe('the Anthropic Messages API (POST /v1/messages) through the official SD
     assert.deepEqual(types, ['message_start', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
     assert.equal(final.content.length, 1);
     assert.equal(final.content[0].type === 'text' && final.content[0].text, 'The sky is blue.');
+    assert.equal(final.model, 'gpt-4o-mini', 'message_start names the model that serves, not what was asked');
     assert.equal(final.stop_reason, 'end_turn');
     assert.equal(final.usage.output_tokens, 4);
     assert.equal(final.usage.input_tokens, 12);

@@ -37,7 +37,8 @@ async function renderMessages(answer: EndpointAnswer<'chat', MessagesRequestFact
 }
 
 function messagesSse(context: RequestContext<'chat'>, facts: MessagesRequestFacts): SseRendering<ChatCompletionChunk> {
-  const encoder = new MessagesStreamEncoder(context.target?.model.upstream_model ?? facts.model, estimateChatPromptTokens(context.request));
+  const served = context.target?.model ?? context.route?.model;
+  const encoder = new MessagesStreamEncoder(served?.upstream_model ?? facts.model, estimateChatPromptTokens(context.request));
   return {
     headers: streamHeaders(context),
     openingEvents: () => encoder.opening(),
