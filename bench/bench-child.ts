@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -140,3 +142,23 @@ function parseProtocolLine(line: string): { bench?: string } | undefined {
   }
 }
 
+
+/** Headers of a request to svc with the bench key, in an intelligence mode. */
+export const modeHeaders = (mode: string) => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
+
+/**
+ * Starts the mock upstream and svc (on a fresh data directory) for `run`; afterwards, whatever happened,
+ * stops every child and removes the directory.
+ */
+export async function withMockAndSvc<T>(name: string, run: (mock: BenchChild, svc: BenchChild) => Promise<T>, nodeArgs: string[] = svcNodeArgs): Promise<T> {
+  const dataDir = await mkdtemp(join(tmpdir(), `svc-bench-${name}-`));
+  try {
+    log('starting the mock upstream and svc …');
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), nodeArgs);
+    return await run(mock, svc);
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

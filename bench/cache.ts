@@ -19,7 +19,7 @@ import { embedLocally } from '../src/cache/semantic/local-embedder.js';
 import { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
 import { ANN_FROM } from '../src/cache/semantic/semantic-index.js';
 import { promptFeatures } from '../src/cache/semantic/text-features.js';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { baseEnv, BenchChild, children, log, modeHeaders, svcEnv, svcNodeArgs } from './bench-child.js';
 import { summarize } from './load.js';
 import { fillWithSyntheticPrompts } from './prefill-semantic.js';
 import { syntheticPrompt } from '../test/support/synthetic-prompts.js';
@@ -40,7 +40,6 @@ if (args.help) {
 }
 const options = loadShape(args);
 const runId = Math.random().toString(36).slice(2, 8);
-const headers = (mode: 'proxy' | 'cache') => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
 const chat = (content: string) => JSON.stringify({ model: 'gpt-4o-mini', temperature: 0, messages: [{ role: 'user', content }] });
 /** Warm-up of each process's first scenario (see measureWarm). */
 const FIRST_WARMUP_SECONDS = 5;
@@ -147,19 +146,19 @@ async function main(): Promise<void> {
     await writeFile(config100k, `cache:\n  semantic: { max_entries_per_org: ${big + 200_000}, verify_sample_rate: 0 }\n`);
     const svc100k = await BenchChild.start('svc 100k', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_BENCH_SEMANTIC_ENTRIES: String(big), SVC_CONFIG: config100k }, svcNodeArgs);
     const scenarios: Scenario[] = [
-      { name: 'miss, proxy mode', target: svc, path: '/v1/chat/completions', headers: headers('proxy'), body: freshChat },
-      { name: 'miss, cache mode, 1k', target: svc, path: '/v1/chat/completions', headers: headers('cache'), body: freshChat },
-      { name: 'miss, proxy mode (100k)', target: svc100k, path: '/v1/chat/completions', headers: headers('proxy'), body: freshChat },
-      { name: `miss, cache mode, ${big / 1000}k`, target: svc100k, path: '/v1/chat/completions', headers: headers('cache'), body: freshChat },
-      { name: `semantic hit, ${big / 1000}k`, target: svc100k, path: '/v1/chat/completions', headers: headers('cache'), body: () => chat(`please, ${syntheticPrompt(counter++ % big).toLowerCase()}`) },
-      { name: 'exact hit, L0 (in process)', target: svc, path: '/v1/chat/completions', headers: headers('cache'), body: chat(`the same question ${runId}`) },
+      { name: 'miss, proxy mode', target: svc, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body: freshChat },
+      { name: 'miss, cache mode, 1k', target: svc, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: freshChat },
+      { name: 'miss, proxy mode (100k)', target: svc100k, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body: freshChat },
+      { name: `miss, cache mode, ${big / 1000}k`, target: svc100k, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: freshChat },
+      { name: `semantic hit, ${big / 1000}k`, target: svc100k, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: () => chat(`please, ${syntheticPrompt(counter++ % big).toLowerCase()}`) },
+      { name: 'exact hit, L0 (in process)', target: svc, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: chat(`the same question ${runId}`) },
     ];
     const withRedis = await redisReachable(args.redis);
     if (withRedis) {
       const config = join(dataDirs[2], 'svc.yaml');
       await writeFile(config, `storage:\n  redis_key_prefix: "svc-bench-${runId}:"\ncache:\n  exact: { max_entries: 1 }\n`);
       const svcRedis = await BenchChild.start('svc+redis', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[2]), SVC_REDIS_URL: args.redis, SVC_CONFIG: config }, [...svcNodeArgs, ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-redis')] : [])]);
-      scenarios.push({ name: 'exact hit, L1 (Redis)', target: svcRedis, path: '/v1/chat/completions', headers: headers('cache'), body: rotatingChat });
+      scenarios.push({ name: 'exact hit, L1 (Redis)', target: svcRedis, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: rotatingChat });
     } else log(`Redis at ${args.redis} is not reachable: the L1 scenario is skipped`);
     const results: Measured[] = [];
     // A process's first scenario warms it for longer: measured, an exact hit costs 1,781 µs of CPU over the

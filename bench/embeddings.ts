@@ -6,11 +6,10 @@
  *  - a cache miss: a new input each request (cache lookup, upstream call, cache store), as overhead over
  *    calling the mock directly, beside the same overhead for chat in proxy mode (target: ≤ 1.5 × chat's).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { BenchChild, children, log, modeHeaders, svcNodeArgs, withMockAndSvc } from './bench-child.js';
 import { loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -26,7 +25,6 @@ if (args.help) {
 }
 const options = loadShape(args);
 
-const headers = (mode: 'proxy' | 'full') => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
 const chatBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }] });
 // The official SDK asks for base64 unless told otherwise.
 const embeddingsBody = (input: string) => JSON.stringify({ model: 'text-embedding-3-small', input, encoding_format: 'base64' });
@@ -35,15 +33,11 @@ let counter = 0;
 const runPrefix = Math.random().toString(36).slice(2, 8);
 const freshEmbeddingsBody = () => embeddingsBody(`benchmark input ${runPrefix} ${counter++}`);
 
-const scenario = (name: string, target: BenchChild, path: string, mode: 'proxy' | 'full', body: Scenario['body']): Scenario => ({ name, target, path, headers: headers(mode), body });
+const scenario = (name: string, target: BenchChild, path: string, mode: 'proxy' | 'full', body: Scenario['body']): Scenario => ({ name, target, path, headers: modeHeaders(mode), body });
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-embeddings-'));
-  try {
-    log('starting the mock upstream and svc …');
-    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-    const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-embeddings')] : [];
-    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), [...svcNodeArgs, ...profileArgs]);
+  const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-embeddings')] : [];
+  await withMockAndSvc('embeddings', async (mock, svc) => {
     const hitBody = embeddingsBody('the same benchmark input every time');
     const scenarios: Scenario[] = [
       scenario('chat, direct to the mock', mock, '/v1/chat/completions', 'proxy', chatBody),
@@ -55,10 +49,7 @@ async function main(): Promise<void> {
     const results: Measured[] = [];
     for (const item of scenarios) results.push(await measure(item, options));
     report(scenarios, results);
-  } finally {
-    await Promise.allSettled([...children].map((child) => child.stop()));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  }, [...svcNodeArgs, ...profileArgs]);
 }
 
 function report(scenarios: Scenario[], results: Measured[]): void {

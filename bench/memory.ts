@@ -7,11 +7,9 @@
  * and ask about them (L2 extraction after the answer, recall by entity and similarity). Goal (issue 18): ≤ 5 ms
  * over proxy at p50.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { children, log, modeHeaders, withMockAndSvc } from './bench-child.js';
 import { loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -44,19 +42,14 @@ const statedAndRecalled = () => {
       : `What did I tell you about Dana ${turn - 1} and the budget again?`;
   return JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], svc });
 };
-const headers = (mode: string) => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-memory-'));
-  try {
-    log('starting the mock upstream and svc …');
-    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), svcNodeArgs);
+  await withMockAndSvc('memory', async (_mock, svc) => {
     const scenarios: Scenario[] = [
-      { name: 'proxy mode', target: svc, path: '/v1/chat/completions', headers: headers('proxy'), body: body(false) },
-      { name: 'full mode, no conversation', target: svc, path: '/v1/chat/completions', headers: headers('full'), body: body(false) },
-      { name: 'full mode, in conversations', target: svc, path: '/v1/chat/completions', headers: headers('full'), body: body(true) },
-      { name: 'full mode, facts stated and recalled', target: svc, path: '/v1/chat/completions', headers: headers('full'), body: statedAndRecalled },
+      { name: 'proxy mode', target: svc, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body: body(false) },
+      { name: 'full mode, no conversation', target: svc, path: '/v1/chat/completions', headers: modeHeaders('full'), body: body(false) },
+      { name: 'full mode, in conversations', target: svc, path: '/v1/chat/completions', headers: modeHeaders('full'), body: body(true) },
+      { name: 'full mode, facts stated and recalled', target: svc, path: '/v1/chat/completions', headers: modeHeaders('full'), body: statedAndRecalled },
     ];
     const results: Measured[] = [];
     for (const scenario of scenarios) results.push(await measure(scenario, options));
@@ -73,10 +66,7 @@ async function main(): Promise<void> {
         '',
       ].join('\n'),
     );
-  } finally {
-    await Promise.allSettled([...children].map((child) => child.stop()));
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch(async (error) => {

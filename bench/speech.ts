@@ -6,12 +6,10 @@
  * request (concurrency 1, the two interleaved so both see the same machine). The figure is svc's share:
  * its time to first audio byte minus the upstream's (goal ≤ 2 ms), at p50 and p99.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { benchMasterKey, log, withMockAndSvc } from './bench-child.js';
 
 const { values: args } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, warmup: { type: 'string', default: '1' }, help: { type: 'boolean', default: false } },
@@ -49,49 +47,45 @@ const percentile = (values: number[], p: number) => {
 const fixed = (value: number) => value.toFixed(3).padStart(8);
 
 async function main(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-speech-'));
   try {
-    log('starting the mock upstream and svc …');
-    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), svcNodeArgs);
-    const direct = { origin: mock.origin, authorization: 'Bearer sk-bench-openai' };
-    const through = { origin: svc.origin, authorization: `Bearer ${benchMasterKey}` };
-    const run = async (seconds: number) => {
-      const timings = { direct: [] as Timing[], svc: [] as Timing[] };
-      const until = performance.now() + seconds * 1000;
-      while (performance.now() < until) {
-        timings.direct.push(await speak(direct.origin, direct.authorization));
-        timings.svc.push(await speak(through.origin, through.authorization));
-      }
-      return timings;
-    };
-    log(`warming up ${args.warmup} s …`);
-    await run(Number(args.warmup));
-    log(`measuring ${args.seconds} s …`);
-    const { direct: straight, svc: gateway } = await run(Number(args.seconds));
-    const row = (name: string, timings: Timing[]) => {
-      const first = timings.map((timing) => timing.firstByteMs);
-      const total = timings.map((timing) => timing.totalMs);
-      return `${name.padEnd(34)} ${String(timings.length).padStart(7)} ${fixed(percentile(first, 50))} ${fixed(percentile(first, 99))} ${fixed(percentile(total, 50))} ${fixed(percentile(total, 99))}`;
-    };
-    const share = (p: number) => percentile(gateway.map((timing) => timing.firstByteMs), p) - percentile(straight.map((timing) => timing.firstByteMs), p);
-    process.stdout.write(
-      [
-        '',
-        `svc speech streaming: concurrency 1, ${args.warmup} s warm-up + ${args.seconds} s measured, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
-        '',
-        `${'scenario'.padEnd(34)} ${'requests'.padStart(7)} ${'ttfb p50'.padStart(8)} ${'ttfb p99'.padStart(8)} ${'all p50'.padStart(8)} ${'all p99'.padStart(8)}  (ms)`,
-        row('speech, direct to the mock', straight),
-        row('speech through svc', gateway),
-        '',
-        `svc's time to first audio byte over the upstream's: p50 ${share(50).toFixed(3)} ms, p99 ${share(99).toFixed(3)} ms (goal ≤ 2 ms)`,
-        '',
-      ].join('\n'),
-    );
+    await withMockAndSvc('speech', async (mock, svc) => {
+      const direct = { origin: mock.origin, authorization: 'Bearer sk-bench-openai' };
+      const through = { origin: svc.origin, authorization: `Bearer ${benchMasterKey}` };
+      const run = async (seconds: number) => {
+        const timings = { direct: [] as Timing[], svc: [] as Timing[] };
+        const until = performance.now() + seconds * 1000;
+        while (performance.now() < until) {
+          timings.direct.push(await speak(direct.origin, direct.authorization));
+          timings.svc.push(await speak(through.origin, through.authorization));
+        }
+        return timings;
+      };
+      log(`warming up ${args.warmup} s …`);
+      await run(Number(args.warmup));
+      log(`measuring ${args.seconds} s …`);
+      const { direct: straight, svc: gateway } = await run(Number(args.seconds));
+      const row = (name: string, timings: Timing[]) => {
+        const first = timings.map((timing) => timing.firstByteMs);
+        const total = timings.map((timing) => timing.totalMs);
+        return `${name.padEnd(34)} ${String(timings.length).padStart(7)} ${fixed(percentile(first, 50))} ${fixed(percentile(first, 99))} ${fixed(percentile(total, 50))} ${fixed(percentile(total, 99))}`;
+      };
+      const share = (p: number) => percentile(gateway.map((timing) => timing.firstByteMs), p) - percentile(straight.map((timing) => timing.firstByteMs), p);
+      process.stdout.write(
+        [
+          '',
+          `svc speech streaming: concurrency 1, ${args.warmup} s warm-up + ${args.seconds} s measured, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+          '',
+          `${'scenario'.padEnd(34)} ${'requests'.padStart(7)} ${'ttfb p50'.padStart(8)} ${'ttfb p99'.padStart(8)} ${'all p50'.padStart(8)} ${'all p99'.padStart(8)}  (ms)`,
+          row('speech, direct to the mock', straight),
+          row('speech through svc', gateway),
+          '',
+          `svc's time to first audio byte over the upstream's: p50 ${share(50).toFixed(3)} ms, p99 ${share(99).toFixed(3)} ms (goal ≤ 2 ms)`,
+          '',
+        ].join('\n'),
+      );
+    });
   } finally {
     await dispatcher.close();
-    await Promise.allSettled([...children].map((child) => child.stop()));
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -86,7 +86,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // A browser's CORS preflight carries no key: the CORS plugin answers it.
     if (isCorsPreflight(request.method, request.headers)) return;
     try {
-      request.principal = await services.authenticator.authenticate(credentialOf(request.headers, request.routeOptions.config.family === 'messages'));
+      request.principal = await services.authenticator.authenticate(credentialOf(request.headers, request.routeOptions.config.dialect?.keyHeader));
       const config = request.routeOptions.config;
       if (config.admin && !isAdmin(request.principal)) {
         throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');

@@ -4,14 +4,14 @@ import type { IncomingHttpHeaders } from 'node:http';
 const KEY_SUBPROTOCOL_PREFIX = 'openai-insecure-api-key.';
 
 /**
- * The caller's credential as an Authorization value: the header when present; on the Anthropic routes
- * (`anthropicKeyHeader`) the `x-api-key` header the Anthropic SDKs and Claude Code send; else (a websocket
- * upgrade from a browser) the key offered as the `openai-insecure-api-key.<key>` subprotocol.
+ * The caller's credential as an Authorization value: the header when present; else the route's own key
+ * header (`x-api-key` on the Anthropic routes); else (a websocket upgrade from a browser) the key offered
+ * as the `openai-insecure-api-key.<key>` subprotocol.
  */
-export function credentialOf(headers: IncomingHttpHeaders, anthropicKeyHeader = false): string | undefined {
+export function credentialOf(headers: IncomingHttpHeaders, keyHeader?: string): string | undefined {
   if (headers.authorization !== undefined) return headers.authorization;
-  const apiKey = headers['x-api-key'];
-  if (anthropicKeyHeader && typeof apiKey === 'string') return `Bearer ${apiKey}`;
+  const routeKey = keyHeader === undefined ? undefined : headers[keyHeader];
+  if (typeof routeKey === 'string') return `Bearer ${routeKey}`;
   const offered = headers['sec-websocket-protocol'];
   if (typeof offered !== 'string') return undefined;
   for (const protocol of offered.split(',')) {

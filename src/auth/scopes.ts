@@ -16,6 +16,5 @@ export function isKnownScope(value: string): value is Scope {
 }
 
 export function allowsFamily(scopes: ReadonlySet<string>, family: EndpointFamily): boolean {
-  // The Anthropic Messages routes are chat in another shape: the chat scope opens them too.
-  return scopes.has('admin') || scopes.has('platform_admin') || scopes.has('api') || scopes.has(family) || (family === 'messages' && scopes.has('chat'));
+  return scopes.has('admin') || scopes.has('platform_admin') || scopes.has('api') || scopes.has(family);
 }

@@ -26,7 +26,23 @@ export function countTokens(text: string): number {
 const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_REPLY = 3;
 
+/**
+ * A prompt is tokenized once per request, though limits, the Anthropic stream's message_start and the
+ * metering of a cut stream all need its count. Stages replace the request rather than change it, so the
+ * count of a request object never goes stale.
+ */
+const counted = new WeakMap<ChatRequest, number>();
+
 export function estimateChatPromptTokens(request: ChatRequest): number {
+  let tokens = counted.get(request);
+  if (tokens === undefined) {
+    tokens = countChatPrompt(request);
+    counted.set(request, tokens);
+  }
+  return tokens;
+}
+
+function countChatPrompt(request: ChatRequest): number {
   let tokens = TOKENS_PER_REPLY;
   for (const message of request.messages) {
     tokens += TOKENS_PER_MESSAGE + countTokens(message.role);

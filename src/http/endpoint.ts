@@ -9,6 +9,7 @@ import { resolveRequestMode } from './request-mode.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
+import type { RouteDialect } from './route-dialect.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
 export interface ParsedRequest<O extends Operation, Extra = undefined> {
@@ -34,6 +35,8 @@ export interface Endpoint<O extends Operation, Extra = undefined> {
   /** The endpoint's name in the usage ledger. */
   name: string;
   operation: O;
+  /** Another API's key header and error body (the Anthropic Messages route); OpenAI's when unset. */
+  dialect?: RouteDialect;
   /** The lowest mode the endpoint runs in (voice: cache, spec 4.9). */
   modeFloor?: IntelligenceMode;
   parse(body: unknown, request: FastifyRequest): ParsedRequest<O, Extra> | Promise<ParsedRequest<O, Extra>>;
@@ -134,7 +137,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { family: endpoint.family },
+    config: { family: endpoint.family, dialect: endpoint.dialect },
     handler: async (request, reply) => {
       let parsed: ParsedRequest<O, Extra>;
       let beginning: RequestBeginning;

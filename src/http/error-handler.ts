@@ -2,7 +2,6 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isInternalFailure, toGatewayError } from '../errors/failure-table.js';
 import { GatewayError, newErrorId } from '../errors/gateway-error.js';
-import { anthropicErrorEnvelope } from '../errors/anthropic-error-envelope.js';
 import { RoutingError, UpstreamError } from '../errors/upstream-error.js';
 
 /**
@@ -32,9 +31,9 @@ export function sendError(reply: FastifyReply, error: GatewayError, request?: Fa
   if (request?.requestId) reply.header('x-svc-request-id', request.requestId);
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error.headers) reply.headers(error.headers);
-  // The Anthropic routes answer in Anthropic's error shape, which its SDKs and Claude Code read.
-  if (request?.routeOptions.config?.family === 'messages') return reply.send(anthropicErrorEnvelope(error));
-  return reply.send(error.toEnvelope());
+  // A route of another API's dialect answers in that API's error shape, which its SDKs read.
+  const dialect = request?.routeOptions.config?.dialect;
+  return reply.send(dialect ? dialect.errorBody(error) : error.toEnvelope());
 }
 
 /** The router's refusals, worded as the spec's errors (they arrive before any route runs). */

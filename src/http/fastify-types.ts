@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/principal.js';
 import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
+import type { RouteDialect } from './route-dialect.js';
 
 /** Fields svc adds to every Fastify request, typed. */
 export interface RequestLogFields {
@@ -26,5 +27,7 @@ declare module 'fastify' {
     admin?: boolean;
     /** Outside /v1 and open to anyone (probes). */
     public?: boolean;
+    /** A route of another API (the Anthropic Messages routes): its key header and error body. */
+    dialect?: RouteDialect;
   }
 }

@@ -16,7 +16,7 @@ export function estimatedTokens(context: RequestContext): number {
   switch (context.operation) {
     case 'chat': {
       const request = context.request as ChatRequest;
-      return promptTokensOf(request) + (request.max_tokens ?? 0) * (request.n ?? 1);
+      return estimateChatPromptTokens(request) + (request.max_tokens ?? 0) * (request.n ?? 1);
     }
     case 'embeddings':
       return inputTokens(context.request as EmbeddingsRequest);
@@ -33,7 +33,7 @@ export function worstCaseUsage(context: RequestContext): MeteredUsage {
   const usage = emptyUsage();
   if (context.operation === 'chat') {
     const request = context.request as ChatRequest;
-    usage.inputTokens = promptTokensOf(request);
+    usage.inputTokens = estimateChatPromptTokens(request);
     usage.outputTokens = (request.max_tokens ?? context.route?.model.max_output_tokens ?? DEFAULT_OUTPUT_CAP) * (request.n ?? 1);
   } else if (context.operation === 'embeddings') {
     usage.inputTokens = inputTokens(context.request as EmbeddingsRequest);
@@ -57,18 +57,6 @@ export function dearestCostUsd(context: RequestContext, usage: MeteredUsage): nu
   let worst = 0;
   for (const model of candidates) worst = Math.max(worst, priceUsage(model, usage).cost_usd);
   return worst;
-}
-
-/** A prompt is tokenized once per request, though tpm and the monthly reservation both need its count. */
-const promptTokens = new WeakMap<ChatRequest, number>();
-
-function promptTokensOf(request: ChatRequest): number {
-  let tokens = promptTokens.get(request);
-  if (tokens === undefined) {
-    tokens = estimateChatPromptTokens(request);
-    promptTokens.set(request, tokens);
-  }
-  return tokens;
 }
 
 function inputTokens(request: EmbeddingsRequest): number {

@@ -7,7 +7,7 @@ import { classifierInputOfChat } from './task-classifier/chat-input.js';
 import type { TaskClass, TaskClassifier } from './task-classifier/task-classifier.js';
 import { healthTarget, type HealthView } from './model-health.js';
 import { chooseTier } from './tier-rules.js';
-import { describeRequirements, meetsRequirements, requestFeatures, requirementsOf, type RequestFeatures } from './request-features.js';
+import { describeRequirements, meetsRequirements, requestFeatures, requirementsOf, type ModelRequirements } from './request-features.js';
 
 export interface RouteDecision {
   /** The model chosen; the first candidate. */
@@ -45,7 +45,7 @@ const TIGHT_LATENCY_MS = 2000;
 /** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
 export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest): RouteDecision {
   const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
-  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)), request && requestFeatures(request));
+  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)), request && requirementsOf(requestFeatures(request)));
   const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
   return pinnedDecision(pinnedName, param, chatTypes, 'a chat', context);
 }
@@ -76,7 +76,7 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
   return { model, candidates, tier: model.tier ?? 'T2', lane: model.lane, decisionSource, summary };
 }
 
-function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, features: RequestFeatures | undefined): RouteDecision {
+function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, requirements: ModelRequirements | undefined): RouteDecision {
   const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
   // A tight latency budget (spec 4.1: "very low budgets bias faster lanes") asks for the turbo lane.
   const tightBudget = hints?.max_latency_ms !== undefined && hints.max_latency_ms <= TIGHT_LATENCY_MS;
@@ -86,9 +86,8 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
     throw new GatewayError('provider_error', 'model auto needs at least one configured chat provider (set <PROVIDER>_API_KEY)');
   }
   // Only models that can take the request: its images, tools, JSON schema and length.
-  const requirements = features && requirementsOf(features);
-  const routable = requirements ? configured.filter((model) => meetsRequirements(model, requirements, features!)) : configured;
-  const needs = requirements ? describeRequirements(requirements, features!) : '';
+  const routable = requirements ? configured.filter((model) => meetsRequirements(model, requirements)) : configured;
+  const needs = requirements ? describeRequirements(requirements) : '';
   if (routable.length === 0) {
     throw new GatewayError('validation_error', `model auto found no configured model that can take this request (it needs ${needs}); name a model or configure a provider whose models can`, { param: 'model' });
   }
@@ -116,7 +115,7 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   // allow_free_fallback: when the whole tier fails, a cheaper tier may still answer (cheapest first).
   const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
   // The same open model on another provider may lack what the request needs (a JSON schema, images).
-  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]).filter((candidate) => !requirements || meetsRequirements(candidate, requirements, features!));
+  const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]).filter((candidate) => !requirements || meetsRequirements(candidate, requirements));
   const read = `${task ? `family=${task.family} ` : ''}${complexity ? `complexity=${complexity} ` : ''}`;
   const decision: RouteDecision = {
     model,

@@ -23,11 +23,13 @@ export interface RequestFeatures {
   maxOutputTokens: number;
 }
 
-const wideCharacter = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
-
 /** Tokens of a text, estimated: about four characters of Latin script, or one CJK character, per token. */
 function estimateTokens(text: string): number {
-  const wide = text.match(wideCharacter)?.length ?? 0;
+  let wide = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff)) wide++;
+  }
   return Math.ceil((text.length - wide) / 4) + wide;
 }
 
@@ -57,9 +59,11 @@ export function requestFeatures(request: ChatRequest): RequestFeatures {
   return features;
 }
 
-/** What a model must offer to take a request: catalog capabilities, and room for the prompt and the answer. */
+/** What a model must offer to take a request: catalog capabilities, JSON output, and room for the prompt and the answer. */
 export interface ModelRequirements {
   capabilities: string[];
+  /** JSON mode: served by `json_mode`, or by `json_schema` (a schema-less object). */
+  json: boolean;
   contextTokens: number;
 }
 
@@ -70,20 +74,19 @@ export function requirementsOf(features: RequestFeatures): ModelRequirements {
   if (features.images > 0) capabilities.push('vision');
   if (features.audio > 0) capabilities.push('audio_in');
   if (features.files > 0) capabilities.push('pdf_in');
-  return { capabilities, contextTokens: features.promptTokens + features.maxOutputTokens };
+  return { capabilities, json: features.responseFormat === 'json_object', contextTokens: features.promptTokens + features.maxOutputTokens };
 }
 
-/** Whether a model can take the request. JSON mode is served by `json_mode` or by `json_schema` (a schema-less object). */
-export function meetsRequirements(model: CatalogModel, requirements: ModelRequirements, features: RequestFeatures): boolean {
+export function meetsRequirements(model: CatalogModel, requirements: ModelRequirements): boolean {
   for (const capability of requirements.capabilities) if (!model.capabilities.includes(capability)) return false;
-  if (features.responseFormat === 'json_object' && !model.capabilities.includes('json_mode') && !model.capabilities.includes('json_schema')) return false;
+  if (requirements.json && !model.capabilities.includes('json_mode') && !model.capabilities.includes('json_schema')) return false;
   return model.context_window === null || model.context_window >= requirements.contextTokens;
 }
 
-/** The requirements named in the routing explanation: "needs=vision,tools,context≥180000". */
-export function describeRequirements(requirements: ModelRequirements, features: RequestFeatures): string {
+/** The requirements named in the routing explanation: "vision,tools,context≥180000"; empty when the request asks nothing special. */
+export function describeRequirements(requirements: ModelRequirements): string {
   const names = [...requirements.capabilities];
-  if (features.responseFormat === 'json_object') names.push('json');
+  if (requirements.json) names.push('json');
   if (requirements.contextTokens > 100_000) names.push(`context≥${requirements.contextTokens}`);
   return names.join(',');
 }

@@ -1,6 +1,7 @@
 import type { ReasoningEffort } from '../../core/chat-types.js';
 import type { AnthropicMessage, AnthropicThinkingConfig } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
+import { THINKING_BUDGETS } from '../../core/thinking-budgets.js';
 
 /** Anthropic requires max_tokens; without the caller's value and the model's documented maximum, this is the answer budget. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -8,16 +9,6 @@ export const DEFAULT_MAX_TOKENS = 4096;
 /** Anthropic's smallest accepted thinking budget. */
 export const MINIMUM_THINKING_BUDGET = 1024;
 
-/** reasoning_effort → thinking budget_tokens; none and minimal mean no extended thinking. */
-export const THINKING_BUDGETS: Record<ReasoningEffort, number | undefined> = {
-  none: undefined,
-  minimal: undefined,
-  low: 1024,
-  medium: 4096,
-  high: 16384,
-  xhigh: 32768,
-  max: 49152,
-};
 
 export interface ThinkingPlan {
   thinking?: AnthropicThinkingConfig;

@@ -1,6 +1,6 @@
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { ChatRequest, ResponseFormat } from '../../core/chat-types.js';
-import { THINKING_BUDGETS } from './convert-reasoning.js';
+import { THINKING_BUDGETS } from '../../core/thinking-budgets.js';
 import { toStructuredOutputSchema } from './convert-json-schema.js';
 import type { AnthropicOutputConfig } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';

@@ -12,7 +12,10 @@ export interface MessageUsage {
 
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'refusal';
 
-export const newMessageId = () => `msg_${randomUUID().replace(/-/g, '')}`;
+const randomId = () => randomUUID().replace(/-/g, '');
+export const newMessageId = () => `msg_${randomId()}`;
+/** For a tool call the upstream streamed without an id (Anthropic's ids start `toolu_`). */
+export const newToolUseId = () => `toolu_${randomId()}`;
 
 /** Chat finish reasons → Anthropic stop reasons. A stop sequence reads as `stop` on every wire: the end of the turn. */
 export function stopReasonOf(reason: FinishReason | null): StopReason {

@@ -1,8 +1,8 @@
 import type { ChatCompletionChunk, FinishReason, Usage } from '../../core/chat-types.js';
 import type { GatewayError } from '../../errors/gateway-error.js';
 import type { SseEvent } from '../../http/sse-writer.js';
-import { anthropicErrorType } from '../../errors/anthropic-error-envelope.js';
-import { messageUsageOf, newMessageId, stopReasonOf } from './message-object.js';
+import { anthropicErrorType } from './anthropic-dialect.js';
+import { messageUsageOf, newMessageId, newToolUseId, stopReasonOf } from './message-object.js';
 
 /**
  * Chat chunks → the named events of an Anthropic message stream, live: `message_start`, then per block
@@ -40,7 +40,7 @@ export class MessagesStreamEncoder {
     }
     for (const call of choice.delta.tool_calls ?? []) {
       if (this.open?.kind !== 'tool_use' || this.open.toolIndex !== call.index) {
-        events.push(...this.close(), this.start({ type: 'tool_use', id: call.id ?? newMessageId().replace('msg_', 'toolu_'), name: call.function?.name ?? '', input: {} }, { kind: 'tool_use', toolIndex: call.index }));
+        events.push(...this.close(), this.start({ type: 'tool_use', id: call.id ?? newToolUseId(), name: call.function?.name ?? '', input: {} }, { kind: 'tool_use', toolIndex: call.index }));
       }
       const fragment = call.function?.arguments;
       if (fragment) events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: fragment } }));

@@ -1,16 +1,12 @@
 import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, ReasoningEffort, ToolCall, ToolChoice } from '../../core/chat-types.js';
+import { effortOfBudget } from '../../core/thinking-budgets.js';
+import { toolImagesTurn } from '../../core/tool-images.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { withoutNulls } from '../../http/request-body/fields.js';
 import { parseBody, unknownFields } from '../../http/request-body/parse-body.js';
 import { toRoutingHints, toRoutingOverride, toSvcOptions } from '../../http/request-body/svc-fields.js';
 import { parseChatRequest } from '../chat/parse-chat-request.js';
-import { countTokensRequestSchema, messagesFields, messagesRequestSchema, type ContentBlock, type MessageParam } from './messages-request-schema.js';
-
-/** What the renderer needs of the Anthropic request: the model as asked, and the stop sequences to name the one that stopped. */
-export interface MessagesRequestFacts {
-  model: string;
-  stopSequences: string[];
-}
+import { countTokensRequestSchema, messagesFields, messagesRequestSchema, type ContentBlock, type MessageParam, type MessagesBody } from './messages-request-schema.js';
 
 /**
  * POST /v1/messages (the Anthropic Messages API) → a chat request, so any catalog model can serve it:
@@ -19,7 +15,7 @@ export interface MessagesRequestFacts {
  * messages, `tool_choice` and `thinking` their chat equivalents. The chat parser then validates the
  * result as it does for chat callers.
  */
-export function parseMessagesRequest(body: unknown): ParsedRequest<'chat', MessagesRequestFacts> {
+export function parseMessagesRequest(body: unknown): ParsedRequest<'chat'> {
   const parsed = parseBody(messagesRequestSchema, body);
   const warnings: string[] = [];
   const chatBody = withoutNulls({
@@ -34,7 +30,7 @@ export function parseMessagesRequest(body: unknown): ParsedRequest<'chat', Messa
     stop: parsed.stop_sequences && parsed.stop_sequences.length > 0 ? parsed.stop_sequences : undefined,
     tools: parsed.tools?.map(toChatTool),
     tool_choice: toChatToolChoice(parsed.tool_choice),
-    parallel_tool_calls: parsed.tool_choice && 'disable_parallel_tool_use' in parsed.tool_choice && parsed.tool_choice.disable_parallel_tool_use ? false : undefined,
+    parallel_tool_calls: parsed.tool_choice?.type !== 'none' && parsed.tool_choice?.disable_parallel_tool_use ? false : undefined,
     reasoning_effort: effortOf(parsed.thinking),
     user: parsed.metadata?.user_id ?? undefined,
   });
@@ -46,7 +42,6 @@ export function parseMessagesRequest(body: unknown): ParsedRequest<'chat', Messa
     requestedModel: parsed.model,
     options: { svc: toSvcOptions(parsed.svc), routingHints: toRoutingHints(parsed.routing_hints), routingOverride: toRoutingOverride(parsed.routing_override), metadata: {} },
     warnings,
-    extra: { model: parsed.model, stopSequences: parsed.stop_sequences ?? [] },
   };
 }
 
@@ -91,7 +86,7 @@ function toolResult(block: Extract<ContentBlock, { type: 'tool_result' }>): Chat
   const text = typeof content === 'string' ? content : blocks.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
   const message: ChatMessage = { role: 'tool', tool_call_id: block.tool_use_id, content: block.is_error ? `Error: ${text}` : text };
   const images = blocks.filter((part) => part.type === 'image');
-  return images.length > 0 ? [message, { role: 'user', content: [{ type: 'text', text: 'Images returned by the tool call above:' }, ...images.map(contentPart)] }] : [message];
+  return images.length > 0 ? [message, toolImagesTurn(images.map(contentPart))] : [message];
 }
 
 function assistantTurn(blocks: ContentBlock[], warnings: string[]): ChatMessage {
@@ -127,13 +122,13 @@ function contentPart(block: Extract<ContentBlock, { type: 'text' | 'image' | 'do
   }
 }
 
-function toChatTool(tool: { name: string; description?: string | null; input_schema: Record<string, unknown>; cache_control?: { type: 'ephemeral'; ttl?: '5m' | '1h' | null } | null }): FunctionTool {
+function toChatTool(tool: NonNullable<MessagesBody['tools']>[number]): FunctionTool {
   const chat: FunctionTool = { type: 'function', function: { name: tool.name, parameters: tool.input_schema, ...(tool.description ? { description: tool.description } : {}) } };
   if (tool.cache_control) chat.cache_control = tool.cache_control.ttl ? { type: 'ephemeral', ttl: tool.cache_control.ttl } : { type: 'ephemeral' };
   return chat;
 }
 
-function toChatToolChoice(choice: { type: 'auto' | 'any' | 'tool' | 'none'; name?: string } | null | undefined): ToolChoice | undefined {
+function toChatToolChoice(choice: MessagesBody['tool_choice']): ToolChoice | undefined {
   switch (choice?.type) {
     case undefined:
       return undefined;
@@ -144,14 +139,12 @@ function toChatToolChoice(choice: { type: 'auto' | 'any' | 'tool' | 'none'; name
     case 'none':
       return 'none';
     case 'tool':
-      return { type: 'function', function: { name: choice.name! } };
+      return { type: 'function', function: { name: choice.name } };
   }
 }
 
-/** A thinking budget → the reasoning effort whose budget is nearest at or above it (the Anthropic wire maps it back). */
-function effortOf(thinking: { type: 'enabled'; budget_tokens: number } | { type: 'disabled' } | { type: 'adaptive' } | null | undefined): ReasoningEffort | undefined {
+/** `thinking` → a reasoning effort for every wire (the exact budget travels beside it, for Anthropic's). */
+function effortOf(thinking: MessagesBody['thinking']): ReasoningEffort | undefined {
   if (!thinking || thinking.type === 'disabled') return undefined;
-  if (thinking.type === 'adaptive') return 'medium';
-  const budget = thinking.budget_tokens;
-  return budget <= 1024 ? 'low' : budget <= 4096 ? 'medium' : budget <= 16384 ? 'high' : budget <= 32768 ? 'xhigh' : 'max';
+  return thinking.type === 'adaptive' ? 'medium' : effortOfBudget(thinking.budget_tokens);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ContentPart, FunctionTool } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
+import { toolImagesTurn } from '../../core/tool-images.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { describeType, withoutNulls } from '../../http/request-body/fields.js';
 import { notAppliedWarnings } from '../../http/request-body/not-applied.js';
@@ -107,7 +108,7 @@ function toMessages(input: ResponsesBody['input']): ChatMessage[] {
   let toolImages: ContentPart[] = [];
   const flushToolImages = () => {
     if (toolImages.length === 0) return;
-    messages.push({ role: 'user', content: [{ type: 'text', text: 'Images returned by the tool calls above:' }, ...toolImages] });
+    messages.push(toolImagesTurn(toolImages));
     toolImages = [];
   };
   items.forEach((item, index) => {

@@ -37,7 +37,7 @@ test('a request for a proof is served at T2 at least, however short and in which
     assert.notEqual(chooseTier(undefined, undefined, result).tier, 'T1', prompt);
   }
   // Small talk that says "prove" is not a proof.
-  assert.equal(chooseTier(undefined, undefined, classifier.classify({ prompt: 'Can you prove you are not a robot? haha' })).tier === 'T3', false);
+  assert.notEqual(chooseTier(undefined, undefined, classifier.classify({ prompt: 'Can you prove you are not a robot? haha' })).tier, 'T3');
 });
 
 test('task cues are read at word starts: "hi" is not in "this", "api" not in "capital"', () => {
