@@ -52,6 +52,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   app.decorateRequest('principal', null);
   app.decorateRequest('logFields', null as never);
   app.decorateRequest('mode', undefined);
+  app.decorateRequest('trace', undefined);
 
   let closing = false;
   app.addHook('preClose', (done) => {
@@ -70,6 +71,16 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     // Only routes with parameters get the check, so the parameterless hot path pays nothing for it.
     if (route.url.includes(':')) route.preValidation = [refuseControlCharactersInParams, ...[route.preValidation ?? []].flat()];
   });
+
+  // Tracing on: every request gets its root span first, so the span covers authentication too.
+  const tracing = services.tracing;
+  if (tracing) {
+    app.addHook('onRequest', (request, _reply, done) => {
+      const query = request.url.indexOf('?');
+      request.trace = tracing.startRequest(request.method, query === -1 ? request.url : request.url.slice(0, query), request.headers);
+      done();
+    });
+  }
 
   app.addHook('onRequest', async (request, reply) => {
     request.startedAt = process.hrtime.bigint();

@@ -11,6 +11,8 @@ import { loggerOptions } from './observability/logger.js';
 import { closeHttpClient } from './providers/shared/http-client.js';
 import { createServices, type GatewayServices } from './services.js';
 import { openRecordStore, openSharedState } from './storage/open-storage.js';
+import { Tracing } from './observability/tracing.js';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 export interface Gateway {
   app: FastifyInstance;
@@ -23,7 +25,13 @@ export interface Gateway {
 }
 
 /** Wires config, catalog, storage and services into a ready app (used by `svc serve` and by tests). */
-export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: { logger?: Logger } = {}): Promise<Gateway> {
+export interface GatewayOptions {
+  logger?: Logger;
+  /** Spans go here instead of to the exporters the OTEL_* variables name (tests: an in-memory exporter). */
+  spanExporter?: SpanExporter;
+}
+
+export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: GatewayOptions = {}): Promise<Gateway> {
   const catalog = await loadCatalog();
   const config = await loadConfig(env, catalog);
   // Asynchronous, buffered stdout: a log line never blocks the event loop; flushed at shutdown.
@@ -34,7 +42,9 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   await new KeyIssuer(store.tenants).ensureDefaultOrg();
   // Loaded once, in the background: token counts for cut streams and unreadable upstream usage.
   void loadTokenizer();
-  const services = await createServices({ config, catalog, providers, store, sharedState, logger });
+  const tracing = await Tracing.start(env, { exporter: options.spanExporter });
+  if (tracing) logger.info({ exporter: options.spanExporter ? 'injected' : (env.OTEL_TRACES_EXPORTER ?? 'otlp') }, 'OpenTelemetry tracing on');
+  const services = await createServices({ config, catalog, providers, store, sharedState, logger, tracing });
   const app = await buildApp(services, logger);
 
   let closing: Promise<void> | undefined;
@@ -57,7 +67,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         await closeHttpClient({ force: drained === 'timed_out' });
         await services.limits.drain();
         await Promise.all([services.ledger.close(), services.responses.close(), services.exactCache.close(), services.semanticCache.close(), services.memory.writer.close().then(() => services.memory.extractor?.close()), services.semanticMonitor.flushHits()]);
-        await Promise.allSettled([store.close(), sharedState.close()]);
+        await Promise.allSettled([store.close(), sharedState.close(), tracing?.shutdown()]);
         await new Promise<void>((resolve) => logger.flush(() => resolve()));
       })();
       return closing;

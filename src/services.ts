@@ -56,6 +56,7 @@ import { ResponseArchive } from './archive/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
 import type { RecordStore, SharedState } from './core/storage-interfaces.js';
+import type { Tracing } from './observability/tracing.js';
 
 /** Everything a route needs, built once at start-up. */
 export interface GatewayServices {
@@ -71,6 +72,8 @@ export interface GatewayServices {
   outboundAllowList: OutboundAllowList;
   ledger: UsageLedger;
   metrics: GatewayMetrics;
+  /** OpenTelemetry tracing, when the OTEL_* variables turn it on. */
+  tracing: Tracing | undefined;
   /** The exact chat cache (L0 in process, L1 in Redis when configured). */
   exactCache: ExactCache;
   /** Org limits, switches and tool registries (cached; changes reach every instance). */
@@ -104,10 +107,11 @@ export interface ServiceParts {
   store: RecordStore;
   sharedState: SharedState;
   logger: Logger;
+  tracing?: Tracing;
 }
 
 export async function createServices(parts: ServiceParts): Promise<GatewayServices> {
-  const { config, catalog, providers, store, sharedState, logger } = parts;
+  const { config, catalog, providers, store, sharedState, logger, tracing } = parts;
   const metrics = new GatewayMetrics();
   const keyring = await EncryptionKeyring.load(config);
   const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
@@ -214,7 +218,13 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       embeddings_cache: embeddingsCacheStage(),
       provider_call: providerCallStage(executor, wireAdapters, { health, canCall: (id) => providers.isConfigured(id) }),
     },
-    afterWork: [limitsSettleAfterWork(limits), usageRecordAfterWork(ledger), stickyRememberAfterWork(stickyRoutes, logger)],
+    afterWork: [
+      limitsSettleAfterWork(limits),
+      usageRecordAfterWork(ledger),
+      stickyRememberAfterWork(stickyRoutes, logger),
+      // What the request came to, on its trace (only when tracing is on).
+      ...(tracing ? [{ name: 'trace', run: (context: RequestContext) => context.trace?.annotate(context) }] : []),
+    ],
     fees: { audioFeePerMinuteUsd: config.billing.audioFeePerMinuteUsd },
     onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   });
@@ -224,6 +234,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     const route = request.routeOptions.url ?? 'unmatched';
     const provider = request.logFields.provider ?? 'none';
     metrics.observeRequest(route, request.method, status, provider, latencyMs / 1000);
+    request.trace?.end(status, route);
     request.log.info(
       {
         requestId: request.requestId,
@@ -260,6 +271,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     router,
     executor,
     metrics,
+    tracing,
     runner,
     streamObserver: {
       observeCompletion,

@@ -63,6 +63,8 @@ export interface CatalogProvider {
   id: string;
   name: string;
   wire: WireFormat;
+  /** Its name in OpenTelemetry's GenAI conventions (`gen_ai.provider.name`: `gcp.gemini`, `mistral_ai`…); the id when unset. */
+  otel_name?: string;
   base_url: string;
   auth: { header: string; prefix: string; alt_query_param?: string; legacy_header?: string };
   required_headers?: Record<string, string>;

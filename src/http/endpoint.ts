@@ -128,6 +128,8 @@ export function innerRequestContext<O extends Operation>(request: FastifyRequest
     toggles: inner.toggles ?? { enable_cache: undefined, enable_memory: undefined },
     options: { svc: {}, metadata: metadataFromHeaders(request.headers) },
     signal: beginning.signal,
+    // Each inner request (a voice step, a realtime response) is a trace of its own under the caller's request.
+    trace: request.trace?.nested(`${inner.endpoint} ${inner.requestedModel}`),
     request: inner.request,
     warnings: inner.warnings,
   });
@@ -171,6 +173,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
           metadata: { ...metadataFromHeaders(request.headers), ...(parsed.options?.metadata ?? {}) },
         },
         signal: beginning.signal,
+        trace: request.trace,
         request: parsed.request,
         warnings: parsed.warnings,
       });

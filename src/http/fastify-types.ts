@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
 import type { RouteDialect } from './route-dialect.js';
+import type { RequestTrace } from '../observability/request-trace.js';
 
 /** Fields svc adds to every Fastify request, typed. */
 export interface RequestLogFields {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     logFields: RequestLogFields;
     /** The resolved intelligence mode, once a route resolved it (see request-mode.ts). */
     mode: IntelligenceMode | undefined;
+    /** The request's spans when tracing is on. */
+    trace: RequestTrace | undefined;
   }
   interface FastifyContextConfig {
     /** The endpoint family: the scope a key needs, and the error rows of spec section 7 its answers use. */

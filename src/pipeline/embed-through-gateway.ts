@@ -10,6 +10,7 @@ export async function embedThroughGateway(runner: RequestRunner, parent: Request
     requestedModel: model,
     request: { model, input: [text], encoding_format: 'float' },
     idSuffix: 'embedding',
+    madeByStage: 'semantic_cache',
   });
   let vector: number[] | undefined;
   await runner.run(context, (outcome) => {

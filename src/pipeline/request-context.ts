@@ -14,6 +14,7 @@ import type { AttemptRecord } from '../providers/upstream-executor.js';
 import type { RouteDecision } from '../routing/model-router.js';
 import type { FeatureToggles } from './intelligence-modes.js';
 import type { IntelligenceMode, ModeSource } from '../core/intelligence-mode.js';
+import type { RequestTrace } from '../observability/request-trace.js';
 
 
 
@@ -54,6 +55,8 @@ interface ContextFields<O extends Operation> {
   readonly options: RequestOptions;
   /** Fires when the caller goes away (or the request is finished early): upstream calls abort with it. */
   readonly signal: AbortSignal;
+  /** The request's spans when tracing is on (observability/tracing.ts); undefined otherwise. */
+  readonly trace: RequestTrace | undefined;
   /** The canonical request; a stage may replace it (memory injection, redaction) before the call. */
   request: RequestOf<O>;
   /** Parameters an adapter clamped or dropped on the attempt that answered. */
@@ -104,7 +107,7 @@ export interface RoutedContext<O extends Operation = Operation> extends ContextF
 export type RequestStart<O extends Operation> = Pick<
   RequestContext<O>,
   'operation' | 'endpoint' | 'family' | 'requestId' | 'startedAt' | 'principal' | 'governance' | 'requestedModel' | 'mode' | 'modeSource' | 'toggles' | 'options' | 'signal' | 'request'
-> & { warnings?: string[] };
+> & { warnings?: string[]; trace?: RequestTrace };
 
 /**
  * Every field written out, in one order, in this one literal: each context has the same hidden class, so the
@@ -126,6 +129,7 @@ export function newRequestContext<O extends Operation>(start: RequestStart<O>): 
     toggles: start.toggles,
     options: start.options,
     signal: start.signal,
+    trace: start.trace,
     request: start.request,
     warnings: start.warnings ?? [],
     timings: {},
@@ -141,9 +145,9 @@ export function newRequestContext<O extends Operation>(start: RequestStart<O>): 
  */
 export function subRequestContext<O extends Operation>(
   parent: RequestContext,
-  sub: Pick<RequestContext<O>, 'operation' | 'endpoint' | 'family' | 'requestedModel' | 'request'> & { idSuffix: string },
+  sub: Pick<RequestContext<O>, 'operation' | 'endpoint' | 'family' | 'requestedModel' | 'request'> & { idSuffix: string; madeByStage: string },
 ): RequestContext<O> {
-  const { idSuffix, ...own } = sub;
+  const { idSuffix, madeByStage, ...own } = sub;
   return newRequestContext<O>({
     ...own,
     requestId: `${parent.requestId}-${idSuffix}`,
@@ -155,5 +159,6 @@ export function subRequestContext<O extends Operation>(
     toggles: parent.toggles,
     options: { svc: {}, metadata: {} },
     signal: parent.signal,
+    trace: parent.trace?.nested(`${own.endpoint} ${own.requestedModel}`, madeByStage),
   });
 }

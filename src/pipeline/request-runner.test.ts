@@ -18,7 +18,7 @@ const principal: Principal = { orgId: 'org', keyId: 'key', keyPrefix: 'svc_x', s
 function contextFor(mode: IntelligenceMode = 'proxy', toggles: RequestContext['toggles'] = {}): RequestContext<'chat'> {
   return {
     operation: 'chat', endpoint: 'chat.completions', family: 'chat', requestId: 'req_1', startedAt: process.hrtime.bigint(), principal, governance: { policy: undefined, tools: new Map() },
-    requestedModel: 'm', mode, modeSource: 'header', toggles, options: { svc: {}, metadata: {} }, signal: new AbortController().signal,
+    requestedModel: 'm', mode, modeSource: 'header', toggles, options: { svc: {}, metadata: {} }, signal: new AbortController().signal, trace: undefined,
     request: { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, warnings: [], timings: {}, attempts: [], status: 0,
   };
 }

@@ -1,3 +1,4 @@
+import type { Span } from '@opentelemetry/api';
 import type { PlatformFees } from './accounting.js';
 import type { Operation, Outcome } from '../core/operations.js';
 import { tapStream } from '../core/stream-tap.js';
@@ -120,7 +121,18 @@ export class RequestRunner {
   /** Routes the request: the one place a context gains its route, timed like a stage. */
   private routed<O extends Operation>(context: RequestContext<O>): RoutedContext<O> {
     const started = performance.now();
-    const route = this.route(context);
+    const span = context.trace?.startStage('route', undefined);
+    let route: RoutedContext<O>['route'];
+    try {
+      route = this.route(context);
+    } catch (error) {
+      if (span) context.trace!.endStage(span, error);
+      throw error;
+    }
+    if (span) {
+      span.setAttributes({ 'svc.route.model': route.model.slug, 'svc.route.tier': route.tier, 'svc.route.decision_source': route.decisionSource });
+      context.trace!.endStage(span);
+    }
     const routed = context as RoutedContext<O>;
     routed.route = route;
     context.timings.route = Math.round((performance.now() - started) * 100) / 100;
@@ -152,20 +164,23 @@ function chainKey(operation: Operation, mode: IntelligenceMode): string {
 
 /**
  * Folds the links into one function, koa-compose style. Each stage's timing is its own time: the time
- * spent in `next` (the stages it wraps, the upstream) is subtracted.
+ * spent in `next` (the stages it wraps, the upstream) is subtracted. When the request is traced, each
+ * stage is a span, a child of the stage that called it (`parent`).
  */
 function compose(links: ChainLink[]): Chain {
-  const dispatch = (context: RoutedContext, index: number): Promise<Outcome<Operation>> => {
+  const dispatch = (context: RoutedContext, index: number, parent: Span | undefined): Promise<Outcome<Operation>> => {
     const link = links[index];
     if (!link) return Promise.reject(new Error('the stage chain ended without an answer (no provider_call stage?)'));
-    if (link.feature !== undefined && !toggleAllows(link.feature, context.toggles)) return dispatch(context, index + 1);
-    if (link.stage.appliesTo && !link.stage.appliesTo(context as never)) return dispatch(context, index + 1);
+    if (link.feature !== undefined && !toggleAllows(link.feature, context.toggles)) return dispatch(context, index + 1, parent);
+    if (link.stage.appliesTo && !link.stage.appliesTo(context as never)) return dispatch(context, index + 1, parent);
     const started = performance.now();
+    const trace = context.trace;
+    const span = trace?.startStage(link.stage.name, parent);
     let inner = 0;
     const next: Next<Operation> = async () => {
       const nextStarted = performance.now();
       try {
-        return await dispatch(context, index + 1);
+        return await dispatch(context, index + 1, span);
       } finally {
         inner += performance.now() - nextStarted;
       }
@@ -175,7 +190,8 @@ function compose(links: ChainLink[]): Chain {
     };
     const pending = link.stage.intercept(context, next);
     pending.then(timed, timed);
+    if (span) pending.then(() => trace!.endStage(span), (error: unknown) => trace!.endStage(span, error));
     return pending;
   };
-  return (context) => dispatch(context, 0);
+  return (context) => dispatch(context, 0, undefined);
 }

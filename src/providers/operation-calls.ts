@@ -10,7 +10,7 @@ type OperationCall<O extends Operation> = (adapter: WireAdapter, target: Upstrea
 export const operationCalls: { [O in Operation]: OperationCall<O> } = {
   async chat(adapter, target, request, options) {
     const chat = capabilityFor(adapter, 'chat');
-    const call: UpstreamCall = { adapter, target, signal: options.signal };
+    const call: UpstreamCall = { adapter, target, signal: options.signal, traceHeaders: options.traceHeaders };
     if (request.stream) {
       const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target, request), options.observeChunk);
       return { kind: 'stream', chunks };
@@ -25,13 +25,13 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
 
   async transcription(adapter, target, request, options) {
     const transcription = capabilityFor(adapter, 'transcription');
-    const answer = await requestText({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target) }, transcription.buildRequest(request, target, options.warnings));
+    const answer = await requestText({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target), traceHeaders: options.traceHeaders }, transcription.buildRequest(request, target, options.warnings));
     return { kind: 'complete', result: transcription.parseResponse(answer, request, target) };
   },
 
   async speech(adapter, target, request, options) {
     const speech = capabilityFor(adapter, 'speech');
-    const answer = await requestBytes({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target) }, speech.buildRequest(request, target, options.warnings));
+    const answer = await requestBytes({ adapter, target, signal: options.signal, timeouts: audioTimeouts(target), traceHeaders: options.traceHeaders }, speech.buildRequest(request, target, options.warnings));
     return { kind: 'complete', result: { contentType: answer.contentType, audio: answer.body } };
   },
 };
@@ -53,9 +53,9 @@ async function jsonCall<Request, Result>(
   adapter: WireAdapter,
   target: UpstreamTarget,
   request: Request,
-  options: Pick<CallOptions, 'signal' | 'warnings'>,
+  options: Pick<CallOptions, 'signal' | 'warnings' | 'traceHeaders'>,
 ): Promise<{ kind: 'complete'; result: Result }> {
-  const body = await requestJson({ adapter, target, signal: options.signal }, capability.buildRequest(request, target, options.warnings));
+  const body = await requestJson({ adapter, target, signal: options.signal, traceHeaders: options.traceHeaders }, capability.buildRequest(request, target, options.warnings));
   return { kind: 'complete', result: withoutKeyInErrors(target, () => capability.parseResponse(body, request, target)) };
 }
 

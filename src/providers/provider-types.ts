@@ -7,6 +7,8 @@ import type { CatalogChatOptions, CatalogModel, CatalogProvider, WireFormat } fr
 export interface ProviderRuntime {
   id: string;
   wire: WireFormat;
+  /** Its name in traces (`gen_ai.provider.name`): the catalog's `otel_name`, else the id. */
+  telemetryName?: string;
   baseUrl: string;
   auth: CatalogProvider['auth'];
   requiredHeaders: Record<string, string>;

@@ -17,6 +17,8 @@ export interface UpstreamCall {
   signal?: AbortSignal;
   /** Time-outs of this call when not the provider's (audio: spec 4.6's 120 s). */
   timeouts?: UpstreamTarget['provider']['timeouts'];
+  /** W3C trace headers added to the request (tracing on). */
+  traceHeaders?: Record<string, string>;
 }
 
 /** Sends the request and parses a 2xx JSON answer. */
@@ -91,6 +93,7 @@ export async function requestStream<C>(
 
 async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
   const { target, adapter } = call;
+  if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
   const response = await sendUpstream(httpRequest, { signal, timeouts: call.timeouts ?? target.provider.timeouts, providerId: target.provider.id, publicOnly: target.publicOnly });
   if (response.status >= 200 && response.status < 300) return response;
   let bodyText = '';

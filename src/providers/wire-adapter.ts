@@ -71,6 +71,8 @@ export interface CallOptions<C = unknown> {
   warnings: string[];
   /** Sees each streamed chunk as it passes (usage metering). */
   observeChunk?: (chunk: C) => void;
+  /** W3C trace headers (`traceparent`) that make the upstream's spans children of this call's: sent when tracing is on. */
+  traceHeaders?: Record<string, string>;
 }
 
 /** An operation answered inside svc, with no HTTP call (the built-in demo wire). */

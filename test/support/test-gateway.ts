@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import OpenAI from 'openai';
 import pino from 'pino';
 import { createGateway, type Gateway } from '../../src/gateway.js';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { startMockUpstream, type MockUpstream } from '../mock-upstream/server.js';
 
 export const testMasterKey = 'svc-test-master-key';
@@ -47,7 +48,9 @@ async function withTestCacheSettings(configPath: string | undefined, dataDir: st
   return path;
 }
 
-export async function startTestGateway(options: { env?: Record<string, string | undefined>; mock?: MockUpstream; cacheEveryTemperature?: boolean } = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  options: { env?: Record<string, string | undefined>; mock?: MockUpstream; cacheEveryTemperature?: boolean; spanExporter?: SpanExporter } = {},
+): Promise<TestGateway> {
   const mock = options.mock ?? (await startMockUpstream());
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-test-'));
   const logLines: string[] = [];
@@ -89,7 +92,7 @@ export async function startTestGateway(options: { env?: Record<string, string | 
   if (env.SVC_DATABASE_URL && !(options.env && 'SVC_ENCRYPTION_KEY' in options.env)) env.SVC_ENCRYPTION_KEY = 'svc-test-encryption-key';
   let gateway: Gateway;
   try {
-    gateway = await createGateway(env, { logger: pino({ level: env.SVC_LOG_LEVEL ?? 'info', base: undefined }, sink) });
+    gateway = await createGateway(env, { logger: pino({ level: env.SVC_LOG_LEVEL ?? 'info', base: undefined }, sink), spanExporter: options.spanExporter });
   } catch (error) {
     // A gateway that refused to start leaves nothing running behind it.
     if (!options.mock) await mock.close();

@@ -10,6 +10,7 @@ import { meters } from '../metering.js';
 import type { RoutedContext } from '../request-context.js';
 import type { GenericStage } from '../stage.js';
 import { hedgedCall, hedgePlan, recordHedge, type HedgedResult } from './hedged-call.js';
+import { tracedAttempt } from './traced-attempt.js';
 
 /**
  * The end of every chain: calls the provider through the executor (keys, failover, circuits) and meters
@@ -38,7 +39,10 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       // Each attempt keeps its own warnings: two hedged calls run at once.
       const attempt = async (target: UpstreamTarget, signal: AbortSignal) => {
         const warnings: string[] = [];
-        const outcome = await callOperation(operation as 'chat', adapters[target.provider.wire] as WireAdapter, target, request, { signal, warnings, observeChunk });
+        const adapter = adapters[target.provider.wire] as WireAdapter;
+        const outcome = context.trace
+          ? await tracedAttempt(context as unknown as RoutedContext<'chat'>, target, (traceHeaders) => callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, traceHeaders }))
+          : await callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk });
         return { outcome, warnings };
       };
       const wantsHedge = operation === 'chat' && context.options.svc.enable_hedging === true;
