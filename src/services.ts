@@ -117,13 +117,20 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
   const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList);
   const health = new ModelHealth(config.storage.redisUrl ? sharedState : undefined);
+  const circuitBreaker = new CircuitBreaker(sharedState, config.routing.circuitBreaker);
+  metrics.watchCircuits(circuitBreaker);
   const executor = new UpstreamExecutor(
     providers,
     new KeyPool(sharedState),
-    new CircuitBreaker(sharedState, config.routing.circuitBreaker),
+    circuitBreaker,
     vault,
     { maxAttempts: config.routing.maxAttempts, deadlineMs: config.routing.deadlineMs },
-    (error) => metrics.upstreamErrors.inc({ provider: error.providerId, kind: error.kind, status: String(error.status ?? 0) }),
+    {
+      upstreamError: (error) => metrics.upstreamErrors.inc({ provider: error.providerId, kind: error.kind, status: String(error.status ?? 0) }),
+      keyCooledDown: (provider, status) => metrics.keyCooldowns.inc({ provider, status: String(status ?? 0) }),
+      keyRotated: (provider) => metrics.keyRotations.inc({ provider }),
+      circuitOpened: (circuit) => metrics.circuitOpenings.inc({ circuit }),
+    },
     health,
   );
   const authenticator = new Authenticator(store.tenants, config.masterKey);
@@ -155,6 +162,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       return { tokens: summary.total_tokens, usd: summary.cost_usd };
     },
     logger,
+    (limit, scope) => metrics.limitRefusals.inc({ limit, scope }),
   );
   const semantic = config.cache.semantic;
   // The semantic cache's word data (lexicon/, ~130 ms to read) is read now, not by the first request.
@@ -222,6 +230,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       limitsSettleAfterWork(limits),
       usageRecordAfterWork(ledger),
       stickyRememberAfterWork(stickyRoutes, logger),
+      { name: 'metrics', run: (context: RequestContext) => metrics.observeOutcome(context) },
       // What the request came to, on its trace (only when tracing is on).
       ...(tracing ? [{ name: 'trace', run: (context: RequestContext) => context.trace?.annotate(context) }] : []),
     ],
@@ -233,7 +242,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     const latencyMs = elapsedMs(request.startedAt);
     const route = request.routeOptions.url ?? 'unmatched';
     const provider = request.logFields.provider ?? 'none';
-    metrics.observeRequest(route, request.method, status, provider, latencyMs / 1000);
+    metrics.observeRequest(route, request.method, status, provider, request.logFields.servedModel ?? 'none', latencyMs / 1000, request.logFields.errorCode);
     request.trace?.end(status, route);
     request.log.info(
       {

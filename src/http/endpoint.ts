@@ -179,7 +179,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
       });
       await services.runner.run(context, (outcome) => {
         request.logFields.provider = context.target?.provider.id;
-        request.logFields.servedModel = context.target?.model.slug;
+        request.logFields.servedModel = context.target?.model.slug ?? context.route?.model.slug;
         return endpoint.render({ request, reply, context, outcome, services, extra: parsed.extra as Extra });
       });
       return reply;

@@ -29,6 +29,7 @@ export function installErrorHandling(app: FastifyInstance, knownRoutes: Map<stri
 export function sendError(reply: FastifyReply, error: GatewayError, request?: FastifyRequest): FastifyReply {
   reply.code(error.status).header('x-error-id', newErrorId()).header('content-type', 'application/json; charset=utf-8');
   if (request?.requestId) reply.header('x-svc-request-id', request.requestId);
+  if (request?.logFields) request.logFields.errorCode = error.code;
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   if (error.headers) reply.headers(error.headers);
   // A route of another API's dialect answers in that API's error shape, which its SDKs read.

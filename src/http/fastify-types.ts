@@ -10,6 +10,8 @@ export interface RequestLogFields {
   servedModel?: string;
   provider?: string;
   observed?: boolean;
+  /** The error code of an error answer (spec section 7), for the error metrics. */
+  errorCode?: string;
 }
 
 declare module 'fastify' {

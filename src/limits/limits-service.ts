@@ -38,6 +38,8 @@ export class LimitsService {
     private readonly state: SharedState,
     private readonly monthlyUsage: MonthlyUsage,
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
+    /** Told of each refusal (metrics): which limit, of the key or the org. */
+    private readonly onRefusal: (limit: 'rpm' | 'tpm' | 'monthly_token_quota' | 'monthly_budget_usd', scope: string) => void = () => undefined,
   ) {}
 
   hasRates(context: RequestContext): boolean {
@@ -58,6 +60,7 @@ export class LimitsService {
     // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
     const tooLarge = tpm.find((limit) => tokens > limit.value);
     if (tooLarge) {
+      this.onRefusal('tpm', tooLarge.scope);
       throw new GatewayError(
         'invalid_request',
         `This request needs about ${tokens} tokens (prompt plus max_tokens), more than the ${tooLarge.scope} ${tooLarge.id}'s limit of ${tooLarge.value} tokens per minute: it can never be admitted. Shorten the prompt or lower max_tokens.`,
@@ -73,6 +76,7 @@ export class LimitsService {
     const headers = { ...rateLimitHeaders('requests', states.slice(0, rpm.length)), ...rateLimitHeaders('tokens', states.slice(rpm.length)) };
     if (!outcome.allowed) {
       const failed = [...rpm, ...tpm][outcome.failedIndex];
+      this.onRefusal(outcome.failedIndex < rpm.length ? 'rpm' : 'tpm', failed.scope);
       const what = outcome.failedIndex < rpm.length ? `${failed.value} requests per minute` : `${failed.value} tokens per minute (this request: about ${tokens})`;
       const retryAfterMs = Math.ceil(outcome.retryAfterMs);
       throw new GatewayError('rate_limit_exceeded', `Rate limit of the ${failed.scope} ${failed.id}: ${what}. Retry after ${(retryAfterMs / 1000).toFixed(3)} s.`, {
@@ -107,6 +111,7 @@ export class LimitsService {
     const outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     if (!outcome.reserved) {
       const failed = checks[outcome.failedIndex];
+      this.onRefusal(failed.unit === 'usd' ? 'monthly_budget_usd' : 'monthly_token_quota', failed.limit.scope);
       const what =
         failed.unit === 'usd'
           ? `monthly budget of $${failed.cap} (used or reserved this month: $${round(outcome.used)}; this request is likely to cost $${round(failed.minimum ?? failed.amount)})`

@@ -1,29 +1,61 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BoundedQueue } from '../shared/bounded-queue.js';
+import type { CircuitState } from '../providers/circuit-breaker.js';
+import { isWholeHit } from '../core/cache-hit.js';
+import type { RequestOutcomeFacts } from './request-outcome.js';
 
-/** Prometheus metrics: requests, latency and upstream errors by route, status and provider. */
+/**
+ * Prometheus metrics, the ones users of other gateways graph: requests, errors and latency by route,
+ * model, provider and status; tokens, cost and savings by org and model; cache hits and their savings;
+ * routing decisions by task family and tier; key-pool rotations and cool-downs; circuit state; limits
+ * refusals; after-work queue depth; upstream errors. Label-bound children are kept per label combination
+ * (prom-client would hash the labels on every call otherwise).
+ */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly requests: Counter<'route' | 'method' | 'status' | 'provider'>;
-  readonly latency: Histogram<'route' | 'status' | 'provider'>;
+  readonly requests: Counter<'route' | 'method' | 'status' | 'provider' | 'model'>;
+  readonly latency: Histogram<'route' | 'status' | 'provider' | 'model'>;
+  readonly errors: Counter<'route' | 'status' | 'code'>;
   readonly upstreamErrors: Counter<'provider' | 'kind' | 'status'>;
+  readonly tokens: Counter<'org' | 'model' | 'direction'>;
+  readonly cost: Counter<'org' | 'model'>;
+  readonly savings: Counter<'org' | 'model'>;
+  readonly cacheHits: Counter<'org' | 'type'>;
+  readonly cacheSavings: Counter<'org' | 'type'>;
+  readonly routingDecisions: Counter<'source' | 'task_family' | 'tier'>;
+  readonly keyRotations: Counter<'provider'>;
+  readonly keyCooldowns: Counter<'provider' | 'status'>;
+  readonly circuitOpenings: Counter<'circuit'>;
+  readonly limitRefusals: Counter<'limit' | 'scope'>;
   /** Orgs for which the semantic cache switched itself off (measured precision under the floor). */
   readonly semanticCacheAutoOff: Counter;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'svc_process_' });
-    this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served', labelNames: ['route', 'method', 'status', 'provider'], registers: [this.registry] });
+    const registers = [this.registry];
+    this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers });
     this.latency = new Histogram({
       name: 'svc_request_duration_seconds',
       help: 'End-to-end request latency',
-      labelNames: ['route', 'status', 'provider'],
+      labelNames: ['route', 'status', 'provider', 'model'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-      registers: [this.registry],
+      registers,
     });
+    this.errors = new Counter({ name: 'svc_request_errors_total', help: 'Requests answered with an error, by route, status and error code (spec section 7)', labelNames: ['route', 'status', 'code'], registers });
+    this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers });
+    this.tokens = new Counter({ name: 'svc_tokens_total', help: 'Tokens billed by upstream models (cache hits excluded), by org, served model and direction', labelNames: ['org', 'model', 'direction'], registers });
+    this.cost = new Counter({ name: 'svc_cost_usd_total', help: 'Cost in USD, by org and served model', labelNames: ['org', 'model'], registers });
+    this.savings = new Counter({ name: 'svc_savings_usd_total', help: 'USD saved against the baseline model (routing and caches), by org and served model', labelNames: ['org', 'model'], registers });
+    this.cacheHits = new Counter({ name: 'svc_cache_hits_total', help: 'Requests answered wholly from a cache, by org and cache type', labelNames: ['org', 'type'], registers });
+    this.cacheSavings = new Counter({ name: 'svc_cache_savings_usd_total', help: 'What the served model would have charged for the answers served from a cache', labelNames: ['org', 'type'], registers });
+    this.routingDecisions = new Counter({ name: 'svc_routing_decisions_total', help: 'Routing decisions, by decision source, task family (model auto) and tier', labelNames: ['source', 'task_family', 'tier'], registers });
+    this.keyRotations = new Counter({ name: 'svc_key_rotations_total', help: 'Calls moved to the next key of a provider pool after a per-key 429 or 402', labelNames: ['provider'], registers });
+    this.keyCooldowns = new Counter({ name: 'svc_key_cooldowns_total', help: 'Pool keys put to cool down after a per-key 429 or 402', labelNames: ['provider', 'status'], registers });
+    this.circuitOpenings = new Counter({ name: 'svc_circuit_opened_total', help: 'Times a circuit (provider/model) opened on its error rate', labelNames: ['circuit'], registers });
+    this.limitRefusals = new Counter({ name: 'svc_limit_refusals_total', help: 'Requests refused by a limit, by limit and scope (key or org)', labelNames: ['limit', 'scope'], registers });
+    this.semanticCacheAutoOff = new Counter({ name: 'svc_semantic_cache_auto_off_total', help: 'Times the semantic cache switched itself off for an org (measured precision under the floor)', registers });
     this.queueDepth = this.queueGauge('svc_queue_depth', 'Items waiting in an after-work queue', (queue) => queue.depth);
     this.queueDropped = this.queueGauge('svc_queue_dropped_total', 'Items an after-work queue refused because it was full', (queue) => queue.dropped);
-    this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers: [this.registry] });
-    this.semanticCacheAutoOff = new Counter({ name: 'svc_semantic_cache_auto_off_total', help: 'Times the semantic cache switched itself off for an org (measured precision under the floor)', registers: [this.registry] });
   }
 
   private readonly queues: Array<BoundedQueue<unknown>> = [];
@@ -61,18 +93,74 @@ export class GatewayMetrics {
     this.queues.push(queue);
   }
 
-  /** Label-bound children, built once per label combination: prom-client hashes labels on every call otherwise. */
+  /** The state of every circuit this instance has called (0 closed, 1 half-open, 2 open), read from the shared state at each scrape. */
+  watchCircuits(circuits: { knownTargets(): string[]; stateOf(target: string): Promise<CircuitState> }): void {
+    new Gauge({
+      name: 'svc_circuit_state',
+      help: 'Circuit state per provider/model this instance has called: 0 closed, 1 half-open, 2 open',
+      labelNames: ['circuit'],
+      registers: [this.registry],
+      async collect() {
+        const targets = circuits.knownTargets();
+        const states = await Promise.all(targets.map((target) => circuits.stateOf(target).catch(() => undefined)));
+        targets.forEach((target, index) => {
+          const state = states[index];
+          if (state) this.set({ circuit: target }, circuitValue[state]);
+        });
+      },
+    });
+  }
+
   private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
 
-  observeRequest(route: string, method: string, status: number, provider: string, seconds: number): void {
-    const key = `${route}\u0000${method}\u0000${status}\u0000${provider}`;
+  /** One finished HTTP request: counted and timed; an error answer also counted by its code. */
+  observeRequest(route: string, method: string, status: number, provider: string, model: string, seconds: number, errorCode?: string): void {
+    const key = `${route}\u0000${method}\u0000${status}\u0000${provider}\u0000${model}`;
     let series = this.requestSeries.get(key);
     if (!series) {
       const statusText = String(status);
-      series = { count: this.requests.labels({ route, method, status: statusText, provider }), latency: this.latency.labels({ route, status: statusText, provider }) };
+      series = { count: this.requests.labels({ route, method, status: statusText, provider, model }), latency: this.latency.labels({ route, status: statusText, provider, model }) };
       this.requestSeries.set(key, series);
     }
     series.count.inc();
     series.latency.observe(seconds);
+    if (status >= 400) this.errors.inc({ route, status: String(status), code: errorCode ?? 'none' });
+  }
+
+  private readonly outcomeSeries = new Map<string, { input: Counter.Internal; output: Counter.Internal; cost: Counter.Internal; savings: Counter.Internal }>();
+
+  /** What one request came to (after-work): tokens, cost and savings by org and model, cache hits, the routing decision. */
+  observeOutcome(outcome: RequestOutcomeFacts): void {
+    const org = outcome.principal.orgId;
+    const model = outcome.target?.model.slug ?? outcome.cacheHit?.source ?? outcome.route?.model.slug ?? 'none';
+    const key = `${org}\u0000${model}`;
+    let series = this.outcomeSeries.get(key);
+    if (!series) {
+      series = {
+        input: this.tokens.labels({ org, model, direction: 'input' }),
+        output: this.tokens.labels({ org, model, direction: 'output' }),
+        cost: this.cost.labels({ org, model }),
+        savings: this.savings.labels({ org, model }),
+      };
+      this.outcomeSeries.set(key, series);
+    }
+    const hit = isWholeHit(outcome.cacheHit) ? outcome.cacheHit : undefined;
+    if (outcome.usage && !hit) {
+      series.input.inc(outcome.usage.inputTokens);
+      series.output.inc(outcome.usage.outputTokens);
+    }
+    if (outcome.cost) {
+      if (outcome.cost.cost_usd > 0) series.cost.inc(outcome.cost.cost_usd);
+      if (outcome.cost.savings_usd > 0) series.savings.inc(outcome.cost.savings_usd);
+    }
+    if (hit) {
+      this.cacheHits.inc({ org, type: hit.type });
+      if (hit.savedUsd && hit.savedUsd > 0) this.cacheSavings.inc({ org, type: hit.type }, hit.savedUsd);
+    }
+    if (outcome.route && outcome.status < 400) {
+      this.routingDecisions.inc({ source: outcome.route.decisionSource, task_family: outcome.route.taskFamily ?? 'none', tier: outcome.route.tier });
+    }
   }
 }
+
+const circuitValue: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2 };

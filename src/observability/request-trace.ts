@@ -1,7 +1,7 @@
 import type { Attributes, Context, Span, SpanKind, SpanStatusCode, TextMapPropagator, Tracer, trace } from '@opentelemetry/api';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import type { UpstreamTarget } from '../providers/provider-types.js';
-import type { CatalogModel } from '../catalog/catalog-types.js';
+import type { RequestOutcomeFacts } from './request-outcome.js';
 import { attemptAttributes, requestAttributes, responseAttributes, usageAttributes, type ResponseFacts } from './gen-ai-attributes.js';
 
 /** The parts of @opentelemetry/api a trace uses, handed over by Tracing (which alone loads the SDK). */
@@ -11,22 +11,6 @@ export interface TraceApi {
   propagator: TextMapPropagator;
   SpanKind: typeof SpanKind;
   SpanStatusCode: typeof SpanStatusCode;
-}
-
-/** What a request came to, as its root span reports it (the request context, read once its outcome is known). */
-export interface TracedOutcome {
-  requestId: string;
-  principal: { orgId: string };
-  endpoint: string;
-  mode: string;
-  operation: string;
-  requestedModel: string;
-  status: number;
-  target?: UpstreamTarget;
-  route?: { model: CatalogModel; tier: string; decisionSource: string; taskFamily?: string };
-  cacheHit?: { type: string };
-  cost?: { cost_usd: number; savings_usd: number };
-  usage?: MeteredUsage;
 }
 
 /**
@@ -97,7 +81,7 @@ export class RequestTrace {
   }
 
   /** What the request came to once its outcome is known: models, usage, cost, cache; a nested trace ends here. */
-  annotate(context: TracedOutcome): void {
+  annotate(context: RequestOutcomeFacts): void {
     const attributes: Attributes = {
       'svc.request_id': context.requestId,
       'svc.org_id': context.principal.orgId,

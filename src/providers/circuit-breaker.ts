@@ -84,6 +84,11 @@ export class CircuitBreaker {
     private readonly clock: Clock = Date.now,
   ) {}
 
+  /** The targets this instance has called (their calls are counted here). */
+  knownTargets(): string[] {
+    return [...this.windows.keys()];
+  }
+
   async stateOf(target: string): Promise<CircuitState> {
     const openUntil = await this.openUntil(target);
     if (openUntil === undefined) return 'closed';

@@ -10,6 +10,17 @@ export interface CallObserver {
   observe(target: string, latencyMs: number, failed: boolean): void;
 }
 
+/** What the executor tells the outside as it works (metrics): each may be absent. */
+export interface UpstreamEvents {
+  upstreamError?(error: UpstreamError): void;
+  /** A pool key was put to cool down after a per-key 429 or 402. */
+  keyCooledDown?(providerId: string, status: number | undefined): void;
+  /** The call moved on to the next key of the pool. */
+  keyRotated?(providerId: string): void;
+  /** A circuit opened on its error rate. */
+  circuitOpened?(circuit: string): void;
+}
+
 export interface AttemptRecord {
   provider: string;
   model: string;
@@ -46,7 +57,7 @@ export class UpstreamExecutor {
     private readonly circuitBreaker: CircuitBreaker,
     private readonly vault: ProviderKeyVault,
     private readonly options: ExecutorOptions,
-    private readonly onUpstreamError?: (error: UpstreamError) => void,
+    private readonly events: UpstreamEvents = {},
     private readonly health?: CallObserver,
   ) {}
 
@@ -91,8 +102,10 @@ export class UpstreamExecutor {
       // 429/402 does not use it up (each such key cools down, so the rotation ends with the pool).
       if (targetsTried >= this.options.maxAttempts) break;
       targetsTried++;
+      let keysTried = 0;
       for (const apiKey of usableKeys) {
         if (Date.now() >= deadline) break candidates;
+        if (keysTried++ > 0) this.events.keyRotated?.(provider.id);
         const target: UpstreamTarget = { provider, model, apiKey, baseUrl: byok?.baseUrl ?? provider.baseUrl, keySource: byok ? 'byok' : 'pool', publicOnly: byok?.publicOnly === true };
         const started = performance.now();
         try {
@@ -103,16 +116,19 @@ export class UpstreamExecutor {
         } catch (error) {
           if (signal?.aborted || !(error instanceof UpstreamError)) throw error;
           lastError = error;
-          this.onUpstreamError?.(error);
+          this.events.upstreamError?.(error);
           attempts.push({ provider: provider.id, model: model.slug, outcome: 'error', kind: error.kind, status: error.status });
           if (!error.retryable) throw error;
           if (error.keyScoped) {
-            if (!byok) await this.keyPool.coolDown(provider.id, apiKey, error.retryAfterMs);
+            if (!byok) {
+              await this.keyPool.coolDown(provider.id, apiKey, error.retryAfterMs);
+              this.events.keyCooledDown?.(provider.id, error.status);
+            }
             continue; // next key of the same provider
           }
           // Only the model's own failures count against it: not a key's rate limit, not a caller's bad request.
           this.health?.observe(circuit, performance.now() - started, true);
-          await this.circuitBreaker.recordFailure(circuit);
+          if ((await this.circuitBreaker.recordFailure(circuit)) === 'open') this.events.circuitOpened?.(circuit);
           continue candidates;
         }
       }
