@@ -3,7 +3,8 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
 import type { ApiKeyRecord, SharedState, TenantStore } from '../core/storage-interfaces.js';
 
-const REVOCATION_CHANNEL = 'auth:revoked';
+/** The shared-state channel on which a revoked key's hash is announced to every instance. */
+export const REVOCATION_CHANNEL = 'auth:revoked';
 import { apiKeyPrefix } from './api-key-secrets.js';
 import { defaultOrgId, type Principal } from './principal.js';
 

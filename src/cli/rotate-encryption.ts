@@ -5,6 +5,8 @@ import type { ProviderKeyStore } from '../core/storage-interfaces.js';
 import { EncryptionKeyring, keyFileOf, readKeyFile } from '../providers/byok/encryption-keyring.js';
 import { ProviderKeyVault } from '../providers/byok/provider-key-vault.js';
 import { OutboundAllowList } from '../shared/outbound-address.js';
+import { exitCodes, type CliOutput } from './cli-output.js';
+import { withStorage } from './storage-session.js';
 
 export interface RotationResult {
   key_id: string | undefined;
@@ -35,4 +37,13 @@ async function writeKeys(path: string, keys: string[]): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
   await writeFile(temporary, `${keys.join('\n')}\n`, { mode: 0o600 });
   await rename(temporary, path);
+}
+
+/** `svc keys rotate-encryption`. */
+export async function rotateEncryptionCommand(_args: string[], output: CliOutput, env: NodeJS.ProcessEnv): Promise<number> {
+  const result = await withStorage(env, ({ config, store }) => rotateEncryption(config, store.providerKeys));
+  output.result(result, () => `re-sealed ${result.resealed} BYOK key(s) under key ${result.key_id}${result.unreadable.length ? `; ${result.unreadable.length} could not be opened` : ''}`);
+  if (result.unreadable.length > 0) output.note('Some keys could not be opened: they keep their old encryption until they are stored again.');
+  output.note('Restart every svc instance so it seals new keys with the new encryption key.');
+  return result.unreadable.length > 0 ? exitCodes.failed : exitCodes.ok;
 }

@@ -7,6 +7,7 @@ import { jsonEndpoints, type JsonEndpoint } from './json-endpoints.js';
 import { audioEndpoints, type AudioEndpoint } from './audio-endpoints.js';
 import { voiceProviderEndpoints } from './voice-provider-endpoints.js';
 import { attachRealtime } from './realtime-endpoint.js';
+import { keyCheckEndpoints } from './key-check-endpoints.js';
 import { wireRenderers } from './wire-renderers.js';
 
 const allAudioEndpoints: AudioEndpoint[] = [...audioEndpoints, ...voiceProviderEndpoints];
@@ -97,6 +98,14 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     const rawBody = rawBytes.toString('utf8');
     if (url.pathname.startsWith('/__mock/')) return handleControl(url, method, rawBody, response);
 
+    const keyCheck = keyCheckEndpoints.find((endpoint) => endpoint.match(method, url.pathname, request.headers));
+    if (keyCheck) {
+      const admitted = await admit(keyCheck, request, response, url, method, '', {});
+      if (!admitted) return;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(keyCheck.answer(url)));
+      return;
+    }
     const jsonEndpoint = jsonEndpoints.find((endpoint) => endpoint.match(method, url.pathname));
     if (jsonEndpoint) return handleJsonEndpoint(jsonEndpoint, request, response, url, method, rawBody);
     let renderer: WireRenderer | undefined;

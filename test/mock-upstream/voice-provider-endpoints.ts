@@ -21,11 +21,11 @@ function timedWords(text: string, duration: number) {
 
 // ---- Deepgram (§5) ----
 
-const deepgramToken = (headers: IncomingHttpHeaders) => {
+export const deepgramToken = (headers: IncomingHttpHeaders) => {
   const value = headers.authorization;
   return typeof value === 'string' && value.startsWith('Token ') ? value.slice(6) : undefined;
 };
-const deepgramError = (status: number, message: string, errorType?: string) => ({ err_code: errorType ?? (status === 401 ? 'INVALID_AUTH' : status === 402 ? 'ASR_PAYMENT_REQUIRED' : 'Bad Request'), err_msg: message, request_id: randomUUID() });
+export const deepgramError = (status: number, message: string, errorType?: string) => ({ err_code: errorType ?? (status === 401 ? 'INVALID_AUTH' : status === 402 ? 'ASR_PAYMENT_REQUIRED' : 'Bad Request'), err_msg: message, request_id: randomUUID() });
 const deepgramListenOptions = new Set(['model', 'language', 'detect_language', 'smart_format', 'punctuate', 'diarize', 'utterances', 'paragraphs', 'keyterm', 'multichannel', 'encoding', 'sample_rate', 'callback', 'tag', 'version']);
 const deepgramListenModels = new Set(['nova-3', 'nova-3-medical', 'nova-2', 'nova', 'enhanced', 'base', 'whisper']);
 
@@ -92,8 +92,8 @@ const deepgramSpeak: AudioEndpoint = {
 
 // ---- ElevenLabs (§6) ----
 
-const xiApiKey = (headers: IncomingHttpHeaders) => (typeof headers['xi-api-key'] === 'string' && headers['xi-api-key'] !== '' ? headers['xi-api-key'] : undefined);
-const elevenLabsError = (status: number, message: string, errorType?: string) =>
+export const xiApiKey = (headers: IncomingHttpHeaders) => (typeof headers['xi-api-key'] === 'string' && headers['xi-api-key'] !== '' ? headers['xi-api-key'] : undefined);
+export const elevenLabsError = (status: number, message: string, errorType?: string) =>
   status === 422 ? { detail: [{ loc: ['body', errorType ?? 'body'], msg: message, type: 'missing' }] } : { detail: { status: errorType ?? (status === 401 ? 'invalid_api_key' : 'invalid_request'), message } };
 const elevenLabsSttFields = new Set(['model_id', 'file', 'cloud_storage_url', 'source_url', 'language_code', 'tag_audio_events', 'num_speakers', 'timestamps_granularity', 'diarize', 'diarization_threshold', 'additional_formats', 'file_format', 'keyterms[]', 'temperature', 'seed', 'use_multi_channel', 'webhook', 'webhook_id', 'entity_detection', 'enable_logging']);
 
@@ -182,12 +182,12 @@ const elevenLabsMusic: AudioEndpoint = {
 // ---- Cartesia (§7) ----
 
 const CARTESIA_VERSIONS = new Set(['2024-06-10', '2024-11-13', '2025-04-16', '2026-03-01']);
-const cartesiaKey = (headers: IncomingHttpHeaders) => {
+export const cartesiaKey = (headers: IncomingHttpHeaders) => {
   const value = headers.authorization;
   return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : undefined;
 };
-const cartesiaError = (status: number, message: string, errorType?: string) => ({ error_code: errorType ?? (status === 401 ? 'unauthorized' : 'invalid_request'), title: status === 401 ? 'Unauthorized' : 'Invalid request', message, request_id: randomUUID() });
-function cartesiaHeaders(headers: IncomingHttpHeaders) {
+export const cartesiaError = (status: number, message: string, errorType?: string) => ({ error_code: errorType ?? (status === 401 ? 'unauthorized' : 'invalid_request'), title: status === 401 ? 'Unauthorized' : 'Invalid request', message, request_id: randomUUID() });
+export function cartesiaHeaders(headers: IncomingHttpHeaders) {
   if (!cartesiaKey(headers)) return { status: 401, message: 'Missing or invalid API key', errorType: 'unauthorized' };
   const version = headers['cartesia-version'];
   if (typeof version !== 'string' || !CARTESIA_VERSIONS.has(version)) return { status: 400, message: `Cartesia-Version header is required and must be a valid version (got ${String(version)})`, errorType: 'invalid_version' };
