@@ -67,6 +67,11 @@ export interface UsageRecord {
   intelligence_mode: string;
   cache_hit: boolean;
   latency_ms: number;
+  /** The tier that served it, and the task family `model: auto` read (null for a pinned model). */
+  tier?: string | null;
+  task_family?: string | null;
+  /** The error code a failed request was answered with (spec section 7), null when it succeeded. */
+  error_code?: string | null;
   /** What the request's audit record adds (the rest of it is this row). */
   audit?: AuditDetails;
 }
@@ -166,7 +171,16 @@ export interface UsageStore {
   /** The dead letters, newest first. */
   listDeadLetters(limit: number): Promise<Array<{ request_id: string; created_at: string; record: string; error: string }>>;
   summarizeUsage(query: UsageQuery): Promise<UsageSummary>;
+  /** Totals per combination of `dimensions` (an hour or day of `created_at`, org, key, model, tier…), oldest bucket first. */
+  usageBreakdown(query: UsageQuery, dimensions: readonly UsageDimension[]): Promise<UsageBreakdownRow[]>;
 }
+
+/** What usage can be broken down by: a time bucket (`hour`, `day`, UTC) or a column of the ledger. */
+export const usageDimensions = ['hour', 'day', 'org', 'key', 'model', 'provider', 'endpoint', 'tier', 'task_family', 'status'] as const;
+export type UsageDimension = (typeof usageDimensions)[number];
+
+/** Totals of one combination; each dimension asked for is a key (a bucket as the ISO time it starts at). */
+export type UsageBreakdownRow = UsageTotals & Partial<Record<UsageDimension, string | number | null>>;
 
 /** Orgs' own provider keys (BYOK), stored encrypted. */
 export interface ProviderKeyStore {
@@ -283,6 +297,8 @@ export interface AuditRecord {
   cost_usd: number;
   cache_hit: boolean;
   prompt: string | null;
+  /** The error code of a failed request (spec section 7); null when it succeeded or for rows from before migration 0009. */
+  error_code: string | null;
 }
 
 export interface AuditQuery {
@@ -290,6 +306,8 @@ export interface AuditQuery {
   from?: string;
   to?: string;
   status?: number;
+  /** Only rows whose status is at least this (400: the errors). */
+  min_status?: number;
   endpoint?: string;
   limit: number;
 }

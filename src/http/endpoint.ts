@@ -61,14 +61,15 @@ export function refusesCache(header: string | string[] | undefined): boolean {
   return header !== undefined && noCacheDirective.test(Array.isArray(header) ? header.join(',') : header);
 }
 
-export function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, status: number): void {
+export function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, error: Pick<GatewayError, 'status' | 'code'>): void {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
   const refused = {
     requestId: request.requestId,
     principal: request.principal!,
     endpoint: endpoint.name,
     requestedModel: typeof model === 'string' ? model.slice(0, 200) : '',
-    status,
+    status: error.status,
+    errorCode: error.code,
     mode: request.mode ?? services.config.defaults.intelligenceMode,
     latencyMs: elapsedMs(request.startedAt),
   };
@@ -148,7 +149,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         parsed = await endpoint.parse(request.body, request);
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
-        if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error.status);
+        if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error);
         throw error;
       }
       request.logFields.model = parsed.requestedModel;

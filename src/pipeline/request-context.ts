@@ -88,6 +88,8 @@ interface ContextFields<O extends Operation> {
   limits?: LimitsGrant;
   /** HTTP status of the outcome for the ledger: 200, an error's status, or what a stream ended with (499 client gone). */
   status: number;
+  /** The error code (spec section 7) a failed request was answered with. */
+  errorCode?: string;
 }
 
 /** A request as it arrives, and as the after-work sees it: routed, unless routing refused it. */

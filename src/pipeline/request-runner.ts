@@ -140,9 +140,15 @@ export class RequestRunner {
   }
 }
 
-/** The status a failed request is accounted with: 499 when its caller left, else what the caller is told. */
+/** The status a failed request is accounted with: 499 when its caller left, else what the caller is told (and its error code). */
 function statusOfFailure(context: RequestContext, error: unknown): number {
-  return context.signal.aborted ? 499 : toGatewayError(error, context.family).status;
+  if (context.signal.aborted) {
+    context.errorCode = 'client_closed_request';
+    return 499;
+  }
+  const failure = toGatewayError(error, context.family);
+  context.errorCode = failure.code;
+  return failure.status;
 }
 
 /**

@@ -73,6 +73,10 @@ export interface UsageLedgerTable {
   tool_calls: string | null;
   redactions: string | null;
   audit_prompt: string | null;
+  /** How it was routed and, when it failed, its error code (migration 0009). */
+  tier: string | null;
+  task_family: string | null;
+  error_code: string | null;
 }
 
 export interface ProviderKeysTable {

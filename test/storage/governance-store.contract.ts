@@ -53,7 +53,7 @@ export function describeGovernanceStoreContract(name: string, makeStore: MakeRec
         assert.deepEqual(await store.getAudit('aud_req_1', 'org_a'), {
           id: 'aud_req_1', request_id: 'req_1', org_id: 'org_a', key_id: 'key_1', created_at: '2026-11-01T00:00:00.000Z', endpoint: 'chat.completions',
           requested_model: 'gpt-4o-mini', served_model: 'openai/gpt-4o-mini', provider: 'openai', routing_decision: 'Pinned', tool_calls: ['lookup'],
-          redactions: { email: 2 }, status: 200, cost_usd: 0.00027, cache_hit: false, prompt: null,
+          redactions: { email: 2 }, status: 200, cost_usd: 0.00027, cache_hit: false, prompt: null, error_code: null,
         });
         assert.equal((await store.getAudit('aud_req_2'))?.prompt, '[{"role":"user"}]');
         assert.equal(await store.getAudit('aud_req_3', 'org_a'), undefined, 'another org');

@@ -171,5 +171,36 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         assert.deepEqual(summary.by_status, [{ status: 200, requests: 3 }, { status: 502, requests: 1 }]);
         assert.deepEqual(summary.by_endpoint.map((row) => [row.endpoint, row.requests]), [['/v1/chat/completions', 4]]);
       }));
+
+    test('usage breakdown: per hour and per day of created_at (UTC), per model, per key; the routing columns and error codes kept', () =>
+      withStore(makeStore, async ({ usage: store, audit }) => {
+        await store.insertUsage([
+          usage({ request_id: 'b1', created_at: '2024-05-10T12:05:00.000Z', model: 'openai/gpt-4o-mini', key_id: 'key_1', cost_usd: 0.5, baseline_cost_usd: 1, tier: 'T1', task_family: 'chat' }),
+          usage({ request_id: 'b2', created_at: '2024-05-10T12:55:00.000Z', model: 'openai/gpt-4o-mini', key_id: 'key_2', cost_usd: 0.25, baseline_cost_usd: 1, tier: 'T1', task_family: 'chat' }),
+          usage({ request_id: 'b3', created_at: '2024-05-10T13:00:00.000Z', model: 'anthropic/claude-sonnet-4-5', key_id: 'key_1', cost_usd: 2, baseline_cost_usd: 2, tier: 'T3', task_family: 'code' }),
+          usage({ request_id: 'b4', created_at: '2024-05-11T00:00:00.000Z', model: null, provider: null, status: 429, cost_usd: 0, baseline_cost_usd: 0, prompt_tokens: 0, completion_tokens: 0, error_code: 'rate_limit_exceeded' }),
+          usage({ request_id: 'b5', org_id: 'org_b', created_at: '2024-05-10T12:30:00.000Z' }),
+        ]);
+        const hourly = await store.usageBreakdown({ org_id: 'org_a' }, ['hour']);
+        assert.deepEqual(hourly.map((row) => [row.hour, row.requests]), [['2024-05-10T12:00:00.000Z', 2], ['2024-05-10T13:00:00.000Z', 1], ['2024-05-11T00:00:00.000Z', 1]]);
+        assertClose(hourly[0].cost_usd, 0.75, 'cost of the 12:00 hour');
+        assertClose(hourly[0].savings_usd, 1.25, 'savings of the 12:00 hour');
+        const daily = await store.usageBreakdown({ org_id: 'org_a' }, ['day', 'model']);
+        assert.deepEqual(daily.map((row) => [row.day, row.model, row.requests]), [
+          ['2024-05-10T00:00:00.000Z', 'anthropic/claude-sonnet-4-5', 1],
+          ['2024-05-10T00:00:00.000Z', 'openai/gpt-4o-mini', 2],
+          ['2024-05-11T00:00:00.000Z', null, 1],
+        ]);
+        const byKey = await store.usageBreakdown({ org_id: 'org_a', to: '2024-05-11T00:00:00.000Z' }, ['key']);
+        assert.deepEqual(byKey.map((row) => [row.key, row.requests]), [['key_1', 2], ['key_2', 1]]);
+        const routing = await store.usageBreakdown({ org_id: 'org_a' }, ['task_family', 'tier']);
+        assert.deepEqual(routing.map((row) => [row.task_family, row.tier, row.requests]), [['code', 'T3', 1], ['chat', 'T1', 2], [null, null, 1]]);
+        const statuses = await store.usageBreakdown({}, ['status']);
+        assert.deepEqual(statuses.map((row) => [row.status, row.requests]).sort(), [[200, 4], [429, 1]]);
+        const [error] = await audit.listAudit({ org_id: 'org_a', min_status: 400, limit: 10 });
+        assert.equal(error.request_id, 'b4');
+        assert.equal(error.error_code, 'rate_limit_exceeded');
+        assert.equal((await audit.listAudit({ org_id: 'org_a', min_status: 400, limit: 10 })).length, 1);
+      }));
   });
 }

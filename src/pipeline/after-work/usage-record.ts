@@ -8,7 +8,7 @@ import type { Principal } from '../../auth/principal.js';
 import type { UsageRecord } from '../../core/storage-interfaces.js';
 
 /** The row of a request refused before it reached the pipeline (a 400 of the body): its status, no usage, no cost. */
-export function refusedRequestRecord(request: { requestId: string; principal: Principal; endpoint: string; requestedModel: string; status: number; mode: string; latencyMs: number }): UsageRecord {
+export function refusedRequestRecord(request: { requestId: string; principal: Principal; endpoint: string; requestedModel: string; status: number; errorCode: string; mode: string; latencyMs: number }): UsageRecord {
   return {
     request_id: request.requestId,
     org_id: request.principal.orgId,
@@ -33,6 +33,7 @@ export function refusedRequestRecord(request: { requestId: string; principal: Pr
     intelligence_mode: request.mode,
     cache_hit: false,
     latency_ms: Math.round(request.latencyMs),
+    error_code: request.errorCode,
   };
 }
 
@@ -70,6 +71,9 @@ export function usageRecordAfterWork(ledger: UsageLedger): AfterWork {
         intelligence_mode: context.mode,
         cache_hit: isWholeHit(context.cacheHit),
         latency_ms: Math.round(elapsedMs(context.startedAt)),
+        tier: context.route?.tier ?? null,
+        task_family: context.route?.taskFamily ?? null,
+        error_code: context.errorCode ?? null,
         audit: auditDetailsOf(context),
       });
     },

@@ -23,6 +23,7 @@ export class KyselyAuditStore implements AuditStore {
     if (query.from !== undefined) select = select.where('created_at', '>=', toUtcTimestamp(query.from));
     if (query.to !== undefined) select = select.where('created_at', '<', toUtcTimestamp(query.to));
     if (query.status !== undefined) select = select.where('status', '=', query.status);
+    if (query.min_status !== undefined) select = select.where('status', '>=', query.min_status);
     if (query.endpoint !== undefined) select = select.where('endpoint', '=', query.endpoint);
     const rows = await select.orderBy('created_at', 'desc').orderBy('request_id', 'desc').limit(query.limit).execute();
     return rows.map(toAudit);
@@ -47,5 +48,6 @@ function toAudit(row: Selectable<UsageLedgerTable>): AuditRecord {
     cost_usd: Number(row.cost_usd),
     cache_hit: Boolean(row.cache_hit),
     prompt: row.audit_prompt,
+    error_code: row.error_code,
   };
 }

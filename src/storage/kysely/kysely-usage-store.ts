@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import type { UsageQuery, UsageRecord, UsageStore, UsageSummary } from '../../core/storage-interfaces.js';
+import type { UsageBreakdownRow, UsageDimension, UsageQuery, UsageRecord, UsageStore, UsageSummary } from '../../core/storage-interfaces.js';
 import { toUsageRow } from './record-rows.js';
-import { summarizeUsage } from './usage-summary-query.js';
+import { breakDownUsage, summarizeUsage } from './usage-summary-query.js';
 
 /** Rows per INSERT statement: stays under SQLite's and PostgreSQL's bound-parameter limits (20 columns a row). */
 const USAGE_ROWS_PER_STATEMENT = 500;
@@ -35,5 +35,9 @@ export class KyselyUsageStore implements UsageStore {
 
   async summarizeUsage(query: UsageQuery): Promise<UsageSummary> {
     return summarizeUsage(this.db, query);
+  }
+
+  async usageBreakdown(query: UsageQuery, dimensions: readonly UsageDimension[]): Promise<UsageBreakdownRow[]> {
+    return breakDownUsage(this.db, query, dimensions);
   }
 }

@@ -116,6 +116,9 @@ export function toUsageRow(record: UsageRecord): Insertable<UsageLedgerTable> {
     tool_calls: record.audit?.tool_calls?.length ? JSON.stringify(record.audit.tool_calls) : null,
     redactions: record.audit?.redactions ? JSON.stringify(record.audit.redactions) : null,
     audit_prompt: record.audit?.prompt ?? null,
+    tier: record.tier ?? null,
+    task_family: record.task_family ?? null,
+    error_code: record.error_code ?? null,
   };
 }
 

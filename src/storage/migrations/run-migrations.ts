@@ -7,6 +7,7 @@ import { providerKeyProtectionMigration } from './0005-provider-key-protection.j
 import { semanticCacheSwitchMigration } from './0006-semantic-cache-switch.js';
 import { audioUsageMigration } from './0007-audio-usage.js';
 import { memoryFactsMigration } from './0008-memory-facts.js';
+import { usageRoutingAndErrorsMigration } from './0009-usage-routing-and-errors.js';
 
 /** Every migration, in order of name. Listed statically so nothing is looked up on disk (works from dist/ and tsx alike). */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-semantic-cache-switch': semanticCacheSwitchMigration,
   '0007-audio-usage': audioUsageMigration,
   '0008-memory-facts': memoryFactsMigration,
+  '0009-usage-routing-and-errors': usageRoutingAndErrorsMigration,
 };
 
 const staticMigrationProvider: MigrationProvider = {
