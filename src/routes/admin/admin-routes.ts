@@ -6,7 +6,7 @@ import { defaultPolicy } from '../../governance/org-policy-service.js';
 import { firstInternalAddress, type OutboundAllowList } from '../../shared/outbound-address.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { parseBody } from '../../http/request-body/parse-body.js';
-import { keysQuery, newKeyBody, newOrgBody, providerKeyBody, usageQuery } from './admin-schemas.js';
+import { keysQuery, newKeyBody, newOrgBody, providerKeyBody, usageBreakdownQuery, usageQuery } from './admin-schemas.js';
 import type { GatewayServices } from '../../services.js';
 
 /**
@@ -85,6 +85,15 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     return { org_id: id, provider, base_url: baseUrl ?? null, configured: true };
   });
 
+  // Which providers the org brings its own key for: never the key, sealed or not.
+  app.get('/v1/admin/orgs/:id/provider-keys', admin, async (request) => {
+    const { id } = request.params as { id: string };
+    requireOrgAccess(principalOf(request), id, 'id');
+    await requireOrg(services, id);
+    const records = await services.store.providerKeys.listProviderKeys(id);
+    return { object: 'list', data: records.map((record) => ({ org_id: record.org_id, provider: record.provider, base_url: record.base_url, created_at: record.created_at, updated_at: record.updated_at })) };
+  });
+
   app.delete('/v1/admin/orgs/:id/provider-keys/:provider', admin, async (request) => {
     const { id, provider } = request.params as { id: string; provider: string };
     requireOrgAccess(principalOf(request), id, 'id');
@@ -100,6 +109,15 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     const to = query.to ?? undefined;
     await services.ledger.flush();
     return services.store.usage.summarizeUsage({ org_id: orgId, from, to });
+  });
+
+  // Usage per time bucket and dimension (`by=day,model`): the dashboard's charts.
+  app.get('/v1/admin/usage/breakdown', admin, async (request) => {
+    const query = parseBody(usageBreakdownQuery, request.query);
+    const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
+    await services.ledger.flush();
+    const data = await services.store.usage.usageBreakdown({ org_id: orgId, from: query.from ?? undefined, to: query.to ?? undefined }, query.by);
+    return { object: 'list', org_id: orgId ?? null, by: query.by, data };
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { usageDimensions, type UsageDimension } from '../../core/storage-interfaces.js';
 import { identifier, integerIn, isoDate, jsonObject, nonBlankString, numberIn, optional } from '../../http/request-body/fields.js';
 
 /** The admin API's bodies and queries (CONTRACT.md), each declared once. In the limit bodies, `null` clears a limit and an absent field keeps it. */
@@ -55,8 +56,23 @@ const queryInteger = (min: number, max: number) => z.coerce.number().pipe(intege
 
 export const auditQuery = usageQuery.extend({
   status: optional(queryInteger(100, 599)),
+  min_status: optional(queryInteger(100, 599)),
   endpoint: optional(identifier()),
   limit: optional(queryInteger(1, 1000)),
 });
 
 export const keysQuery = z.object({ org_id: optional(identifier()) });
+
+/** `?by=day,model` (and the usage query's org and time bounds): one to three dimensions of usageDimensions. */
+export const usageBreakdownQuery = usageQuery.extend({
+  by: z.string({ error: `is required: one to three of ${usageDimensions.join(', ')}, comma-separated` }).transform((value, context) => {
+    const parts = value.split(',').map((part) => part.trim());
+    const unknown = parts.find((part) => !(usageDimensions as readonly string[]).includes(part));
+    if (unknown !== undefined || parts.length > 3) {
+      const problem = unknown !== undefined ? `${JSON.stringify(unknown)} is not one of them` : `${parts.length} were given`;
+      context.addIssue({ code: 'custom', message: `must be one to three of ${usageDimensions.join(', ')}, comma-separated (${problem})` });
+      return z.NEVER;
+    }
+    return parts as UsageDimension[];
+  }),
+});

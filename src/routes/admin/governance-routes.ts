@@ -138,6 +138,7 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
       from: query.from ?? undefined,
       to: query.to ?? undefined,
       status: query.status ?? undefined,
+      min_status: query.min_status ?? undefined,
       endpoint: query.endpoint ?? undefined,
       limit: query.limit ?? 100,
     });
