@@ -24,6 +24,7 @@ import { registerModerationsRoute } from './routes/moderations/moderations-route
 import { registerResponsesRoutes } from './routes/responses/responses-route.js';
 import { registerMessagesRoutes } from './routes/messages/messages-route.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerDashboardRoutes } from './routes/dashboard-routes.js';
 import { registerModelsRoutes } from './routes/models-routes.js';
 import { registerSettingsRoutes } from './routes/settings-routes.js';
 import type { GatewayServices } from './services.js';
@@ -148,6 +149,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   registerAdminRoutes(app, services);
   registerMemoryRoutes(app, services);
   registerGovernanceRoutes(app, services);
+  await registerDashboardRoutes(app);
   await app.ready();
   return app;
 }
