@@ -33,6 +33,7 @@ export const commands: CliCommand[] = [
   },
   { words: ['byok', 'delete'], usage: 'svc byok delete --org ID --provider PROVIDER [--json]', summary: "remove an org's own provider key (back to the platform's)", load: async () => (await import('./byok-commands.js')).byokDelete },
   { words: ['byok', 'list'], usage: 'svc byok list --org ID [--json]', summary: 'which providers an org brings its own key for', load: async () => (await import('./byok-commands.js')).byokList },
+  { words: ['config', 'reference'], usage: 'svc config reference', summary: 'print every config key with its type, default and meaning', load: async () => (await import('./config-check.js')).configReferenceCommand },
   { words: ['config', 'check'], usage: 'svc config check FILE [--json]', summary: 'validate a config file and print what is wrong', load: async () => (await import('./config-check.js')).configCheck },
   { words: ['doctor'], usage: 'svc doctor [--json]', summary: 'check the storage, Redis and every configured provider key', load: async () => (await import('./doctor.js')).doctor },
 ];

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadCatalog } from '../catalog/catalog.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { buildProviderRegistry } from '../config/provider-registry.js';
+import { configReference } from '../config/config-reference.js';
 import { exitCodes, UsageError, type CliOutput } from './cli-output.js';
 
 
@@ -50,4 +51,10 @@ export async function configCheck(args: string[], output: CliOutput): Promise<nu
     output.result({ file, valid: false, problems: error.problems }, () => `${file}: invalid\n${error.problems.map((problem) => `  - ${problem}`).join('\n')}`);
     return exitCodes.failed;
   }
+}
+
+/** `svc config reference`: the reference of every config key (docs/configuration.md), as markdown. */
+export async function configReferenceCommand(_args: string[], output: CliOutput): Promise<number> {
+  output.result({ reference: configReference() }, () => configReference());
+  return exitCodes.ok;
 }

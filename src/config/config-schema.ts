@@ -55,117 +55,130 @@ const integer = (minimum: number, maximum?: number) => {
 const nonEmptyString = z.string().min(1);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-const timeoutsSchema = z.strictObject({
-  connect_ms: integer(1).optional(),
-  first_byte_ms: integer(1).optional(),
-  idle_ms: integer(1).optional(),
-});
+const timeoutsSchema = z
+  .strictObject({
+    connect_ms: integer(1).optional().describe('Time to open a connection to the provider'),
+    first_byte_ms: integer(1).optional().describe("Time to the answer's headers (a stream's first event)"),
+    idle_ms: integer(1).optional().describe('Longest silence inside an answer or a stream'),
+  })
+  .describe("Upstream time-outs of this provider's calls, in milliseconds");
 
 const providerSchema = z.strictObject({
-  api_keys: z.array(nonEmptyString).optional(),
-  base_url: httpUrl.optional(),
-  wire: z.enum(wireFormats).optional(),
-  models: z.array(nonEmptyString).optional(),
+  api_keys: z.array(nonEmptyString).optional().describe('Platform keys, a rotation pool (round-robin; a key answered 429 or 402 cools down). `<ID>_API_KEY` (comma-separated) overrides them'),
+  base_url: httpUrl.optional().describe("The provider's API root; `<ID>_BASE_URL` overrides it. Required for a provider outside the catalog"),
+  wire: z.enum(wireFormats).optional().describe('The wire format of a provider outside the catalog (catalog providers have theirs)'),
+  models: z.array(nonEmptyString).optional().describe('Model ids a provider outside the catalog serves, registered as `<provider>/<model>`'),
   timeouts: timeoutsSchema.optional(),
 });
 
 export const configFileSchema = z.strictObject({
   server: z
     .strictObject({
-      host: nonEmptyString.optional(),
-      port: integer(0, 65535).optional(),
-      workers: integer(1, 1024).optional(),
-      shutdown_timeout_ms: integer(0).optional(),
-      body_limit_bytes: integer(1024).optional(),
-      sse_heartbeat_ms: integer(0).optional(),
-      /** Browser origins allowed to call svc (CORS); `*` allows any. None by default. */
-      cors_origins: z.array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: 'must be "*" or an origin such as https://app.example.com' })).optional(),
+      host: nonEmptyString.optional().describe('Listen address; `HOST` overrides it'),
+      port: integer(0, 65535).optional().describe('Listen port (0: any free port); `PORT` overrides it'),
+      workers: integer(1, 1024).optional().describe('Gateway processes forked by `svc serve` (node:cluster), sharing the port'),
+      shutdown_timeout_ms: integer(0).optional().describe('On SIGTERM, how long in-flight requests and streams may finish before they are cut'),
+      body_limit_bytes: integer(1024).optional().describe('Largest request body (413 above it); audio uploads have their own 25 MB limit'),
+      sse_heartbeat_ms: integer(0).optional().describe('Silence after which a stream gets a `: keep-alive` comment (0: never)'),
+      cors_origins: z
+        .array(z.string().regex(/^(\*|https?:\/\/[^/\s]+)$/, { error: 'must be "*" or an origin such as https://app.example.com' }))
+        .optional()
+        .describe('Browser origins allowed to call svc (CORS); `*` allows any'),
     })
-    .optional(),
+    .optional()
+    .describe('The HTTP server'),
   storage: z
     .strictObject({
-      database_url: z.string().regex(postgresUrlPattern, { error: 'must start with postgres:// or postgresql://' }).optional(),
-      data_dir: nonEmptyString.optional(),
-      redis_url: z.string().regex(redisUrlPattern, { error: 'must start with redis:// or rediss://' }).optional(),
-      redis_key_prefix: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, "_", ".", ":" or "-"' }).optional(),
+      database_url: z.string().regex(postgresUrlPattern, { error: 'must start with postgres:// or postgresql://' }).optional().describe('PostgreSQL instead of SQLite for durable records; `SVC_DATABASE_URL` overrides it'),
+      data_dir: nonEmptyString.optional().describe('Folder of the SQLite database, the usage journal and the generated encryption key; `SVC_DATA_DIR` overrides it'),
+      redis_url: z.string().regex(redisUrlPattern, { error: 'must start with redis:// or rediss://' }).optional().describe('Redis for state shared across instances (rate limits, exact cache L1, key rotation, circuits, sticky routes, memory turns); `SVC_REDIS_URL` overrides it'),
+      redis_key_prefix: z
+        .string()
+        .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, "_", ".", ":" or "-"' })
+        .optional()
+        .describe('Prepended to every Redis key, so deployments can share one Redis'),
     })
-    .optional(),
+    .optional()
+    .describe('Where state is kept'),
   providers: z
     .record(z.string().regex(providerIdPattern, { error: 'a provider id is lower-case letters, digits, "-" and "_"' }), providerSchema)
-    .optional(),
-  defaults: z.strictObject({ intelligence_mode: z.enum(intelligenceModes).optional() }).optional(),
+    .optional()
+    .describe('Per provider id (a catalog provider, or one of your own such as `my-vllm`)'),
+  defaults: z.strictObject({ intelligence_mode: z.enum(intelligenceModes).optional().describe("The mode of requests that name none and whose org has no default") }).optional().describe('System defaults'),
   routing: z
     .strictObject({
-      fallbacks: z.record(nonEmptyString, z.array(nonEmptyString)).optional(),
-      max_attempts: integer(1, 20).optional(),
-      deadline_ms: integer(1).optional(),
+      fallbacks: z.record(nonEmptyString, z.array(nonEmptyString)).optional().describe('Per model (slug or upstream name), the models tried after it and its other providers fail'),
+      max_attempts: integer(1, 20).optional().describe('Upstream targets tried per request (rotating to the next key of a pool does not count)'),
+      deadline_ms: integer(1).optional().describe('No new attempt starts after this long'),
       circuit_breaker: z
         .strictObject({
-          window_ms: integer(100).optional(),
-          minimum_calls: integer(1).optional(),
-          failure_ratio: z.number().gt(0).max(1).optional(),
-          cooldown_ms: integer(1).optional(),
+          window_ms: integer(100).optional().describe('The sliding window over which the error rate is measured'),
+          minimum_calls: integer(1).optional().describe('Fewer calls in the window never open the circuit'),
+          failure_ratio: z.number().gt(0).max(1).optional().describe('The share of failed calls at which the circuit opens'),
+          cooldown_ms: integer(1).optional().describe('How long an open circuit refuses calls before one probe decides'),
         })
-        .optional(),
+        .optional()
+        .describe('One circuit per provider and model'),
     })
-    .optional(),
+    .optional()
+    .describe('Failover and circuits'),
   ledger: z
     .strictObject({
-      flush_interval_ms: integer(1).optional(),
-      max_batch: integer(1).optional(),
-      max_queue: integer(1).optional(),
+      flush_interval_ms: integer(1).optional().describe('How often queued usage rows are written to the database'),
+      max_batch: integer(1).optional().describe('Rows per database write'),
+      max_queue: integer(1).optional().describe('Rows held in memory at most (they are journaled on disk first)'),
     })
-    .optional(),
-  /** svc's own charge on top of the provider's: per minute of audio heard (transcription, voice, realtime). */
-  billing: z.strictObject({ audio_fee_per_minute_usd: z.number().min(0).max(100).optional() }).optional(),
-  responses: z.strictObject({ retention_days: integer(1, 3650).optional() }).optional(),
+    .optional()
+    .describe('The usage ledger'),
+  billing: z
+    .strictObject({ audio_fee_per_minute_usd: z.number().min(0).max(100).optional().describe("svc's own fee per minute of audio heard (transcription, voice, realtime), added to the provider's price") })
+    .optional()
+    .describe('What svc charges on top of the providers'),
+  responses: z.strictObject({ retention_days: integer(1, 3650).optional().describe('How long stored Responses API answers (`store: true`) are kept') }).optional().describe('The Responses API'),
   cache: z
     .strictObject({
       exact: z
         .strictObject({
-          max_entries: integer(1).optional(),
-          max_bytes: integer(1024).optional(),
-          ttl_seconds: integer(1).optional(),
-          /** Off by default: every temperature is cached, as the stage matrix says. */
-          max_temperature: z.number().min(0).max(2).optional(),
-          cache_seeded: z.boolean().optional(),
-          seeded_only: z.boolean().optional(),
+          max_entries: integer(1).optional().describe('Entries held in process (L0)'),
+          max_bytes: integer(1024).optional().describe('Bytes held in process (L0)'),
+          ttl_seconds: integer(1).optional().describe('Lifetime of an entry, in process and in Redis'),
+          max_temperature: z.number().min(0).max(2).optional().describe('Only requests at most this hot are cached (the temperature is 1 when absent); unset: every temperature, as the stage matrix says'),
+          cache_seeded: z.boolean().optional().describe('A request with a `seed` is cached whatever `max_temperature` says'),
+          seeded_only: z.boolean().optional().describe('Only requests with a `seed` are cached'),
         })
-        .optional(),
+        .optional()
+        .describe('The exact cache (cache and full modes)'),
       semantic: z
         .strictObject({
-          enabled: z.boolean().optional(),
-          embedder: nonEmptyString.optional(),
-          min_similarity: z.number().gt(0).max(1).optional(),
-          max_entries_per_org: integer(1, 1_000_000).optional(),
-          ttl_seconds: integer(1).optional(),
-          max_turns: integer(1, 100).optional(),
-          scope: z.enum(['model', 'family']).optional(),
-          /** For orgs without their own switch: serve hits, only measure them (shadow), or off. */
-          mode: z.enum(['serve', 'shadow', 'off']).optional(),
-          /** Share of served hits answered fresh instead and compared, so precision is measured while serving. */
-          verify_sample_rate: z.number().min(0).max(1).optional(),
-          /** Measured precision under which the semantic cache switches itself off for an org. */
-          precision_floor: z.number().min(0).max(1).optional(),
-          /** Compared decisions needed before the floor applies. */
-          min_shadow_samples: integer(1, 1_000_000).optional(),
-          /** Similarity from which a fresh answer agrees with the cached one. */
-          answer_agreement: z.number().gt(0).max(1).optional(),
+          enabled: z.boolean().optional().describe('Whether the semantic cache runs at all'),
+          embedder: nonEmptyString.optional().describe('`local` (built in, no network) or the slug of a catalog embedding model, called through svc\'s embeddings path'),
+          min_similarity: z.number().gt(0).max(1).optional().describe("Overrides the embedder's similarity threshold (local 0.7, a model 0.9)"),
+          max_entries_per_org: integer(1, 1_000_000).optional().describe('Entries per org in the in-process index'),
+          ttl_seconds: integer(1).optional().describe('Lifetime of an entry'),
+          max_turns: integer(1, 100).optional().describe('Longest conversation (user turns) the semantic cache serves'),
+          scope: z.enum(['model', 'family']).optional().describe('`family` shares entries across the models of one provider and tier'),
+          mode: z.enum(['serve', 'shadow', 'off']).optional().describe('For orgs without their own switch: serve hits, only measure them (shadow), or off'),
+          verify_sample_rate: z.number().min(0).max(1).optional().describe('Share of served hits answered fresh instead and compared, so precision is measured while serving'),
+          precision_floor: z.number().min(0).max(1).optional().describe('Measured precision under which the semantic cache switches itself off for an org'),
+          min_shadow_samples: integer(1, 1_000_000).optional().describe('Compared decisions needed before the floor applies'),
+          answer_agreement: z.number().gt(0).max(1).optional().describe('Similarity from which a fresh answer agrees with the cached one'),
         })
-        .optional(),
+        .optional()
+        .describe('The semantic cache (cache and full modes)'),
     })
-    .optional(),
-  verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional() }).optional(),
-  /** The built-in demo provider answers while no real provider is configured; `enabled: false` turns it off. */
-  demo: z.strictObject({ enabled: z.boolean().optional() }).optional(),
-  /** Outbound addresses an org admin's BYOK base_url may reach although internal or plain http: host names, host:port, IPs, CIDR ranges. */
+    .optional()
+    .describe('Caches'),
+  verification: z.strictObject({ min_confidence: z.number().min(0).max(1).optional().describe('A repaired JSON answer below this confidence is asked again (high reliability) or returned with a warning') }).optional().describe('JSON verification and healing'),
+  demo: z.strictObject({ enabled: z.boolean().optional().describe('The built-in demo provider answers while no real provider key is set; `false` turns it off') }).optional().describe('Demo mode'),
   security: z
     .strictObject({
       byok_allowed_hosts: z
         .array(z.string().regex(/^([a-z0-9.-]+(:\d{1,5})?|[0-9a-f:.]+(\/\d{1,3})?)$/i, { error: 'must be a host name, host:port, an IP address or a CIDR range' }))
-        .optional(),
+        .optional()
+        .describe("Internal or plain-http addresses an org admin's BYOK `base_url` may reach: host names, host:port, IPs, CIDR ranges"),
     })
-    .optional(),
+    .optional()
+    .describe('Outbound addresses'),
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;

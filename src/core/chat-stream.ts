@@ -1,4 +1,4 @@
-import type { ChatChoice, ChatCompletion, ChatCompletionChunk, ToolCall, ToolCallDelta } from './chat-types.js';
+import type { ChatChoice, ChatCompletion, ChatCompletionChunk, ThinkingBlock, ToolCall, ToolCallDelta } from './chat-types.js';
 
 /**
  * Between the two forms of a chat answer: a stream collected into one completion (for a stage that must
@@ -11,6 +11,7 @@ interface ChoiceBuilder {
   content: string | null;
   refusal: string | null;
   toolCalls: Array<ToolCall & { index: number }>;
+  thinkingBlocks: ThinkingBlock[];
   extras: Record<string, unknown>;
   logprobs: { content: unknown[] } | undefined;
   finishReason: ChatChoice['finish_reason'];
@@ -51,6 +52,7 @@ export class ChatStreamCollector {
       const message: ChatChoice['message'] = { role: 'assistant', content: builder.content, ...builder.extras };
       if (builder.refusal !== null) message.refusal = builder.refusal;
       if (builder.toolCalls.length > 0) message.tool_calls = builder.toolCalls.sort((left, right) => left.index - right.index).map(({ index: _index, ...call }) => call);
+      if (builder.thinkingBlocks.length > 0) message.thinking_blocks = builder.thinkingBlocks;
       const choice: ChatChoice = { index: builder.index, message, finish_reason: builder.finishReason };
       if (builder.logprobs) choice.logprobs = builder.logprobs;
       return choice;
@@ -64,10 +66,11 @@ export class ChatStreamCollector {
   private addChoice(choice: ChatCompletionChunk['choices'][number]): void {
     let builder = this.choices.get(choice.index);
     if (!builder) {
-      builder = { index: choice.index, content: null, refusal: null, toolCalls: [], extras: {}, logprobs: undefined, finishReason: null };
+      builder = { index: choice.index, content: null, refusal: null, toolCalls: [], thinkingBlocks: [], extras: {}, logprobs: undefined, finishReason: null };
       this.choices.set(choice.index, builder);
     }
-    const { role: _role, content, refusal, tool_calls: toolCalls, ...extras } = choice.delta;
+    const { role: _role, content, refusal, tool_calls: toolCalls, thinking, thinking_signature: signature, redacted_thinking: redacted, ...extras } = choice.delta;
+    if (thinking !== undefined || signature !== undefined || redacted !== undefined) addThinkingDelta(builder.thinkingBlocks, thinking, signature, redacted);
     if (typeof content === 'string') builder.content = (builder.content ?? '') + content;
     if (typeof refusal === 'string') builder.refusal = (builder.refusal ?? '') + refusal;
     for (const delta of toolCalls ?? []) addToolCallDelta(builder.toolCalls, delta);
@@ -94,6 +97,24 @@ function addToolCallDelta(calls: Array<ToolCall & { index: number }>, delta: Too
   if (delta.extra_content) call.extra_content = { ...call.extra_content, ...delta.extra_content };
 }
 
+/** A thinking piece extends the open thinking block (one without its signature yet); a signature closes it. */
+function addThinkingDelta(blocks: ThinkingBlock[], thinking: string | undefined, signature: string | undefined, redacted: string | undefined): void {
+  if (redacted !== undefined) blocks.push({ type: 'redacted_thinking', data: redacted });
+  if (thinking === undefined && signature === undefined) return;
+  let open = blocks.at(-1);
+  if (open?.type !== 'thinking' || open.signature !== '') {
+    open = { type: 'thinking', thinking: '', signature: '' };
+    blocks.push(open);
+  }
+  if (thinking !== undefined) open.thinking += thinking;
+  if (signature !== undefined) open.signature += signature;
+}
+
+/** The chunk deltas that replay thinking blocks, one per block, in order. */
+export function thinkingDeltas(blocks: readonly ThinkingBlock[]): Array<ChatCompletionChunk['choices'][number]['delta']> {
+  return blocks.map((block) => (block.type === 'thinking' ? { thinking: block.thinking, thinking_signature: block.signature } : { redacted_thinking: block.data }));
+}
+
 /** Reads a whole stream into one completion. */
 export async function collectChatStream(chunks: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletion> {
   const collector = new ChatStreamCollector();
@@ -108,10 +129,12 @@ export function compactChunks(completion: ChatCompletion): ChatCompletionChunk[]
     ...base,
     choices: completion.choices.map((choice) => ({ index: choice.index, delta: { role: 'assistant', content: choice.message.content === null ? null : '' }, finish_reason: null })),
   };
+  // Thinking comes before the answer, one chunk per block (the first choice's: only one model thinks per answer).
+  const thinkingChunks: ChatCompletionChunk[] = thinkingDeltas(completion.choices[0]?.message.thinking_blocks ?? []).map((delta) => ({ ...base, choices: [{ index: 0, delta, finish_reason: null }] }));
   const contentChunk: ChatCompletionChunk = {
     ...base,
     choices: completion.choices.map((choice) => {
-      const { role: _role, tool_calls: toolCalls, ...rest } = choice.message;
+      const { role: _role, tool_calls: toolCalls, thinking_blocks: _thinking, ...rest } = choice.message;
       const delta: ChatCompletionChunk['choices'][number]['delta'] = { ...rest };
       if (toolCalls?.length) delta.tool_calls = toolCalls.map((call, index) => ({ index, ...call }));
       const chunkChoice: ChatCompletionChunk['choices'][number] = { index: choice.index, delta, finish_reason: choice.finish_reason };
@@ -119,7 +142,7 @@ export function compactChunks(completion: ChatCompletion): ChatCompletionChunk[]
       return chunkChoice;
     }),
   };
-  const chunks = [roleChunk, contentChunk];
+  const chunks = [roleChunk, ...thinkingChunks, contentChunk];
   if (completion.usage) chunks.push({ ...base, choices: [], usage: completion.usage });
   return chunks;
 }

@@ -30,6 +30,14 @@ export interface ToolCall {
   extra_content?: Record<string, unknown>;
 }
 
+/**
+ * A model's extended thinking as Anthropic returns it: the text with the signature that proves it, or the
+ * encrypted block of redacted thinking. A client hands them back unchanged with the assistant turn (a tool
+ * round trip needs them); svc carries them between the Messages API and Anthropic models, and shows them
+ * to no OpenAI-shaped answer.
+ */
+export type ThinkingBlock = { type: 'thinking'; thinking: string; signature: string } | { type: 'redacted_thinking'; data: string };
+
 export interface ChatMessage {
   role: ChatRole;
   content: string | ContentPart[] | null;
@@ -37,6 +45,8 @@ export interface ChatMessage {
   tool_calls?: ToolCall[];
   tool_call_id?: string;
   refusal?: string | null;
+  /** An assistant turn's thinking, as the model produced it (see ThinkingBlock); only Anthropic's wire sends it. */
+  thinking_blocks?: ThinkingBlock[];
 }
 
 export interface FunctionTool {
@@ -105,6 +115,8 @@ export interface ChatChoice {
     content: string | null;
     refusal?: string | null;
     tool_calls?: ToolCall[];
+    /** The answer's thinking (Anthropic), in order; never rendered in an OpenAI-shaped answer. */
+    thinking_blocks?: ThinkingBlock[];
     [key: string]: unknown;
   };
   logprobs?: unknown;
@@ -131,7 +143,17 @@ export interface ToolCallDelta {
 
 export interface ChunkChoice {
   index: number;
-  delta: { role?: 'assistant'; content?: string | null; refusal?: string | null; tool_calls?: ToolCallDelta[]; [key: string]: unknown };
+  delta: {
+    role?: 'assistant';
+    content?: string | null;
+    refusal?: string | null;
+    tool_calls?: ToolCallDelta[];
+    /** A piece of a thinking block's text; `thinking_signature` ends that block; `redacted_thinking` is a whole redacted block. */
+    thinking?: string;
+    thinking_signature?: string;
+    redacted_thinking?: string;
+    [key: string]: unknown;
+  };
   logprobs?: unknown;
   finish_reason: FinishReason | null;
 }

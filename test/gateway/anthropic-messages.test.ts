@@ -2,7 +2,8 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Anthropic from '@anthropic-ai/sdk';
 import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
-import { createKey, createOrg } from './gateway-test-helpers.js';
+import { chatBody, createKey, createOrg, postChat } from './gateway-test-helpers.js';
+import { mockThinkingSignature } from '../mock-upstream/request-validation.js';
 
 /** Issue 19: POST /v1/messages, driven by the official Anthropic SDK as Claude Code would drive it. */
 describe('the Anthropic Messages API (POST /v1/messages) through the official SDK', () => {
@@ -133,6 +134,73 @@ describe('the Anthropic Messages API (POST /v1/messages) through the official SD
     harness.mock.enqueueReply({ content: 'Thought about it.' });
     await anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 4096 }, messages: [{ role: 'user', content: 'Think, then answer: 17 × 23?' }] });
     assert.deepEqual(harness.mock.requests.at(-1)!.body.thinking, { type: 'enabled', budget_tokens: 4096 });
+  });
+
+  test('thinking: an Anthropic model’s thinking reaches the SDK with its signature, and goes back upstream intact in a tool round trip', async () => {
+    const thought = 'The user wants the weather; I should call get_weather for Paris.';
+    const tools = [{ name: 'get_weather', input_schema: { type: 'object' as const, properties: { city: { type: 'string' } }, required: ['city'] } }];
+    harness.mock.enqueueReply({ thinking: thought, toolCalls: [{ id: 'toolu_t1', name: 'get_weather', arguments: '{"city":"Paris"}' }], finish: 'tool_calls' });
+    const thinking = { type: 'enabled' as const, budget_tokens: 2048 };
+    const first = await anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 8000, thinking, tools, messages: [{ role: 'user', content: 'Weather in Paris?' }] });
+    assert.deepEqual(first.content[0], { type: 'thinking', thinking: thought, signature: mockThinkingSignature(thought) });
+    assert.equal(first.content[1].type, 'tool_use');
+
+    harness.mock.enqueueReply({ thinking: 'It is sunny; answer briefly.', content: 'Sunny in Paris.' });
+    const history = [
+      { role: 'user' as const, content: 'Weather in Paris?' },
+      { role: 'assistant' as const, content: first.content },
+      { role: 'user' as const, content: [{ type: 'tool_result' as const, tool_use_id: 'toolu_t1', content: 'sunny, 21 °C' }] },
+    ];
+    const second = await anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 8000, thinking, tools, messages: history });
+    assert.equal(second.content.at(-1)?.type, 'text');
+    const sent = harness.mock.requests.at(-1)!.body;
+    assert.deepEqual(sent.messages[1].content[0], { type: 'thinking', thinking: thought, signature: mockThinkingSignature(thought) }, 'the thinking block went back as the model signed it');
+    assert.deepEqual(sent.thinking, thinking, 'thinking stays on for the tool round trip');
+
+    // A block changed on its way is refused by Anthropic, and the refusal reaches the SDK as its own error.
+    const tampered = [history[0], { role: 'assistant' as const, content: [{ type: 'thinking' as const, thinking: `${thought} (edited)`, signature: mockThinkingSignature(thought) }, first.content[1]] }, history[2]];
+    await assert.rejects(anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 8000, thinking, tools, messages: tampered as never }), (error: unknown) => {
+      assert.ok(error instanceof Anthropic.APIError, String(error));
+      assert.match(String((error.error as { error?: { message?: string } }).error?.message), /signature/);
+      return true;
+    });
+  });
+
+  test('thinking streamed: a thinking block with thinking_delta pieces and its signature_delta, before the text', async () => {
+    const thought = 'Count from one to three, plainly.';
+    harness.mock.enqueueReply({ thinking: thought, chunks: ['1, ', '2, ', '3'] });
+    const stream = anthropic().messages.stream({ model: 'claude-sonnet-4-5', max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 1024 }, messages: [{ role: 'user', content: 'Count to 3' }] });
+    const events: Array<{ type: string; [key: string]: any }> = [];
+    stream.on('streamEvent', (event) => events.push(event as never));
+    const final = await stream.finalMessage();
+    assert.deepEqual(final.content[0], { type: 'thinking', thinking: thought, signature: mockThinkingSignature(thought) });
+    assert.equal(final.content[1].type, 'text');
+    assert.equal(final.content[1].type === 'text' && final.content[1].text, '1, 2, 3');
+    const deltas = events.filter((event) => event.type === 'content_block_delta').map((event) => event.delta.type);
+    assert.ok(deltas.indexOf('thinking_delta') < deltas.indexOf('signature_delta') && deltas.indexOf('signature_delta') < deltas.indexOf('text_delta'), deltas.join(','));
+    assert.ok(deltas.filter((type) => type === 'thinking_delta').length > 1, 'the thinking arrives in pieces');
+  });
+
+  test('thinking never shows in an OpenAI-shaped answer, streamed or not; an OpenAI model is not sent thinking blocks it cannot take', async () => {
+    harness.mock.enqueueReply({ thinking: 'hidden reasoning', content: 'Visible answer.' });
+    const whole = await (await postChat(harness, chatBody({ model: 'anthropic/claude-sonnet-4-5', reasoning_effort: 'low', max_tokens: 8000 }))).text();
+    assert.ok(whole.includes('Visible answer.') && !whole.includes('hidden reasoning') && !whole.includes('thinking'), whole);
+    harness.mock.enqueueReply({ thinking: 'hidden streamed reasoning', content: 'Streamed answer.' });
+    const streamed = await (await postChat(harness, chatBody({ model: 'anthropic/claude-sonnet-4-5', stream: true }))).text();
+    assert.ok(streamed.includes('Streamed') && !streamed.includes('hidden') && !streamed.includes('thinking'), streamed);
+
+    harness.mock.enqueueReply({ content: 'fine' });
+    const message = await anthropic().messages.create({
+      model: 'gpt-4o-mini',
+      max_tokens: 100,
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: [{ type: 'thinking', thinking: 'earlier', signature: mockThinkingSignature('earlier') }, { type: 'text', text: 'Hello.' }] },
+        { role: 'user', content: 'Again' },
+      ],
+    });
+    assert.equal(message.content[0].type, 'text');
+    assert.deepEqual(harness.mock.requests.at(-1)!.body.messages[1], { role: 'assistant', content: 'Hello.' });
   });
 
   test('count_tokens counts the prompt without calling the upstream', async () => {

@@ -1,3 +1,4 @@
+import { mockThinkingSignature } from './request-validation.js';
 import { contentChunks } from './default-reply.js';
 import type { MockReply, MockToolCall, RequestSummary, StreamEvent, WireRenderer } from './mock-types.js';
 import { validateAnthropic } from './request-validation.js';
@@ -39,6 +40,8 @@ export const anthropicWire: WireRenderer = {
   renderJson(scripted, summary) {
     const reply = continuingPrefill(scripted, summary);
     const content: object[] = [];
+    if (reply.thinking !== undefined) content.push({ type: 'thinking', thinking: reply.thinking, signature: mockThinkingSignature(reply.thinking) });
+    if (reply.redactedThinking !== undefined) content.push({ type: 'redacted_thinking', data: reply.redactedThinking });
     if (reply.content) content.push({ type: 'text', text: reply.content });
     (reply.toolCalls ?? []).forEach((call, index) => content.push(toolUseBlock(call, index)));
     return {
@@ -59,6 +62,19 @@ export const anthropicWire: WireRenderer = {
     const message = { id: 'msg_mock', type: 'message', role: 'assistant', model: summary.model, content: [], stop_reason: null, stop_sequence: null };
     const events: StreamEvent[] = [event('message_start', { message: { ...message, usage: { ...inputUsageOf(reply), output_tokens: 1 } } })];
     let blockIndex = 0;
+    if (reply.thinking !== undefined) {
+      // Thinking streams in pieces, then its signature, before the answer's first block.
+      events.push(event('content_block_start', { index: blockIndex, content_block: { type: 'thinking', thinking: '' } }));
+      for (let offset = 0; offset < reply.thinking.length; offset += 12) events.push(event('content_block_delta', { index: blockIndex, delta: { type: 'thinking_delta', thinking: reply.thinking.slice(offset, offset + 12) } }));
+      events.push(event('content_block_delta', { index: blockIndex, delta: { type: 'signature_delta', signature: mockThinkingSignature(reply.thinking) } }));
+      events.push(event('content_block_stop', { index: blockIndex }));
+      blockIndex++;
+    }
+    if (reply.redactedThinking !== undefined) {
+      events.push(event('content_block_start', { index: blockIndex, content_block: { type: 'redacted_thinking', data: reply.redactedThinking } }));
+      events.push(event('content_block_stop', { index: blockIndex }));
+      blockIndex++;
+    }
     const chunks = contentChunks(reply);
     if (chunks.length > 0) {
       events.push(event('content_block_start', { index: blockIndex, content_block: { type: 'text', text: '' } }));

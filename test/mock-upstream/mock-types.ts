@@ -31,6 +31,10 @@ export interface MockReply {
   chunks?: string[];
   /** Pause between streamed events, ms. */
   eventDelayMs?: number;
+  /** Anthropic only: the answer opens with a thinking block of this text, signed (see mockThinkingSignature). */
+  thinking?: string;
+  /** Anthropic only: a redacted thinking block (its encrypted data) before the answer. */
+  redactedThinking?: string;
   /**
    * Gemini only: the prompt is blocked before generation (`promptFeedback.blockReason`, no candidates),
    * e.g. "SAFETY" or "PROHIBITED_CONTENT". Other wires ignore it.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WireValidator } from './mock-types.js';
 
 /**
@@ -50,8 +51,46 @@ export const validateAnthropic: WireValidator = ({ headers, body }) => {
   if (body.temperature !== undefined && body.top_p !== undefined) {
     return { status: 400, message: '`temperature` and `top_p` cannot both be specified for this model. Please use only one.', errorType: 'invalid_request_error' };
   }
-  return undefined;
+  return validateThinking(body);
 };
+
+/**
+ * A signature Anthropic can check: the mock's is derived from the thinking text, so a block changed on its way
+ * back (text edited, signature lost or swapped) is refused as Anthropic refuses it.
+ */
+export function mockThinkingSignature(thinking: string): string {
+  return createHash('sha256').update(`mock-thinking:${thinking}`).digest('base64');
+}
+
+/** Thinking handed back must be intact; with thinking on, a tool-calling final assistant turn must open with its thinking. */
+function validateThinking(body: any): ReturnType<WireValidator> {
+  const messages: any[] = Array.isArray(body.messages) ? body.messages : [];
+  for (const [index, message] of messages.entries()) {
+    if (!Array.isArray(message?.content)) continue;
+    for (const [position, block] of message.content.entries()) {
+      if (block?.type !== 'thinking' && block?.type !== 'redacted_thinking') continue;
+      if (message.role !== 'assistant') return { status: 400, message: `messages.${index}.content.${position}: thinking blocks may only appear in assistant messages`, errorType: 'invalid_request_error' };
+      if (block.type === 'thinking' && (typeof block.signature !== 'string' || block.signature !== mockThinkingSignature(String(block.thinking)))) {
+        return { status: 400, message: `messages.${index}.content.${position}: Invalid \`signature\` in \`thinking\` block`, errorType: 'invalid_request_error' };
+      }
+    }
+  }
+  if (body.thinking?.type !== 'enabled') return undefined;
+  let lastAssistant = -1;
+  for (let index = messages.length - 1; index >= 0 && lastAssistant < 0; index--) if (messages[index]?.role === 'assistant') lastAssistant = index;
+  const turn = messages[lastAssistant];
+  if (turn && Array.isArray(turn.content) && turn.content.some((block: any) => block?.type === 'tool_use')) {
+    const first = turn.content[0]?.type;
+    if (first !== 'thinking' && first !== 'redacted_thinking') {
+      return {
+        status: 400,
+        message: `messages.${lastAssistant}.content.0.type: Expected \`thinking\` or \`redacted_thinking\`, but found \`${first}\`. When \`thinking\` is enabled, a final \`assistant\` message must start with a thinking block (preceeding the lastmost set of \`tool_use\` and \`tool_result\` blocks).`,
+        errorType: 'invalid_request_error',
+      };
+    }
+  }
+  return undefined;
+}
 
 const geminiFields = new Set(['contents', 'systemInstruction', 'tools', 'toolConfig', 'generationConfig', 'safetySettings', 'cachedContent']);
 

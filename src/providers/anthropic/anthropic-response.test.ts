@@ -12,7 +12,7 @@ function message(content: object[], extra: object = {}) {
   return { id: 'msg_01', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content, stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 12, output_tokens: 7 }, ...extra };
 }
 
-test('text blocks are joined into content; thinking is left out; id, model and created are filled', () => {
+test('text blocks are joined into content; thinking is kept whole beside it (never in content); id, model and created are filled', () => {
   const before = Math.floor(Date.now() / 1000);
   const completion = anthropicAdapter.chat!.parseResponse(message([
       { type: 'thinking', thinking: 'secret reasoning', signature: 'sig' },
@@ -24,8 +24,20 @@ test('text blocks are joined into content; thinking is left out; id, model and c
   assert.equal(completion.object, 'chat.completion');
   assert.equal(completion.model, 'claude-sonnet-4-5-20250929');
   assert.ok(completion.created >= before && completion.created <= before + 1);
-  assert.deepEqual(completion.choices, [{ index: 0, message: { role: 'assistant', content: 'Hello, world.' }, finish_reason: 'stop' }]);
-  assert.doesNotMatch(JSON.stringify(completion), /secret reasoning|opaque/);
+  assert.deepEqual(completion.choices, [
+    {
+      index: 0,
+      message: {
+        role: 'assistant',
+        content: 'Hello, world.',
+        thinking_blocks: [
+          { type: 'thinking', thinking: 'secret reasoning', signature: 'sig' },
+          { type: 'redacted_thinking', data: 'opaque' },
+        ],
+      },
+      finish_reason: 'stop',
+    },
+  ]);
 });
 
 test('tool_use blocks become tool_calls with the input as JSON arguments', () => {

@@ -42,12 +42,20 @@ function translateAll(events: ServerSentEvent[]): ChatCompletionChunk[] {
   return [...chunks, ...translator.finish()];
 }
 
-test('message_start gives a role chunk; text deltas give content chunks; thinking and ping give nothing', () => {
+test('message_start gives a role chunk; text deltas give content chunks; ping gives nothing', () => {
   const chunks = translateAll(toolStream);
   assert.deepEqual(chunks[0].choices, [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }]);
   const content = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
   assert.equal(content, 'Checking both cities.');
-  assert.doesNotMatch(JSON.stringify(chunks), /user wants weather|EqQBCg/);
+});
+
+test('thinking passes as thinking pieces closed by its signature, before the text, never as content', () => {
+  const chunks = translateAll(toolStream);
+  const thinkingChunks = chunks.filter((chunk) => chunk.choices[0]?.delta.thinking !== undefined || chunk.choices[0]?.delta.thinking_signature !== undefined);
+  assert.equal(thinkingChunks.map((chunk) => chunk.choices[0].delta.thinking ?? '').join(''), 'The user wants weather.');
+  assert.deepEqual(thinkingChunks.at(-1)!.choices[0].delta, { thinking_signature: 'EqQBCg' });
+  assert.ok(chunks.indexOf(thinkingChunks.at(-1)!) < chunks.findIndex((chunk) => chunk.choices[0]?.delta.content), 'thinking comes first');
+  assert.doesNotMatch(chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join(''), /user wants weather/);
 });
 
 test('tool_use blocks stream as OpenAI tool calls indexed from 0, their fragments adding up to the input JSON', () => {

@@ -1,5 +1,5 @@
 import type { ChatMessage, ContentPart } from '../../core/chat-types.js';
-import type { AnthropicDocumentBlock, AnthropicImageBlock, AnthropicImageMediaType, AnthropicRequestBlock, AnthropicTextBlock } from './wire-types.js';
+import type { AnthropicDocumentBlock, AnthropicImageBlock, AnthropicImageMediaType, AnthropicContentBlock, AnthropicTextBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
 import { isHttpUrl, parseDataUrl } from '../shared/data-url.js';
 import { cacheControlOf } from './cache-control.js';
@@ -24,7 +24,7 @@ function convertImage(url: string, warnings: string[]): AnthropicImageBlock | un
 }
 
 /** OpenAI `file` part (`file_data` data URL) → Anthropic document (PDF, plain text) or image block. */
-function convertFile(part: ContentPart, warnings: string[]): AnthropicRequestBlock | undefined {
+function convertFile(part: ContentPart, warnings: string[]): AnthropicContentBlock | undefined {
   const file = (part as { file?: { file_data?: string; file_id?: string; filename?: string } }).file;
   const dataUrl = file?.file_data ? parseDataUrl(file.file_data) : undefined;
   if (!file || !dataUrl) {
@@ -48,10 +48,10 @@ function convertFile(part: ContentPart, warnings: string[]): AnthropicRequestBlo
  * User or assistant content → Anthropic blocks. Empty text is left out because Anthropic rejects empty
  * text blocks; assistant turns keep text only (Anthropic has no images in assistant turns).
  */
-export function convertContent(content: ChatMessage['content'], role: 'user' | 'assistant', warnings: string[]): AnthropicRequestBlock[] {
+export function convertContent(content: ChatMessage['content'], role: 'user' | 'assistant', warnings: string[]): AnthropicContentBlock[] {
   if (content === null || content === undefined) return [];
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
-  const blocks: AnthropicRequestBlock[] = [];
+  const blocks: AnthropicContentBlock[] = [];
   for (const part of content) {
     const block = convertPart(part, role, warnings);
     if (!block) continue;
@@ -61,7 +61,7 @@ export function convertContent(content: ChatMessage['content'], role: 'user' | '
   return blocks;
 }
 
-function convertPart(part: ContentPart, role: 'user' | 'assistant', warnings: string[]): AnthropicRequestBlock | undefined {
+function convertPart(part: ContentPart, role: 'user' | 'assistant', warnings: string[]): AnthropicContentBlock | undefined {
   if (part.type === 'text') {
     const text = (part as { text?: unknown }).text;
     return typeof text === 'string' && text !== '' ? { type: 'text', text } : undefined;

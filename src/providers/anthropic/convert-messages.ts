@@ -31,7 +31,8 @@ export function convertMessages(messages: ChatMessage[], warnings: string[]): Co
       case 'assistant':
         turns.push({
           role: 'assistant',
-          content: [...convertContent(message.content, 'assistant', warnings), ...(message.tool_calls ?? []).map((call) => toolUseOf(call, warnings))],
+          // The turn's thinking first, exactly as the model produced it (Anthropic checks the signatures).
+          content: [...(message.thinking_blocks ?? []), ...convertContent(message.content, 'assistant', warnings), ...(message.tool_calls ?? []).map((call) => toolUseOf(call, warnings))],
         });
         break;
       case 'tool':

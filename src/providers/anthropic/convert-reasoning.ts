@@ -33,8 +33,8 @@ export interface ThinkingContext {
  * Decides extended thinking and max_tokens together, because Anthropic requires
  * budget_tokens >= 1024 and budget_tokens < max_tokens. Thinking is left off, with a warning, where
  * Anthropic would reject it: a forced tool_choice, a final assistant turn (prefill), or a tool round
- * trip in progress (Anthropic then wants the earlier thinking blocks echoed back, and svc does not
- * hand thinking to callers, so it cannot have them).
+ * trip in progress whose assistant turn does not carry its thinking blocks (Anthropic wants them echoed back;
+ * only a caller of the Messages API has them).
  */
 export function planThinking(context: ThinkingContext, warnings: string[]): ThinkingPlan {
   const budget = context.budgetTokens ?? (context.reasoningEffort ? THINKING_BUDGETS[context.reasoningEffort] : undefined);
@@ -74,8 +74,9 @@ function reasonAgainstThinking(context: ThinkingContext): string | undefined {
   for (let index = context.messages.length - 1; index >= 0 && !lastAssistantTurn; index--) {
     if (context.messages[index].role === 'assistant') lastAssistantTurn = context.messages[index];
   }
-  if (lastAssistantTurn?.content.some((block) => block.type === 'tool_use')) {
-    return 'Anthropic needs the thinking of the previous tool-calling turn, which svc does not keep';
+  // A tool round trip in progress: Anthropic wants the thinking of that turn back (a caller of the Messages API sends it).
+  if (lastAssistantTurn?.content.some((block) => block.type === 'tool_use') && !lastAssistantTurn.content.some((block) => block.type === 'thinking' || block.type === 'redacted_thinking')) {
+    return "Anthropic needs the thinking of the previous tool-calling turn, which this request does not carry";
   }
   return undefined;
 }

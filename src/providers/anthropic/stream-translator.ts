@@ -10,7 +10,9 @@ import type { AnthropicResponseBlock, AnthropicStreamEvent, AnthropicToolUseBloc
  * Translates an Anthropic message stream into chat.completion.chunk objects, one event at a time:
  * message_start → role chunk; text deltas → content chunks; each tool_use block → a tool call whose
  * OpenAI index counts tool blocks from 0, with input_json_delta fragments as argument fragments;
- * message_delta → finish_reason chunk; message_stop → usage chunk (`choices: []`). Thinking is skipped.
+ * message_delta → finish_reason chunk; message_stop → usage chunk (`choices: []`). Thinking passes as
+ * `thinking` pieces closed by a `thinking_signature`, a redacted block as `redacted_thinking` (the Messages
+ * API streams them; an OpenAI-shaped stream drops them).
  */
 export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletionChunk> {
   private id = 'msg_unknown';
@@ -114,6 +116,8 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
 
   private startBlock(blockIndex: number, block: AnthropicResponseBlock): ChatCompletionChunk[] {
     if (block.type === 'text' && typeof block.text === 'string' && block.text !== '') return [this.textChunk(block.text)];
+    if (block.type === 'thinking') return [this.chunk({ thinking: typeof block.thinking === 'string' ? block.thinking : '' })];
+    if (block.type === 'redacted_thinking' && typeof block.data === 'string') return [this.chunk({ redacted_thinking: block.data })];
     if (block.type !== 'tool_use') return [];
     const toolUse = block as AnthropicToolUseBlock;
     const toolIndex = this.toolIndexByBlock.size;
@@ -131,7 +135,9 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
       this.toolBlocksWithoutArguments.delete(payload.index);
       return [this.chunk({ tool_calls: [{ index: toolIndex, function: { arguments: delta.partial_json } }] })];
     }
-    // thinking_delta, signature_delta and citations_delta are not passed on.
+    if (delta?.type === 'thinking_delta' && delta.thinking !== '') return [this.chunk({ thinking: delta.thinking })];
+    if (delta?.type === 'signature_delta') return [this.chunk({ thinking_signature: delta.signature })];
+    // citations_delta is not passed on.
     return [];
   }
 

@@ -44,7 +44,11 @@ export interface AnthropicToolResultBlock {
 
 /** Blocks svc may put into a request message. */
 /** Any block of a request may end a prompt-cache prefix. */
-export type AnthropicRequestBlock = (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicToolUseBlock | AnthropicToolResultBlock) & { cache_control?: AnthropicCacheControl };
+/** A block of a request's content; what svc builds from chat content parts may carry a cache breakpoint. */
+export type AnthropicContentBlock = (AnthropicTextBlock | AnthropicImageBlock | AnthropicDocumentBlock | AnthropicToolUseBlock | AnthropicToolResultBlock) & { cache_control?: AnthropicCacheControl };
+
+/** Request content: the content blocks, and an earlier assistant turn's thinking handed back as the model produced it. */
+export type AnthropicRequestBlock = AnthropicContentBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -108,8 +112,13 @@ export interface AnthropicThinkingBlock {
   signature: string;
 }
 
+export interface AnthropicRedactedThinkingBlock {
+  type: 'redacted_thinking';
+  data: string;
+}
+
 /** Response blocks; server-tool and other blocks svc does not surface are kept as `{type}`. */
-export type AnthropicResponseBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicThinkingBlock | { type: 'redacted_thinking'; data: string } | { type: string; [key: string]: unknown };
+export type AnthropicResponseBlock = AnthropicTextBlock | AnthropicToolUseBlock | AnthropicThinkingBlock | AnthropicRedactedThinkingBlock | { type: string; [key: string]: unknown };
 
 export interface AnthropicMessageResponse {
   id: string;

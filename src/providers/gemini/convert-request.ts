@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../../core/chat-types.js';
 import { convertGenerationConfig } from './convert-generation-config.js';
 import { convertMessages } from './convert-messages.js';
+import { withoutThinkingBlocks } from '../shared/thinking-blocks.js';
 import { convertTools } from './convert-tools.js';
 import type { GeminiGenerationConfig, GeminiRequest } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
@@ -10,7 +11,7 @@ import { addWarning } from '../shared/warnings.js';
  * Gemini decides streaming by the URL, so nothing here (response_format included) depends on it.
  */
 export function convertRequest(request: ChatRequest, warnings: string[]): GeminiRequest {
-  const { systemInstruction, contents } = convertMessages(request.messages, warnings);
+  const { systemInstruction, contents } = convertMessages(withoutThinkingBlocks(request.messages, warnings), warnings);
   const body: GeminiRequest = { contents };
   if (systemInstruction) body.systemInstruction = systemInstruction;
   const { tools, toolConfig } = convertTools(request, warnings);

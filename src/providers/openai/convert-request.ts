@@ -2,6 +2,7 @@ import type { ChatRequest } from '../../core/chat-types.js';
 import { type JsonHttpRequest, type UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { adaptToDialect } from './dialect.js';
+import { withoutThinkingBlocks } from '../shared/thinking-blocks.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -61,6 +62,7 @@ export function convertRequestBody(request: ChatRequest, target: UpstreamTarget,
     body.stream_options = request.stream_options ? { ...request.stream_options, include_usage: true } : INCLUDE_USAGE;
   }
   withoutCacheControl(body, request);
+  if (body.messages) body.messages = withoutThinkingBlocks(body.messages as ChatRequest['messages'], warnings);
   adaptToDialect(body, request, target, warnings);
   return body;
 }

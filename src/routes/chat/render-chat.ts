@@ -17,7 +17,35 @@ export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<
   }
   const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
   reply.headers(nonStreamHeaders(context));
-  reply.send({ ...withRequestedChoices(completion, context.request.n ?? 1), svc_metadata: buildSvcMetadata(context) });
+  reply.send({ ...withoutThinking(withRequestedChoices(completion, context.request.n ?? 1)), svc_metadata: buildSvcMetadata(context) });
+}
+
+/** OpenAI's chat answers carry no model thinking: an Anthropic model's thinking blocks stay inside svc (the Messages API shows them). */
+function withoutThinking(completion: ChatCompletion): ChatCompletion {
+  if (!completion.choices.some((choice) => choice.message.thinking_blocks)) return completion;
+  return { ...completion, choices: completion.choices.map((choice) => (choice.message.thinking_blocks ? { ...choice, message: withoutKey(choice.message, 'thinking_blocks') } : choice)) };
+}
+
+function withoutKey<T extends object>(value: T, key: keyof T): T {
+  const { [key]: _dropped, ...rest } = value;
+  return rest as T;
+}
+
+/** Whether a chunk carries nothing but thinking (it is not sent to an OpenAI-shaped stream). */
+function stripThinking(chunk: ChatCompletionChunk): boolean {
+  let onlyThinking = chunk.choices.length > 0 && !chunk.usage;
+  for (const choice of chunk.choices) {
+    const delta = choice.delta;
+    if (delta.thinking === undefined && delta.thinking_signature === undefined && delta.redacted_thinking === undefined) {
+      onlyThinking = false;
+      continue;
+    }
+    delete delta.thinking;
+    delete delta.thinking_signature;
+    delete delta.redacted_thinking;
+    if (Object.keys(delta).length > 0 || choice.finish_reason !== null) onlyThinking = false;
+  }
+  return onlyThinking;
 }
 
 /** When n asks for more choices than the upstream returned, the first is replicated (spec 2.2). */
@@ -41,6 +69,7 @@ function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionCh
         return { data: JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }) };
       }
       if (!includeUsage && chunk.usage) delete chunk.usage;
+      if (stripThinking(chunk)) return undefined;
       return { data: JSON.stringify(chunk) };
     },
     closingEvents: () => DONE,

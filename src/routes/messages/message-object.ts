@@ -49,10 +49,10 @@ export function toolInputOf(argumentsText: string): Record<string, unknown> {
   return parseJsonObject(argumentsText) ?? {};
 }
 
-/** A chat completion as an Anthropic message: text and tool_use blocks in order, stop reason, usage. */
+/** A chat completion as an Anthropic message: thinking (signatures intact), text and tool_use blocks in order, stop reason, usage. */
 export function messageObject(completion: ChatCompletion, requestedModel: string): Record<string, unknown> {
   const choice = completion.choices[0];
-  const content: Array<Record<string, unknown>> = [];
+  const content: Array<Record<string, unknown>> = [...(choice?.message.thinking_blocks ?? [])];
   const text = choice?.message.content ?? choice?.message.refusal;
   if (typeof text === 'string' && text !== '') content.push({ type: 'text', text });
   for (const call of choice?.message.tool_calls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: toolInputOf(call.function.arguments) });

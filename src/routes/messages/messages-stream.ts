@@ -6,13 +6,14 @@ import { messageUsageOf, newMessageId, newToolUseId, stopReasonOf } from './mess
 
 /**
  * Chat chunks → the named events of an Anthropic message stream, live: `message_start`, then per block
- * `content_block_start`, its deltas (`text_delta`, `input_json_delta`) and `content_block_stop`, then
+ * `content_block_start`, its deltas (`thinking_delta` and `signature_delta`, `text_delta`,
+ * `input_json_delta`) and `content_block_stop`, then
  * `message_delta` with the stop reason and usage, and `message_stop`. Blocks are numbered in the order they
  * open; a text block closes before a tool_use block opens, as Anthropic streams them.
  */
 export class MessagesStreamEncoder {
   private blockIndex = -1;
-  private open: { kind: 'text' } | { kind: 'tool_use'; toolIndex: number } | undefined;
+  private open: { kind: 'text' } | { kind: 'thinking'; signed: boolean } | { kind: 'tool_use'; toolIndex: number } | undefined;
   private finishReason: FinishReason | null = null;
   private usage: Usage | undefined;
   private readonly id = newMessageId();
@@ -33,6 +34,17 @@ export class MessagesStreamEncoder {
     const choice = chunk.choices[0];
     if (!choice) return [];
     const events: SseEvent[] = [];
+    const delta = choice.delta;
+    if (delta.redacted_thinking !== undefined) events.push(...this.close(), this.start({ type: 'redacted_thinking', data: delta.redacted_thinking }, { kind: 'thinking', signed: true }), ...this.close());
+    if (delta.thinking !== undefined || delta.thinking_signature !== undefined) {
+      // A new thinking block opens unless the open one still waits for its signature.
+      if (this.open?.kind !== 'thinking' || this.open.signed) events.push(...this.close(), this.start({ type: 'thinking', thinking: '' }, { kind: 'thinking', signed: false }));
+      if (delta.thinking) events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'thinking_delta', thinking: delta.thinking } }));
+      if (delta.thinking_signature !== undefined) {
+        events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } }));
+        (this.open as { signed: boolean }).signed = true;
+      }
+    }
     const text = typeof choice.delta.content === 'string' && choice.delta.content !== '' ? choice.delta.content : typeof choice.delta.refusal === 'string' && choice.delta.refusal !== '' ? choice.delta.refusal : undefined;
     if (text !== undefined) {
       if (this.open?.kind !== 'text') events.push(...this.close(), this.start({ type: 'text', text: '' }, { kind: 'text' }));

@@ -1,4 +1,4 @@
-import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, ReasoningEffort, ToolCall, ToolChoice } from '../../core/chat-types.js';
+import type { ChatMessage, ChatRequest, ContentPart, FunctionTool, ReasoningEffort, ThinkingBlock, ToolCall, ToolChoice } from '../../core/chat-types.js';
 import { effortOfBudget } from '../../core/thinking-budgets.js';
 import { toolImagesTurn } from '../../core/tool-images.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
@@ -18,9 +18,10 @@ import { countTokensRequestSchema, messagesFields, messagesRequestSchema, type C
 export function parseMessagesRequest(body: unknown): ParsedRequest<'chat'> {
   const parsed = parseBody(messagesRequestSchema, body);
   const warnings: string[] = [];
+  const messages = toChatMessages(parsed.system, parsed.messages);
   const chatBody = withoutNulls({
     model: parsed.model,
-    messages: toChatMessages(parsed.system, parsed.messages, warnings),
+    messages,
     stream: parsed.stream,
     stream_options: parsed.stream ? { include_usage: true } : undefined,
     max_tokens: parsed.max_tokens,
@@ -35,6 +36,10 @@ export function parseMessagesRequest(body: unknown): ParsedRequest<'chat'> {
     user: parsed.metadata?.user_id ?? undefined,
   });
   const chat: ChatRequest = parseChatRequest(chatBody).request;
+  // The thinking of earlier assistant turns rides beside the chat fields (no chat caller sends it): message for message.
+  messages.forEach((message, index) => {
+    if (message.thinking_blocks) chat.messages[index].thinking_blocks = message.thinking_blocks;
+  });
   if (parsed.thinking?.type === 'enabled') chat.thinking_budget = parsed.thinking.budget_tokens;
   for (const key of unknownFields(body as object, messagesFields)) warnings.push(`${key} is not a Messages field svc knows; it was not forwarded`);
   return {
@@ -50,19 +55,19 @@ export function parseCountTokensRequest(body: unknown): ChatRequest {
   const parsed = parseBody(countTokensRequestSchema, body);
   return {
     model: parsed.model,
-    messages: toChatMessages(parsed.system, parsed.messages, []),
+    messages: toChatMessages(parsed.system, parsed.messages),
     ...(parsed.tools ? { tools: parsed.tools.map(toChatTool) } : {}),
   };
 }
 
-function toChatMessages(system: string | Array<Extract<ContentBlock, { type: 'text' }>> | null | undefined, messages: MessageParam[], warnings: string[]): ChatMessage[] {
+function toChatMessages(system: string | Array<Extract<ContentBlock, { type: 'text' }>> | null | undefined, messages: MessageParam[]): ChatMessage[] {
   const chat: ChatMessage[] = [];
   if (typeof system === 'string') chat.push({ role: 'system', content: system });
   else if (system && system.length > 0) chat.push({ role: 'system', content: system.map(textPart) });
   for (const message of messages) {
     if (typeof message.content === 'string') chat.push({ role: message.role, content: message.content });
     else if (message.role === 'user') chat.push(...userTurn(message.content));
-    else chat.push(assistantTurn(message.content, warnings));
+    else chat.push(assistantTurn(message.content));
   }
   return chat;
 }
@@ -89,20 +94,22 @@ function toolResult(block: Extract<ContentBlock, { type: 'tool_result' }>): Chat
   return images.length > 0 ? [message, toolImagesTurn(images.map(contentPart))] : [message];
 }
 
-function assistantTurn(blocks: ContentBlock[], warnings: string[]): ChatMessage {
+/** An assistant turn: its text, its tool calls, and its thinking blocks exactly as the model signed them. */
+function assistantTurn(blocks: ContentBlock[]): ChatMessage {
   const texts: ContentPart[] = [];
   const calls: ToolCall[] = [];
+  const thinking: ThinkingBlock[] = [];
   for (const block of blocks) {
     if (block.type === 'text') texts.push(textPart(block));
     else if (block.type === 'tool_use') calls.push({ id: block.id, type: 'function', function: { name: block.name, arguments: JSON.stringify(block.input) } });
-    else if ((block.type === 'thinking' || block.type === 'redacted_thinking') && !warnings.includes(THINKING_DROPPED)) warnings.push(THINKING_DROPPED);
+    else if (block.type === 'thinking') thinking.push({ type: 'thinking', thinking: block.thinking, signature: block.signature });
+    else if (block.type === 'redacted_thinking') thinking.push({ type: 'redacted_thinking', data: block.data });
   }
   const plain = texts.every((part) => !('cache_control' in part));
-  const content = texts.length === 0 ? null : plain ? texts.map((part) => (part as { text: string }).text).join('') : texts;
-  return { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}) };
+  // A turn of thinking alone still has (empty) content: a chat assistant message needs content or calls.
+  const content = texts.length === 0 ? (calls.length === 0 ? '' : null) : plain ? texts.map((part) => (part as { text: string }).text).join('') : texts;
+  return { role: 'assistant', content, ...(calls.length > 0 ? { tool_calls: calls } : {}), ...(thinking.length > 0 ? { thinking_blocks: thinking } : {}) };
 }
-
-const THINKING_DROPPED = 'thinking blocks of earlier assistant turns were not forwarded: svc carries no thinking between turns yet';
 
 function textPart(block: Extract<ContentBlock, { type: 'text' }>): ContentPart {
   return block.cache_control ? { type: 'text', text: block.text, cache_control: block.cache_control } : { type: 'text', text: block.text };
