@@ -158,9 +158,18 @@ export class GatewayMetrics {
       if (hit.savedUsd && hit.savedUsd > 0) this.cacheSavings.inc({ org, type: hit.type }, hit.savedUsd);
     }
     if (outcome.route && outcome.status < 400) {
-      this.routingDecisions.inc({ source: outcome.route.decisionSource, task_family: outcome.route.taskFamily ?? 'none', tier: outcome.route.tier });
+      const { decisionSource: source, taskFamily, tier } = outcome.route;
+      const decisionKey = `${source}\u0000${taskFamily ?? ''}\u0000${tier}`;
+      let decisions = this.decisionSeries.get(decisionKey);
+      if (!decisions) {
+        decisions = this.routingDecisions.labels({ source, task_family: taskFamily ?? 'none', tier });
+        this.decisionSeries.set(decisionKey, decisions);
+      }
+      decisions.inc();
     }
   }
+
+  private readonly decisionSeries = new Map<string, Counter.Internal>();
 }
 
 const circuitValue: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2 };
