@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
-import { loadTokenizer } from './billing/token-estimator.js';
 import { KeyIssuer } from './auth/key-issuer.js';
 import { loadCatalog } from './catalog/catalog.js';
 import type { GatewayConfig } from './config/config-schema.js';
@@ -40,8 +39,6 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
   const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix, logger });
   await new KeyIssuer(store.tenants).ensureDefaultOrg();
-  // Loaded once, in the background: token counts for cut streams and unreadable upstream usage.
-  void loadTokenizer();
   const tracing = await Tracing.start(env, { exporter: options.spanExporter });
   if (tracing) logger.info({ exporter: options.spanExporter ? 'injected' : (env.OTEL_TRACES_EXPORTER ?? 'otlp') }, 'OpenTelemetry tracing on');
   const services = await createServices({ config, catalog, providers, store, sharedState, logger, tracing });

@@ -1,6 +1,5 @@
 import { ConversationMemory } from './memory/conversation-memory.js';
-import { FactMemory } from './memory/fact-memory.js';
-import { extractFacts } from './memory/fact-extraction.js';
+import { extractInProcess, FactMemory } from './memory/fact-memory.js';
 import { FactExtractor } from './memory/fact-extractor.js';
 import { ModelHealth } from './routing/model-health.js';
 import { MemoryWriter } from './memory/memory-writer.js';
@@ -192,11 +191,10 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const stickyRoutes = new StickyRoutes(sharedState);
   const turns = new ConversationMemory(sharedState);
   const factExtractor = new FactExtractor();
-  const facts = new FactMemory(store.memoryFacts, (text) => factExtractor.extract(text).catch(() => extractFacts(text)));
+  const facts = new FactMemory(store.memoryFacts, (text) => factExtractor.extract(text).catch(() => extractInProcess(text)));
   const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger), extractor: factExtractor };
   for (const backlog of memory.writer.backlogs) metrics.watchQueue(backlog);
-  // The extraction thread starts now, not on the first answered turn.
-  factExtractor.start();
+  // The extraction thread (and its ~40 MB) starts with the first conversation the memory stage sees, not with the gateway.
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile(), health };
   const runner: RequestRunner = new RequestRunner({
     route: requestRouter(router, wireAdapters),

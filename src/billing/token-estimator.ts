@@ -9,7 +9,11 @@ import type { ChatRequest } from '../core/chat-types.js';
 let countWithTokenizer: ((text: string) => number) | undefined;
 let loading: Promise<void> | undefined;
 
-/** Loads the tokenizer once (about 200 ms); until it is loaded, counts are length / 4. */
+/**
+ * Loads the tokenizer once (about 200 ms and 60 MB), on the first need rather than at start: a stage that
+ * needs exact counts (tpm limits, quotas and budgets, memory within a token budget, the Messages API's
+ * counts) awaits this first. Until it is loaded, counts are length / 4 (and counts svc makes are estimates).
+ */
 export function loadTokenizer(): Promise<void> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
     countWithTokenizer = (text) => module.countTokens(text);
@@ -19,7 +23,10 @@ export function loadTokenizer(): Promise<void> {
 
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
-  return countWithTokenizer ? countWithTokenizer(text) : Math.ceil(text.length / 4);
+  if (countWithTokenizer) return countWithTokenizer(text);
+  // A count asked before any stage needed the tokenizer (a cut stream's estimate): this one is rough, the next exact.
+  void loadTokenizer();
+  return Math.ceil(text.length / 4);
 }
 
 /** OpenAI's accounting of a chat prompt: each message costs 3 tokens of framing, the reply 3 more. */

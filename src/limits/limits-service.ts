@@ -1,3 +1,4 @@
+import { loadTokenizer } from '../billing/token-estimator.js';
 import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -56,6 +57,7 @@ export class LimitsService {
   async takeRates(context: RequestContext): Promise<void> {
     const { rpm, tpm } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
+    if (tpm.length > 0) await loadTokenizer();
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
     // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
     const tooLarge = tpm.find((limit) => tokens > limit.value);
@@ -93,6 +95,7 @@ export class LimitsService {
   async reserveMonthly(context: RequestContext): Promise<void> {
     const { quota, budget } = this.limitsOf(context);
     if (quota.length === 0 && budget.length === 0) return;
+    await loadTokenizer();
     const month = new Date().toISOString().slice(0, 7);
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;

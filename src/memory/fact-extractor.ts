@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { extractFacts, type ExtractedFact } from './fact-extraction.js';
+import type { ExtractedFact } from './fact-extraction.js';
+import { extractInProcess } from './fact-memory.js';
 
 interface Reply {
   id: number;
@@ -20,7 +21,7 @@ export class FactExtractor {
 
   extract(text: string): Promise<ExtractedFact[]> {
     const worker = this.failed ? undefined : this.start();
-    if (!worker) return Promise.resolve(extractFacts(text));
+    if (!worker) return extractInProcess(text);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

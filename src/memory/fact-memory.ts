@@ -1,6 +1,6 @@
 import { embedLocally } from '../cache/semantic/local-embedder.js';
 import type { MemoryFact, MemoryFactStore } from '../core/storage-interfaces.js';
-import { extractFacts, type ExtractedFact } from './fact-extraction.js';
+import type { ExtractedFact } from './fact-extraction.js';
 
 /** Facts read per conversation when a request may need them: the newest, enough for a long conversation. */
 const FACTS_READ = 200;
@@ -48,6 +48,11 @@ export interface RecalledFact {
   score: number;
 }
 
+/** compromise (~20 MB) is loaded on the first extraction in this thread, not with the gateway. */
+export async function extractInProcess(text: string): Promise<ExtractedFact[]> {
+  return (await import('./fact-extraction.js')).extractFacts(text);
+}
+
 /**
  * L2 memory (issue 18): the facts users stated (people, organizations, places, dates, quantities,
  * preferences), extracted from each turn after the answer and kept in the record store (SQLite or
@@ -57,7 +62,7 @@ export class FactMemory {
   constructor(
     private readonly store: MemoryFactStore,
     /** Where the turn's facts are extracted (a worker thread in the gateway; in process by default). */
-    private readonly extract: (text: string) => Promise<ExtractedFact[]> = async (text) => extractFacts(text),
+    private readonly extract: (text: string) => Promise<ExtractedFact[]> = extractInProcess,
   ) {}
 
   /** Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice. */

@@ -19,6 +19,8 @@ interface Meter<O extends Operation> {
   textOf?(chunk: ChunkOf<O>): string | undefined;
   /** Usage estimated from the request and the output delivered so far. */
   estimate?(request: RequestOf<O>, outputText: string): MeteredUsage;
+  /** Whether metering this result means counting tokens (the upstream's counts are missing or unreadable): the tokenizer is loaded first. */
+  countsTokens?(result: ResultOf<O>): boolean;
 }
 
 function chatTextOf(completion: ChatCompletion): string {
@@ -79,6 +81,7 @@ export const meters: { [O in Operation]: Meter<O> } = {
       return text;
     },
     estimate: (request, outputText) => meterChatUsage(estimateChat(request, outputText), true),
+    countsTokens: (result) => !result.usage || unreadableFieldsOf(result.usage) !== undefined,
   },
   embeddings: {
     result(result, request, warnings) {
@@ -89,6 +92,7 @@ export const meters: { [O in Operation]: Meter<O> } = {
       result.usage = { prompt_tokens: counted, total_tokens: counted };
       return { ...emptyUsage(), inputTokens: counted, estimated: true };
     },
+    countsTokens: (result) => !result.usage,
   },
   // Moderation is free at every provider of the catalog, and reports no usage.
   moderation: { result: () => undefined },

@@ -1,3 +1,4 @@
+import { loadTokenizer } from '../../billing/token-estimator.js';
 import type { Logger } from 'pino';
 import { textOfContent } from '../../core/chat-text.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
@@ -61,6 +62,8 @@ export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): S
     async intercept(context: RoutedContext<'chat'>, next) {
       const orgId = context.principal.orgId;
       const conversation = conversationOf(context.options)!;
+      // The first conversation starts the extraction thread, so this turn's facts do not wait for it.
+      parts.extractor?.start();
       const request = context.request;
       const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
       const prompt = lastUser ? textOfContent(lastUser.content) : '';
@@ -68,6 +71,8 @@ export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): S
       context.memoryRecall = plan.reason;
       if (lastUser && (plan.recent || plan.facts)) {
         try {
+          // The recalled memory is fitted to a token budget: counted with the tokenizer, loaded on first need.
+          await loadTokenizer();
           const recalled = await recall(parts, orgId, conversation, plan, prompt, context);
           if (recalled === 'late') context.memoryRecall = `${plan.reason}: none (lookup over ${RECALL_BUDGET_MS} ms)`;
           else {

@@ -1,3 +1,4 @@
+import { loadTokenizer } from '../../billing/token-estimator.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Operation, Outcome } from '../../core/operations.js';
 import { callOperation } from '../../providers/operation-calls.js';
@@ -59,7 +60,11 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       // Only the attempt that answered speaks in the warnings: a failed attempt's adaptations did not happen.
       for (const warning of value.warnings) addWarning(context.warnings, warning);
       const outcome = value.outcome;
-      if (outcome.kind === 'complete') context.usage = meter.result(outcome.result, request, context.warnings);
+      if (outcome.kind === 'complete') {
+        // An answer without usable counts is counted here, with the tokenizer (loaded on this first need).
+        if (meter.countsTokens?.(outcome.result)) await loadTokenizer();
+        context.usage = meter.result(outcome.result, request, context.warnings);
+      }
       else context.streamedText = streamedText;
       if (plan && execution.hedge) recordHedge(context, request, plan, execution.hedge);
       return outcome as Outcome<O>;

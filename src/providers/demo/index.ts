@@ -1,4 +1,5 @@
 import type { WireAdapter } from '../wire-adapter.js';
+import { loadTokenizer } from '../../billing/token-estimator.js';
 import { demoChat } from './demo-chat.js';
 import { demoEmbeddings } from './demo-embeddings.js';
 import { demoModeration } from './demo-moderation.js';
@@ -10,6 +11,11 @@ import { demoModeration } from './demo-moderation.js';
  */
 export const demoAdapter: WireAdapter = {
   wire: 'demo',
-  inProcess: { chat: demoChat, embeddings: demoEmbeddings, moderation: demoModeration },
+  // The demo counts its answers' tokens like a provider would: with the tokenizer, loaded on the first demo call.
+  inProcess: {
+    chat: async (target, request, options) => (await loadTokenizer(), demoChat(target, request, options)),
+    embeddings: async (target, request, options) => (await loadTokenizer(), demoEmbeddings(target, request, options)),
+    moderation: demoModeration,
+  },
   mapError: (status, _headers, bodyText) => ({ kind: 'server_error', message: `demo provider failed (${status}): ${bodyText.slice(0, 200)}` }),
 };

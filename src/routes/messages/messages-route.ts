@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
+import { estimateChatPromptTokens, loadTokenizer } from '../../billing/token-estimator.js';
 import { collectChatStream, replayAsStream } from '../../core/chat-stream.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import { registerEndpoint, type Endpoint, type EndpointAnswer } from '../../http/endpoint.js';
@@ -32,6 +32,8 @@ async function renderMessages(answer: EndpointAnswer<'chat'>): Promise<void> {
   const { request, reply, context, outcome, services } = answer;
   if (context.request.stream) {
     const chunks = outcome.kind === 'stream' ? outcome.chunks : replayAsStream(outcome.result);
+    // message_start says the prompt's tokens: counted with the tokenizer (loaded on the first need).
+    await loadTokenizer();
     return streamSse(request, reply, context, chunks, messagesSse(context), services.streamObserver);
   }
   const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
@@ -57,6 +59,7 @@ export function registerMessagesRoutes(app: FastifyInstance, services: GatewaySe
   app.post('/v1/messages/count_tokens', { config: { family: 'chat', dialect: anthropicDialect } }, async (request, reply) => {
     const chat = parseCountTokensRequest(request.body);
     reply.header('x-svc-request-id', request.requestId);
+    await loadTokenizer();
     return { input_tokens: estimateChatPromptTokens(chat) };
   });
 }
