@@ -4,11 +4,13 @@
  * child → parent, one JSON line each on stdout, tagged with `bench` so that other output (e.g. pino
  * log lines) is told apart:
  *   {"bench":"ready","name":"svc","port":41234,"pid":1234}
- *   {"bench":"stats","maxRssKb":...,"rssKb":...,"cpuUserUs":...,"cpuSystemUs":...}
+ *   {"bench":"stats","maxRssKb":...,"rssKb":...,"cpuUserUs":...,"cpuSystemUs":...,"eventLoop":{p50Ms,p99Ms,maxMs}}
  * parent → child on stdin: the line `stats` asks for a stats line.
  * The child stops on SIGTERM / SIGINT and when its stdin ends (the parent went away, even by SIGKILL),
  * so that no child outlives the benchmark.
  */
+
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ChildStats {
   bench: 'stats';
@@ -17,6 +19,8 @@ export interface ChildStats {
   rssKb: number;
   cpuUserUs: number;
   cpuSystemUs: number;
+  /** Event-loop delay since the previous stats line (monitorEventLoopDelay, 10 ms resolution), milliseconds. */
+  eventLoop: { p50Ms: number; p99Ms: number; maxMs: number };
 }
 
 export interface ChildReady {
@@ -30,9 +34,14 @@ function writeLine(value: object): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 export function currentStats(): ChildStats {
   const usage = process.resourceUsage();
-  return { bench: 'stats', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuUserUs: usage.userCPUTime, cpuSystemUs: usage.systemCPUTime };
+  const eventLoop = { p50Ms: loopDelay.percentile(50) / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, maxMs: loopDelay.max / 1e6 };
+  loopDelay.reset();
+  return { bench: 'stats', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuUserUs: usage.userCPUTime, cpuSystemUs: usage.systemCPUTime, eventLoop };
 }
 
 /** Announces the port once listening, answers `stats`, and runs `stop` (bounded) before exiting. */

@@ -1,0 +1,241 @@
+/**
+ * `npm run bench:soak [-- --minutes 30 | --short] [--concurrency 16] [--sample-seconds 10]`
+ *
+ * A soak of mixed traffic against svc as `npm start` runs it, with the mock upstream: chat (fresh, exact-cache
+ * hits, streams, conversations with memory), embeddings, streams the client cuts, upstream failures (5xx,
+ * a stream dropped mid-way), and requests refused by a key's rpm. Every `--sample-seconds` svc's RSS and
+ * event-loop delay are sampled. At the end: the samples, the RSS trend (least squares after the first fifth
+ * of the run, the warm-up), and the verdict — no unexpected answer, p99 event-loop delay under 20 ms in every
+ * sample, RSS under 300 MB, and (runs of 10 minutes or more) no growth trend above 1 MB per minute. Exits 1
+ * when a check fails. `--short` (one minute, a sample every 5 s) is what CI runs.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { Agent, request } from 'undici';
+import { baseEnv, benchMasterKey, BenchChild, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import type { ChildStats } from './child-protocol.js';
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '30' },
+    short: { type: 'boolean', default: false },
+    concurrency: { type: 'string', default: '16' },
+    'sample-seconds': { type: 'string', default: '10' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--concurrency 16] [--sample-seconds 10]\n');
+  process.exit(0);
+}
+const minutes = args.short ? 1 : Number(args.minutes);
+const sampleSeconds = args.short ? 5 : Number(args['sample-seconds']);
+const concurrency = Number(args.concurrency);
+if (!(minutes > 0) || !(sampleSeconds > 0) || !Number.isInteger(concurrency) || concurrency < 1) {
+  log('--minutes and --sample-seconds must be positive, --concurrency a positive integer');
+  process.exit(2);
+}
+
+const RSS_LIMIT_MB = 300;
+const LOOP_P99_LIMIT_MS = 20;
+const GROWTH_LIMIT_MB_PER_MINUTE = 1;
+const FAULTY_KEY = 'gsk-soak-faulty';
+
+/** One kind of traffic: how to send it, and which statuses are its expected outcomes. */
+interface Traffic {
+  name: string;
+  expected: ReadonlySet<number>;
+  send(svc: string, sequence: number): Promise<number>;
+}
+
+const agent = new Agent({ keepAliveTimeout: 30_000, connections: concurrency * 2 });
+const runId = Math.random().toString(36).slice(2, 8);
+let mockOrigin = '';
+let apiKey = '';
+let limitedKey = '';
+
+async function post(url: string, key: string, body: unknown, headers: Record<string, string> = {}, readAll = true): Promise<{ status: number; body: AsyncIterable<Buffer> & { text(): Promise<string>; destroy(): void } }> {
+  const response = await request(url, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+  });
+  if (readAll) await response.body.text();
+  return response as never;
+}
+
+const chat = (content: string, extra: Record<string, unknown> = {}) => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], ...extra });
+
+/** Queues a fault at the mock for the next request carrying the faulty key (the groq provider's). */
+async function fault(body: Record<string, unknown>): Promise<void> {
+  await (await request(`${mockOrigin}/__mock/fault`, { method: 'POST', dispatcher: agent, body: JSON.stringify({ apiKey: FAULTY_KEY, ...body }) })).body.text();
+}
+
+const traffic: Traffic[] = [
+  { name: 'chat, fresh', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak ${runId} question ${n}`))).status },
+  {
+    name: 'chat, exact-cache hit',
+    expected: new Set([200]),
+    send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak repeated question ${n % 50}`, { temperature: 0 }), { 'x-intelligence-mode': 'cache' })).status,
+  },
+  { name: 'chat, stream', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak stream ${runId} ${n}`, { stream: true }))).status },
+  {
+    name: 'chat, conversation (memory)',
+    expected: new Set([200]),
+    send: async (svc, n) =>
+      (await post(`${svc}/v1/chat/completions`, apiKey, chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } }))).status,
+  },
+  { name: 'embeddings', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] })).status },
+  {
+    name: 'stream cut by the client',
+    expected: new Set([200]),
+    async send(svc, n) {
+      const response = await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak cut ${runId} ${n} ${'word '.repeat(40)}`, { stream: true }), {}, false);
+      for await (const _chunk of response.body) break; // leaves after the first chunk
+      response.body.destroy();
+      return response.status;
+    },
+  },
+  {
+    name: 'upstream 5xx',
+    expected: new Set([502, 503]),
+    async send(svc, n) {
+      await fault({ status: 500, message: 'soak failure' });
+      return (await post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' })).status;
+    },
+  },
+  {
+    name: 'upstream drops a stream',
+    expected: new Set([200, 502, 503]),
+    async send(svc, n) {
+      await fault({ dropAfterEvents: 2 });
+      return (await post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak drop ${runId} ${n} ${'word '.repeat(20)}`, { stream: true }), model: 'groq/llama-3.3-70b-versatile' })).status;
+    },
+  },
+  { name: 'refused by rpm', expected: new Set([200, 429]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, limitedKey, chat(`soak limited ${n}`))).status },
+];
+
+interface Sample {
+  atSeconds: number;
+  rssMb: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  requests: number;
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-soak-'));
+  try {
+    log(`starting the mock upstream and svc (soak of ${minutes} min, concurrency ${concurrency}) …`);
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    mockOrigin = mock.origin;
+    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1` }, svcNodeArgs);
+    const admin = async (path: string, body: unknown) => (await post(`${svc.origin}${path}`, benchMasterKey, body, {}, false)).body.text().then((text) => JSON.parse(text));
+    const org = await admin('/v1/admin/orgs', { name: `soak ${runId}` });
+    apiKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak' })).key;
+    limitedKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak limited', rpm: 30 })).key;
+
+    const counts = traffic.map(() => ({ sent: 0, unexpected: 0, statuses: new Map<number, number>(), firstUnexpected: '' }));
+    const started = Date.now();
+    const deadline = started + minutes * 60_000;
+    let sequence = 0;
+    const worker = async () => {
+      while (Date.now() < deadline) {
+        const n = sequence++;
+        const kind = n % traffic.length;
+        const count = counts[kind];
+        count.sent++;
+        let status: number;
+        try {
+          status = await traffic[kind].send(svc.origin, n);
+        } catch (error) {
+          status = -1;
+          count.firstUnexpected ||= `${traffic[kind].name}: ${error instanceof Error ? error.message : String(error)}`;
+        }
+        count.statuses.set(status, (count.statuses.get(status) ?? 0) + 1);
+        if (!traffic[kind].expected.has(status)) {
+          count.unexpected++;
+          count.firstUnexpected ||= `${traffic[kind].name}: HTTP ${status}`;
+        }
+      }
+    };
+    const samples: Sample[] = [];
+    await svc.stats(); // resets the event-loop histogram: the samples cover the soak only
+    const sampler = setInterval(() => {
+      void svc.stats().then((stats: ChildStats | undefined) => {
+        if (!stats) return;
+        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
+        samples.push(sample);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
+      });
+    }, sampleSeconds * 1000);
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    clearInterval(sampler);
+    const final = await svc.stats();
+
+    const warm = samples.filter((sample) => sample.atSeconds >= minutes * 60 * 0.2);
+    const slope = trend(warm);
+    const peakRss = Math.max(...samples.map((sample) => sample.rssMb), (final?.maxRssKb ?? 0) / 1024);
+    const worstLoop = Math.max(...samples.map((sample) => sample.loopP99Ms));
+    const unexpected = counts.reduce((sum, count) => sum + count.unexpected, 0);
+    const checks = [
+      { what: `no unexpected answer (${sequence} requests)`, ok: unexpected === 0, figure: `${unexpected} unexpected` },
+      { what: `event-loop delay p99 < ${LOOP_P99_LIMIT_MS} ms in every sample`, ok: worstLoop < LOOP_P99_LIMIT_MS, figure: `worst ${worstLoop.toFixed(1)} ms` },
+      { what: `RSS < ${RSS_LIMIT_MB} MB`, ok: peakRss < RSS_LIMIT_MB, figure: `peak ${peakRss.toFixed(0)} MB (VmHWM)` },
+      minutes >= 10
+        ? { what: `no RSS growth trend above ${GROWTH_LIMIT_MB_PER_MINUTE} MB/min after the warm-up`, ok: slope < GROWTH_LIMIT_MB_PER_MINUTE, figure: `${slope.toFixed(2)} MB/min` }
+        : { what: 'RSS trend after the warm-up (reported; judged on runs of 10 minutes or more)', ok: true, figure: `${slope.toFixed(2)} MB/min` },
+    ];
+    process.stdout.write(
+      [
+        '',
+        `svc soak: ${minutes} min of mixed traffic, concurrency ${concurrency}, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+        '',
+        'traffic                        sent  unexpected  statuses',
+        ...traffic.map((kind, index) => `${kind.name.padEnd(30)} ${String(counts[index].sent).padStart(5)}  ${String(counts[index].unexpected).padStart(10)}  ${[...counts[index].statuses].map(([status, times]) => `${status}×${times}`).join(' ')}`),
+        ...counts.filter((count) => count.firstUnexpected).map((count) => `first unexpected: ${count.firstUnexpected}`),
+        '',
+        ...checks.map((check) => `${check.ok ? 'ok  ' : 'FAIL'}  ${check.what}: ${check.figure}`),
+        '',
+      ].join('\n'),
+    );
+    process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
+  } finally {
+    await Promise.all([...children].map((child) => child.stop()));
+    await agent.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Least-squares slope of RSS over time, MB per minute. */
+function trend(samples: Sample[]): number {
+  if (samples.length < 2) return 0;
+  const xs = samples.map((sample) => sample.atSeconds / 60);
+  const ys = samples.map((sample) => sample.rssMb);
+  const meanX = xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const meanY = ys.reduce((sum, y) => sum + y, 0) / ys.length;
+  let numerator = 0;
+  let denominator = 0;
+  xs.forEach((x, index) => {
+    numerator += (x - meanX) * (ys[index] - meanY);
+    denominator += (x - meanX) ** 2;
+  });
+  return denominator === 0 ? 0 : numerator / denominator;
+}
+
+process.on('SIGINT', () => {
+  for (const child of children) void child.stop();
+  process.exit(130);
+});
+
+main().catch((error) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  for (const child of children) void child.stop();
+  process.exitCode = 1;
+});
