@@ -21,6 +21,9 @@ export interface ChildStats {
   cpuSystemUs: number;
   /** Event-loop delay since the previous stats line (monitorEventLoopDelay, 10 ms resolution), milliseconds. */
   eventLoop: { p50Ms: number; p99Ms: number; maxMs: number };
+  /** V8 heap in use, and memory outside it (Buffers, native addons), kilobytes. */
+  heapUsedKb: number;
+  externalKb: number;
 }
 
 export interface ChildReady {
@@ -41,7 +44,17 @@ export function currentStats(): ChildStats {
   const usage = process.resourceUsage();
   const eventLoop = { p50Ms: loopDelay.percentile(50) / 1e6, p99Ms: loopDelay.percentile(99) / 1e6, maxMs: loopDelay.max / 1e6 };
   loopDelay.reset();
-  return { bench: 'stats', maxRssKb: usage.maxRSS, rssKb: Math.round(process.memoryUsage.rss() / 1024), cpuUserUs: usage.userCPUTime, cpuSystemUs: usage.systemCPUTime, eventLoop };
+  const memory = process.memoryUsage();
+  return {
+    bench: 'stats',
+    maxRssKb: usage.maxRSS,
+    rssKb: Math.round(memory.rss / 1024),
+    cpuUserUs: usage.userCPUTime,
+    cpuSystemUs: usage.systemCPUTime,
+    eventLoop,
+    heapUsedKb: Math.round(memory.heapUsed / 1024),
+    externalKb: Math.round(memory.external / 1024),
+  };
 }
 
 /** Announces the port once listening, answers `stats`, and runs `stop` (bounded) before exiting. */

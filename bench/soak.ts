@@ -67,7 +67,7 @@ async function post(url: string, key: string, body: unknown, headers: Record<str
     bodyTimeout: 30_000,
   });
   if (readAll) await response.body.text();
-  return response as never;
+  return { status: response.statusCode, body: response.body as never };
 }
 
 const chat = (content: string, extra: Record<string, unknown> = {}) => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], ...extra });
@@ -104,7 +104,8 @@ const traffic: Traffic[] = [
   },
   {
     name: 'upstream 5xx',
-    expected: new Set([502, 503]),
+    // 503 once the provider's circuit opens; 200 when a concurrent request took the queued fault.
+    expected: new Set([200, 502, 503]),
     async send(svc, n) {
       await fault({ status: 500, message: 'soak failure' });
       return (await post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' })).status;
@@ -124,6 +125,8 @@ const traffic: Traffic[] = [
 interface Sample {
   atSeconds: number;
   rssMb: number;
+  heapMb: number;
+  externalMb: number;
   loopP99Ms: number;
   loopMaxMs: number;
   requests: number;
@@ -170,9 +173,9 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       void svc.stats().then((stats: ChildStats | undefined) => {
         if (!stats) return;
-        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
+        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, heapMb: stats.heapUsedKb / 1024, externalMb: stats.externalKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
         samples.push(sample);
-        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
       });
     }, sampleSeconds * 1000);
     await Promise.all(Array.from({ length: concurrency }, worker));
