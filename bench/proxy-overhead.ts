@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
+import { readmeTable, updateReadmeTable } from './readme-table.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const chatPath = '/v1/chat/completions';
@@ -32,6 +33,7 @@ const usage = `usage: npm run bench -- [options]
   --out FILE          JSON results, default bench/results/latest.json
   --cpu-prof DIR      write V8 CPU profiles of the svc and bare proxy processes to DIR
                       (summarise with bench/profile-summary.ts, or open in Chrome DevTools)
+  --keep-readme       do not rewrite the README's benchmark table with this run's figures
   --help`;
 
 const { values: args } = parseArgs({
@@ -44,6 +46,7 @@ const { values: args } = parseArgs({
     'max-requests': { type: 'string', default: '2000000' },
     out: { type: 'string', default: join(benchDir, 'results', 'latest.json') },
     'cpu-prof': { type: 'string' },
+    'keep-readme': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
   strict: true,
@@ -102,7 +105,8 @@ const watchdog = setTimeout(() => {
 // ---------------------------------------------------------------------------------------------------
 // The run
 
-type TargetName = 'direct' | 'bare' | 'svc';
+/** `governed`: svc again, with a stored key carrying an rpm limit and a monthly budget, its org's prompts audited. */
+type TargetName = 'direct' | 'bare' | 'svc' | 'governed';
 
 interface TargetResult extends LoadResult {
   /** CPU time of the process behind the target (the mock for `direct`) per measured request, µs. */
@@ -113,8 +117,8 @@ const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'u
 // The same headers for every target: the mock and the bare proxy ignore what they do not need.
 const requestHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
 
-async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number): Promise<TargetResult> {
-  const answer = await probe(origin, chatPath, requestHeaders, requestBody);
+async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number, headers: Record<string, string> = requestHeaders): Promise<TargetResult> {
+  const answer = await probe(origin, chatPath, headers, requestBody);
   const expected = options.stream ? answer.text.includes('Echo') && answer.text.includes('[DONE]') : answer.text.includes('Echo: benchmark');
   if (answer.status !== 200 || !expected) {
     log(`warning: ${name} answered the probe request with HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
@@ -125,7 +129,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   const result = await runLoad({
     origin,
     path: chatPath,
-    headers: requestHeaders,
+    headers,
     body: requestBody,
     concurrency: options.concurrency,
     warmupSeconds: options.warmupSeconds,
@@ -184,19 +188,27 @@ async function main(): Promise<void> {
     BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), [...svcNodeArgs, ...profileArgs('svc')]),
   ]);
 
+  const governed = await governedHeaders(svc.origin);
   // One after the other, the same load each; with --rounds the sequence is repeated.
-  const rounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [] };
+  const rounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [], governed: [] };
   for (let round = 0; round < options.rounds; round++) {
     rounds.direct.push(await loadTarget('direct', mock.origin, mock, round));
     rounds.bare.push(await loadTarget('bare', bare.origin, bare, round));
     rounds.svc.push(await loadTarget('svc', svc.origin, svc, round));
+    rounds.governed.push(await loadTarget('governed', svc.origin, svc, round, governed));
   }
-  const results: Record<TargetName, TargetResult> = { direct: combineRounds(rounds.direct), bare: combineRounds(rounds.bare), svc: combineRounds(rounds.svc) };
+  const results: Record<TargetName, TargetResult> = {
+    direct: combineRounds(rounds.direct),
+    bare: combineRounds(rounds.bare),
+    svc: combineRounds(rounds.svc),
+    governed: combineRounds(rounds.governed),
+  };
   const [mockStats, bareStats, svcStats] = await Promise.all([mock.stats(), bare.stats(), svc.stats()]);
   const peakRssMb: Record<TargetName, number | undefined> = {
     direct: mb(mockStats?.maxRssKb),
     bare: mb(bareStats?.maxRssKb),
     svc: mb(svcStats?.maxRssKb),
+    governed: mb(svcStats?.maxRssKb),
   };
   await cleanUp();
   dataDir = undefined;
@@ -244,8 +256,8 @@ function verdictLine(label: string, overhead: Overhead): string {
 }
 
 function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<TargetName, number | undefined>, rounds: Record<TargetName, TargetResult[]>): void {
-  const names: TargetName[] = ['direct', 'bare', 'svc'];
-  const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)' };
+  const names: TargetName[] = ['direct', 'bare', 'svc', 'governed'];
+  const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)', governed: 'svc, governance on' };
   const cpuCount = availableParallelism();
   const header = ['target', 'requests', 'errors', 'req/s'];
   if (options.stream) header.push('ttfb p50', 'ttfb p99');
@@ -287,6 +299,7 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
     table(overheadRows),
     '',
     ...overheads.map(({ label: what, overhead }) => verdictLine(what, overhead)),
+    cpuLine(results),
     '',
   ];
   process.stdout.write(out.join('\n'));
@@ -325,7 +338,34 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
       ]),
     ),
   };
-  return void writeResults(figures);
+  writeResults(figures);
+  if (!args['keep-readme']) writing = writing.then(() => updateReadmeTable(mode, readmeTable(figures, label, names)));
+}
+
+/** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
+function cpuLine(results: Record<TargetName, TargetResult>): string {
+  const bare = results.bare.cpuUsPerRequest;
+  const ratioOf = (name: TargetName) => (bare && results[name].cpuUsPerRequest ? results[name].cpuUsPerRequest! / bare : undefined);
+  const off = ratioOf('svc');
+  const on = ratioOf('governed');
+  const verdict = (ratio: number | undefined, target: number) => (ratio === undefined ? 'n/a' : `${ratio.toFixed(1)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}`);
+  return `CPU per request vs the bare proxy: governance off ${verdict(off, 2)}; governance on ${verdict(on, 2.5)}`;
+}
+
+/**
+ * A stored key of an org of its own, as a governed tenant would use: an rpm limit and a monthly budget (both
+ * far above what the run spends, so they are checked and settled but never refuse), the org's prompts audited.
+ */
+async function governedHeaders(svcOrigin: string): Promise<Record<string, string>> {
+  const admin = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${svcOrigin}${path}`, { method, headers: { authorization: `Bearer ${benchMasterKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, any>>;
+  };
+  const org = await admin('POST', '/v1/admin/orgs', { name: 'bench governed' });
+  const key = await admin('POST', '/v1/admin/keys', { org_id: org.id, name: 'bench', rpm: 100_000_000, monthly_budget_usd: 1_000_000 });
+  await admin('PUT', `/v1/admin/orgs/${org.id}/policy`, { audit_prompts: true });
+  return { authorization: `Bearer ${key.key}`, 'x-intelligence-mode': 'proxy' };
 }
 
 function roundSummary(summary: LatencySummary) {
