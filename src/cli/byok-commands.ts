@@ -20,7 +20,7 @@ export async function byokSet(args: string[], output: CliOutput, env: NodeJS.Pro
   await withStorage(env, async (session) => {
     await requireOrgAndProvider(session, values.org!, values.provider!);
     // The operator is the platform: the base URL is reached as given (as the master key's PUT does).
-    await vaultOf(session).then((vault) => vault.put(values.org!, values.provider!, body.api_key, baseUrl, 'platform'));
+    await (await vaultOf(session)).put(values.org!, values.provider!, body.api_key, baseUrl, 'platform');
   });
   output.result({ org_id: values.org, provider: values.provider, base_url: baseUrl ?? null, configured: true }, () => `org ${values.org} now uses its own ${values.provider} key${baseUrl ? ` at ${baseUrl}` : ''}`);
   return exitCodes.ok;

@@ -111,7 +111,7 @@ function addThinkingDelta(blocks: ThinkingBlock[], thinking: string | undefined,
 }
 
 /** The chunk deltas that replay thinking blocks, one per block, in order. */
-export function thinkingDeltas(blocks: readonly ThinkingBlock[]): Array<ChatCompletionChunk['choices'][number]['delta']> {
+function thinkingDeltas(blocks: readonly ThinkingBlock[]): Array<ChatCompletionChunk['choices'][number]['delta']> {
   return blocks.map((block) => (block.type === 'thinking' ? { thinking: block.thinking, thinking_signature: block.signature } : { redacted_thinking: block.data }));
 }
 

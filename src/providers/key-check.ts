@@ -1,6 +1,5 @@
 import { UpstreamError } from '../errors/upstream-error.js';
-import type { CatalogModel } from '../catalog/catalog-types.js';
-import type { ProviderRuntime, UpstreamTarget } from './provider-types.js';
+import type { ProviderRuntime } from './provider-types.js';
 import { readBodyText, sendUpstream, toTransportError } from './shared/http-client.js';
 import { authHeaders, joinUrl } from './shared/http-request.js';
 import type { WireAdapter } from './wire-adapter.js';
@@ -32,9 +31,8 @@ export async function checkProviderKey(provider: ProviderRuntime, apiKey: string
   const done = (result: Omit<KeyCheck, 'provider' | 'key' | 'latencyMs'>): KeyCheck => ({ provider: provider.id, key: masked, ...result, latencyMs: Math.round(performance.now() - started) });
   const path = provider.paths.key_check;
   if (!path) return done({ ok: false, kind: 'unsupported', message: 'the catalog names no key check for this provider (paths.key_check)' });
-  const target: UpstreamTarget = { provider, model: { slug: `${provider.id}/key-check` } as CatalogModel, apiKey, baseUrl: provider.baseUrl, keySource: 'pool' };
   try {
-    const response = await sendUpstream({ method: 'GET', url: joinUrl(provider.baseUrl, path), headers: authHeaders(target) }, { timeouts: CHECK_TIMEOUTS, providerId: provider.id });
+    const response = await sendUpstream({ method: 'GET', url: joinUrl(provider.baseUrl, path), headers: authHeaders({ provider, apiKey }) }, { timeouts: CHECK_TIMEOUTS, providerId: provider.id });
     const body = await readBodyText(response.body);
     if (response.status >= 200 && response.status < 300) return done({ ok: true, status: response.status });
     const mapped = adapter ? adapter.mapError(response.status, response.headers, body) : { kind: 'server_error' as const, message: body.slice(0, 300) };

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findPackageRoot } from '../catalog/catalog.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { sendError } from '../http/error-handler.js';
@@ -36,7 +36,7 @@ export async function registerDashboardRoutes(app: FastifyInstance): Promise<voi
   const assets = new Map<string, Asset>(await Promise.all(files.map(async ([name, path, type]) => [name, { body: await readFile(path), type }] as [string, Asset])));
   const page = await readFile(join(root, 'index.html'));
 
-  const sendPage = (_request: unknown, reply: import('fastify').FastifyReply) =>
+  const sendPage = (_request: unknown, reply: FastifyReply) =>
     reply.headers({ ...securityHeaders, 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).send(page);
   app.get('/dashboard', { config: { public: true } }, sendPage);
   app.get('/dashboard/', { config: { public: true } }, sendPage);

@@ -32,3 +32,11 @@ export function parseJsonObject(text: string): JsonObject | undefined {
   const parsed = tryParseJson(text);
   return isJsonObject(parsed) ? parsed : undefined;
 }
+
+/** A copy of `value` without `key` (the value itself when it has no such key). */
+export function withoutKey<T extends object>(value: T, key: string): T {
+  if (!(key in value)) return value;
+  const copy = { ...value } as Record<string, unknown>;
+  delete copy[key];
+  return copy as T;
+}

@@ -121,7 +121,8 @@ describe('probes and metrics', () => {
     assert.equal(delta('svc_tokens_total', { org: 'default', model, direction: 'output' }), 200);
     // The catalog's gpt-4o-mini: 0.15 USD per million input tokens, 0.60 per million output tokens.
     assertClose(delta('svc_cost_usd_total', { org: 'default', model }), (1000 * 0.15 + 200 * 0.6) / 1e6, 'cost');
-    assert.ok(delta('svc_savings_usd_total', { org: 'default', model }) > 0, 'savings against the baseline model');
+    // Savings against the baseline of spec 2.3 (2.50 USD per million input tokens, 10 per million output).
+    assertClose(delta('svc_savings_usd_total', { org: 'default', model }), (1000 * 2.5 + 200 * 10 - (1000 * 0.15 + 200 * 0.6)) / 1e6, 'savings');
     assert.equal(delta('svc_routing_decisions_total', { source: 'Pinned', task_family: 'none', tier: 'T1' }), 1);
   });
 

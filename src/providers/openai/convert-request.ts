@@ -3,6 +3,7 @@ import { type JsonHttpRequest, type UpstreamTarget } from '../provider-types.js'
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { adaptToDialect } from './dialect.js';
 import { withoutThinkingBlocks } from '../shared/thinking-blocks.js';
+import { withoutKey } from '../../shared/json-values.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -65,13 +66,6 @@ export function convertRequestBody(request: ChatRequest, target: UpstreamTarget,
   if (body.messages) body.messages = withoutThinkingBlocks(body.messages as ChatRequest['messages'], warnings);
   adaptToDialect(body, request, target, warnings);
   return body;
-}
-
-function withoutKey<T extends object>(value: T, key: string): T {
-  if (!(key in value)) return value;
-  const copy = { ...value } as Record<string, unknown>;
-  delete copy[key];
-  return copy as T;
 }
 
 /** Prompt-cache breakpoints (`cache_control`) are Anthropic's: the OpenAI wire caches by itself and rejects the key. */

@@ -19,7 +19,7 @@ export function jsonRequestHeaders(target: UpstreamTarget): Record<string, strin
 }
 
 /** The catalog row's required headers and the auth header over `headers` (a multipart body brings its own content-type). */
-export function authHeaders(target: UpstreamTarget, headers: Record<string, string> = {}): Record<string, string> {
+export function authHeaders(target: Pick<UpstreamTarget, 'provider' | 'apiKey'>, headers: Record<string, string> = {}): Record<string, string> {
   const { auth, requiredHeaders } = target.provider;
   for (const name in requiredHeaders) headers[name.toLowerCase()] = requiredHeaders[name];
   if (target.apiKey) headers[auth.header.toLowerCase()] = auth.prefix + target.apiKey;

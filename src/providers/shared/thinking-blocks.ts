@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../core/chat-types.js';
 import { addWarning } from './warnings.js';
+import { withoutKey } from '../../shared/json-values.js';
 
 /**
  * Thinking blocks handed back with earlier assistant turns are Anthropic's (signed for Anthropic's models):
@@ -8,9 +9,5 @@ import { addWarning } from './warnings.js';
 export function withoutThinkingBlocks(messages: ChatMessage[], warnings: string[]): ChatMessage[] {
   if (!messages.some((message) => message.thinking_blocks)) return messages;
   addWarning(warnings, 'thinking blocks of earlier assistant turns were not sent: only Anthropic models take them back');
-  return messages.map((message) => {
-    if (!message.thinking_blocks) return message;
-    const { thinking_blocks: _thinking, ...rest } = message;
-    return rest;
-  });
+  return messages.map((message) => withoutKey(message, 'thinking_blocks'));
 }

@@ -5,6 +5,7 @@ import { streamSse, type SseRendering } from '../../http/sse-stream.js';
 import type { SseEvent } from '../../http/sse-writer.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
+import { withoutKey } from '../../shared/json-values.js';
 
 const DONE: SseEvent[] = [{ data: '[DONE]' }];
 
@@ -24,11 +25,6 @@ export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<
 function withoutThinking(completion: ChatCompletion): ChatCompletion {
   if (!completion.choices.some((choice) => choice.message.thinking_blocks)) return completion;
   return { ...completion, choices: completion.choices.map((choice) => (choice.message.thinking_blocks ? { ...choice, message: withoutKey(choice.message, 'thinking_blocks') } : choice)) };
-}
-
-function withoutKey<T extends object>(value: T, key: keyof T): T {
-  const { [key]: _dropped, ...rest } = value;
-  return rest as T;
 }
 
 /** Whether a chunk carries nothing but thinking (it is not sent to an OpenAI-shaped stream). */
