@@ -46,6 +46,13 @@ export interface LoadResult {
   total: LatencySummary;
   /** Request start → first body chunk, milliseconds. */
   firstByte: LatencySummary;
+  /**
+   * svc's own time per request (the `total` of its x-svc-latency-breakdown header: request received →
+   * answer handed to the socket), when the target sends it: what svc adds, apart from loopback and scheduling.
+   */
+  server?: LatencySummary;
+  /** Measured requests slower than 2 ms end to end whose svc-side time was under 1 ms (delay outside svc's code). */
+  slowOutsideSvc?: { slow: number; outside: number };
 }
 
 const now = () => process.hrtime.bigint();
@@ -73,6 +80,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const capacity = options.maxRequests;
   const totals = new Float64Array(capacity);
   const firstBytes = new Float64Array(capacity);
+  const serverTimes = new Float64Array(capacity);
+  let serverCount = 0;
+  let slow = 0;
+  let slowOutside = 0;
   let count = 0;
   let errors = 0;
   let firstError: string | undefined;
@@ -91,8 +102,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       let first = 0n;
       let ok = false;
       let failure: string | undefined;
+      let serverMs = NaN;
       try {
         const response = await pool.request({ method: 'POST', path: options.path, headers, body: nextBody() });
+        const breakdown = response.headers['x-svc-latency-breakdown'];
+        if (measured && typeof breakdown === 'string') serverMs = Number((JSON.parse(breakdown) as { total?: number }).total);
         for await (const _chunk of response.body) {
           if (first === 0n) first = now();
         }
@@ -106,6 +120,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       if (ok && count < capacity) {
         totals[count] = Number(t1 - t0) / 1e6;
         firstBytes[count] = Number((first || t1) - t0) / 1e6;
+        if (Number.isFinite(serverMs)) {
+          serverTimes[serverCount++] = serverMs;
+          if (totals[count] > 2) {
+            slow++;
+            if (serverMs < 1) slowOutside++;
+          }
+        }
         count++;
         lastCompletion = t1;
       } else if (!ok) {
@@ -148,6 +169,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     rps: count / measuredSeconds,
     total: summarize(totals.subarray(0, count)),
     firstByte: summarize(firstBytes.subarray(0, count)),
+    ...(serverCount > 0 ? { server: summarize(serverTimes.subarray(0, serverCount)), slowOutsideSvc: { slow, outside: slowOutside } } : {}),
   };
 }
 
