@@ -1,6 +1,6 @@
 import { priceUsage, withBaseline } from '../billing/cost.js';
 import { isWholeHit } from '../core/cache-hit.js';
-import { subtractUsage, type MeteredUsage } from '../core/metered-usage.js';
+import { addUsage, subtractUsage, type MeteredUsage } from '../core/metered-usage.js';
 import { meters } from './metering.js';
 import type { RequestContext } from './request-context.js';
 
@@ -19,7 +19,11 @@ const noFees: PlatformFees = { audioFeePerMinuteUsd: 0 };
 export function estimateMissingUsage(context: RequestContext): void {
   if (context.usage || context.streamedText === undefined) return;
   const estimate = meters[context.operation].estimate as ((request: unknown, outputText: string) => MeteredUsage) | undefined;
-  if (estimate) context.usage = estimate(context.request, context.streamedText.join(''));
+  if (!estimate) return;
+  // context.usage sums every call: the earlier ones (a hedged stream's aborted call) were metered apart.
+  let usage = estimate(context.request, context.streamedText.join(''));
+  for (const call of context.priorCalls ?? []) usage = addUsage(call.usage, usage);
+  context.usage = usage;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { addUsage, emptyUsage } from '../../core/metered-usage.js';
+import { addUsage, emptyUsage, type MeteredUsage } from '../../core/metered-usage.js';
 import type { ExecutionResult, UpstreamExecutor } from '../../providers/upstream-executor.js';
 import type { UpstreamTarget } from '../../providers/provider-types.js';
 import { healthTarget, type HealthView } from '../../routing/model-health.js';
@@ -36,6 +36,8 @@ export interface HedgedResult<T> extends ExecutionResult<T> {
  * A hedged call (issue 18, `svc.enable_hedging`): the first call goes out as usual; if it has not answered by
  * the plan's delay (the model's observed p95 latency), a second goes to another provider of the same tier.
  * The first answer wins and the other call is aborted. A call that fails leaves the race to the other.
+ * A stream's call answers with its first chunk (requestStream reads it before resolving), so streams race on
+ * time to first token; the losing stream is never read, so none of its chunks reach the caller or the meter.
  */
 export function hedgedCall<T>(
   executor: UpstreamExecutor,
@@ -59,6 +61,8 @@ export function hedgedCall<T>(
     // The target each side is calling now (its executor may have failed over), for the loser's bill.
     let firstTarget: UpstreamTarget | undefined;
     let secondTarget: UpstreamTarget | undefined;
+    // After the race a streamed answer is still flowing from the winner: a caller who leaves then ends it
+    // through the stream's own iterator (the renderer returns it), not through this signal.
     const settle = (outcome: () => void) => {
       if (settled) return;
       settled = true;
@@ -103,10 +107,12 @@ export function hedgedCall<T>(
  * What a hedge adds to the request: the note in routing_decision, and the aborted call's bill — its prompt,
  * estimated (it was cut before any answer came back), priced with its own model.
  */
-export function recordHedge(context: RoutedContext, request: ChatRequest, plan: HedgePlan, hedge: NonNullable<HedgedResult<unknown>['hedge']>): void {
+export function recordHedge(context: RoutedContext, request: ChatRequest, plan: HedgePlan, hedge: NonNullable<HedgedResult<unknown>['hedge']>): MeteredUsage | undefined {
   context.hedge = `${hedge.second.slug} after ${Math.round(plan.delayMs)} ms, ${hedge.answeredBy === 'second' ? 'won' : 'lost'}`;
-  if (!hedge.loser || !context.usage) return;
+  if (!hedge.loser) return undefined;
   const consumed = { ...emptyUsage(), inputTokens: estimateChatPromptTokens(request), estimated: true };
   (context.priorCalls ??= []).push({ model: hedge.loser, usage: consumed });
-  context.usage = addUsage(consumed, context.usage);
+  // A stream's usage is not known yet: the caller adds the returned figures to it as it is metered.
+  if (context.usage) context.usage = addUsage(consumed, context.usage);
+  return consumed;
 }

@@ -1,4 +1,5 @@
 import { loadTokenizer } from '../../billing/token-estimator.js';
+import { addUsage, type MeteredUsage } from '../../core/metered-usage.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { Operation, Outcome } from '../../core/operations.js';
 import { callOperation } from '../../providers/operation-calls.js';
@@ -29,12 +30,14 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
       const streaming = (context.request as { stream?: boolean }).stream === true;
       // A stream is metered as its chunks pass: its text is kept (a cut stream is estimated from it) and its usage chunk read.
       const streamedText: string[] = [];
+      // What a hedged stream's aborted call consumed: added to the stream's own usage as it is metered.
+      let hedgeLoserUsage: MeteredUsage | undefined;
       const observeChunk = streaming
         ? (chunk: ChatCompletionChunk) => {
             const text = meter.textOf?.(chunk);
             if (text) streamedText.push(text);
             const usage = meter.chunk?.(chunk, request, streamedText, context.warnings);
-            if (usage) context.usage = usage;
+            if (usage) context.usage = hedgeLoserUsage ? addUsage(hedgeLoserUsage, usage) : usage;
           }
         : undefined;
       // Each attempt keeps its own warnings: two hedged calls run at once.
@@ -47,9 +50,8 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
         return { outcome, warnings };
       };
       const wantsHedge = operation === 'chat' && context.options.svc.enable_hedging === true;
-      const plan = wantsHedge && !streaming && hedging ? hedgePlan(context.route.candidates, hedging.canCall, hedging.health) : undefined;
-      if (wantsHedge && streaming) addWarning(context.warnings, 'enable_hedging applies to non-streaming requests: this stream was not hedged');
-      else if (wantsHedge && !plan) addWarning(context.warnings, 'enable_hedging: no other provider of the same tier can serve this request, so it was not hedged');
+      const plan = wantsHedge && hedging ? hedgePlan(context.route.candidates, hedging.canCall, hedging.health) : undefined;
+      if (wantsHedge && !plan) addWarning(context.warnings, 'enable_hedging: no other provider of the same tier can serve this request, so it was not hedged');
 
       const execution: HedgedResult<Awaited<ReturnType<typeof attempt>>> = plan
         ? await hedgedCall(executor, context.route.candidates, plan, context.principal.orgId, context.signal, attempt)
@@ -66,7 +68,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
         context.usage = meter.result(outcome.result, request, context.warnings);
       }
       else context.streamedText = streamedText;
-      if (plan && execution.hedge) recordHedge(context, request, plan, execution.hedge);
+      if (plan && execution.hedge) hedgeLoserUsage = recordHedge(context, request, plan, execution.hedge);
       return outcome as Outcome<O>;
     },
   };
