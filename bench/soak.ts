@@ -8,7 +8,8 @@
  * event-loop delay are sampled. At the end: the samples, the RSS trend (least squares after the first fifth
  * of the run, the warm-up), and the verdict — no unexpected answer, p99 event-loop delay under 20 ms in every
  * sample, RSS under 300 MB, and (runs of 10 minutes or more) no growth trend above 1 MB per minute. Exits 1
- * when a check fails. `--short` (one minute, a sample every 5 s) is what CI runs.
+ * when a gated check fails (`--gate`: all by default). `--short` (one minute, a sample every 5 s) is what CI runs,
+ * gated on the answers alone: the figures of a shared CI machine are printed, the behaviour is what must hold.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -25,12 +26,13 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '200' },
     'max-in-flight': { type: 'string', default: '64' },
     'sample-seconds': { type: 'string', default: '10' },
+    gate: { type: 'string', default: 'answers,rate,loop,rss,trend' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10]\n');
+  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--gate answers,rate,loop,rss,trend]\n');
   process.exit(0);
 }
 const minutes = args.short ? 1 : Number(args.minutes);
@@ -39,6 +41,14 @@ const rate = Number(args.rate);
 const maxInFlight = Number(args['max-in-flight']);
 if (!(minutes > 0) || !(sampleSeconds > 0) || !(rate > 0) || !Number.isInteger(maxInFlight) || maxInFlight < 1) {
   log('--minutes, --sample-seconds and --rate must be positive, --max-in-flight a positive integer');
+  process.exit(2);
+}
+
+/** The checks whose failure sets the exit code (all by default); the others are printed all the same. */
+const gated = new Set(args.gate.split(',').map((name) => name.trim()));
+const checkNames = ['answers', 'rate', 'loop', 'rss', 'trend'];
+if ([...gated].some((name) => !checkNames.includes(name))) {
+  log(`--gate takes a comma-separated list of ${checkNames.join(', ')} (got ${args.gate})`);
   process.exit(2);
 }
 
@@ -223,13 +233,13 @@ async function main(): Promise<void> {
     const warmUpLoop = Math.max(0, ...samples.filter((sample) => !warm.includes(sample)).map((sample) => sample.loopP99Ms));
     const unexpected = counts.reduce((sum, count) => sum + count.unexpected, 0);
     const checks = [
-      { what: `no unexpected answer (${sequence} requests)`, ok: unexpected === 0, figure: `${unexpected} unexpected` },
-      { what: `the rate held after the warm-up (${rate}/s; none left unsent because ${maxInFlight} were waiting)`, ok: skippedAfterWarmUp === 0, figure: `${skippedAfterWarmUp} unsent (${skipped} in all)` },
-      { what: `event-loop delay p99 < ${LOOP_P99_LIMIT_MS} ms in every sample after the warm-up`, ok: worstLoop < LOOP_P99_LIMIT_MS, figure: `worst ${worstLoop.toFixed(1)} ms (warm-up: ${warmUpLoop.toFixed(1)} ms)` },
-      { what: `RSS < ${RSS_LIMIT_MB} MB`, ok: peakRss < RSS_LIMIT_MB, figure: `peak ${peakRss.toFixed(0)} MB (VmHWM)` },
+      { name: 'answers', what: `no unexpected answer (${sequence} requests)`, ok: unexpected === 0, figure: `${unexpected} unexpected` },
+      { name: 'rate', what: `the rate held after the warm-up (${rate}/s; none left unsent because ${maxInFlight} were waiting)`, ok: skippedAfterWarmUp === 0, figure: `${skippedAfterWarmUp} unsent (${skipped} in all)` },
+      { name: 'loop', what: `event-loop delay p99 < ${LOOP_P99_LIMIT_MS} ms in every sample after the warm-up`, ok: worstLoop < LOOP_P99_LIMIT_MS, figure: `worst ${worstLoop.toFixed(1)} ms (warm-up: ${warmUpLoop.toFixed(1)} ms)` },
+      { name: 'rss', what: `RSS < ${RSS_LIMIT_MB} MB`, ok: peakRss < RSS_LIMIT_MB, figure: `peak ${peakRss.toFixed(0)} MB (VmHWM)` },
       minutes >= 10
-        ? { what: `no RSS growth trend above ${GROWTH_LIMIT_MB_PER_MINUTE} MB/min after the warm-up`, ok: slope < GROWTH_LIMIT_MB_PER_MINUTE, figure: `${slope.toFixed(2)} MB/min` }
-        : { what: 'RSS trend after the warm-up (reported; judged on runs of 10 minutes or more)', ok: true, figure: `${slope.toFixed(2)} MB/min` },
+        ? { name: 'trend', what: `no RSS growth trend above ${GROWTH_LIMIT_MB_PER_MINUTE} MB/min after the warm-up`, ok: slope < GROWTH_LIMIT_MB_PER_MINUTE, figure: `${slope.toFixed(2)} MB/min` }
+        : { name: 'trend', what: 'RSS trend after the warm-up (reported; judged on runs of 10 minutes or more)', ok: true, figure: `${slope.toFixed(2)} MB/min` },
     ];
     process.stdout.write(
       [
@@ -240,11 +250,11 @@ async function main(): Promise<void> {
         ...traffic.map((kind, index) => `${kind.name.padEnd(30)} ${String(counts[index].sent).padStart(5)}  ${String(counts[index].unexpected).padStart(10)}  ${[...counts[index].statuses].map(([status, times]) => `${status}×${times}`).join(' ')}`),
         ...counts.filter((count) => count.firstUnexpected).map((count) => `first unexpected: ${count.firstUnexpected}`),
         '',
-        ...checks.map((check) => `${check.ok ? 'ok  ' : 'FAIL'}  ${check.what}: ${check.figure}`),
+        ...checks.map((check) => `${check.ok ? 'ok  ' : 'FAIL'}  ${check.what}: ${check.figure}${gated.has(check.name) ? '' : ' (reported, not gating this run)'}`),
         '',
       ].join('\n'),
     );
-    process.exitCode = checks.every((check) => check.ok) ? 0 : 1;
+    process.exitCode = checks.every((check) => check.ok || !gated.has(check.name)) ? 0 : 1;
   } finally {
     await Promise.all([...children].map((child) => child.stop()));
     await agent.close();
