@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:workers [-- --workers 1,2 --concurrency 32 --seconds 8 --warmup 2]`
+ *
+ * Requests per second of svc as `svc serve` runs it with `server.workers` = 1, 2, … (node:cluster, one
+ * process per worker sharing the port), in proxy mode in front of the mock upstream, loaded by this
+ * process. Each worker count gets a fresh data directory; the SQLite ledger and its journal are shared by
+ * the workers, as they would be in production. The machine's cores are shared with the load generator and
+ * the mock, so the scaling printed is what this machine gives, not an ideal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { baseEnv, BenchChild, children, log, modeHeaders, svcEnv } from './bench-child.js';
+import { probe, runLoad, type LoadResult } from './load.js';
+
+const { values: args } = parseArgs({
+  options: {
+    workers: { type: 'string', default: '1,2' },
+    concurrency: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '8' },
+    warmup: { type: 'string', default: '2' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run bench:workers -- [--workers 1,2] [--concurrency 32] [--seconds 8] [--warmup 2]\n');
+  process.exit(0);
+}
+const workerCounts = args.workers.split(',').map(Number);
+const concurrency = Number(args.concurrency);
+const seconds = Number(args.seconds);
+const warmupSeconds = Number(args.warmup);
+if (workerCounts.some((count) => !Number.isInteger(count) || count < 1) || !Number.isInteger(concurrency) || concurrency < 1 || !(seconds > 0) || !(warmupSeconds >= 0)) {
+  log('--workers takes positive integers (e.g. 1,2,4); --concurrency a positive integer; --seconds and --warmup positive numbers');
+  process.exit(2);
+}
+
+const repoRoot = new URL('..', import.meta.url).pathname;
+const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'How many workers answer this?' }] });
+
+/** A port free right now (cluster workers share a fixed port: port 0 would not tell which). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(origin: string, serve: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (serve.exitCode !== null) throw new Error(`svc serve exited during start-up (code ${serve.exitCode})`);
+    const ready = await fetch(`${origin}/healthz`).then((response) => response.ok, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('svc serve did not answer /healthz within 60 s');
+}
+
+async function stop(serve: ChildProcess): Promise<void> {
+  if (serve.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => serve.once('exit', () => resolve()));
+  serve.kill('SIGTERM');
+  const timer = setTimeout(() => serve.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** `svc serve` (the compiled package) with `workers` processes, loaded in proxy mode. */
+async function measureWorkers(mockOrigin: string, workers: number): Promise<LoadResult> {
+  const dataDir = await mkdtemp(join(tmpdir(), `svc-bench-workers-${workers}-`));
+  const config = join(dataDir, 'svc.yaml');
+  await writeFile(config, `server: { workers: ${workers} }\n`);
+  const port = await freePort();
+  const serve = spawn(process.execPath, [join(repoRoot, 'dist/src/main.js'), 'serve'], {
+    cwd: repoRoot,
+    env: { ...svcEnv(mockOrigin, dataDir), PORT: String(port), SVC_CONFIG: config },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    await waitUntilReady(origin, serve);
+    const answer = await probe(origin, '/v1/chat/completions', modeHeaders('proxy'), body);
+    if (answer.status !== 200) throw new Error(`the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
+    log(`${workers} worker(s): ${warmupSeconds} s warm-up + ${seconds} s measured, concurrency ${concurrency} …`);
+    return await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds, seconds, maxRequests: 2_000_000 });
+  } finally {
+    await stop(serve);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+  try {
+    const results: Array<{ workers: number; result: LoadResult }> = [];
+    for (const workers of workerCounts) results.push({ workers, result: await measureWorkers(mock.origin, workers) });
+    const base = results[0].result.rps;
+    const lines = [
+      '',
+      `svc serve with server.workers: proxy mode, concurrency ${concurrency}, ${warmupSeconds} s warm-up + ${seconds} s measured each, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}) shared with the load generator and the mock, node ${process.version}`,
+      '',
+      'workers  requests  errors   req/s  ×first  p50 ms  p99 ms',
+      ...results.map(({ workers, result }) =>
+        [String(workers).padStart(7), String(result.requests).padStart(9), String(result.errors).padStart(7), result.rps.toFixed(0).padStart(7), `${(result.rps / base).toFixed(2)}×`.padStart(7), result.total.p50.toFixed(2).padStart(7), result.total.p99.toFixed(2).padStart(7)].join(' '),
+      ),
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
+    if (results.some(({ result }) => result.errors > 0)) process.exitCode = 1;
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+  }
+}
+
+main().catch(async (error) => {
+  log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await Promise.allSettled([...children].map((child) => child.stop()));
+  process.exit(1);
+});
