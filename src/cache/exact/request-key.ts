@@ -10,38 +10,71 @@ import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-type
 export function exactCacheKey(orgId: string, modelSlug: string, request: ChatRequest): string {
   const hash = createHash('sha256');
   hash.update(`v1\u0000${orgId}\u0000${modelSlug}\u0000`);
-  hash.update(canonicalJson(answerShapingFields(request)));
+  hash.update(answerShapingJson(request));
   return hash.digest('base64url');
 }
 
-/** The request without delivery fields, with provider defaults written out so that "absent" and "default" agree. */
-export function answerShapingFields(request: ChatRequest): Record<string, unknown> {
-  const tools = request.tools && request.tools.length > 0 ? request.tools : undefined;
-  return {
-    messages: request.messages.map(canonicalMessage),
-    n: request.n ?? 1,
-    max_tokens: request.max_tokens ?? null,
-    temperature: request.temperature ?? 1,
-    top_p: request.top_p ?? 1,
-    top_k: request.top_k ?? null,
-    frequency_penalty: request.frequency_penalty ?? 0,
-    presence_penalty: request.presence_penalty ?? 0,
-    stop: request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop,
-    tools: tools ?? null,
-    tool_choice: request.tool_choice ?? (tools ? 'auto' : 'none'),
-    parallel_tool_calls: tools ? (request.parallel_tool_calls ?? true) : null,
-    response_format: request.response_format?.type === 'text' ? null : (request.response_format ?? null),
-    seed: request.seed ?? null,
-    logprobs: request.logprobs === true ? (request.top_logprobs ?? 0) : null,
-    logit_bias: request.logit_bias ?? null,
-    reasoning_effort: request.reasoning_effort ?? null,
-    extra: request.extra ?? null,
-  };
+/**
+ * The fields of a request that shape its answer, with provider defaults written out so that "absent" and
+ * "default" agree. Left out are the delivery fields (stream, stream_options, user, metadata, service_tier).
+ * Held in key order, so the canonical text is written straight from the request with no object to sort.
+ */
+const shapingFields: ReadonlyArray<{ key: string; prefix: string; json: (request: ChatRequest) => string }> = (
+  [
+    { key: 'messages', json: (request) => messagesJson(request.messages) },
+    { key: 'n', json: (request) => canonicalJson(request.n ?? 1) },
+    { key: 'max_tokens', json: (request) => canonicalJson(request.max_tokens ?? null) },
+    { key: 'temperature', json: (request) => canonicalJson(request.temperature ?? 1) },
+    { key: 'top_p', json: (request) => canonicalJson(request.top_p ?? 1) },
+    { key: 'top_k', json: (request) => canonicalJson(request.top_k ?? null) },
+    { key: 'frequency_penalty', json: (request) => canonicalJson(request.frequency_penalty ?? 0) },
+    { key: 'presence_penalty', json: (request) => canonicalJson(request.presence_penalty ?? 0) },
+    { key: 'stop', json: (request) => canonicalJson(request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop) },
+    { key: 'tools', json: (request) => canonicalJson(offeredTools(request) ?? null) },
+    { key: 'tool_choice', json: (request) => canonicalJson(request.tool_choice ?? (offeredTools(request) ? 'auto' : 'none')) },
+    { key: 'parallel_tool_calls', json: (request) => canonicalJson(offeredTools(request) ? (request.parallel_tool_calls ?? true) : null) },
+    { key: 'response_format', json: (request) => canonicalJson(request.response_format?.type === 'text' ? null : (request.response_format ?? null)) },
+    { key: 'seed', json: (request) => canonicalJson(request.seed ?? null) },
+    { key: 'logprobs', json: (request) => canonicalJson(request.logprobs === true ? (request.top_logprobs ?? 0) : null) },
+    { key: 'logit_bias', json: (request) => canonicalJson(request.logit_bias ?? null) },
+    { key: 'reasoning_effort', json: (request) => canonicalJson(request.reasoning_effort ?? null) },
+    { key: 'extra', json: (request) => canonicalJson(request.extra ?? null) },
+  ] satisfies Array<{ key: string; json: (request: ChatRequest) => string }>
+)
+  .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+  .map((field) => ({ ...field, prefix: `${JSON.stringify(field.key)}:` }));
+
+const offeredTools = (request: ChatRequest) => (request.tools && request.tools.length > 0 ? request.tools : undefined);
+
+/** The answer-shaping fields as canonical JSON (keys sorted at every depth), written straight from the request: this runs for every cacheable request. */
+export function answerShapingJson(request: ChatRequest): string {
+  let text = '{';
+  for (let index = 0; index < shapingFields.length; index++) {
+    const field = shapingFields[index];
+    text += `${index > 0 ? ',' : ''}${field.prefix}${field.json(request)}`;
+  }
+  return `${text}}`;
 }
 
-function canonicalMessage(message: ChatMessage): Record<string, unknown> {
-  const { content, ...rest } = message;
-  return { ...rest, content: canonicalContent(content) };
+/** The messages as canonicalJson writes their canonical form (content of one text part as its string). */
+function messagesJson(messages: ChatMessage[]): string {
+  let text = '[';
+  for (let index = 0; index < messages.length; index++) {
+    const message = messages[index] as unknown as Record<string, unknown>;
+    const keys = Object.keys(message);
+    if (!('content' in message)) keys.push('content');
+    keys.sort();
+    let body = '{';
+    let first = true;
+    for (const key of keys) {
+      const member = key === 'content' ? canonicalContent(message.content as ChatMessage['content']) : message[key];
+      if (member === undefined) continue;
+      body += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
+      first = false;
+    }
+    text += `${index > 0 ? ',' : ''}${body}}`;
+  }
+  return `${text}]`;
 }
 
 /** A content array of one text part says what the same string says. */

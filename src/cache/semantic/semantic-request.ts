@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { answerShapingFields, canonicalJson } from '../exact/request-key.js';
+import { answerShapingJson } from '../exact/request-key.js';
 
 export type SemanticScope = 'model' | 'family';
 
@@ -27,6 +27,6 @@ export function semanticPromptOf(request: ChatRequest, maxTurns: number): string
  */
 export function semanticBucketOf(request: ChatRequest, model: CatalogModel, scope: SemanticScope): string {
   const scopeKey = scope === 'model' ? model.slug : `${model.provider}/${model.tier ?? 'untiered'}`;
-  const context = answerShapingFields({ ...request, messages: request.messages.slice(0, -1) });
-  return `${scopeKey}\u0000${createHash('sha256').update(canonicalJson(context)).digest('base64url')}`;
+  const context = answerShapingJson({ ...request, messages: request.messages.slice(0, -1) });
+  return `${scopeKey}\u0000${createHash('sha256').update(context).digest('base64url')}`;
 }
