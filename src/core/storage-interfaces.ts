@@ -348,9 +348,17 @@ export interface ReserveCheck {
    * this much (a realistic estimate of a request whose worst case does not fit). Absent: `amount` or nothing.
    */
   minimum?: number;
+  /**
+   * The counter must already exist (it was seeded from the ledger): when it is absent — a restarted Redis,
+   * the in-process fallback — nothing is reserved and the outcome says which one is missing.
+   */
+  mustExist?: boolean;
 }
 
-export type ReserveOutcome = { reserved: true; amounts: number[] } | { reserved: false; failedIndex: number; used: number };
+export type ReserveOutcome =
+  | { reserved: true; amounts: number[] }
+  | { reserved: false; failedIndex: number; used: number; absent?: false }
+  | { reserved: false; failedIndex: number; absent: true };
 
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
@@ -381,7 +389,8 @@ export interface SharedState {
   /**
    * Adds each `amount` (or, past the cap, what is left when that is at least `minimum`) to its counter only
    * if every counter can take its share — atomically (the check-and-reserve of budgets and quotas). Reserved:
-   * the amount each counter took. Refused: the index of the first counter that could not, and its value.
+   * the amount each counter took. Refused: the index of the first counter that could not, and its value;
+   * or the first `mustExist` counter that is absent.
    */
   reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome>;
   /** Sends `message` to every subscriber of `channel`, on every instance (this one included). */

@@ -31,6 +31,11 @@ interface Limit {
  * after it (also for cut streams and failures, whose reservation is released).
  */
 export class LimitsService {
+  /**
+   * Monthly counters this instance has seeded from the ledger. A counter can vanish afterwards (Redis
+   * restarted empty, or the in-process fallback during an outage): reservations say the counter must exist,
+   * and one found absent is seeded again from the ledger, never counted from zero.
+   */
   private readonly seeded = new LruCache<string, Promise<void>>({ maxEntries: 100_000 });
   private readonly settling = new Set<Promise<unknown>>();
   private readonly limitsByRequest = new WeakMap<RequestContext, Limits>();
@@ -107,11 +112,20 @@ export class LimitsService {
     const likelyTokens = likely.inputTokens + likely.outputTokens;
     const likelyUsd = budget.length > 0 ? dearestCostUsd(context, likely) : 0;
     const checks: Array<ReserveCheck & { unit: 'usd' | 'tokens'; limit: Limit }> = [
-      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, unit: 'tokens' as const, limit })),
-      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, unit: 'usd' as const, limit })),
+      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, mustExist: true, unit: 'tokens' as const, limit })),
+      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, mustExist: true, unit: 'usd' as const, limit })),
     ];
     await Promise.all(checks.map((check) => this.seed(check.key, check.unit, check.limit, month)));
-    const outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
+    let outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
+    for (let reseeds = 0; !outcome.reserved && outcome.absent && reseeds < checks.length; reseeds++) {
+      // Seeded once, gone since (Redis restarted, or the fallback state): from the ledger again, then retried.
+      const absent = checks[outcome.failedIndex];
+      this.seeded.delete(absent.key);
+      this.logger.warn({ counter: absent.key }, 'limits: a monthly counter was missing from the shared state (restarted?): seeded again from the ledger');
+      await this.seed(absent.key, absent.unit, absent.limit, month);
+      outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
+    }
+    if (!outcome.reserved && outcome.absent) throw new Error(`limits: the monthly counter ${checks[outcome.failedIndex].key} stays absent after seeding`);
     if (!outcome.reserved) {
       const failed = checks[outcome.failedIndex];
       this.onRefusal(failed.unit === 'usd' ? 'monthly_budget_usd' : 'monthly_token_quota', failed.limit.scope);

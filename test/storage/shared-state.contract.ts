@@ -207,6 +207,22 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
         assert.equal(Number(await state.get('race')), 10);
       }));
 
+    test('reserve with mustExist: an absent counter is reported and nothing is reserved; once it exists it counts from its value', () =>
+      withState(async (state) => {
+        await state.setIfAbsent('seeded', '4', 60_000);
+        const checks = [
+          { key: 'seeded', cap: 10, amount: 1, mustExist: true },
+          { key: 'gone', cap: 10, amount: 1, mustExist: true },
+        ];
+        assert.deepEqual(await state.reserve(checks, 60_000), { reserved: false, failedIndex: 1, absent: true });
+        assert.equal(await state.get('seeded'), '4', 'the present counter took nothing');
+        assert.equal(await state.get('gone'), undefined, 'the absent one was not created');
+        await state.setIfAbsent('gone', '9.5', 60_000);
+        assert.deepEqual(await state.reserve(checks, 60_000), { reserved: false, failedIndex: 1, used: 9.5 }, 'present now: refused on its value, 9.5 + 1 > 10');
+        assert.deepEqual(await state.reserve([{ key: 'gone', cap: 10, amount: 0.5, mustExist: true }], 60_000), { reserved: true, amounts: [0.5] });
+        assert.equal(Number(await state.get('gone')), 10);
+      }));
+
     test('50 parallel increments sum exactly', () =>
       withState(async (state) => {
         const results = await Promise.all(Array.from({ length: 50 }, () => state.increment('parallel', 1, 10_000)));

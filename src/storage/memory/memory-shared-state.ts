@@ -89,7 +89,9 @@ export class MemorySharedState implements SharedState {
     checkTtl(ttlMs);
     const amounts: number[] = [];
     for (const [index, check] of checks.entries()) {
-      const used = this.numberAt(check.key) ?? 0;
+      const stored = this.numberAt(check.key);
+      if (stored === undefined && check.mustExist) return { reserved: false, failedIndex: index, absent: true };
+      const used = stored ?? 0;
       const left = check.cap - used;
       if (check.amount <= left + 1e-12) amounts.push(check.amount);
       else if (check.minimum !== undefined && check.minimum <= left + 1e-12) amounts.push(Math.max(0, left));

@@ -84,19 +84,22 @@ return 1
 `;
 
 /**
- * Check-and-reserve: ARGV holds cap, amount and minimum (-1: none) per key, then the TTL. Each counter takes
- * its amount, or past its cap what is left when that is at least the minimum; if any counter cannot,
- * nothing changes and {0, index, used} comes back; else {1, amount taken per key}.
+ * Check-and-reserve: ARGV holds cap, amount, minimum (-1: none) and must-exist (1 or 0) per key, then the
+ * TTL. Each counter takes its amount, or past its cap what is left when that is at least the minimum; if any
+ * counter cannot, nothing changes and {0, index, used} comes back ({0, index, 'absent'} for a must-exist
+ * counter that is missing); else {1, amount taken per key}.
  */
 const RESERVE_SCRIPT = `
 local n = #KEYS
-local ttl = tonumber(ARGV[n * 3 + 1])
+local ttl = tonumber(ARGV[n * 4 + 1])
 local amounts = {}
 for i = 1, n do
-  local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-  local cap = tonumber(ARGV[(i - 1) * 3 + 1])
-  local amount = tonumber(ARGV[(i - 1) * 3 + 2])
-  local minimum = tonumber(ARGV[(i - 1) * 3 + 3])
+  local stored = redis.call('GET', KEYS[i])
+  if not stored and ARGV[(i - 1) * 4 + 4] == '1' then return { '0', tostring(i), 'absent' } end
+  local used = tonumber(stored or '0')
+  local cap = tonumber(ARGV[(i - 1) * 4 + 1])
+  local amount = tonumber(ARGV[(i - 1) * 4 + 2])
+  local minimum = tonumber(ARGV[(i - 1) * 4 + 3])
   local left = cap - used
   if amount <= left + 1e-12 then
     amounts[i] = amount
@@ -212,9 +215,10 @@ export class RedisSharedState implements SharedState {
 
   async reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome> {
     checkTtl(ttlMs);
-    const args = [...checks.flatMap((check) => [String(check.cap), String(check.amount), String(check.minimum ?? -1)]), String(ttlMs)];
+    const args = [...checks.flatMap((check) => [String(check.cap), String(check.amount), String(check.minimum ?? -1), check.mustExist ? '1' : '0']), String(ttlMs)];
     const result = await this.redis.svcReserve(checks.length, ...checks.map((check) => check.key), ...args);
     if (result[0] === '1') return { reserved: true, amounts: result.slice(1).map(Number) };
+    if (result[2] === 'absent') return { reserved: false, failedIndex: Number(result[1]) - 1, absent: true };
     return { reserved: false, failedIndex: Number(result[1]) - 1, used: Number(result[2]) };
   }
 
