@@ -1,0 +1,151 @@
+/**
+ * `npm run bench:ttft [-- --requests 200 --pieces 8 --gap-ms 5]`
+ *
+ * What svc adds to a stream, one request at a time: the time to the first token through svc (chat
+ * completions, and the Responses API, which svc serves over the same upstream chat stream) minus the time to
+ * the first token straight from the mock upstream; and whether each later piece is relayed as it comes. Before
+ * each request the mock is given an answer of `--pieces` pieces sent `--gap-ms` apart, so the ideal gap
+ * between two pieces is known: a gateway that buffered would show pieces arriving together (gap near 0).
+ */
+import { availableParallelism, cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { summarize } from './load.js';
+
+const { values: args } = parseArgs({
+  options: {
+    requests: { type: 'string', default: '200' },
+    pieces: { type: 'string', default: '8' },
+    'gap-ms': { type: 'string', default: '5' },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help) {
+  process.stdout.write('usage: npm run bench:ttft -- [--requests 200] [--pieces 8] [--gap-ms 5]\n');
+  process.exit(0);
+}
+const requests = Number(args.requests);
+const pieces = Number(args.pieces);
+const gapMs = Number(args['gap-ms']);
+if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0)) {
+  log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number');
+  process.exit(2);
+}
+
+const agent = new Agent({ connections: 2, keepAliveTimeout: 30_000 });
+const words = Array.from({ length: pieces }, (_, index) => `piece${index} `);
+
+interface Target {
+  name: string;
+  origin: () => string;
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** Whether an SSE frame carries a piece of the answer's text. */
+  isPiece: (frame: string) => boolean;
+}
+
+interface Timings {
+  /** Request sent → first byte of the body (the stream's first frame, before any text), ms. */
+  firstByte: number[];
+  /** Request sent → first piece of text, ms. */
+  firstPiece: number[];
+  /** Gaps between consecutive pieces, ms (ideal: --gap-ms). */
+  gaps: number[];
+}
+
+/** Sends one streamed request and times the pieces of text as they arrive. */
+async function timeOne(target: Target): Promise<{ firstByte: number; first: number; arrivals: number[] }> {
+  const started = performance.now();
+  const response = await request(`${target.origin()}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...target.headers }, body: target.body, dispatcher: agent });
+  if (response.statusCode !== 200) throw new Error(`${target.name}: HTTP ${response.statusCode}: ${(await response.body.text()).slice(0, 300)}`);
+  const arrivals: number[] = [];
+  let buffer = '';
+  let firstByte = 0;
+  for await (const chunk of response.body) {
+    const at = performance.now();
+    firstByte ||= at - started;
+    buffer += chunk.toString();
+    let boundary: number;
+    while ((boundary = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, boundary);
+      buffer = buffer.slice(boundary + 2);
+      if (target.isPiece(frame)) arrivals.push(at - started);
+    }
+  }
+  if (arrivals.length !== pieces) throw new Error(`${target.name}: ${arrivals.length} pieces of text arrived, not ${pieces}`);
+  return { firstByte, first: arrivals[0], arrivals };
+}
+
+async function measure(mock: BenchChild, target: Target): Promise<Timings> {
+  const timings: Timings = { firstByte: [], firstPiece: [], gaps: [] };
+  const queueReply = () => request(`${mock.origin}/__mock/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: words.join(''), chunks: words, eventDelayMs: gapMs }), dispatcher: agent }).then((response) => response.body.text());
+  log(`${target.name}: ${requests} streamed requests one at a time (20 more to warm up) …`);
+  for (let index = 0; index < requests + 20; index++) {
+    await queueReply();
+    const { firstByte, first, arrivals } = await timeOne(target);
+    if (index < 20) continue;
+    timings.firstByte.push(firstByte);
+    timings.firstPiece.push(first);
+    for (let piece = 1; piece < arrivals.length; piece++) timings.gaps.push(arrivals[piece] - arrivals[piece - 1]);
+  }
+  return timings;
+}
+
+const chatBody = JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'stream to me' }] });
+const responsesBody = JSON.stringify({ model: 'gpt-4o-mini', stream: true, input: 'stream to me' });
+const chatPiece = (frame: string) => frame.startsWith('data: {') && /"delta":\{[^}]*"content":"[^"]/.test(frame);
+const responsesPiece = (frame: string) => frame.startsWith('event: response.output_text.delta');
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-ttft-'));
+  try {
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), svcNodeArgs);
+    const svcHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
+    const targets: Target[] = [
+      { name: 'upstream (mock) chat stream', origin: () => mock.origin, path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-bench-openai' }, body: chatBody, isPiece: chatPiece },
+      { name: 'svc chat stream', origin: () => svc.origin, path: '/v1/chat/completions', headers: svcHeaders, body: chatBody, isPiece: chatPiece },
+      { name: 'svc Responses stream', origin: () => svc.origin, path: '/v1/responses', headers: svcHeaders, body: responsesBody, isPiece: responsesPiece },
+    ];
+    const results: Timings[] = [];
+    for (const target of targets) results.push(await measure(mock, target));
+    const summaries = results.map((timings) => ({ firstByte: summarize(Float64Array.from(timings.firstByte)), first: summarize(Float64Array.from(timings.firstPiece)), gaps: summarize(Float64Array.from(timings.gaps)), together: timings.gaps.filter((gap) => gap < gapMs / 5).length, gapCount: timings.gaps.length }));
+    const upstream = summaries[0];
+    const f = (value: number) => value.toFixed(3).padStart(8);
+    const lines = [
+      '',
+      `svc stream relay: ${requests} requests one at a time, ${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      '',
+      'target                       first byte p50  first token p50     p99   added p50   added p99   gap p50   gap p99   pieces together',
+      ...targets.map((target, index) => {
+        const summary = summaries[index];
+        const added = index === 0 ? ['       —', '       —'] : [f(summary.first.p50 - upstream.first.p50), f(summary.first.p99 - upstream.first.p99)];
+        return `${target.name.padEnd(28)} ${f(summary.firstByte.p50)}        ${f(summary.first.p50)} ${f(summary.first.p99)}    ${added[0]}    ${added[1]}  ${f(summary.gaps.p50)}  ${f(summary.gaps.p99)}   ${summary.together}/${summary.gapCount}`;
+      }),
+      '(ms; "added" is svc minus the upstream alone; "pieces together" counts gaps under a fifth of --gap-ms, i.e. pieces that arrived in one read)',
+      '',
+      ...targets.slice(1).map((target, index) => {
+        const added = summaries[index + 1].first.p50 - upstream.first.p50;
+        return `${target.name}: time to first token added p50 ${added.toFixed(3)} ms (target ≤ 1 ms): ${added <= 1 ? 'within target' : 'ABOVE target'}`;
+      }),
+      '',
+    ];
+    process.stdout.write(lines.join('\n'));
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    await agent.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch(async (error) => {
+  log(`benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  await Promise.allSettled([...children].map((child) => child.stop()));
+  process.exit(1);
+});
