@@ -348,17 +348,12 @@ export interface ReserveCheck {
    * this much (a realistic estimate of a request whose worst case does not fit). Absent: `amount` or nothing.
    */
   minimum?: number;
-  /**
-   * The counter must already exist (it was seeded from the ledger): when it is absent — a restarted Redis,
-   * the in-process fallback — nothing is reserved and the outcome says which one is missing.
-   */
+  /** The counter must exist (seeded from the ledger): absent (Redis restarted, the fallback), nothing is reserved. */
   mustExist?: boolean;
 }
 
-export type ReserveOutcome =
-  | { reserved: true; amounts: number[] }
-  | { reserved: false; failedIndex: number; used: number; absent?: false }
-  | { reserved: false; failedIndex: number; absent: true };
+type ReserveRefusal = { reserved: false; failedIndex: number; used: number; absent?: false } | { reserved: false; failedIndex: number; absent: true };
+export type ReserveOutcome = { reserved: true; amounts: number[] } | ReserveRefusal;
 
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
