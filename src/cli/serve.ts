@@ -13,6 +13,9 @@ export async function serve(): Promise<void> {
   }
   const gateway = await createGateway();
   const { config, services } = gateway;
+  // A promise some library left without a handler (a Redis client losing its connection mid-command) must
+  // not end the process and every stream it carries: it is logged, with its stack, and serving goes on.
+  process.on('unhandledRejection', (reason) => services.logger.error({ err: reason }, 'unhandled promise rejection (kept serving)'));
 
   const configured = services.providers.configured();
   if (services.providers.demoActive) {

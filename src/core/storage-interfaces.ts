@@ -359,6 +359,8 @@ export interface SharedState {
   readonly kind: 'memory' | 'redis';
   /** Adds `amount` to a counter; the counter expires `ttlMs` after it was created. Returns the new value. */
   increment(key: string, amount: number, ttlMs: number): Promise<number>;
+  /** Adds `amount` to a counter that exists (its expiry unchanged); an absent one stays absent. True when it was there. */
+  adjustIfPresent(key: string, amount: number): Promise<boolean>;
   get(key: string): Promise<string | undefined>;
   /** Stores a value; without ttlMs it does not expire. */
   set(key: string, value: string, ttlMs?: number): Promise<void>;

@@ -153,7 +153,9 @@ export class LimitsService {
       entry.amount += reservation.amount;
       reserved.set(reservation.key, entry);
     }
-    for (const [key, { amount, unit }] of reserved) work.push(this.state.increment(key, (unit === 'usd' ? usd : tokens) - amount, MONTH_COUNTER_TTL_MS));
+    // A counter gone since the reservation (Redis restarted) is not re-created with this correction alone: the
+    // next reservation finds it absent and seeds it from the ledger, which holds this request.
+    for (const [key, { amount, unit }] of reserved) work.push(this.state.adjustIfPresent(key, (unit === 'usd' ? usd : tokens) - amount));
     const settling = Promise.all(work).catch((error) => this.logger.error({ err: error, requestId: context.requestId }, 'limits: settling a request failed'));
     this.settling.add(settling);
     void settling.finally(() => this.settling.delete(settling));

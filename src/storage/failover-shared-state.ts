@@ -41,6 +41,10 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.increment(key, amount, ttlMs));
   }
 
+  adjustIfPresent(key: string, amount: number): Promise<boolean> {
+    return this.run((state) => state.adjustIfPresent(key, amount));
+  }
+
   get(key: string): Promise<string | undefined> {
     return this.run((state) => state.get(key));
   }

@@ -35,6 +35,13 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     await database?.cleanup();
   });
 
+  /** Until every instance shares state through Redis again (it pings every second while on its fallback). */
+  const everyInstanceReady = async () => {
+    for (const instance of instances) {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline && (await (await instance.request('/readyz', { key: null })).json()).status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   /** Every instance's settlements and ledger rows written (what a later seed from the ledger reads). */
   const settleEverywhere = async () => {
     for (const instance of instances) await instance.gateway.services.limits.drain();
@@ -97,10 +104,7 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     await redis.start(); // empty: it keeps nothing on disk
     // Whether or not an instance noticed (a failed command moves it to its in-process state until Redis answers),
     // all four are back on the restarted Redis before the rest of the run.
-    for (const instance of instances) {
-      const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && (await (await instance.request('/readyz', { key: null })).json()).status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await everyInstanceReady();
     for (let round = 0; round < 30; round++) {
       const outcome = await burst(key, 40);
       served += outcome.served;
@@ -135,6 +139,8 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     } finally {
       await redis.start();
     }
+    // The test ends with every instance back on Redis, not in the middle of reconnecting.
+    await everyInstanceReady();
     const spent = await ledgerSpend(id);
     const left = budget - before;
     t.diagnostic(`outage: ${left.toFixed(7)} USD left when Redis went down; ${spent.toFixed(7)} of ${budget} spent in all (overspend ${Math.max(0, spent - budget).toFixed(7)})`);

@@ -223,6 +223,17 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
         assert.equal(Number(await state.get('gone')), 10);
       }));
 
+    test('adjustIfPresent corrects a counter that exists and never creates one', () =>
+      withState(async (state) => {
+        assert.equal(await state.adjustIfPresent('never', -2.5), false);
+        assert.equal(await state.get('never'), undefined, 'an absent counter stays absent');
+        await state.increment('spent', 3, 60_000);
+        assert.equal(await state.adjustIfPresent('spent', -1.25), true);
+        assert.equal(Number(await state.get('spent')), 1.75);
+        const ttl = await state.ttl('spent');
+        assert.ok(ttl !== undefined && ttl > 50_000 && ttl <= 60_000, `the expiry is kept (${ttl} ms)`);
+      }));
+
     test('50 parallel increments sum exactly', () =>
       withState(async (state) => {
         const results = await Promise.all(Array.from({ length: 50 }, () => state.increment('parallel', 1, 10_000)));

@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import { openSharedState } from '../../src/storage/open-storage.js';
 import { RedisSharedState } from '../../src/storage/redis/redis-shared-state.js';
 import { describeSharedStateContract } from './shared-state.contract.js';
+import { startOwnRedis } from '../support/redis-server.js';
+import { waitFor } from '../support/helpers.js';
 
 /**
  * Runs against a real server from SVC_TEST_REDIS_URL. Unset: skipped. Set but unreachable: the
@@ -76,5 +78,51 @@ test('ping rejects promptly when Redis is unreachable', async () => {
     assert.ok(Date.now() - started < 3000, `took ${Date.now() - started} ms`);
   } finally {
     await state.close();
+  }
+});
+
+test('subscriptions come back after a Redis restart, and a connection lost while resubscribing is no unhandled rejection', async () => {
+  const own = await startOwnRedis();
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  const state = new RedisSharedState({ url: own.url, keyPrefix: 'restart:' });
+  const publisher = new RedisSharedState({ url: own.url, keyPrefix: 'restart:' });
+  try {
+    const received: string[] = [];
+    await state.subscribe('news', (message) => received.push(message));
+    await own.stop();
+    await own.start(); // empty, and every connection to it is new
+    assert.ok(
+      await waitFor(async () => {
+        await publisher.publish('news', 'after the restart').catch(() => undefined);
+        return received.includes('after the restart');
+      }, 8000, 100),
+      'the subscription was restored on the new connection',
+    );
+    // A flapping Redis: gone again the moment the subscriber is back, before it answers the resubscription.
+    // The pending SUBSCRIBE fails once the reconnection gives up on it; nobody may leave that unhandled (an
+    // unhandled rejection ends a Node process).
+    const subscriber = (state as unknown as { subscriber: Redis }).subscriber;
+    await own.stop();
+    const lostAgain = new Promise<void>((resolve) => subscriber.once('ready', () => void own.stop().then(resolve)));
+    // Its own readiness probe may lose the race with the kill: only the kill matters here.
+    const starting = own.start().catch(() => undefined);
+    await lostAgain;
+    await starting;
+    await new Promise((resolve) => setTimeout(resolve, 1500)); // reconnection attempts run out for the pending command
+    await own.start();
+    assert.ok(
+      await waitFor(async () => {
+        await publisher.publish('news', 'after the flapping').catch(() => undefined);
+        return received.includes('after the flapping');
+      }, 8000, 100),
+      'the subscription was restored after the flapping too',
+    );
+    assert.deepEqual(unhandled.map(String), []);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    await Promise.allSettled([state.close(), publisher.close()]);
+    await own.stop();
   }
 });

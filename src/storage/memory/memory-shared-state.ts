@@ -28,6 +28,15 @@ export class MemorySharedState implements SharedState {
     this.sweepTimer.unref();
   }
 
+  async adjustIfPresent(key: string, amount: number): Promise<boolean> {
+    const entry = this.liveEntry(key);
+    if (entry === undefined) return false;
+    const current = Number(entry.value);
+    if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
+    entry.value = String(current + amount);
+    return true;
+  }
+
   async increment(key: string, amount: number, ttlMs: number): Promise<number> {
     checkTtl(ttlMs);
     const entry = this.liveEntry(key);

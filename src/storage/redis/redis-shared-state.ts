@@ -25,6 +25,13 @@ end
 return value
 `;
 
+/** INCRBYFLOAT on a key that exists (its TTL kept); 0 when it is absent, which it stays. */
+const ADJUST_IF_PRESENT_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('INCRBYFLOAT', KEYS[1], ARGV[1])
+return 1
+`;
+
 /**
  * GCRA over several limits at once (limits/gcra.ts, step for step), on Redis's clock so every instance
  * agrees: ARGV holds limit, window and cost per key. All are taken, or none. Returns strings (Lua numbers
@@ -121,6 +128,7 @@ return out
 
 type RedisWithIncrement = Redis & {
   svcIncrement(key: string, amount: string, ttlMs: string): Promise<string>;
+  svcAdjustIfPresent(key: string, amount: string): Promise<number>;
   svcAcquireRate(...keysAndArgs: Array<string | number>): Promise<string[]>;
   svcAdjustRate(key: string, limit: string, windowMs: string, delta: string): Promise<number>;
   svcReserve(...keysAndArgs: Array<string | number>): Promise<string[]>;
@@ -155,6 +163,7 @@ export class RedisSharedState implements SharedState {
       commandTimeout: 1000,
     }) as RedisWithIncrement;
     this.redis.defineCommand('svcIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+    this.redis.defineCommand('svcAdjustIfPresent', { numberOfKeys: 1, lua: ADJUST_IF_PRESENT_SCRIPT });
     this.redis.defineCommand('svcAcquireRate', { lua: ACQUIRE_RATE_SCRIPT });
     this.redis.defineCommand('svcAdjustRate', { numberOfKeys: 1, lua: ADJUST_RATE_SCRIPT });
     this.redis.defineCommand('svcReserve', { lua: RESERVE_SCRIPT });
@@ -171,6 +180,10 @@ export class RedisSharedState implements SharedState {
     checkTtl(ttlMs);
     const value = await this.redis.svcIncrement(key, String(amount), String(Math.ceil(ttlMs)));
     return Number(value);
+  }
+
+  async adjustIfPresent(key: string, amount: number): Promise<boolean> {
+    return (await this.redis.svcAdjustIfPresent(key, String(amount))) === 1;
   }
 
   async get(key: string): Promise<string | undefined> {
@@ -241,11 +254,19 @@ export class RedisSharedState implements SharedState {
   async subscribe(channel: string, handler: (message: string) => void): Promise<void> {
     const name = this.channelPrefix + channel;
     if (!this.subscriber) {
-      this.subscriber = this.redis.duplicate({ commandTimeout: undefined });
-      this.subscriber.on('error', () => undefined); // reconnects by itself; subscriptions are restored on reconnect
-      this.subscriber.on('message', (from: string, message: string) => {
+      // ioredis's own resubscription leaves its promise without a handler: a connection lost again before
+      // Redis answers (a flapping Redis, or close() at that moment) is an unhandled rejection, which ends
+      // the process. svc resubscribes itself, on every reconnect, and owns the failure.
+      const subscriber = this.redis.duplicate({ commandTimeout: undefined, autoResubscribe: false });
+      subscriber.on('error', () => undefined); // reconnects by itself
+      subscriber.on('ready', () => {
+        const channels = [...this.handlers.keys()];
+        if (channels.length > 0) subscriber.subscribe(...channels).catch(() => undefined); // the next 'ready' tries again
+      });
+      subscriber.on('message', (from: string, message: string) => {
         for (const listener of this.handlers.get(from) ?? []) listener(message);
       });
+      this.subscriber = subscriber;
     }
     const listeners = this.handlers.get(name) ?? [];
     listeners.push(handler);
