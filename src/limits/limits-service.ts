@@ -115,14 +115,20 @@ export class LimitsService {
       ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, mustExist: true, unit: 'tokens' as const, limit })),
       ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, mustExist: true, unit: 'usd' as const, limit })),
     ];
-    await Promise.all(checks.map((check) => this.seed(check.key, check.unit, check.limit, month)));
+    const seedings = checks.map((check) => this.seed(check.key, check.unit, check.limit, month));
+    await Promise.all(seedings);
     let outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     for (let reseeds = 0; !outcome.reserved && outcome.absent && reseeds < checks.length; reseeds++) {
       // Seeded once, gone since (Redis restarted, or the fallback state): from the ledger again, then retried.
-      const absent = checks[outcome.failedIndex];
-      this.seeded.delete(absent.key);
-      this.logger.warn({ counter: absent.key }, 'limits: a monthly counter was missing from the shared state (restarted?): seeded again from the ledger');
-      await this.seed(absent.key, absent.unit, absent.limit, month);
+      // Concurrent requests find the same counter gone: the first one re-seeds it, the others wait for that.
+      const index = outcome.failedIndex;
+      const absent = checks[index];
+      if (this.seeded.get(absent.key) === seedings[index]) {
+        this.seeded.delete(absent.key);
+        this.logger.warn({ counter: absent.key }, 'limits: a monthly counter was missing from the shared state (restarted?): seeded again from the ledger');
+      }
+      seedings[index] = this.seed(absent.key, absent.unit, absent.limit, month);
+      await seedings[index];
       outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     }
     if (!outcome.reserved && outcome.absent) throw new Error(`limits: the monthly counter ${checks[outcome.failedIndex].key} stays absent after seeding`);
