@@ -22,6 +22,8 @@ export interface LoadOptions {
   requestTimeoutMs?: number;
   /** Called when the measured phase starts (e.g. to sample the target's CPU time). */
   onMeasureStart?: () => void | Promise<void>;
+  /** Count the measured answers per status (a limit's 429s are expected answers, not failures to pace). */
+  countStatuses?: boolean;
 }
 
 export interface LatencySummary {
@@ -53,6 +55,8 @@ export interface LoadResult {
   server?: LatencySummary;
   /** Measured requests slower than 2 ms end to end whose svc-side time was under 1 ms (delay outside svc's code). */
   slowOutsideSvc?: { slow: number; outside: number };
+  /** Measured answers per HTTP status (with countStatuses). */
+  statuses?: Record<number, number>;
 }
 
 const now = () => process.hrtime.bigint();
@@ -84,6 +88,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   let serverCount = 0;
   let slow = 0;
   let slowOutside = 0;
+  const statuses: Record<number, number> = {};
   let count = 0;
   let errors = 0;
   let firstError: string | undefined;
@@ -112,6 +117,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         }
         ok = response.statusCode === 200;
         if (!ok) failure = `HTTP ${response.statusCode}`;
+        if (measured && options.countStatuses) statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
       } catch (error) {
         failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       }
@@ -132,8 +138,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
       } else if (!ok) {
         errors++;
         firstError ??= failure;
-        // Do not spin on an instantly failing target.
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Do not spin on an instantly failing target (a limit's refusals are the answers being measured).
+        if (!options.countStatuses) await new Promise((resolve) => setTimeout(resolve, 5));
       }
     }
   };
@@ -169,6 +175,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     rps: count / measuredSeconds,
     total: summarize(totals.subarray(0, count)),
     firstByte: summarize(firstBytes.subarray(0, count)),
+    ...(options.countStatuses ? { statuses } : {}),
     ...(serverCount > 0 ? { server: summarize(serverTimes.subarray(0, serverCount)), slowOutsideSvc: { slow, outside: slowOutside } } : {}),
   };
 }

@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, children, log, modeHeaders, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, modeHeaders, svcEnv } from './bench-child.js';
 import { probe, runLoad, type LoadResult } from './load.js';
 
 const { values: args } = parseArgs({
@@ -22,18 +22,27 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '8' },
     warmup: { type: 'string', default: '2' },
+    'limit-rpm': { type: 'string' },
+    redis: { type: 'string', default: process.env.SVC_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:workers -- [--workers 1,2] [--concurrency 32] [--seconds 8] [--warmup 2]\n');
+  process.stdout.write('usage: npm run bench:workers -- [--workers 1,2] [--concurrency 32] [--seconds 8] [--warmup 2] [--limit-rpm N --redis URL]\n');
   process.exit(0);
 }
 const workerCounts = args.workers.split(',').map(Number);
 const concurrency = Number(args.concurrency);
 const seconds = Number(args.seconds);
 const warmupSeconds = Number(args.warmup);
+/** With --limit-rpm, the measured load uses a key with that rpm, the workers sharing state through --redis. */
+const limitRpm = args['limit-rpm'] === undefined ? undefined : Number(args['limit-rpm']);
+if (limitRpm !== undefined && !(Number.isInteger(limitRpm) && limitRpm > 0)) {
+  log('--limit-rpm must be a positive integer');
+  process.exit(2);
+}
+const runId = Math.random().toString(36).slice(2, 8);
 if (workerCounts.some((count) => !Number.isInteger(count) || count < 1) || !Number.isInteger(concurrency) || concurrency < 1 || !(seconds > 0) || !(warmupSeconds >= 0)) {
   log('--workers takes positive integers (e.g. 1,2,4); --concurrency a positive integer; --seconds and --warmup positive numbers');
   process.exit(2);
@@ -65,6 +74,15 @@ async function waitUntilReady(origin: string, serve: ChildProcess): Promise<void
   throw new Error('svc serve did not answer /healthz within 60 s');
 }
 
+/** An org and a key of `rpm` requests per minute, through the admin API. */
+async function limitedKey(origin: string, rpm: number): Promise<string> {
+  const admin = { authorization: `Bearer ${benchMasterKey}`, 'content-type': 'application/json' };
+  const org = (await (await fetch(`${origin}/v1/admin/orgs`, { method: 'POST', headers: admin, body: JSON.stringify({ name: `bench-workers-${runId}-${Date.now()}` }) })).json()) as { id: string };
+  const created = await fetch(`${origin}/v1/admin/keys`, { method: 'POST', headers: admin, body: JSON.stringify({ org_id: org.id, rpm }) });
+  if (!created.ok) throw new Error(`creating the limited key: HTTP ${created.status}: ${await created.text()}`);
+  return ((await created.json()) as { key: string }).key;
+}
+
 async function stop(serve: ChildProcess): Promise<void> {
   if (serve.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => serve.once('exit', () => resolve()));
@@ -78,11 +96,11 @@ async function stop(serve: ChildProcess): Promise<void> {
 async function measureWorkers(mockOrigin: string, workers: number): Promise<LoadResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `svc-bench-workers-${workers}-`));
   const config = join(dataDir, 'svc.yaml');
-  await writeFile(config, `server: { workers: ${workers} }\n`);
+  await writeFile(config, `server: { workers: ${workers} }\n${limitRpm ? `storage: { redis_key_prefix: "svc-bench-workers-${runId}-${workers}:" }\n` : ''}`);
   const port = await freePort();
   const serve = spawn(process.execPath, [join(repoRoot, 'dist/src/main.js'), 'serve'], {
     cwd: repoRoot,
-    env: { ...svcEnv(mockOrigin, dataDir), PORT: String(port), SVC_CONFIG: config },
+    env: { ...svcEnv(mockOrigin, dataDir), PORT: String(port), SVC_CONFIG: config, ...(limitRpm ? { SVC_REDIS_URL: args.redis } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
@@ -91,7 +109,11 @@ async function measureWorkers(mockOrigin: string, workers: number): Promise<Load
     const answer = await probe(origin, '/v1/chat/completions', modeHeaders('proxy'), body);
     if (answer.status !== 200) throw new Error(`the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
     log(`${workers} worker(s): ${warmupSeconds} s warm-up + ${seconds} s measured, concurrency ${concurrency} …`);
-    return await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds, seconds, maxRequests: 2_000_000 });
+    if (!limitRpm) return await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds, seconds, maxRequests: 2_000_000 });
+    // Warmed up with the master key (no limits), then measured with a fresh key of the given rpm.
+    await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds: 0, seconds: warmupSeconds, maxRequests: 2_000_000 });
+    const key = await limitedKey(origin, limitRpm);
+    return await runLoad({ origin, path: '/v1/chat/completions', headers: { ...modeHeaders('proxy'), authorization: `Bearer ${key}` }, body, concurrency, warmupSeconds: 0, seconds, maxRequests: 2_000_000, countStatuses: true });
   } finally {
     await stop(serve);
     await rm(dataDir, { recursive: true, force: true });
@@ -114,8 +136,19 @@ async function main(): Promise<void> {
       ),
       '',
     ];
+    if (limitRpm) {
+      // GCRA: a burst of the whole minute's allowance, then one request every 60/rpm s.
+      lines.push(`with a key of rpm ${limitRpm} (state shared through Redis): served against what the limit allows over the measured time`);
+      for (const { workers, result } of results) {
+        const allowed = limitRpm + Math.floor((result.measuredSeconds * limitRpm) / 60);
+        const verdict = result.requests <= allowed + 1 ? 'within the limit' : 'OVER the limit';
+        lines.push(`  ${workers} worker(s): ${result.requests} served, ${result.statuses?.[429] ?? 0} refused with 429, ${((result.requests + result.errors) / result.measuredSeconds).toFixed(0)} requests/s sent; the limit allows ${allowed} in ${result.measuredSeconds.toFixed(1)} s: ${verdict}`);
+      }
+      lines.push('');
+    }
     process.stdout.write(lines.join('\n'));
-    if (results.some(({ result }) => result.errors > 0)) process.exitCode = 1;
+    const unexpected = results.some(({ result }) => (limitRpm ? result.errors !== (result.statuses?.[429] ?? 0) || result.requests > limitRpm + Math.floor((result.measuredSeconds * limitRpm) / 60) + 1 : result.errors > 0));
+    if (unexpected) process.exitCode = 1;
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
   }
