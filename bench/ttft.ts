@@ -7,11 +7,10 @@
  * each request the mock is given an answer of `--pieces` pieces sent `--gap-ms` apart, so the ideal gap
  * between two pieces is known: a gateway that buffered would show pieces arriving together (gap near 0).
  */
-import { availableParallelism, cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import { summarize } from './load.js';

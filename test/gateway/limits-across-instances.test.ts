@@ -59,6 +59,29 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     return { served: statuses.filter((status) => status === 200).length, statuses };
   };
 
+  /**
+   * Bursts of 40 until one finds nothing left once the earlier ones are settled (settling refunds what a
+   * reservation over-estimated); the requests served.
+   */
+  const spendUntilRefused = async (key: string) => {
+    let served = 0;
+    for (let round = 0; round < 30; round++) {
+      const outcome = await burst(key, 40);
+      served += outcome.served;
+      await settleEverywhere();
+      if (outcome.served === 0) break;
+    }
+    return served;
+  };
+  /** Small bursts until the ledger holds half the budget; the spend then. */
+  const spendHalf = async (key: string, keyId: string, budget: number) => {
+    while ((await ledgerSpend(keyId)) < budget / 2) {
+      await burst(key, 8);
+      await settleEverywhere();
+    }
+    return ledgerSpend(keyId);
+  };
+
   test('rpm: of 160 requests sent at once to the four instances, exactly the key’s 40 are served', async () => {
     const { key } = await createKey(instances[0], { org_id: orgId, rpm: 40 });
     const sentBefore = mock.requests.length;
@@ -71,14 +94,7 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
   test('monthly budget: requests at once on four instances spend up to the budget and not a cent more', async () => {
     const budget = 0.0002;
     const { key, id } = await createKey(instances[0], { org_id: orgId, monthly_budget_usd: budget });
-    let served = 0;
-    // Until a burst finds nothing left once the earlier ones are settled (settling refunds what a reservation over-estimated).
-    for (let round = 0; round < 30; round++) {
-      const outcome = await burst(key, 40);
-      served += outcome.served;
-      await settleEverywhere();
-      if (outcome.served === 0) break;
-    }
+    const served = await spendUntilRefused(key);
     const spent = await ledgerSpend(id);
     assert.ok(served > 0, 'requests were served');
     assert.ok(spent <= budget + 1e-12, `spent ${spent} of a ${budget} budget`);
@@ -93,27 +109,16 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
   test('a Redis restarted empty between requests: the budget goes on from the ledger, not from zero', async (t) => {
     const budget = 0.0002;
     const { key, id } = await createKey(instances[0], { org_id: orgId, monthly_budget_usd: budget });
-    // About half the budget, before the restart.
-    let served = 0;
-    while ((await ledgerSpend(id)) < budget / 2) {
-      served += (await burst(key, 8)).served;
-      await settleEverywhere();
-    }
-    const before = await ledgerSpend(id);
+    const before = await spendHalf(key, id, budget);
     await redis.stop();
     await redis.start(); // empty: it keeps nothing on disk
     // Whether or not an instance noticed (a failed command moves it to its in-process state until Redis answers),
     // all four are back on the restarted Redis before the rest of the run.
     await everyInstanceReady();
-    for (let round = 0; round < 30; round++) {
-      const outcome = await burst(key, 40);
-      served += outcome.served;
-      await settleEverywhere();
-      if (outcome.served === 0) break;
-    }
+    const served = await spendUntilRefused(key);
     const spent = await ledgerSpend(id);
-    assert.ok(before >= budget / 2 && spent > before, `spent ${before} before the restart, ${spent} in all (${served} requests)`);
-    t.diagnostic(`restart: ${before.toFixed(7)} USD spent before, ${spent.toFixed(7)} of ${budget} in all, ${served} requests served`);
+    assert.ok(before >= budget / 2 && spent > before, `spent ${before} before the restart, ${spent} in all (${served} requests after it)`);
+    t.diagnostic(`restart: ${before.toFixed(7)} USD spent before, ${spent.toFixed(7)} of ${budget} in all, ${served} requests served after it`);
     assert.ok(spent <= budget + 1e-12, `overspend after the restart: spent ${spent} of a ${budget} budget`);
     assert.ok(
       instances.some((instance) => instance.logLines.some((line) => line.includes('monthly counter was missing from the shared state'))),
@@ -124,18 +129,10 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
   test('while Redis is down each instance holds the budget on its own, seeded from the ledger: the overspend is at most three times what was left', async (t) => {
     const budget = 0.0002;
     const { key, id } = await createKey(instances[0], { org_id: orgId, monthly_budget_usd: budget });
-    while ((await ledgerSpend(id)) < budget / 2) {
-      await burst(key, 8);
-      await settleEverywhere();
-    }
-    const before = await ledgerSpend(id);
+    const before = await spendHalf(key, id, budget);
     await redis.stop();
     try {
-      for (let round = 0; round < 30; round++) {
-        const outcome = await burst(key, 40);
-        await settleEverywhere();
-        if (outcome.served === 0) break;
-      }
+      await spendUntilRefused(key);
     } finally {
       await redis.start();
     }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestGateway } from './test-gateway.js';
@@ -33,4 +34,13 @@ export async function waitFor(probe: () => boolean | Promise<boolean>, timeoutMs
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+/** A TCP port free on 127.0.0.1 right now (for a server that must be told its port: redis-server, a cluster). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }

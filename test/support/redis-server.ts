@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import { waitFor } from './helpers.js';
+import { freePort, waitFor } from './helpers.js';
 
 /** A redis-server of the test's own, on a free port, that the test can stop and start again (outage tests). */
 export interface OwnRedis {
@@ -9,14 +8,6 @@ export interface OwnRedis {
   port: number;
   stop(): Promise<void>;
   start(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function answers(url: string): Promise<boolean> {

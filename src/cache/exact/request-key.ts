@@ -63,16 +63,7 @@ function messagesJson(messages: ChatMessage[]): string {
     const message = messages[index] as unknown as Record<string, unknown>;
     const keys = Object.keys(message);
     if (!('content' in message)) keys.push('content');
-    keys.sort();
-    let body = '{';
-    let first = true;
-    for (const key of keys) {
-      const member = key === 'content' ? canonicalContent(message.content as ChatMessage['content']) : message[key];
-      if (member === undefined) continue;
-      body += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
-      first = false;
-    }
-    text += `${index > 0 ? ',' : ''}${body}}`;
+    text += (index > 0 ? ',' : '') + objectJson(keys.sort(), (key) => (key === 'content' ? canonicalContent(message.content as ChatMessage['content']) : message[key]));
   }
   return `${text}]`;
 }
@@ -93,11 +84,15 @@ export function canonicalJson(value: unknown): string {
     return `${text}]`;
   }
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
+  return objectJson(Object.keys(record).sort(), (key) => record[key]);
+}
+
+/** An object's members in the order of `sortedKeys`, each canonical, undefined ones left out. */
+function objectJson(sortedKeys: string[], memberOf: (key: string) => unknown): string {
   let text = '{';
   let first = true;
-  for (const key of keys) {
-    const member = record[key];
+  for (const key of sortedKeys) {
+    const member = memberOf(key);
     if (member === undefined) continue;
     text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
     first = false;

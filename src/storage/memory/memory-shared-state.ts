@@ -16,6 +16,15 @@ function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
 }
 
+/** Adds `amount` to a counter entry in place (its expiry unchanged); returns the new value. */
+function addTo(entry: Entry, key: string, amount: number): number {
+  const current = Number(entry.value);
+  if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
+  const next = current + amount;
+  entry.value = String(next);
+  return next;
+}
+
 /** SharedState for a single process. Every operation is synchronous inside, hence atomic. */
 export class MemorySharedState implements SharedState {
   readonly kind = 'memory' as const;
@@ -31,9 +40,7 @@ export class MemorySharedState implements SharedState {
   async adjustIfPresent(key: string, amount: number): Promise<boolean> {
     const entry = this.liveEntry(key);
     if (entry === undefined) return false;
-    const current = Number(entry.value);
-    if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
-    entry.value = String(current + amount);
+    addTo(entry, key, amount);
     return true;
   }
 
@@ -44,11 +51,7 @@ export class MemorySharedState implements SharedState {
       this.entries.set(key, { value: String(amount), expiresAt: Date.now() + ttlMs });
       return amount;
     }
-    const current = Number(entry.value);
-    if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
-    const next = current + amount;
-    entry.value = String(next);
-    return next;
+    return addTo(entry, key, amount);
   }
 
   async get(key: string): Promise<string | undefined> {
