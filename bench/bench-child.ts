@@ -1,4 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { buildSync } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -62,7 +64,7 @@ export class BenchChild {
     env: NodeJS.ProcessEnv,
     nodeArgs: string[],
   ) {
-    this.process = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', join(benchDir, script)], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.process = spawn(process.execPath, [...nodeArgs, ...childEntry(script, env)], { cwd: repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
     children.add(this);
     this.process.once('exit', () => {
       this.exited = true;
@@ -72,7 +74,7 @@ export class BenchChild {
     createInterface({ input: this.process.stderr }).on('line', (line) => this.forward(line));
   }
 
-  /** Spawns `node --import tsx bench/<script>` and waits for its ready line (or its death). */
+  /** Spawns `bench/<script>` (see childEntry) and waits for its ready line (or its death). */
   static start(name: string, script: string, env: NodeJS.ProcessEnv, nodeArgs: string[] = []): Promise<BenchChild> {
     const child = new BenchChild(name, script, env, nodeArgs);
     return new Promise((resolvePromise, reject) => {
@@ -133,6 +135,23 @@ export class BenchChild {
     else if (this.forwardedLines === 20) log(`[${this.name}] (further output not shown)`);
     this.forwardedLines++;
   }
+}
+
+/**
+ * How a child runs: bundled by esbuild into `bench/<script>.bundle.mjs` (npm packages left as imports) and
+ * started with plain `node`, as `npm start` runs svc. Under `node --import tsx` a child carries the
+ * TypeScript loader, whose hooks thread alone added ~40 MB to svc's RSS (162 → 201 MB idle), which no user
+ * pays. svc with a prefilled semantic index (bench:cache) or SVC_BENCH_SOURCES=1 still runs under tsx: the
+ * prefill reads svc's sources; so does svc before `npm run build`.
+ */
+function childEntry(script: string, env: NodeJS.ProcessEnv): string[] {
+  const source = join(benchDir, script);
+  const svcFromSources = script === 'run-svc.ts' && (env.SVC_BENCH_SOURCES === '1' || Number(env.SVC_BENCH_SEMANTIC_ENTRIES ?? 0) > 0 || !existsSync(join(repoRoot, 'dist', 'src', 'gateway.js')));
+  if (svcFromSources) return ['--import', 'tsx', source];
+  const bundle = join(benchDir, script.replace(/\.ts$/, '.bundle.mjs'));
+  // Beside the source, so that the child's own relative URLs (run-svc.ts finding dist/) still hold.
+  buildSync({ entryPoints: [source], outfile: bundle, bundle: true, format: 'esm', platform: 'node', packages: 'external', external: ['./prefill-semantic.js'], logLevel: 'error' });
+  return [bundle];
 }
 
 function parseProtocolLine(line: string): { bench?: string } | undefined {
