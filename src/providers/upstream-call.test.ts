@@ -160,6 +160,151 @@ describe('a whole chat answer', () => {
   });
 });
 
+/** A raw upstream for the cases the mock does not script: `answer` writes whatever it likes. */
+async function withRawUpstream(answer: Parameters<typeof createServer>[0], run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
+  let received = 0;
+  const server = createServer((request, response) => {
+    received++;
+    answer!(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    await run(`http://127.0.0.1:${port}/v1`, () => received);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+async function expectAbortError(promise: Promise<unknown>): Promise<void> {
+  await assert.rejects(promise, (error: Error) => {
+    assert.equal(error.name, 'AbortError', `expected an AbortError, got ${error.name}: ${error.message}`);
+    assert.ok(!(error instanceof UpstreamError), 'a caller who left is not an upstream failure');
+    return true;
+  });
+}
+
+describe('reading a whole answer', () => {
+  test('an error body of 1 MiB is read no further than 64 KiB, and still mapped by its status', async () => {
+    let bytesWritten = 0;
+    const page = `<html>${'x'.repeat(1023)}\n`;
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(502, { 'content-type': 'text/html' });
+        // Written piece by piece, so that the reader's stopping shows as pieces never written.
+        const write = () => {
+          while (bytesWritten < 1024 * 1024) {
+            bytesWritten += page.length;
+            if (!response.write(page)) return void response.once('drain', write);
+          }
+          response.end();
+        };
+        write();
+      },
+      async (baseUrl) => {
+        const error = await expectUpstreamError(completeChat(targetFor(baseUrl)), 'server_error');
+        assert.equal(error.status, 502);
+        assert.ok(error.message.length <= 64 * 1024 + 200, `the message keeps at most the first 64 KiB (got ${error.message.length} characters)`);
+      },
+    );
+  });
+
+  test('an error answer whose body breaks off keeps its status: a 503 cut mid-body is overloaded, not a connection failure', async () => {
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(503, { 'content-type': 'application/json', 'content-length': '500' });
+        response.write('{"error": {"message": "over cap');
+        setTimeout(() => response.destroy(), 20);
+      },
+      async (baseUrl) => {
+        await expectUpstreamError(completeChat(targetFor(baseUrl)), 'overloaded');
+      },
+    );
+  });
+
+  test('a 200 whose body breaks off is a connection failure (the answer is not half-parsed)', async () => {
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        response.write('{"id": "chatcmpl-1", "choices": [');
+        setTimeout(() => response.destroy(), 20);
+      },
+      async (baseUrl) => {
+        await expectUpstreamError(completeChat(targetFor(baseUrl)), 'connection');
+      },
+    );
+  });
+
+  test('a 200 JSON answer led by a byte-order mark is read as JSON', async () => {
+    const body = JSON.stringify({ id: 'chatcmpl-bom', object: 'chat.completion', created: 1, model: 'mock-model', choices: [{ index: 0, message: { role: 'assistant', content: 'after the mark' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 3, total_tokens: 4 } });
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' }).end(`\ufeff${body}`);
+      },
+      async (baseUrl) => {
+        const completion = await completeChat(targetFor(baseUrl));
+        assert.equal(completion.choices[0].message.content, 'after the mark');
+      },
+    );
+  });
+
+  test('the caller leaving mid-body is an AbortError, and the upstream connection is closed', async () => {
+    let upstreamClosed = false;
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        response.write('{"id": "chatcmpl-1", ');
+        response.once('close', () => (upstreamClosed = true));
+      },
+      async (baseUrl, requests) => {
+        const caller = new AbortController();
+        const answer = operationCalls.chat(openaiAdapter, targetFor(baseUrl), request, { warnings: [], signal: caller.signal });
+        while (requests() === 0) await sleep(5);
+        await sleep(30);
+        caller.abort();
+        await expectAbortError(answer);
+        for (let waited = 0; !upstreamClosed && waited < 2000; waited += 10) await sleep(10);
+        assert.ok(upstreamClosed, 'the half-read upstream answer is abandoned, its socket closed');
+      },
+    );
+  });
+
+  test('a caller already gone sends nothing upstream', async () => {
+    await withRawUpstream(
+      (_request, response) => response.writeHead(200).end('{}'),
+      async (baseUrl, requests) => {
+        const caller = new AbortController();
+        caller.abort();
+        await expectAbortError(operationCalls.chat(openaiAdapter, targetFor(baseUrl), request, { warnings: [], signal: caller.signal }));
+        await sleep(50);
+        assert.equal(requests(), 0);
+      },
+    );
+  });
+
+  test('a short first-byte time-out stops at the headers: a body slower than it but within idleMs is read whole', async () => {
+    const body = JSON.stringify({ id: 'chatcmpl-slow', object: 'chat.completion', created: 1, model: 'mock-model', choices: [{ index: 0, message: { role: 'assistant', content: 'slow body' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } });
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(body.slice(0, 10));
+        setTimeout(() => response.end(body.slice(10)), 400);
+      },
+      async (baseUrl) => {
+        const completion = await completeChat(targetFor(baseUrl, { connectMs: 1000, firstByteMs: 150, idleMs: 5000 }));
+        assert.equal(completion.choices[0].message.content, 'slow body');
+      },
+    );
+  });
+});
+
 describe('a streamed chat answer', () => {
   test('resolves on the first chunk while the upstream is still sending, then yields in order', async () => {
     mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 80 });

@@ -1,5 +1,5 @@
 import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
-import { isAbortError, readBodyText, sendUpstream, toTransportError, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
+import { isAbortError, readBodyText, sendUpstream, sendUpstreamForText, toTransportError, type SendOptions, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
 import { SseParser } from './shared/sse-parser.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { WireAdapter } from './wire-adapter.js';
@@ -31,14 +31,13 @@ export async function requestJson(call: UpstreamCall, httpRequest: UpstreamHttpR
   }
 }
 
-/** Sends the request and reads a 2xx answer as text (transcripts in text, srt or vtt form). */
+/** Sends the request and reads a 2xx answer as text (JSON bodies; transcripts in text, srt or vtt form). */
 export async function requestText(call: UpstreamCall, httpRequest: UpstreamHttpRequest): Promise<{ text: string; status: number; contentType: string }> {
-  const response = await send(call, httpRequest, call.signal);
-  try {
-    return { text: await response.body.text(), status: response.status, contentType: headerText(response.headers['content-type']) };
-  } catch (error) {
-    throw toTransportError(error, call.target.provider.id, call.signal);
-  }
+  const { target, adapter } = call;
+  if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
+  const answer = await sendUpstreamForText(httpRequest, sendOptionsOf(call, call.signal));
+  if (answer.status >= 200 && answer.status < 300) return { text: answer.text, status: answer.status, contentType: headerText(answer.headers['content-type']) };
+  throw new UpstreamError(target.provider.id, adapter.mapError(answer.status, answer.headers, answer.text), { secrets: [target.apiKey] });
 }
 
 /** Sends the request and hands over a 2xx answer's body as bytes (audio), read with backpressure. */
@@ -94,7 +93,7 @@ export async function requestStream<C>(
 async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
   const { target, adapter } = call;
   if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
-  const response = await sendUpstream(httpRequest, { signal, timeouts: call.timeouts ?? target.provider.timeouts, providerId: target.provider.id, publicOnly: target.publicOnly });
+  const response = await sendUpstream(httpRequest, sendOptionsOf(call, signal));
   if (response.status >= 200 && response.status < 300) return response;
   let bodyText = '';
   try {
@@ -104,6 +103,10 @@ async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal
     if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
   }
   throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
+}
+
+function sendOptionsOf(call: UpstreamCall, signal: AbortSignal | undefined): SendOptions {
+  return { signal, timeouts: call.timeouts ?? call.target.provider.timeouts, providerId: call.target.provider.id, publicOnly: call.target.publicOnly };
 }
 
 function headerText(value: string | string[] | undefined): string {

@@ -4,6 +4,7 @@ import { type UpstreamHttpRequest } from '../provider-types.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import { internalRangeOf, OutboundAddressRefused, publicOnlyLookup } from '../../shared/outbound-address.js';
 import { isIP } from 'node:net';
+import { WholeAnswerHandler, type UpstreamTextAnswer } from './whole-answer.js';
 
 /**
  * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,
@@ -92,13 +93,42 @@ function splitUrl(url: string): { origin: string; path: string } {
 }
 
 /** Sends one upstream request. Resolves once the response headers are in, whatever the status. */
-export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
+export function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
+  return withFirstByteDeadline(upstreamRequest, options, async (url, signal) => {
+    const response = await dispatcherFor(url, options).request({ ...dispatchOptions(url, upstreamRequest, options), signal });
+    return { status: response.statusCode, headers: response.headers as UpstreamResponse['headers'], body: response.body };
+  });
+}
+
+/**
+ * Sends one upstream request and reads its whole answer as text, whatever the status (an error body cut to
+ * `maxErrorBytes`): the path of every JSON call, cheaper than sendUpstream + reading the body stream.
+ */
+export function sendUpstreamForText(upstreamRequest: UpstreamHttpRequest, options: SendOptions, maxErrorBytes = MAX_ERROR_BODY_BYTES): Promise<UpstreamTextAnswer> {
+  return withFirstByteDeadline(upstreamRequest, options, (url, signal, headersArrived) =>
+    new Promise<UpstreamTextAnswer>((resolve, reject) => {
+      const handler = new WholeAnswerHandler(resolve, reject, signal, headersArrived, maxErrorBytes);
+      if (!signal?.aborted) dispatcherFor(url, options).dispatch(dispatchOptions(url, upstreamRequest, options), handler);
+    }),
+  );
+}
+
+/** Error bodies are kept up to this size (they can be whole HTML pages). */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+type SplitUrl = { origin: string; path: string };
+
+/**
+ * Runs `send` under the first-byte time-out and translates its failures (toTransportError). undici's
+ * headersTimeout runs on a coarse (~0.5-1 s) timer: fine for the usual time-outs of many seconds, too loose
+ * for short ones, which get a timer of their own (and one more AbortController per call), stopped when the
+ * headers are in.
+ */
+async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, options: SendOptions, send: (url: SplitUrl, signal: AbortSignal | undefined, headersArrived: () => void) => Promise<T>): Promise<T> {
   const url = splitUrl(upstreamRequest.url);
-  // undici's headersTimeout runs on a coarse (~0.5-1 s) timer: fine for the usual time-outs of many seconds,
-  // too loose for short ones, which get a timer of their own (and one more AbortController per call).
   if (options.timeouts.firstByteMs >= PRECISE_TIMER_BELOW_MS) {
     try {
-      return await dispatch(url, upstreamRequest, options, options.signal);
+      return await send(url, options.signal, noop);
     } catch (error) {
       throw toTransportError(error, options.providerId, options.signal);
     }
@@ -112,7 +142,7 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
   if (callerSignal?.aborted) firstByte.abort(callerSignal.reason);
   else callerSignal?.addEventListener('abort', () => firstByte.abort(callerSignal.reason), { once: true });
   try {
-    return await dispatch(url, upstreamRequest, options, firstByte.signal);
+    return await send(url, firstByte.signal, () => clearTimeout(firstByteTimer));
   } catch (error) {
     if (firstByte.signal.aborted && !options.signal?.aborted) {
       throw new UpstreamError(options.providerId, { kind: 'timeout', message: `upstream timed out: no response headers within ${options.timeouts.firstByteMs} ms` }, { cause: error });
@@ -123,26 +153,29 @@ export async function sendUpstream(upstreamRequest: UpstreamHttpRequest, options
   }
 }
 
+const noop = () => {};
+
 /** First-byte time-outs shorter than this get a precise timer; longer ones rely on undici's. */
 const PRECISE_TIMER_BELOW_MS = 5000;
 
-async function dispatch(url: { origin: string; path: string }, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
-  const dispatcher = options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs, options.publicOnly === true);
-  const response = await dispatcher.request({
+function dispatcherFor(url: SplitUrl, options: SendOptions): Dispatcher {
+  return options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs, options.publicOnly === true);
+}
+
+function dispatchOptions(url: SplitUrl, upstreamRequest: UpstreamHttpRequest, options: SendOptions): Dispatcher.DispatchOptions {
+  return {
     origin: url.origin,
     path: url.path,
     method: upstreamRequest.method,
     headers: upstreamRequest.headers,
     body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
-    signal,
     headersTimeout: options.timeouts.firstByteMs,
     bodyTimeout: options.timeouts.idleMs,
-  });
-  return { status: response.statusCode, headers: response.headers as UpstreamResponse['headers'], body: response.body };
+  };
 }
 
 /** Reads a body as text, keeping at most `maxBytes` (error bodies can be whole HTML pages). */
-export async function readBodyText(body: UpstreamBody, maxBytes = 64 * 1024): Promise<string> {
+export async function readBodyText(body: UpstreamBody, maxBytes = MAX_ERROR_BODY_BYTES): Promise<string> {
   const parts: Buffer[] = [];
   let length = 0;
   for await (const part of body as AsyncIterable<Buffer>) {
