@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import { FormData } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -161,11 +161,11 @@ describe('a whole chat answer', () => {
 });
 
 /** A raw upstream for the cases the mock does not script: `answer` writes whatever it likes. */
-async function withRawUpstream(answer: Parameters<typeof createServer>[0], run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
+async function withRawUpstream(answer: RequestListener, run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
   let received = 0;
   const server = createServer((request, response) => {
     received++;
-    answer!(request, response);
+    answer(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -19,6 +19,12 @@ export const sqliteRowStatements = {
   usage: insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id'),
 };
 
+/** A ledger row's values in the INSERT's column order. */
+function usageValues(record: UsageRecord): unknown[] {
+  const row = toUsageRow(record) as Record<string, unknown>;
+  return usageColumns.map((column) => row[column]);
+}
+
 /** Ledger batches go through the row writer (off the event loop); summaries through Kysely. */
 export class SqliteUsageStore extends KyselyUsageStore {
   constructor(
@@ -29,6 +35,6 @@ export class SqliteUsageStore extends KyselyUsageStore {
   }
 
   override async insertUsage(records: UsageRecord[]): Promise<void> {
-    await this.writer.insert('usage', records.map((record) => toUsageRow(record) as Record<string, unknown>));
+    await this.writer.insert('usage', records.map(usageValues));
   }
 }

@@ -44,7 +44,7 @@ export class SqliteWriterThread {
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  /** `statements`: per table, one row's INSERT with named parameters, prepared once in the worker. */
+  /** `statements`: per table, one row's INSERT with positional parameters, prepared once in the worker. */
   constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number) {
     // A 4 MB young generation: the thread allocates little per batch, and Node's default (up to 48 MB) held
     // ~15 MB more of the process's memory under load for nothing.
@@ -63,7 +63,7 @@ export class SqliteWriterThread {
     this.worker.unref();
   }
 
-  insert(table: string, rows: Array<Record<string, unknown>>): Promise<void> {
+  insert(table: string, rows: unknown[][]): Promise<void> {
     return new Promise((resolve, reject) => {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
