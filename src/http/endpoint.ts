@@ -1,3 +1,4 @@
+import { ConnectionSignal, type CallerSignal } from '../core/caller-signal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { EndpointFamily } from '../core/endpoint-family.js';
 import type { Operation, Outcome, RequestOf } from '../core/operations.js';
@@ -81,7 +82,7 @@ export interface RequestBeginning {
   mode: IntelligenceMode;
   source: ModeSource;
   governance: RequestStart<Operation>['governance'];
-  signal: AbortSignal;
+  signal: CallerSignal;
 }
 
 /**
@@ -96,11 +97,11 @@ export async function beginRequest(request: FastifyRequest, reply: FastifyReply,
   }
   const orgId = request.principal!.orgId;
   const governance = services.policies.peek(orgId) ?? (await services.policies.of(orgId));
-  const abort = new AbortController();
+  const signal = new ConnectionSignal();
   reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) abort.abort();
+    if (!reply.raw.writableFinished) signal.abort();
   });
-  return { mode: resolved.mode, source: resolved.source, governance, signal: abort.signal };
+  return { mode: resolved.mode, source: resolved.source, governance, signal };
 }
 
 const modeRank: Record<IntelligenceMode, number> = { proxy: 0, cache: 1, full: 2 };

@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../core/caller-signal.js';
 import type { CacheHit } from '../core/cache-hit.js';
 import type { HealerReport } from '../core/healer-report.js';
 import type { Principal } from '../auth/principal.js';
@@ -54,7 +55,7 @@ interface ContextFields<O extends Operation> {
   readonly toggles: FeatureToggles;
   readonly options: RequestOptions;
   /** Fires when the caller goes away (or the request is finished early): upstream calls abort with it. */
-  readonly signal: AbortSignal;
+  readonly signal: CallerSignal;
   /** The request's spans when tracing is on (observability/tracing.ts); undefined otherwise. */
   readonly trace: RequestTrace | undefined;
   /** The canonical request; a stage may replace it (memory injection, redaction) before the call. */

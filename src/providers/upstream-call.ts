@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../core/caller-signal.js';
 import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
 import { isAbortError, readBodyText, sendUpstream, sendUpstreamForText, toTransportError, type SendOptions, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
 import { SseParser } from './shared/sse-parser.js';
@@ -14,7 +15,7 @@ export interface UpstreamCall {
   adapter: WireAdapter;
   target: UpstreamTarget;
   /** Fires when the client disconnects: the upstream request is aborted with it. */
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** Time-outs of this call when not the provider's (audio: spec 4.6's 120 s). */
   timeouts?: UpstreamTarget['provider']['timeouts'];
   /** W3C trace headers added to the request (tracing on). */
@@ -90,7 +91,7 @@ export async function requestStream<C>(
   }
 }
 
-async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: AbortSignal | undefined): Promise<UpstreamResponse> {
+async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: CallerSignal | undefined): Promise<UpstreamResponse> {
   const { target, adapter } = call;
   if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
   const response = await sendUpstream(httpRequest, sendOptionsOf(call, signal));
@@ -105,7 +106,7 @@ async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal
   throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
 }
 
-function sendOptionsOf(call: UpstreamCall, signal: AbortSignal | undefined): SendOptions {
+function sendOptionsOf(call: UpstreamCall, signal: CallerSignal | undefined): SendOptions {
   return { signal, timeouts: call.timeouts ?? call.target.provider.timeouts, providerId: call.target.provider.id, publicOnly: call.target.publicOnly };
 }
 

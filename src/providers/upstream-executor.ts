@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../core/caller-signal.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
 import type { ProviderKeyVault } from './byok/provider-key-vault.js';
 import type { CircuitBreaker } from './circuit-breaker.js';
@@ -61,7 +62,7 @@ export class UpstreamExecutor {
     private readonly health?: CallObserver,
   ) {}
 
-  async execute<T>(candidates: CatalogModel[], orgId: string, signal: AbortSignal | undefined, call: (target: UpstreamTarget) => Promise<T>): Promise<ExecutionResult<T>> {
+  async execute<T>(candidates: CatalogModel[], orgId: string, signal: CallerSignal | undefined, call: (target: UpstreamTarget) => Promise<T>): Promise<ExecutionResult<T>> {
     const attempts: AttemptRecord[] = [];
     const deadline = Date.now() + this.options.deadlineMs;
     let lastError: UpstreamError | undefined;

@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../core/caller-signal.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
 import type { WireFormat } from '../catalog/catalog-types.js';
 import type { SpeechFormat, SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
@@ -66,7 +67,7 @@ export interface AdapterCapabilities {
 /** What every call of an operation is given besides the request, over HTTP or in process. */
 export interface CallOptions<C = unknown> {
   /** Fires when the caller goes away: the call stops. */
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   /** Collects parameters the adapter clamped or dropped on this attempt. */
   warnings: string[];
   /** Sees each streamed chunk as it passes (usage metering). */

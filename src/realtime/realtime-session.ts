@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../core/caller-signal.js';
 import { WebSocket } from 'ws';
 import type { ChatRequest } from '../core/chat-types.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
@@ -20,7 +21,7 @@ export interface UpstreamSession {
  * Opens the upstream websocket of `target`; a refused handshake becomes the typed error of the wire (a 429 or
  * 401 there rotates the key like any call), with the key removed from its message.
  */
-export function openUpstreamSession(target: UpstreamTarget, adapter: WireAdapter, signal: AbortSignal): Promise<UpstreamSession> {
+export function openUpstreamSession(target: UpstreamTarget, adapter: WireAdapter, signal: CallerSignal): Promise<UpstreamSession> {
   return new Promise((resolve, reject) => {
     let connection: ReturnType<RealtimeCapability['connection']>;
     try {

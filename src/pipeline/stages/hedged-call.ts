@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../../core/caller-signal.js';
 import { estimateChatPromptTokens } from '../../billing/token-estimator.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { ChatRequest } from '../../core/chat-types.js';
@@ -44,8 +45,8 @@ export function hedgedCall<T>(
   candidates: CatalogModel[],
   plan: HedgePlan,
   orgId: string,
-  signal: AbortSignal,
-  call: (target: UpstreamTarget, signal: AbortSignal) => Promise<T>,
+  signal: CallerSignal,
+  call: (target: UpstreamTarget, signal: CallerSignal) => Promise<T>,
 ): Promise<HedgedResult<T>> {
   const firstAbort = new AbortController();
   const secondAbort = new AbortController();

@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../../core/caller-signal.js';
 import { loadTokenizer } from '../../billing/token-estimator.js';
 import { addUsage, type MeteredUsage } from '../../core/metered-usage.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
@@ -41,7 +42,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
           }
         : undefined;
       // Each attempt keeps its own warnings: two hedged calls run at once.
-      const attempt = async (target: UpstreamTarget, signal: AbortSignal) => {
+      const attempt = async (target: UpstreamTarget, signal: CallerSignal) => {
         const warnings: string[] = [];
         const adapter = adapters[target.provider.wire] as WireAdapter;
         const outcome = context.trace

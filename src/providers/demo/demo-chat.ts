@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../../core/caller-signal.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest, FinishReason, ToolCall, Usage } from '../../core/chat-types.js';
 import { countTokens, estimateChatPromptTokens } from '../../billing/token-estimator.js';
 import type { Outcome } from '../../core/operations.js';
@@ -57,7 +58,7 @@ export const demoChat: InProcessCall<'chat'> = async (target, request, options):
 };
 
 /** Hands the chunks out one by one, as a provider's stream would, and stops when the caller goes away. */
-async function* replay(chunks: ChatCompletionChunk[], options: { signal?: AbortSignal; observeChunk?: (chunk: ChatCompletionChunk) => void }): AsyncGenerator<ChatCompletionChunk> {
+async function* replay(chunks: ChatCompletionChunk[], options: { signal?: CallerSignal; observeChunk?: (chunk: ChatCompletionChunk) => void }): AsyncGenerator<ChatCompletionChunk> {
   for (const chunk of chunks) {
     if (options.signal?.aborted) return;
     options.observeChunk?.(chunk);

@@ -1,3 +1,4 @@
+import type { CallerSignal } from '../../core/caller-signal.js';
 import { Pool, type Dispatcher } from 'undici';
 import { LruCache } from '../../shared/lru-cache.js';
 import { type UpstreamHttpRequest } from '../provider-types.js';
@@ -20,7 +21,7 @@ export interface UpstreamTimeouts {
 }
 
 export interface SendOptions {
-  signal?: AbortSignal;
+  signal?: CallerSignal;
   timeouts: UpstreamTimeouts;
   providerId: string;
   /** Replaces the per-origin pools (tests, proxies). */
@@ -95,7 +96,7 @@ function splitUrl(url: string): { origin: string; path: string } {
 /** Sends one upstream request. Resolves once the response headers are in, whatever the status. */
 export function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
   return withFirstByteDeadline(upstreamRequest, options, async (url, signal) => {
-    const response = await dispatcherFor(url, options).request({ ...dispatchOptions(url, upstreamRequest, options), signal });
+    const response = await dispatcherFor(url, options).request({ ...dispatchOptions(url, upstreamRequest, options), signal: asAbortSignal(signal) });
     return { status: response.statusCode, headers: response.headers as UpstreamResponse['headers'], body: response.body };
   });
 }
@@ -124,7 +125,7 @@ type SplitUrl = { origin: string; path: string };
  * for short ones, which get a timer of their own (and one more AbortController per call), stopped when the
  * headers are in.
  */
-async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, options: SendOptions, send: (url: SplitUrl, signal: AbortSignal | undefined, headersArrived: () => void) => Promise<T>): Promise<T> {
+async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, options: SendOptions, send: (url: SplitUrl, signal: CallerSignal | undefined, headersArrived: () => void) => Promise<T>): Promise<T> {
   const url = splitUrl(upstreamRequest.url);
   if (options.timeouts.firstByteMs >= PRECISE_TIMER_BELOW_MS) {
     try {
@@ -154,6 +155,15 @@ async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, op
 }
 
 const noop = () => {};
+
+/** undici's request() takes a DOM AbortSignal: a caller's ConnectionSignal is forwarded to one (the byte and stream paths only). */
+function asAbortSignal(signal: CallerSignal | undefined): AbortSignal | undefined {
+  if (signal === undefined || signal instanceof AbortSignal) return signal;
+  const controller = new AbortController();
+  if (signal.aborted) controller.abort(signal.reason);
+  else signal.addEventListener('abort', () => controller.abort(signal.reason), { once: true });
+  return controller.signal;
+}
 
 /** First-byte time-outs shorter than this get a precise timer; longer ones rely on undici's. */
 const PRECISE_TIMER_BELOW_MS = 5000;
@@ -195,7 +205,7 @@ const PROGRAMMING_ERROR_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUP
  * client disconnect is not an upstream failure), time-outs become kind `timeout`, and any other network
  * failure kind `connection`. Errors that are already UpstreamError pass through.
  */
-export function toTransportError(error: unknown, providerId: string, signal?: AbortSignal): Error {
+export function toTransportError(error: unknown, providerId: string, signal?: CallerSignal): Error {
   if (signal?.aborted) return toAbortError(signal.reason);
   if (error instanceof UpstreamError || isAbortError(error)) return error as Error;
   const code = errorCode(error);

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import type { CallerSignal } from '../../core/caller-signal.js';
 
 /** An answer read whole: status, headers (lower-cased names) and body text. */
 export interface UpstreamTextAnswer {
@@ -31,7 +32,7 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
   constructor(
     private readonly resolve: (answer: UpstreamTextAnswer) => void,
     private readonly reject: (error: unknown) => void,
-    private readonly signal: AbortSignal | undefined,
+    private readonly signal: CallerSignal | undefined,
     /** Called when the status and headers are in (a first-byte timer stops there). */
     private readonly headersArrived: () => void,
     private readonly maxErrorBytes: number,
