@@ -9,6 +9,9 @@ export const MAX_JSON_DEPTH = 128;
  * 10,000 deep is refused in one linear pass, before a recursive parser or serializer can overflow its stack.
  */
 export function jsonDepthExceeds(text: string, limit: number): boolean {
+  // A text with no more opening brackets than the limit cannot nest deeper: counted with indexOf (native),
+  // which spares the character loop below for nearly every real request.
+  if (openingBracketsAtMost(text, limit)) return false;
   let depth = 0;
   let inString = false;
   for (let index = 0; index < text.length; index++) {
@@ -24,6 +27,16 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
     } else if (code === 125 || code === 93) depth--;
   }
   return false;
+}
+
+function openingBracketsAtMost(text: string, limit: number): boolean {
+  let count = 0;
+  for (const bracket of ['{', '[']) {
+    for (let index = text.indexOf(bracket); index !== -1; index = text.indexOf(bracket, index + 1)) {
+      if (++count > limit) return false;
+    }
+  }
+  return true;
 }
 
 /** application/json bodies: the depth limit, then JSON.parse; a `__proto__` key is refused (as Fastify's own parser does). */
