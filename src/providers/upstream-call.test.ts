@@ -331,6 +331,38 @@ describe('a streamed chat answer', () => {
     assert.deepEqual(mock.requests[0].body.stream_options, { include_usage: true });
   });
 
+  test('a consumer that stops reading holds the upstream back: the upstream is paused, not read into memory', async () => {
+    const total = 64 * 1024 * 1024;
+    let written = 0;
+    let closed = false;
+    const event = `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'mock-model', choices: [{ index: 0, delta: { content: 'x'.repeat(900) }, finish_reason: null }] })}\n\n`;
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.once('close', () => (closed = true));
+        const pump = () => {
+          while (written < total && !closed) {
+            written += event.length;
+            if (!response.write(event)) return void response.once('drain', pump);
+          }
+          response.end('data: [DONE]\n\n');
+        };
+        pump();
+      },
+      async (baseUrl) => {
+        const chunks = await streamChat(targetFor(baseUrl));
+        const iterator = chunks[Symbol.asyncIterator]();
+        for (let index = 0; index < 3; index++) assert.equal((await iterator.next()).done, false);
+        await sleep(400);
+        assert.ok(written < total / 4, `the upstream wrote ${(written / 1e6).toFixed(1)} MB of ${total / 1e6} while nobody read: it should be held back`);
+        await iterator.return!();
+        for (let waited = 0; !closed && waited < 2000; waited += 10) await sleep(10);
+        assert.ok(closed, 'stopping the stream closes the upstream connection');
+      },
+    );
+  });
+
   test('a non-2xx answer rejects the promise with the mapped kind', async () => {
     mock.enqueueFault({ status: 429, retryAfterSeconds: 2 });
     const error = await expectUpstreamError(stream(), 'rate_limited');

@@ -1,6 +1,7 @@
 import type { CallerSignal } from '../core/caller-signal.js';
 import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
-import { isAbortError, readBodyText, sendUpstream, sendUpstreamForText, toTransportError, type SendOptions, type UpstreamBody, type UpstreamResponse } from './shared/http-client.js';
+import { isAbortError, MAX_ERROR_BODY_BYTES, readBodyText, sendUpstream, sendUpstreamForText, sendUpstreamStreaming, toTransportError, type SendOptions, type UpstreamResponse } from './shared/http-client.js';
+import type { StreamedBody, StreamedResponse } from './shared/streamed-body.js';
 import { SseParser } from './shared/sse-parser.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { WireAdapter } from './wire-adapter.js';
@@ -79,7 +80,7 @@ export async function requestStream<C>(
   const detach = () => callerSignal?.removeEventListener('abort', onCallerAbort);
 
   try {
-    const response = await send(call, httpRequest, controller.signal);
+    const response = await sendStreaming(call, httpRequest, controller.signal);
     const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach, call.target.apiKey);
     const firstChunks = await reader.read();
     if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
@@ -102,6 +103,22 @@ async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal
   } catch (error) {
     // A truncated error body still leaves the status to go by, unless the caller is gone.
     if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
+  }
+  throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
+}
+
+/** send() for a streamed answer: its body is pulled chunk by chunk (StreamedBody). */
+async function sendStreaming(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: CallerSignal): Promise<StreamedResponse> {
+  const { target, adapter } = call;
+  if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
+  const response = await sendUpstreamStreaming(httpRequest, sendOptionsOf(call, signal));
+  if (response.status >= 200 && response.status < 300) return response;
+  let bodyText = '';
+  try {
+    bodyText = await response.body.text(MAX_ERROR_BODY_BYTES);
+  } catch (error) {
+    // A truncated error body still leaves the status to go by, unless the caller is gone.
+    if (signal.aborted) throw toTransportError(error, target.provider.id, signal);
   }
   throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
 }
@@ -168,30 +185,27 @@ class UpstreamStream<C> implements AsyncIterable<C>, AsyncIterator<C> {
 /** Turns body bytes into translated chunks, one body read at a time, and owns the upstream's lifetime. */
 class ChunkReader<C> {
   private readonly parser = new SseParser();
-  private readonly bodyIterator: AsyncIterator<Buffer>;
   private ended = false;
   private closed = false;
   private chunkCount = 0;
   private pendingError: Error | undefined;
 
   constructor(
-    private readonly body: UpstreamBody,
+    private readonly body: StreamedBody,
     private readonly translator: StreamTranslator<C>,
     private readonly providerId: string,
     private readonly controller: AbortController,
     private readonly detach: () => void,
     /** Removed from in-band error messages (an upstream may echo the key it was sent). */
     private readonly apiKey: string,
-  ) {
-    this.bodyIterator = (body as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
-  }
+  ) {}
 
   /** The next non-empty batch of chunks, or undefined once the stream has properly ended (or was closed by us). */
   async read(): Promise<C[] | undefined> {
     while (this.pendingError === undefined && !this.ended && !this.closed) {
       let step: IteratorResult<Buffer>;
       try {
-        step = await this.bodyIterator.next();
+        step = await this.body.next();
       } catch (error) {
         if (this.closed) return undefined; // our own return() / break: not a failure
         throw this.fail(this.readFailure(error));

@@ -6,6 +6,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { internalRangeOf, OutboundAddressRefused, publicOnlyLookup } from '../../shared/outbound-address.js';
 import { isIP } from 'node:net';
 import { WholeAnswerHandler, type UpstreamTextAnswer } from './whole-answer.js';
+import { StreamedBody, type StreamedResponse } from './streamed-body.js';
 
 /**
  * The one HTTP client of every adapter: a keep-alive undici Pool per upstream origin,
@@ -114,8 +115,28 @@ export function sendUpstreamForText(upstreamRequest: UpstreamHttpRequest, option
   );
 }
 
+/**
+ * Sends one upstream request whose answer is read as it streams (SSE): resolves once the status and
+ * headers are in, with a body pulled chunk by chunk (StreamedBody) rather than request()'s Readable.
+ */
+export function sendUpstreamStreaming(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<StreamedResponse> {
+  return withFirstByteDeadline(upstreamRequest, options, (url, signal, headersArrived) =>
+    new Promise<StreamedResponse>((resolve, reject) => {
+      const body = new StreamedBody(
+        signal,
+        (status, headers) => {
+          headersArrived();
+          resolve({ status, headers, body });
+        },
+        reject,
+      );
+      if (!signal?.aborted) dispatcherFor(url, options).dispatch(dispatchOptions(url, upstreamRequest, options), body);
+    }),
+  );
+}
+
 /** Error bodies are kept up to this size (they can be whole HTML pages). */
-const MAX_ERROR_BODY_BYTES = 64 * 1024;
+export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 
 type SplitUrl = { origin: string; path: string };
 
