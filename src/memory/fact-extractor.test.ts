@@ -14,3 +14,33 @@ test('facts are extracted on the worker thread exactly as in process, many at on
     await extractor.close();
   }
 });
+
+test('a thread that dies is started again for the next turn; after three deaths the turns are extracted in process', async () => {
+  const extractor = new FactExtractor();
+  const text = 'My name is Alice and I live in Paris.';
+  try {
+    for (let death = 1; death <= 3; death++) {
+      const thread = extractor.start()!;
+      const exited = new Promise((resolve) => thread.once('exit', resolve));
+      thread.ref(); // an idle thread is unreferenced: the test waits for its exit
+      await thread.terminate();
+      await exited;
+      assert.deepEqual(await extractor.extract(text), extractFacts(text), `after death ${death} the facts still come`);
+      if (death < 3) assert.notEqual(extractor.start(), thread, 'a new thread took over');
+    }
+    assert.equal(extractor.start(), undefined, 'three deaths: no thread any more, extraction runs here');
+  } finally {
+    await extractor.close();
+  }
+});
+
+test('a turn longer than 64 KiB is cut before it reaches the thread: its first sentences still give their facts', async () => {
+  const extractor = new FactExtractor();
+  try {
+    const text = `My name is Alice and I live in Paris. ${'word '.repeat(200_000)}`;
+    const facts = await extractor.extract(text);
+    assert.equal(facts[0]?.text, 'My name is Alice and I live in Paris.');
+  } finally {
+    await extractor.close();
+  }
+});
