@@ -93,32 +93,29 @@ export async function requestStream<C>(
 }
 
 async function send(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: CallerSignal | undefined): Promise<UpstreamResponse> {
-  const { target, adapter } = call;
   if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
   const response = await sendUpstream(httpRequest, sendOptionsOf(call, signal));
   if (response.status >= 200 && response.status < 300) return response;
-  let bodyText = '';
-  try {
-    bodyText = await readBodyText(response.body);
-  } catch (error) {
-    // A truncated error body still leaves the status to go by, unless the caller is gone.
-    if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
-  }
-  throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
+  return upstreamFailure(call, response, () => readBodyText(response.body), signal);
 }
 
 /** send() for a streamed answer: its body is pulled chunk by chunk (StreamedBody). */
 async function sendStreaming(call: UpstreamCall, httpRequest: UpstreamHttpRequest, signal: CallerSignal): Promise<StreamedResponse> {
-  const { target, adapter } = call;
   if (call.traceHeaders) Object.assign(httpRequest.headers, call.traceHeaders);
   const response = await sendUpstreamStreaming(httpRequest, sendOptionsOf(call, signal));
   if (response.status >= 200 && response.status < 300) return response;
+  return upstreamFailure(call, response, () => response.body.text(MAX_ERROR_BODY_BYTES), signal);
+}
+
+/** A non-2xx answer as its typed error, mapped from the status, headers and body the adapter reads. */
+async function upstreamFailure(call: UpstreamCall, response: Pick<UpstreamResponse, 'status' | 'headers'>, readBody: () => Promise<string>, signal: CallerSignal | undefined): Promise<never> {
+  const { target, adapter } = call;
   let bodyText = '';
   try {
-    bodyText = await response.body.text(MAX_ERROR_BODY_BYTES);
+    bodyText = await readBody();
   } catch (error) {
     // A truncated error body still leaves the status to go by, unless the caller is gone.
-    if (signal.aborted) throw toTransportError(error, target.provider.id, signal);
+    if (signal?.aborted) throw toTransportError(error, target.provider.id, signal);
   }
   throw new UpstreamError(target.provider.id, adapter.mapError(response.status, response.headers, bodyText), { secrets: [target.apiKey] });
 }
