@@ -29,9 +29,11 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+const OPENING_BRACKETS = ['{', '['] as const;
+
 function openingBracketsAtMost(text: string, limit: number): boolean {
   let count = 0;
-  for (const bracket of ['{', '[']) {
+  for (const bracket of OPENING_BRACKETS) {
     for (let index = text.indexOf(bracket); index !== -1; index = text.indexOf(bracket, index + 1)) {
       if (++count > limit) return false;
     }
