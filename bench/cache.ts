@@ -138,13 +138,13 @@ async function main(): Promise<void> {
   try {
     log('starting the mock upstream and svc (1,000 and 100,000 entries in the semantic index) …');
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-    const profileArgs = args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-cache')] : [];
-    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[0]), SVC_BENCH_SEMANTIC_ENTRIES: '1000' }, [...svcNodeArgs, ...profileArgs]);
+    const profileArgs = (name: string) => (args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], name)] : []);
+    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[0]), SVC_BENCH_SEMANTIC_ENTRIES: '1000' }, [...svcNodeArgs, ...profileArgs('svc-cache')]);
     const big = Number(args['big-index']);
     const config100k = join(dataDirs[1], 'svc.yaml');
     // The prefilled answers are placeholders: a verification sample would rightly find them wrong and switch the cache off.
     await writeFile(config100k, `cache:\n  semantic: { max_entries_per_org: ${big + 200_000}, verify_sample_rate: 0 }\n`);
-    const svc100k = await BenchChild.start('svc 100k', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_BENCH_SEMANTIC_ENTRIES: String(big), SVC_CONFIG: config100k }, svcNodeArgs);
+    const svc100k = await BenchChild.start('svc 100k', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_BENCH_SEMANTIC_ENTRIES: String(big), SVC_CONFIG: config100k }, [...svcNodeArgs, ...profileArgs('svc-100k')]);
     const scenarios: Scenario[] = [
       { name: 'miss, proxy mode', target: svc, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body: freshChat },
       { name: 'miss, cache mode, 1k', target: svc, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: freshChat },
@@ -154,11 +154,13 @@ async function main(): Promise<void> {
       { name: 'exact hit, L0 (in process)', target: svc, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: chat(`the same question ${runId}`) },
     ];
     const withRedis = await redisReachable(args.redis);
+    let redisFloor: BenchChild | undefined;
     if (withRedis) {
       const config = join(dataDirs[2], 'svc.yaml');
       await writeFile(config, `storage:\n  redis_key_prefix: "svc-bench-${runId}:"\ncache:\n  exact: { max_entries: 1 }\n`);
-      const svcRedis = await BenchChild.start('svc+redis', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[2]), SVC_REDIS_URL: args.redis, SVC_CONFIG: config }, [...svcNodeArgs, ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', join(args['cpu-prof'], 'svc-redis')] : [])]);
+      const svcRedis = await BenchChild.start('svc+redis', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[2]), SVC_REDIS_URL: args.redis, SVC_CONFIG: config }, [...svcNodeArgs, ...profileArgs('svc-redis')]);
       scenarios.push({ name: 'exact hit, L1 (Redis)', target: svcRedis, path: '/v1/chat/completions', headers: modeHeaders('cache'), body: rotatingChat });
+      redisFloor = await BenchChild.start('redis floor', 'run-redis-floor.ts', { ...baseEnv(), BENCH_REDIS_URL: args.redis, BENCH_REDIS_KEY: `svc-bench-${runId}:floor` });
     } else log(`Redis at ${args.redis} is not reachable: the L1 scenario is skipped`);
     const results: Measured[] = [];
     // A process's first scenario warms it for longer: measured, an exact hit costs 1,781 µs of CPU over the
@@ -173,6 +175,8 @@ async function main(): Promise<void> {
     for (const scenario of scenarios) results.push(await measureWarm(scenario));
     // The machine's own floor: the same request straight to the mock (no svc), and a bare Redis GET.
     const floor = await measureWarm({ name: 'direct to the mock (floor)', target: mock, path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-bench-openai' }, body: chat('floor') });
+    // The floor of an answer read from Redis: a bare node:http server making the same one GET through ioredis.
+    const l1Floor = redisFloor ? await measureWarm({ name: 'bare node + one Redis GET (floor)', target: redisFloor, path: '/v1/chat/completions', headers: {}, body: rotatingChat }) : undefined;
     const redisGet = withRedis ? await redisGetLatency(args.redis) : undefined;
 
     log('semantic lookups in process: 1,000 and 100,000 entries, HNSW index against the exact scan …');
@@ -192,7 +196,7 @@ async function main(): Promise<void> {
         '',
         `svc chat caches: concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per scenario, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
         '',
-        scenarioTable([...scenarios.map((scenario) => scenario.name), 'direct to the mock (floor)'], [...results, floor]),
+        scenarioTable([...scenarios.map((scenario) => scenario.name), 'direct to the mock (floor)', ...(l1Floor ? ['bare node + Redis GET (floor)'] : [])], [...results, floor, ...(l1Floor ? [l1Floor] : [])]),
         '(latencies measured in the load generator, loopback HTTP included; a miss also grows the semantic index by one entry)',
         '',
         `exact hit L0: p50 ${ms(l0.total.p50)} ms, p99 ${ms(l0.total.p99)} ms (target p99 < 1 ms at concurrency 1): ${l0.total.p99 < 1 ? 'within target' : 'ABOVE target'}`,
@@ -202,6 +206,7 @@ async function main(): Promise<void> {
           return `  svc's own time (x-svc-latency-breakdown total) for the ${index === 0 ? 'L0' : 'L1'} hit: p50 ${ms(hit.server!.p50)} p99 ${ms(hit.server!.p99)} ms; of the ${outside.slow} requests over 2 ms end to end, ${outside.outside} spent under 1 ms inside svc`;
         }),
         `machine floor: straight to the mock p50 ${ms(floor.total.p50)} p99 ${ms(floor.total.p99)} ms${redisGet ? `; a bare Redis GET from this process p50 ${ms(redisGet.p50)} p99 ${ms(redisGet.p99)} ms` : ''}`,
+        ...(l1Floor ? [`floor of an answer from Redis (bare node:http + one ioredis GET): p50 ${ms(l1Floor.total.p50)} p99 ${ms(l1Floor.total.p99)} ms; svc's L1 hit over it: p50 +${ms(l1!.total.p50 - l1Floor.total.p50)} p99 +${ms(l1!.total.p99 - l1Floor.total.p99)} ms`] : []),
         `semantic hit at ${big / 1000}k entries: p50 ${ms(semanticHit.total.p50)} ms, p99 ${ms(semanticHit.total.p99)} ms`,
         `cache mode over proxy mode on a miss, 1k entries: p50 +${ms(small.p50)} ms, throughput ${small.ratio.toFixed(2)}× (targets ≤ 2 ms, ≥ 0.7×): ${small.p50 <= 2 && small.ratio >= 0.7 ? 'within target' : 'ABOVE target'}`,
         `cache mode over proxy mode on a miss, ${big / 1000}k entries: p50 +${ms(large.p50)} ms, throughput ${large.ratio.toFixed(2)}× (targets ≤ 2 ms, ≥ 0.7×): ${large.p50 <= 2 && large.ratio >= 0.7 ? 'within target' : 'ABOVE target'}`,
