@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -148,10 +148,22 @@ function childEntry(script: string, env: NodeJS.ProcessEnv): string[] {
   const source = join(benchDir, script);
   const svcFromSources = script === 'run-svc.ts' && (env.SVC_BENCH_SOURCES === '1' || Number(env.SVC_BENCH_SEMANTIC_ENTRIES ?? 0) > 0 || !existsSync(join(repoRoot, 'dist', 'src', 'gateway.js')));
   if (svcFromSources) return ['--import', 'tsx', source];
+  if (script === 'run-svc.ts') warnIfDistIsStale();
   const bundle = join(benchDir, script.replace(/\.ts$/, '.bundle.mjs'));
   // Beside the source, so that the child's own relative URLs (run-svc.ts finding dist/) still hold.
   buildSync({ entryPoints: [source], outfile: bundle, bundle: true, format: 'esm', platform: 'node', packages: 'external', external: ['./prefill-semantic.js'], logLevel: 'error' });
   return [bundle];
+}
+
+let distChecked = false;
+
+/** svc runs from dist/ when it is built: a source edited since the build would be measured as it was before. */
+function warnIfDistIsStale(): void {
+  if (distChecked) return;
+  distChecked = true;
+  const built = statSync(join(repoRoot, 'dist', 'src', 'gateway.js')).mtimeMs;
+  const newer = readdirSync(join(repoRoot, 'src'), { recursive: true, encoding: 'utf8' }).find((file) => file.endsWith('.ts') && statSync(join(repoRoot, 'src', file)).mtimeMs > built);
+  if (newer) log(`warning: src/${newer} changed after dist/ was built: svc runs from dist/, so run \`npm run build\` first or this measures the old code`);
 }
 
 function parseProtocolLine(line: string): { bench?: string } | undefined {
