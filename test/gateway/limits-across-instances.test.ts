@@ -82,13 +82,16 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     return ledgerSpend(keyId);
   };
 
-  test('rpm: of 160 requests sent at once to the four instances, exactly the key’s 40 are served', async () => {
+  test('rpm: of 160 requests sent at once to the four instances, the key’s 40 are served (and one more per 1.5 s the burst lasted)', async () => {
     const { key } = await createKey(instances[0], { org_id: orgId, rpm: 40 });
     const sentBefore = mock.requests.length;
+    const started = performance.now();
     const { served, statuses } = await burst(key, 160);
-    assert.equal(served, 40);
-    assert.equal(statuses.filter((status) => status === 429).length, 120);
-    assert.equal(mock.requests.length - sentBefore, 40, 'only the served requests reached the upstream');
+    // GCRA at 40 per minute frees one request every 1.5 s: a burst slowed past that (a loaded CI machine) may rightly serve one more.
+    const refilled = Math.floor((performance.now() - started) / 1500);
+    assert.ok(served >= 40 && served <= 40 + refilled, `${served} served in a burst of ${Math.round(performance.now() - started)} ms (allowed: 40 + ${refilled})`);
+    assert.equal(statuses.filter((status) => status === 429).length, 160 - served);
+    assert.equal(mock.requests.length - sentBefore, served, 'only the served requests reached the upstream');
   });
 
   test('monthly budget: requests at once on four instances spend up to the budget and not a cent more', async () => {
