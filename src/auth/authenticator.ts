@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
 import type { ApiKeyRecord, SharedState, TenantStore } from '../core/storage-interfaces.js';
@@ -111,6 +111,7 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return match?.[1];
 }
 
+/** One-shot `hash()`, not `createHash()`: no native Hash object per request for the GC to sweep (see request-key.ts). */
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }

@@ -67,3 +67,9 @@ test('the org and the resolved model are part of the key', () => {
 test('canonicalJson sorts keys at every depth and drops undefined members', () => {
   assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: undefined }], c: null } }), '{"a":{"c":null,"d":[1,{"f":2}]},"b":1}');
 });
+
+test('a key does not change between versions: answers already in the shared L1 stay reachable after an upgrade', () => {
+  // Written down from svc before the key was computed with crypto.hash() instead of createHash() (1830e58).
+  const request: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Wie spät ist es in Tōkyō?' }], temperature: 0.2, max_tokens: 64 };
+  assert.equal(exactCacheKey('org_7', 'openai/gpt-4o-mini', request), 'G1GQ3AUApxmIetdfirFkA_zUzDxxmKqTdVF0POh7XJY');
+});

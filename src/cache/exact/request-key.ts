@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-types.js';
 
 /**
@@ -8,10 +8,9 @@ import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-type
  * user, metadata, service_tier).
  */
 export function exactCacheKey(orgId: string, modelSlug: string, request: ChatRequest): string {
-  const hash = createHash('sha256');
-  hash.update(`v1\u0000${orgId}\u0000${modelSlug}\u0000`);
-  hash.update(answerShapingJson(request));
-  return hash.digest('base64url');
+  // One-shot hash() rather than createHash(): each Hash object is a native object with a weak handle that
+  // every scavenge processes (measured: scavenges of ~3 ms at ~265 requests apart, the p99 of a cache hit).
+  return hash('sha256', `v1\u0000${orgId}\u0000${modelSlug}\u0000${answerShapingJson(request)}`, 'base64url');
 }
 
 /**

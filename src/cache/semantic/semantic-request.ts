@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
 import type { ChatRequest } from '../../core/chat-types.js';
 import { answerShapingJson } from '../exact/request-key.js';
@@ -28,5 +28,5 @@ export function semanticPromptOf(request: ChatRequest, maxTurns: number): string
 export function semanticBucketOf(request: ChatRequest, model: CatalogModel, scope: SemanticScope): string {
   const scopeKey = scope === 'model' ? model.slug : `${model.provider}/${model.tier ?? 'untiered'}`;
   const context = answerShapingJson({ ...request, messages: request.messages.slice(0, -1) });
-  return `${scopeKey}\u0000${createHash('sha256').update(context).digest('base64url')}`;
+  return `${scopeKey}\u0000${hash('sha256', context, 'base64url')}`;
 }

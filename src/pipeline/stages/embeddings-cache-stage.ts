@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
@@ -47,8 +47,5 @@ export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: num
 }
 
 function keyOf(orgId: string, modelSlug: string, dimensions: number | undefined, input: string | number[]): string {
-  return createHash('sha256')
-    .update(`${orgId}\u0000${modelSlug}\u0000${dimensions ?? ''}\u0000`)
-    .update(typeof input === 'string' ? `s:${input}` : `t:${input.join(',')}`)
-    .digest('base64');
+  return hash('sha256', `${orgId}\u0000${modelSlug}\u0000${dimensions ?? ''}\u0000${typeof input === 'string' ? `s:${input}` : `t:${input.join(',')}`}`, 'base64');
 }
