@@ -1,9 +1,11 @@
 /**
  * Summarises a V8 .cpuprofile (e.g. from `npm run bench -- --cpu-prof DIR`):
- *   npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT]
+ *   npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT] [--long-tasks MS]
  * Prints the top functions by self time and by total (inclusive) time, and the share of time per
  * source file group (src/, node_modules/<package>, node: internals). --from / --to keep only the samples
  * taken S seconds after the profile started (to skip start-up and the other targets' phases).
+ * --long-tasks MS lists instead the stretches of at least MS milliseconds without an idle sample — what held the
+ * event loop that long (the soak's loop-delay tail) — each with the functions that took most of it.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -27,10 +29,10 @@ interface Profile {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { from: { type: 'string' }, to: { type: 'string' }, top: { type: 'string', default: '25' }, filter: { type: 'string' } },
+  options: { from: { type: 'string' }, to: { type: 'string' }, top: { type: 'string', default: '25' }, filter: { type: 'string' }, 'long-tasks': { type: 'string' } },
 });
 if (positionals.length !== 1) {
-  process.stderr.write('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT]\n');
+  process.stderr.write('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT] [--long-tasks MS]\n');
   process.exit(2);
 }
 const profile: Profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
@@ -55,6 +57,11 @@ const group = (frame: CallFrame) => {
   if (url.startsWith('node:')) return 'node: internals';
   return url.split('/').slice(0, 2).join('/');
 };
+
+if (values['long-tasks'] !== undefined) {
+  printLongTasks(Number(values['long-tasks']) * 1000);
+  process.exit(0);
+}
 
 const self = new Map<string, number>();
 const total = new Map<string, number>();
@@ -93,3 +100,43 @@ process.stdout.write(`busy ${(sampled / 1000).toFixed(0)} ms, idle ${(idle / 100
 print('self time by group', groups);
 print('self time by function', self);
 print('total (inclusive) time by function', total);
+
+/** Runs of busy samples of at least `minUs`, longest first, each with its heaviest functions (inclusive). */
+function printLongTasks(minUs: number): void {
+  const tasks: Array<{ start: number; duration: number; samples: number[] }> = [];
+  let current: { start: number; duration: number; samples: number[] } | undefined;
+  let clock = 0;
+  for (let index = 0; index < profile.samples.length; index++) {
+    clock += profile.timeDeltas[index];
+    if (clock < fromUs || clock > toUs) continue;
+    const delta = profile.timeDeltas[index + 1] ?? profile.timeDeltas[index];
+    const node = byId.get(profile.samples[index])!;
+    if (node.callFrame.functionName === '(idle)') {
+      if (current && current.duration >= minUs) tasks.push(current);
+      current = undefined;
+      continue;
+    }
+    current ??= { start: clock, duration: 0, samples: [] };
+    current.duration += delta;
+    current.samples.push(node.id);
+  }
+  if (current && current.duration >= minUs) tasks.push(current);
+  process.stdout.write(`${tasks.length} stretches of ${minUs / 1000} ms or more without an idle sample\n`);
+  for (const task of tasks.sort((a, b) => b.duration - a.duration).slice(0, top)) {
+    const inclusive = new Map<string, number>();
+    for (const id of task.samples) {
+      const seen = new Set<string>();
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        const frame = byId.get(at)!.callFrame;
+        if (!frame.url && frame.functionName !== '(garbage collector)') continue; // native frames and the root say nothing
+        const key = label(frame);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
+      }
+    }
+    const heaviest = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 6);
+    process.stdout.write(`\n${(task.duration / 1000).toFixed(1)} ms at ${(task.start / 1e6).toFixed(2)} s (${task.samples.length} samples)\n`);
+    for (const [key, count] of heaviest) process.stdout.write(`  ${((count / task.samples.length) * 100).toFixed(0).padStart(3)}%  ${key}\n`);
+  }
+}
