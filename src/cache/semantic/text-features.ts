@@ -64,13 +64,25 @@ const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'n
  * Words no synonym or typo may stand in for: each names the kind of near miss its change makes (an antonym
  * pair, another language, output format, scope or date). Two prompts must use the very same ones.
  */
-const protectedKinds: Array<[string, RegExp]> = [
-  ['antonym', /^(left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|remove|enable|disable|true|false|yes|hot|cold|warm|cool|more|less|most|least|above|below|over|under|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|older|oldest|young|younger|youngest|new|newer|high|higher|low|lower|long|longer|short|shorter|big|bigger|small|smaller|good|better|best|bad|worse|worst|early|earlier|late|later|heavy|light|rich|poor|easy|hard|safe|dangerous|healthy|unhealthy|legal|illegal|male|female|men|women|man|woman|boy|girl|day|night|summer|winter|spring|autumn|fall|sunrise|sunset|asleep|awake|alive|dead|wet|dry|full|empty|plus|minus|multiply|divide|sum|difference|average|median|mean|mode|total|celsius|fahrenheit|kilometer|mile|meter|foot|feet|pound|kilogram|inch|centimeter|liter|gallon|dollar|euro|yen|pound)$/],
-  ['language', /^(english|french|spanish|german|italian|portuguese|chinese|mandarin|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin|ukrainian|vietnamese|thai|indonesian|bengali|urdu|persian|swahili)$/],
-  ['format', /^(json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|golang|sql|html|css|ruby|php|swift|kotlin|bash|shell|haiku|poem|essay|paragraph|sentence|tweet|email|letter|summary|outline|story|song|limerick|sonnet)$/],
-  ['scope', /^(all|every|each|only|any|some|most|few|many|entire|whole|partial|single|both|either|always|sometimes|usually|often|rarely|ever|per|total|overall)$/],
-  ['date', /^(today|tomorrow|yesterday|tonight|week|weekly|month|monthly|year|yearly|annual|daily|hour|hourly|minute|second|decade|century|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|now|currently|current|latest|recent|past|future)$/],
+const protectedKinds: Array<[string, string]> = [
+  ['antonym', 'left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|remove|enable|disable|true|false|yes|hot|cold|warm|cool|more|less|most|least|above|below|over|under|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|older|oldest|young|younger|youngest|new|newer|high|higher|low|lower|long|longer|short|shorter|big|bigger|small|smaller|good|better|best|bad|worse|worst|early|earlier|late|later|heavy|light|rich|poor|easy|hard|safe|dangerous|healthy|unhealthy|legal|illegal|male|female|men|women|man|woman|boy|girl|day|night|summer|winter|spring|autumn|fall|sunrise|sunset|asleep|awake|alive|dead|wet|dry|full|empty|plus|minus|multiply|divide|sum|difference|average|median|mean|mode|total|celsius|fahrenheit|kilometer|mile|meter|foot|feet|pound|kilogram|inch|centimeter|liter|gallon|dollar|euro|yen|pound'],
+  ['language', 'english|french|spanish|german|italian|portuguese|chinese|mandarin|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin|ukrainian|vietnamese|thai|indonesian|bengali|urdu|persian|swahili'],
+  ['format', 'json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|golang|sql|html|css|ruby|php|swift|kotlin|bash|shell|haiku|poem|essay|paragraph|sentence|tweet|email|letter|summary|outline|story|song|limerick|sonnet'],
+  ['scope', 'all|every|each|only|any|some|most|few|many|entire|whole|partial|single|both|either|always|sometimes|usually|often|rarely|ever|per|total|overall'],
+  ['date', 'today|tomorrow|yesterday|tonight|week|weekly|month|monthly|year|yearly|annual|daily|hour|hourly|minute|second|decade|century|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|now|currently|current|latest|recent|past|future'],
 ];
+/** Each protected word's kind, the first listed where a word is under two (`total`: antonym, not scope): one lookup per token instead of a test of every kind's pattern. */
+const protectedKindOf = new Map<string, { kind: string; order: number }>();
+protectedKinds.forEach(([kind, words], order) => {
+  for (const word of words.split('|')) if (!protectedKindOf.has(word)) protectedKindOf.set(word, { kind, order });
+});
+/** The kind a token makes protected, as written or as its base form (the earlier-listed kind when both are). */
+function protectedKind(written: string, word: string): string | undefined {
+  const asWritten = protectedKindOf.get(written);
+  const asBase = protectedKindOf.get(word);
+  if (!asWritten || !asBase) return (asWritten ?? asBase)?.kind;
+  return asWritten.order <= asBase.order ? asWritten.kind : asBase.kind;
+}
 
 /** Different spellings of one word that WordNet does not link (typos of common words, American/British forms). */
 const spellingGroups = [
@@ -141,6 +153,8 @@ export interface PromptFeatures {
   frame: string[];
 }
 
+const nonAscii = /[^\x00-\x7f]/;
+
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
 
@@ -148,8 +162,10 @@ export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
   const identifiers = [...new Set(text.match(identifierPattern) ?? [])];
   const entities = entityWords(text);
-  let lowered = text.toLowerCase().normalize('NFKC');
-  for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
+  // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
+  let lowered = text.toLowerCase();
+  if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
+  if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
   const marked = lowered.replace(/[^\p{L}\p{N}_.$%+,;:-]+/gu, ' ').replace(/(?<!\d)[.]|[.](?!\d)/g, ' ').replace(/(?<!\d),|,(?!\d)|[;:]/g, ' , ').replace(/\s+/g, ' ').trim();
   const normalized = marked.replace(/ ?(?<!\d),(?!\d) ?/g, ' ').trim();
@@ -185,7 +201,7 @@ export function promptFeatures(text: string): PromptFeatures {
     const american = foldSpelling(token);
     const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
     const word = spellings.get(folded) ?? spellings.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
-    const kind = protectedKinds.find(([, pattern]) => pattern.test(token) || pattern.test(word))?.[0];
+    const kind = protectedKind(token, word);
     tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase });
     opensPhrase = false;
   }
