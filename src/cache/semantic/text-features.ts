@@ -212,7 +212,8 @@ export function promptFeatures(text: string): PromptFeatures {
 
 /** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */
 function foldSpelling(word: string): string {
-  if (word.length < 6) return word;
+  // Each ending below holds "is", "our" or "ys": a word with none of them is left as it is without three replaces.
+  if (word.length < 6 || !(word.includes('is') || word.includes('our') || word.includes('ys'))) return word;
   return word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our(s|ed|ing)?$/, 'or$1').replace(/yse(s|d)?$/, 'yze$1');
 }
 
