@@ -58,6 +58,30 @@ const group = (frame: CallFrame) => {
   return url.split('/').slice(0, 2).join('/');
 };
 
+/** The samples taken between --from and --to: when (µs from the start), for how long, and in which node. */
+function* samplesInWindow(): Generator<{ at: number; delta: number; node: ProfileNode }> {
+  let at = 0;
+  for (let index = 0; index < profile.samples.length; index++) {
+    at += profile.timeDeltas[index];
+    if (at < fromUs || at > toUs) continue;
+    yield { at, delta: profile.timeDeltas[index + 1] ?? profile.timeDeltas[index], node: byId.get(profile.samples[index])! };
+  }
+}
+
+/** The frames of a sample's stack, innermost first, each function once (recursion counts once). */
+function* distinctFrames(nodeId: number): Generator<CallFrame> {
+  const seen = new Set<string>();
+  for (let id: number | undefined = nodeId; id !== undefined; id = parent.get(id)) {
+    const frame = byId.get(id)!.callFrame;
+    const key = label(frame);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    yield frame;
+  }
+}
+
+const isIdle = (node: ProfileNode) => node.callFrame.functionName === '(idle)';
+
 if (values['long-tasks'] !== undefined) {
   printLongTasks(Number(values['long-tasks']) * 1000);
   process.exit(0);
@@ -68,26 +92,15 @@ const total = new Map<string, number>();
 const groups = new Map<string, number>();
 let sampled = 0;
 let idle = 0;
-let time = 0;
-for (let index = 0; index < profile.samples.length; index++) {
-  time += profile.timeDeltas[index];
-  if (time < fromUs || time > toUs) continue;
-  const delta = profile.timeDeltas[index + 1] ?? profile.timeDeltas[index];
-  const node = byId.get(profile.samples[index])!;
-  if (node.callFrame.functionName === '(idle)') {
+for (const { delta, node } of samplesInWindow()) {
+  if (isIdle(node)) {
     idle += delta;
     continue;
   }
   sampled += delta;
   self.set(label(node.callFrame), (self.get(label(node.callFrame)) ?? 0) + delta);
   groups.set(group(node.callFrame), (groups.get(group(node.callFrame)) ?? 0) + delta);
-  const seen = new Set<string>();
-  for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
-    const key = label(byId.get(id)!.callFrame);
-    if (seen.has(key)) continue; // recursion counts once
-    seen.add(key);
-    total.set(key, (total.get(key) ?? 0) + delta);
-  }
+  for (const frame of distinctFrames(node.id)) total.set(label(frame), (total.get(label(frame)) ?? 0) + delta);
 }
 
 const pct = (value: number) => `${((value / sampled) * 100).toFixed(1).padStart(5)}%`;
@@ -105,18 +118,13 @@ print('total (inclusive) time by function', total);
 function printLongTasks(minUs: number): void {
   const tasks: Array<{ start: number; duration: number; samples: number[] }> = [];
   let current: { start: number; duration: number; samples: number[] } | undefined;
-  let clock = 0;
-  for (let index = 0; index < profile.samples.length; index++) {
-    clock += profile.timeDeltas[index];
-    if (clock < fromUs || clock > toUs) continue;
-    const delta = profile.timeDeltas[index + 1] ?? profile.timeDeltas[index];
-    const node = byId.get(profile.samples[index])!;
-    if (node.callFrame.functionName === '(idle)') {
+  for (const { at, delta, node } of samplesInWindow()) {
+    if (isIdle(node)) {
       if (current && current.duration >= minUs) tasks.push(current);
       current = undefined;
       continue;
     }
-    current ??= { start: clock, duration: 0, samples: [] };
+    current ??= { start: at, duration: 0, samples: [] };
     current.duration += delta;
     current.samples.push(node.id);
   }
@@ -125,14 +133,9 @@ function printLongTasks(minUs: number): void {
   for (const task of tasks.sort((a, b) => b.duration - a.duration).slice(0, top)) {
     const inclusive = new Map<string, number>();
     for (const id of task.samples) {
-      const seen = new Set<string>();
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        const frame = byId.get(at)!.callFrame;
+      for (const frame of distinctFrames(id)) {
         if (!frame.url && frame.functionName !== '(garbage collector)') continue; // native frames and the root say nothing
-        const key = label(frame);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        inclusive.set(key, (inclusive.get(key) ?? 0) + 1);
+        inclusive.set(label(frame), (inclusive.get(label(frame)) ?? 0) + 1);
       }
     }
     const heaviest = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 6);

@@ -71,11 +71,13 @@ const protectedKinds: Array<[string, string]> = [
   ['scope', 'all|every|each|only|any|some|most|few|many|entire|whole|partial|single|both|either|always|sometimes|usually|often|rarely|ever|per|total|overall'],
   ['date', 'today|tomorrow|yesterday|tonight|week|weekly|month|monthly|year|yearly|annual|daily|hour|hourly|minute|second|decade|century|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|morning|afternoon|evening|night|now|currently|current|latest|recent|past|future'],
 ];
+
 /** Each protected word's kind, the first listed where a word is under two (`total`: antonym, not scope): one lookup per token instead of a test of every kind's pattern. */
 const protectedKindOf = new Map<string, { kind: string; order: number }>();
 protectedKinds.forEach(([kind, words], order) => {
   for (const word of words.split('|')) if (!protectedKindOf.has(word)) protectedKindOf.set(word, { kind, order });
 });
+
 /** The kind a token makes protected, as written or as its base form (the earlier-listed kind when both are). */
 function protectedKind(written: string, word: string): string | undefined {
   const asWritten = protectedKindOf.get(written);
