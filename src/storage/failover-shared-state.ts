@@ -100,9 +100,14 @@ export class FailoverSharedState implements SharedState {
     }
   }
 
-  /** Reports the shared state's own health (readiness shows it), not the fallback's. */
-  ping(): Promise<void> {
-    return this.shared.ping();
+  /**
+   * Reports the shared state's own health (readiness shows it), not the fallback's. When it answers while this
+   * instance is on its fallback, sharing resumes at once rather than at the next probe: "ready" then means
+   * "sharing", never "Redis is back but this instance still keeps its limits alone".
+   */
+  async ping(): Promise<void> {
+    await this.shared.ping();
+    this.resume();
   }
 
   async close(): Promise<void> {
@@ -137,6 +142,10 @@ export class FailoverSharedState implements SharedState {
     } catch {
       return;
     }
+    this.resume();
+  }
+
+  private resume(): void {
     if (this.degradedSince === undefined) return;
     clearInterval(this.probe);
     this.probe = undefined;

@@ -5,7 +5,6 @@ import { startOwnRedis, type OwnRedis } from '../support/redis-server.js';
 import { storageVariants, type StorageVariant } from '../support/storage-variants.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { chatBody, createKey, createOrg, postChat } from './gateway-test-helpers.js';
-import { FailoverSharedState } from '../../src/storage/failover-shared-state.js';
 
 /**
  * Issue 20: limits and budgets hold across four gateway instances sharing one PostgreSQL and one Redis,
@@ -36,20 +35,14 @@ describe('limits across four instances on one PostgreSQL and one Redis', { skip:
     await database?.cleanup();
   });
 
-  /** Until every instance shares state through Redis again (it pings every second while on its fallback). */
   /**
-   * Every instance back on the shared Redis: /readyz says ready as soon as Redis answers a ping, but an
-   * instance that fell back to its in-process state leaves it only at its next probe (up to a second later),
-   * and meanwhile holds the budget alone.
+   * Every instance back on the shared Redis: /readyz says ready only once the instance shares state again (an
+   * instance on its in-process fallback holds the budget alone).
    */
   const everyInstanceReady = async () => {
-    const sharing = (instance: (typeof instances)[number]) => {
-      const state = instance.gateway.services.sharedState;
-      return !(state instanceof FailoverSharedState) || !state.degraded;
-    };
     for (const instance of instances) {
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && ((await (await instance.request('/readyz', { key: null })).json()).status !== 'ready' || !sharing(instance))) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (Date.now() < deadline && (await (await instance.request('/readyz', { key: null })).json()).status !== 'ready') await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
   /** Every instance's settlements and ledger rows written (what a later seed from the ledger reads). */
