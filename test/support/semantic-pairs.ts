@@ -12,10 +12,14 @@ export interface LabelledPair {
   kind?: string;
 }
 
-/** Both labelled sets: the first one and the harder one (test/fixtures/semantic-cache-pairs*.json). */
+/**
+ * The labelled sets (test/fixtures/semantic-cache-pairs*.json): the first one, the harder one, and the fresh
+ * one (written 2026-11-27 against the finished guards: look-alike names such as Austria/Australia and C#/C,
+ * numbers inside words, directions, and paraphrases that change most of the words).
+ */
 export function labelledPairs(): LabelledPair[] {
   const read = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as LabelledPair[];
-  return [...read('semantic-cache-pairs.json'), ...read('semantic-cache-pairs-hard.json')];
+  return [...read('semantic-cache-pairs.json'), ...read('semantic-cache-pairs-hard.json'), ...read('semantic-cache-pairs-fresh.json')];
 }
 
 /** What the semantic cache decides for `b` when `a` is stored: the built-in embedding's similarity, then the guards. */

@@ -135,7 +135,19 @@ function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   if (lexicon.rank(left) !== undefined && lexicon.rank(right) !== undefined) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
+  // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.
+  if (digitsOf(left) !== digitsOf(right)) return false;
   return withinEdits(left, right, allowed);
+}
+
+/** The digits of a word, in order ('' for most words, at the cost of one scan). */
+function digitsOf(word: string): string {
+  let digits = '';
+  for (let index = 0; index < word.length; index++) {
+    const code = word.charCodeAt(index);
+    if (code >= 48 && code <= 57) digits += word[index];
+  }
+  return digits;
 }
 
 /**

@@ -156,6 +156,8 @@ export interface PromptFeatures {
 }
 
 const nonAscii = /[^\x00-\x7f]/;
+/** A single letter with `#` after it and no word character after that: C#, F#, J#, Q#. */
+const sharpLanguage = /(?<![\p{L}\p{N}_])(\p{L})#(?![\p{L}\p{N}_])/gu;
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
@@ -168,6 +170,8 @@ export function promptFeatures(text: string): PromptFeatures {
   let lowered = text.toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
+  // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
+  if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
   const marked = lowered.replace(/[^\p{L}\p{N}_.$%+,;:-]+/gu, ' ').replace(/(?<!\d)[.]|[.](?!\d)/g, ' ').replace(/(?<!\d),|,(?!\d)|[;:]/g, ' , ').replace(/\s+/g, ' ').trim();
   const normalized = marked.replace(/ ?(?<!\d),(?!\d) ?/g, ' ').trim();
