@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BloomFilter } from '../../shared/bloom-filter.js';
 
 /**
  * The English data of the built-in semantic embedder (lexicon/, built by scripts/build-lexicon.mjs): 50,000
@@ -20,6 +21,11 @@ export interface Lexicon {
   similarity(left: string, right: string): number | undefined;
   /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
   synonymous(left: string, right: string): boolean;
+  /**
+   * An English word, in the vocabulary or among the 274k words of lexicon/real-words.bloom (`nitrite`,
+   * `prednisolone`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
+   */
+  isWord(word: string): boolean;
 }
 
 /** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)), p from Zipf's law (0.1 / rank). */
@@ -67,6 +73,7 @@ function readLexicon(folder: string): Lexicon {
   const bytes = readFileSync(join(folder, 'vectors.i8'));
   const vectors = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const synsets = JSON.parse(readFileSync(join(folder, 'synsets.json'), 'utf8')) as Record<string, number[]>;
+  const realWords = BloomFilter.fromBytes(readFileSync(join(folder, 'real-words.bloom')));
   const ranks = new Map<string, number>();
   words.forEach((word, index) => ranks.set(word, index + 1));
   const synsetsOf = new Map<string, ReadonlySet<number>>(Object.entries(synsets).map(([word, ids]) => [word, new Set(ids)]));
@@ -102,6 +109,7 @@ function readLexicon(folder: string): Lexicon {
       for (const id of ofLeft) if (ofRight.has(id)) return true;
       return false;
     },
+    isWord: (word) => ranks.has(word) || realWords.has(word),
   };
 }
 

@@ -126,13 +126,14 @@ const typoProneFillers = fillerWords().filter((word) => word.length >= 3);
 const RARE_RANK = 10_000;
 
 /**
- * A typo: one edit (two for long words) between words of four letters or more, one of which is not in the
- * vocabulary. Two real words one letter apart (`Austria`/`Australia`, `dessert`/`desert`) are different words.
+ * A typo: one edit (two for long words) between words of four letters or more, one of which is not an English
+ * word. Two real words one letter apart (`Austria`/`Australia`, `dessert`/`desert`, `nitrite`/`nitrate`,
+ * `hypotension`/`hypertension`) are different words, however rare.
  */
 function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
-  if (lexicon.rank(left) !== undefined && lexicon.rank(right) !== undefined) return false;
+  if (lexicon.isWord(left) && lexicon.isWord(right)) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.
