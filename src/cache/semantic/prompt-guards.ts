@@ -14,6 +14,8 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   if (!sameList(query.numbers, cached.numbers)) return 'numbers';
   if (!sameList(query.negations, cached.negations)) return 'negation';
   if (!sameList(query.identifiers, cached.identifiers)) return 'identifiers';
+  // The text to translate, summarize or correct is compared as it is: "I love you" is not "I loved you".
+  if (query.payload !== '' && cached.payload !== '' && query.payload !== cached.payload) return 'content';
   if (!sameList(query.frame, cached.frame)) return frameConflict(query.frame, cached.frame);
   const lexicon = englishLexicon();
   const alignment = align(query.tokens, cached.tokens, lexicon);
@@ -126,14 +128,15 @@ const typoProneFillers = fillerWords().filter((word) => word.length >= 3);
 const RARE_RANK = 10_000;
 
 /**
- * A typo: one edit (two for long words) between words of four letters or more, one of which is not an English
- * word. Two real words one letter apart (`Austria`/`Australia`, `dessert`/`desert`, `nitrite`/`nitrate`,
- * `hypotension`/`hypertension`) are different words, however rare.
+ * A typo: one edit (two for long words) between words of four letters or more, an English word and a
+ * non-word. Two real words one letter apart (`Austria`/`Australia`, `dessert`/`desert`, `nitrite`/`nitrate`,
+ * `hypotension`/`hypertension`) are different words, however rare; and two words neither of which is English
+ * cannot be told apart from a misspelling (`perro`/`perra`, two CJK sentences one name apart), so they are not.
  */
 function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
-  if (lexicon.isWord(left) && lexicon.isWord(right)) return false;
+  if (lexicon.isWord(left) === lexicon.isWord(right)) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.

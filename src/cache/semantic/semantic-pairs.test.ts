@@ -28,7 +28,7 @@ test('recall stays above 75 % overall and above 50 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (9 of 31 served): 78.9 % in all.
+  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (14 of 40 served): 78.0 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
@@ -61,6 +61,13 @@ test('each guard names its reason', () => {
   assert.notEqual(reason('How is hypotension treated?', 'How is hypertension treated?'), undefined, 'two real words, however rare, are not a misspelling');
   assert.notEqual(reason('Why is nitrite added to cured meat?', 'Why is nitrate added to cured meat?'), undefined);
   assert.equal(reason('How do I install numpy on Windows?', 'How do I instal numpy on Windows?'), undefined, 'a British spelling');
+  assert.notEqual(reason('日本の首都はどこですか？', '中国の首都はどこですか？'), undefined, 'no misspellings between words that are not English');
+  assert.equal(reason('Must I file a tax return?', 'May I file a tax return?'), 'modal');
+  assert.equal(reason('Can I freeze cooked rice?', 'Should I freeze cooked rice?'), 'modal');
+  assert.equal(reason('How can I freeze cooked rice?', 'How do I freeze cooked rice?'), undefined, 'how can I and how do I ask alike');
+  assert.equal(reason('What is the difference between == and === in JavaScript?', 'What is the difference between = and == in JavaScript?'), 'identifiers');
+  assert.equal(reason('Translate to French: I love you', 'Translate to French: I loved you'), 'content');
+  assert.equal(reason("Translate to French: 'I love you'", 'Translate to French: I love you'), undefined);
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {

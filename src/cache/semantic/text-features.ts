@@ -41,6 +41,12 @@ const frameMarkers: Array<[string, RegExp]> = [
   ['owner:speaker', /\b(?:my|mine|our|ours)\b/],
   ['owner:listener', /\b(?:your|yours)\b/],
   ['owner:other', /\b(?:his|her|hers|their|theirs)\b/],
+  // Modal verbs are fillers as words ("how can I" and "how do I" ask alike), but "must I" is not "may I", and
+  // "can I" (is it possible, allowed) is not "should I" (is it wise).
+  ['modal:obligation', /\bmust\b/],
+  ['modal:possibility', /\b(?:may|might)\b/],
+  ['modal:ability', /^(?:can|could) (?:i|we)\b/],
+  ['modal:advice', /^(?:should|ought) (?:i|we)\b/],
 ];
 const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via']);
 
@@ -164,6 +170,11 @@ export interface PromptFeatures {
   identifiers: string[];
   /** What is asked, tense, owner and direction words (`ask:person`, `tense:past`, `direction:from`), sorted. */
   frame: string[];
+  /**
+   * The text the request works on, when it sets it apart: what is quoted, else what follows a short instruction
+   * and a colon ("Translate to French: I love you"); lower case, words only. '' when there is none.
+   */
+  payload: string;
 }
 
 const nonAscii = /[^\x00-\x7f]/;
@@ -172,10 +183,24 @@ const sharpLanguage = /(?<![\p{L}\p{N}_])(\p{L})#(?![\p{L}\p{N}_])/gu;
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
+/** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
+const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
+/** Quoted text: '…', "…", “…”, «…», 「…」 (an apostrophe inside a word opens nothing). */
+const quotedPattern = /(?<![\p{L}\p{N}])'([^'\n]+)'(?![\p{L}\p{N}])|"([^"\n]+)"|“([^”\n]+)”|«([^»\n]+)»|「([^」\n]+)」/gu;
+/** A short instruction, then a colon, then the text it works on. */
+const instructionPattern = /^\s*((?:\S+\s+){0,5}\S+?)\s*:\s*(\S[\s\S]*)$/u;
+
+/** What a prompt works on (see PromptFeatures.payload). */
+function payloadOf(text: string): string {
+  let quoted = '';
+  if (/['"“«「]/.test(text)) for (const match of text.matchAll(quotedPattern)) quoted += ` ${match.slice(1).find((group) => group !== undefined)}`;
+  const payload = quoted || (text.includes(':') ? (instructionPattern.exec(text)?.[2] ?? '') : '');
+  return payload === '' ? '' : payload.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
 
 export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
-  const identifiers = [...new Set(text.match(identifierPattern) ?? [])];
+  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []), ...(text.match(operatorPattern) ?? [])])];
   const entities = entityWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = text.toLowerCase();
@@ -224,7 +249,7 @@ export function promptFeatures(text: string): PromptFeatures {
   }
   const frame = frameMarkers.filter(([, pattern]) => pattern.test(normalized)).map(([marker]) => marker);
   for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
-  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort() };
+  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text) };
 }
 
 /** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */
