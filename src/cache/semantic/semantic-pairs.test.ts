@@ -28,7 +28,7 @@ test('recall stays above 75 % overall and above 50 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (14 of 40 served): 78.0 % in all.
+  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (16 of 47 served): 76.6 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
@@ -68,6 +68,8 @@ test('each guard names its reason', () => {
   assert.equal(reason('What is the difference between == and === in JavaScript?', 'What is the difference between = and == in JavaScript?'), 'identifiers');
   assert.equal(reason('Translate to French: I love you', 'Translate to French: I loved you'), 'content');
   assert.equal(reason("Translate to French: 'I love you'", 'Translate to French: I love you'), undefined);
+  assert.notEqual(reason('Who was Lincoln killed by?', 'Who did Lincoln kill?'), undefined, 'the passive names who acts');
+  assert.equal(reason("What's the population of Georgia the country?", "What's the population of Georgia the state?"), 'scope');
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {
