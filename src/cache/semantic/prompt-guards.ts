@@ -20,7 +20,7 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   const lexicon = englishLexicon();
   const alignment = align(query.tokens, cached.tokens, lexicon);
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
-  if (!inOrderOrPhraseMoved(alignment.pairs, query.tokens, cached.tokens)) return 'word order';
+  if (!inOrderOrPhraseMoved(withConjunctsInQueryOrder(alignment.pairs, cached.tokens), query.tokens, cached.tokens)) return 'word order';
   return undefined;
 }
 
@@ -110,6 +110,30 @@ function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: rea
   const [queryStart, cachedOfStart] = pairs[0];
   const [queryCut, cachedOfCut] = pairs[cut];
   return query[queryCut].opensPhrase || query[queryStart].opensPhrase || cached[cachedOfCut].opensPhrase || cached[cachedOfStart].opensPhrase;
+}
+
+/** Words that join two equals: "X and Y", "X or Y" say the same in either order. */
+const coordinators = new Set(['and', 'or']);
+
+/**
+ * The pairs, with the two words of each coordination of the cached prompt ("a crocodile *and* an alligator",
+ * "Python *or* JavaScript") taken in the query's order: "the difference between an alligator and a crocodile"
+ * asks the same. Only single words joined directly, so roles around them ("A older than B") still count.
+ */
+function withConjunctsInQueryOrder(pairs: ReadonlyArray<[number, number]>, cached: readonly PromptToken[]): ReadonlyArray<[number, number]> {
+  let swapped: Array<[number, number]> | undefined;
+  for (let middle = 1; middle + 1 < cached.length; middle++) {
+    const left = cached[middle - 1];
+    const right = cached[middle + 1];
+    if (!coordinators.has(cached[middle].word) || left.relational || right.relational) continue;
+    const leftPair = pairs.findIndex(([, position]) => position === middle - 1);
+    const rightPair = pairs.findIndex(([, position]) => position === middle + 1);
+    if (leftPair < 0 || rightPair < 0 || pairs[leftPair][0] < pairs[rightPair][0]) continue;
+    swapped ??= pairs.map(([query, position]) => [query, position]);
+    swapped[leftPair][1] = middle + 1;
+    swapped[rightPair][1] = middle - 1;
+  }
+  return swapped ?? pairs;
 }
 
 /** `waht`, `teh`, `pleese`: a misspelt filler is a filler (a rare word one letter from a filler counts as one). */

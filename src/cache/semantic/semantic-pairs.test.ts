@@ -28,7 +28,7 @@ test('recall stays above 75 % overall and above 50 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (16 of 47 served): 76.6 % in all.
+  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (18 of 51 served): 77.0 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
@@ -70,6 +70,9 @@ test('each guard names its reason', () => {
   assert.equal(reason("Translate to French: 'I love you'", 'Translate to French: I love you'), undefined);
   assert.notEqual(reason('Who was Lincoln killed by?', 'Who did Lincoln kill?'), undefined, 'the passive names who acts');
   assert.equal(reason("What's the population of Georgia the country?", "What's the population of Georgia the state?"), 'scope');
+  assert.equal(reason('What does the -l flag do in ls?', 'What does the -L flag do in ls?'), 'identifiers', 'flags keep their case');
+  assert.equal(reason("What's the difference between a crocodile and an alligator?", "What's the difference between an alligator and a crocodile?"), undefined, 'X and Y ask what Y and X ask');
+  assert.equal(reason('Should I learn Python or JavaScript first?', 'Should I learn JavaScript or Python first?'), undefined);
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {

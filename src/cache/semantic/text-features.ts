@@ -185,6 +185,8 @@ const sharpLanguage = /(?<![\p{L}\p{N}_])(\p{L})#(?![\p{L}\p{N}_])/gu;
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
+/** Command-line flags keep their case: `ls -l` is not `ls -L`. */
+const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
 const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
 /** Quoted text: '…', "…", “…”, «…», 「…」 (an apostrophe inside a word opens nothing). */
@@ -202,7 +204,7 @@ function payloadOf(text: string): string {
 
 export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
-  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []), ...(text.match(operatorPattern) ?? [])])];
+  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = text.toLowerCase();
