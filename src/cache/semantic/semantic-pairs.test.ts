@@ -28,7 +28,7 @@ test('recall stays above 75 % overall and above 40 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (19 of 55 served): 76.2 % in all.
+  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (21 of 58 served): 76.1 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
