@@ -3,13 +3,14 @@ import type { BoundedQueue } from '../shared/bounded-queue.js';
 import type { CircuitState } from '../providers/circuit-breaker.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import type { RequestOutcomeFacts } from './request-outcome.js';
+import { PendingCounts } from './pending-counts.js';
 
 /**
  * Prometheus metrics, the ones users of other gateways graph: requests, errors and latency by route,
  * model, provider and status; tokens, cost and savings by org and model; cache hits and their savings;
  * routing decisions by task family and tier; key-pool rotations and cool-downs; circuit state; limits
- * refusals; after-work queue depth; upstream errors. Label-bound children are kept per label combination
- * (prom-client would hash the labels on every call otherwise).
+ * refusals; after-work queue depth; upstream errors. What every request adds is summed per series and handed
+ * to the counters at each scrape (PendingCounts): prom-client hashes the labels on every call otherwise.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
@@ -29,11 +30,20 @@ export class GatewayMetrics {
   readonly limitRefusals: Counter<'limit' | 'scope'>;
   /** Orgs for which the semantic cache switched itself off (measured precision under the floor). */
   readonly semanticCacheAutoOff: Counter;
+  // What requests add to the counters, summed per series until a scrape (see PendingCounts).
+  private readonly pendingRequests = new PendingCounts<'route' | 'method' | 'status' | 'provider' | 'model'>();
+  private readonly pendingTokens = new PendingCounts<'org' | 'model' | 'direction'>();
+  private readonly pendingCost = new PendingCounts<'org' | 'model'>();
+  private readonly pendingSavings = new PendingCounts<'org' | 'model'>();
+  private readonly pendingCacheHits = new PendingCounts<'org' | 'type'>();
+  private readonly pendingCacheSavings = new PendingCounts<'org' | 'type'>();
+  private readonly pendingDecisions = new PendingCounts<'source' | 'task_family' | 'tier'>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'svc_process_' });
     const registers = [this.registry];
-    this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers });
+    const pendingRequests = this.pendingRequests;
+    this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers, collect() { pendingRequests.collectInto(this); } });
     this.latency = new Histogram({
       name: 'svc_request_duration_seconds',
       help: 'End-to-end request latency',
@@ -43,12 +53,18 @@ export class GatewayMetrics {
     });
     this.errors = new Counter({ name: 'svc_request_errors_total', help: 'Requests answered with an error, by route, status and error code (spec section 7)', labelNames: ['route', 'status', 'code'], registers });
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers });
-    this.tokens = new Counter({ name: 'svc_tokens_total', help: 'Tokens billed by upstream models (cache hits excluded), by org, served model and direction', labelNames: ['org', 'model', 'direction'], registers });
-    this.cost = new Counter({ name: 'svc_cost_usd_total', help: 'Cost in USD, by org and served model', labelNames: ['org', 'model'], registers });
-    this.savings = new Counter({ name: 'svc_savings_usd_total', help: 'USD saved against the baseline model (routing and caches), by org and served model', labelNames: ['org', 'model'], registers });
-    this.cacheHits = new Counter({ name: 'svc_cache_hits_total', help: 'Requests answered wholly from a cache, by org and cache type', labelNames: ['org', 'type'], registers });
-    this.cacheSavings = new Counter({ name: 'svc_cache_savings_usd_total', help: 'What the served model would have charged for the answers served from a cache', labelNames: ['org', 'type'], registers });
-    this.routingDecisions = new Counter({ name: 'svc_routing_decisions_total', help: 'Routing decisions, by decision source, task family (model auto) and tier', labelNames: ['source', 'task_family', 'tier'], registers });
+    const pendingTokens = this.pendingTokens;
+    this.tokens = new Counter({ name: 'svc_tokens_total', help: 'Tokens billed by upstream models (cache hits excluded), by org, served model and direction', labelNames: ['org', 'model', 'direction'], registers, collect() { pendingTokens.collectInto(this); } });
+    const pendingCost = this.pendingCost;
+    this.cost = new Counter({ name: 'svc_cost_usd_total', help: 'Cost in USD, by org and served model', labelNames: ['org', 'model'], registers, collect() { pendingCost.collectInto(this); } });
+    const pendingSavings = this.pendingSavings;
+    this.savings = new Counter({ name: 'svc_savings_usd_total', help: 'USD saved against the baseline model (routing and caches), by org and served model', labelNames: ['org', 'model'], registers, collect() { pendingSavings.collectInto(this); } });
+    const pendingCacheHits = this.pendingCacheHits;
+    this.cacheHits = new Counter({ name: 'svc_cache_hits_total', help: 'Requests answered wholly from a cache, by org and cache type', labelNames: ['org', 'type'], registers, collect() { pendingCacheHits.collectInto(this); } });
+    const pendingCacheSavings = this.pendingCacheSavings;
+    this.cacheSavings = new Counter({ name: 'svc_cache_savings_usd_total', help: 'What the served model would have charged for the answers served from a cache', labelNames: ['org', 'type'], registers, collect() { pendingCacheSavings.collectInto(this); } });
+    const pendingDecisions = this.pendingDecisions;
+    this.routingDecisions = new Counter({ name: 'svc_routing_decisions_total', help: 'Routing decisions, by decision source, task family (model auto) and tier', labelNames: ['source', 'task_family', 'tier'], registers, collect() { pendingDecisions.collectInto(this); } });
     this.keyRotations = new Counter({ name: 'svc_key_rotations_total', help: 'Calls moved to the next key of a provider pool after a per-key 429 or 402', labelNames: ['provider'], registers });
     this.keyCooldowns = new Counter({ name: 'svc_key_cooldowns_total', help: 'Pool keys put to cool down after a per-key 429 or 402', labelNames: ['provider', 'status'], registers });
     this.circuitOpenings = new Counter({ name: 'svc_circuit_opened_total', help: 'Times a circuit (provider/model) opened on its error rate', labelNames: ['circuit'], registers });
@@ -111,65 +127,45 @@ export class GatewayMetrics {
     });
   }
 
-  private readonly requestSeries = new Map<string, { count: { inc(): void }; latency: { observe(value: number): void } }>();
+  private readonly latencySeries = new Map<string, { observe(value: number): void }>();
 
   /** One finished HTTP request: counted and timed; an error answer also counted by its code. */
   observeRequest(route: string, method: string, status: number, provider: string, model: string, seconds: number, errorCode?: string): void {
     const key = `${route}\u0000${method}\u0000${status}\u0000${provider}\u0000${model}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      const statusText = String(status);
-      series = { count: this.requests.labels({ route, method, status: statusText, provider, model }), latency: this.latency.labels({ route, status: statusText, provider, model }) };
-      this.requestSeries.set(key, series);
+    this.pendingRequests.add(key, () => ({ route, method, status: String(status), provider, model }));
+    let latency = this.latencySeries.get(key);
+    if (!latency) {
+      latency = this.latency.labels({ route, status: String(status), provider, model });
+      this.latencySeries.set(key, latency);
     }
-    series.count.inc();
-    series.latency.observe(seconds);
+    latency.observe(seconds);
     if (status >= 400) this.errors.inc({ route, status: String(status), code: errorCode ?? 'none' });
   }
-
-  private readonly outcomeSeries = new Map<string, { input: Counter.Internal; output: Counter.Internal; cost: Counter.Internal; savings: Counter.Internal }>();
 
   /** What one request came to (after-work): tokens, cost and savings by org and model, cache hits, the routing decision. */
   observeOutcome(outcome: RequestOutcomeFacts): void {
     const org = outcome.principal.orgId;
     const model = outcome.target?.model.slug ?? outcome.cacheHit?.source ?? outcome.route?.model.slug ?? 'none';
     const key = `${org}\u0000${model}`;
-    let series = this.outcomeSeries.get(key);
-    if (!series) {
-      series = {
-        input: this.tokens.labels({ org, model, direction: 'input' }),
-        output: this.tokens.labels({ org, model, direction: 'output' }),
-        cost: this.cost.labels({ org, model }),
-        savings: this.savings.labels({ org, model }),
-      };
-      this.outcomeSeries.set(key, series);
-    }
     const hit = isWholeHit(outcome.cacheHit) ? outcome.cacheHit : undefined;
     if (outcome.usage && !hit) {
-      series.input.inc(outcome.usage.inputTokens);
-      series.output.inc(outcome.usage.outputTokens);
+      this.pendingTokens.add(`${key}\u0000input`, () => ({ org, model, direction: 'input' }), outcome.usage.inputTokens);
+      this.pendingTokens.add(`${key}\u0000output`, () => ({ org, model, direction: 'output' }), outcome.usage.outputTokens);
     }
     if (outcome.cost) {
-      if (outcome.cost.cost_usd > 0) series.cost.inc(outcome.cost.cost_usd);
-      if (outcome.cost.savings_usd > 0) series.savings.inc(outcome.cost.savings_usd);
+      if (outcome.cost.cost_usd > 0) this.pendingCost.add(key, () => ({ org, model }), outcome.cost.cost_usd);
+      if (outcome.cost.savings_usd > 0) this.pendingSavings.add(key, () => ({ org, model }), outcome.cost.savings_usd);
     }
     if (hit) {
-      this.cacheHits.inc({ org, type: hit.type });
-      if (hit.savedUsd && hit.savedUsd > 0) this.cacheSavings.inc({ org, type: hit.type }, hit.savedUsd);
+      const hitKey = `${org}\u0000${hit.type}`;
+      this.pendingCacheHits.add(hitKey, () => ({ org, type: hit.type }));
+      if (hit.savedUsd && hit.savedUsd > 0) this.pendingCacheSavings.add(hitKey, () => ({ org, type: hit.type }), hit.savedUsd);
     }
     if (outcome.route && outcome.status < 400) {
       const { decisionSource: source, taskFamily, tier } = outcome.route;
-      const decisionKey = `${source}\u0000${taskFamily ?? ''}\u0000${tier}`;
-      let decisions = this.decisionSeries.get(decisionKey);
-      if (!decisions) {
-        decisions = this.routingDecisions.labels({ source, task_family: taskFamily ?? 'none', tier });
-        this.decisionSeries.set(decisionKey, decisions);
-      }
-      decisions.inc();
+      this.pendingDecisions.add(`${source}\u0000${taskFamily ?? ''}\u0000${tier}`, () => ({ source, task_family: taskFamily ?? 'none', tier }));
     }
   }
-
-  private readonly decisionSeries = new Map<string, Counter.Internal>();
 }
 
 const circuitValue: Record<CircuitState, number> = { closed: 0, half_open: 1, open: 2 };
