@@ -18,6 +18,8 @@ export interface TaskClass {
   complexityProbabilities: Record<Complexity, number>;
   /** The request asks for a proof: with the math family, proof-level work however short it is. */
   asksForProof: boolean;
+  /** Numbers written in digits at the start of the prompt: two or more make a maths question plain arithmetic. */
+  numbers: number;
 }
 
 /** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
@@ -43,6 +45,14 @@ export class TaskClassifier {
     for (let index = 1; index < levels.length; index++) if (levels[index] > levels[level]) level = index;
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
-    return { family: this.family.classes[best] as TaskFamily, complexity: this.complexity.classes[level] as Complexity, familyConfidence: families[best], complexityProbabilities, asksForProof: asksForProof(input.prompt.slice(0, 300).toLowerCase()) };
+    const opening = input.prompt.slice(0, 300);
+    return {
+      family: this.family.classes[best] as TaskFamily,
+      complexity: this.complexity.classes[level] as Complexity,
+      familyConfidence: families[best],
+      complexityProbabilities,
+      asksForProof: asksForProof(opening.toLowerCase()),
+      numbers: opening.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0,
+    };
   }
 }
