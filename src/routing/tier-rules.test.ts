@@ -11,6 +11,7 @@ const sureTrivial = (family: TaskClass['family'], numbers: number): TaskClass =>
   complexityProbabilities: { trivial: 0.94, standard: 0.04, complex: 0.01, expert: 0.01 },
   asksForProof: false,
   numbers,
+  asksForExplanation: false,
 });
 
 test('a trivial chat, translation or code request goes to T1', () => {
@@ -24,9 +25,18 @@ test('maths is trivial only as plain arithmetic (two numbers or more); reasoning
   assert.equal(chooseTier(undefined, undefined, sureTrivial('reasoning', 2)).tier, 'T2', 'If today is Monday, what day is it in 3 days?');
 });
 
-test('short, hard maths questions the classifier reads as trivial are still served at T2 or above', () => {
+test('a request for an explanation, a cause, a judgement or a design is never trivial', () => {
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), asksForExplanation: true }).tier, 'T2');
+});
+
+test('only a request the classifier is fairly sure of (0.65) is trivial', () => {
+  const unsure = { ...sureTrivial('chat', 0), complexityProbabilities: { trivial: 0.6, standard: 0.38, complex: 0.01, expert: 0.01 } };
+  assert.equal(chooseTier(undefined, undefined, unsure).tier, 'T2');
+});
+
+test('short, hard questions the classifier reads as trivial are still served at T2 or above', () => {
   const classifier = TaskClassifier.fromFile();
-  for (const prompt of ['Is P equal to NP?', 'Classify all groups of order 8.']) {
+  for (const prompt of ['Is P equal to NP?', 'Classify all groups of order 8.', 'Design Twitter.', 'Is Bitcoin a bubble?', 'Erkläre die Relativitätstheorie.']) {
     const tier = chooseTier(undefined, undefined, classifier.classify({ prompt })).tier;
     assert.notEqual(tier, 'T1', prompt);
   }

@@ -37,18 +37,22 @@ function effectiveComplexity(task: TaskClass): Complexity {
   const p = task.complexityProbabilities;
   if (p.expert >= 0.4) return 'expert';
   if (p.complex + p.expert >= 0.35 || (task.family === 'math' && task.asksForProof)) return 'complex';
-  if (p.trivial >= 0.5 && trivialIsSafe(task)) return 'trivial';
+  if (p.trivial >= TRIVIAL_CONFIDENCE && trivialIsSafe(task)) return 'trivial';
   return 'standard';
 }
 
+/** How sure the classifier must be that a request is trivial before it may go to T1 (the weakest models). */
+const TRIVIAL_CONFIDENCE = 0.65;
+
 /**
  * Where a short prompt may still be hard, "trivial" is not taken on the classifier's word: the classifier learnt
- * that short is easy, and "Is P equal to NP?" or "Classify all groups of order 8." are short. Maths is trivial only
- * as plain arithmetic (two numbers or more: "What's 15% of 80?"), and reasoning never is (a deduction is where the
- * weakest models fail). Both then go to T2 rather than T1.
+ * that short is easy, and "Is P equal to NP?", "Design Twitter." or "Is Bitcoin a bubble?" are short. Maths is
+ * trivial only as plain arithmetic (two numbers or more: "What's 15% of 80?"), reasoning never is (a deduction is
+ * where the weakest models fail), nor is a request for an explanation, a cause, a judgement or a design. They go
+ * to T2 rather than T1.
  */
 function trivialIsSafe(task: TaskClass): boolean {
-  if (task.family === 'reasoning') return false;
+  if (task.family === 'reasoning' || task.asksForExplanation) return false;
   if (task.family === 'math') return task.numbers >= 2;
   return true;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { classifierFeatures, featureRows, type ClassifierInput } from './classifier-features.js';
 import { predict, type LinearModel } from './linear-model.js';
-import { asksForProof } from './task-cues.js';
+import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
 export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
@@ -20,6 +20,8 @@ export interface TaskClass {
   asksForProof: boolean;
   /** Numbers written in digits at the start of the prompt: two or more make a maths question plain arithmetic. */
   numbers: number;
+  /** The request asks for an explanation, a cause, a judgement or a design: open-ended however short. */
+  asksForExplanation: boolean;
 }
 
 /** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
@@ -46,13 +48,15 @@ export class TaskClassifier {
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
+    const lowered = opening.toLowerCase();
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,
       familyConfidence: families[best],
       complexityProbabilities,
-      asksForProof: asksForProof(opening.toLowerCase()),
+      asksForProof: asksForProof(lowered),
       numbers: opening.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0,
+      asksForExplanation: asksForExplanation(lowered),
     };
   }
 }

@@ -44,3 +44,11 @@ export function cuesIn(text: string): string[] {
 const proofPattern = /(?<!\p{L})(prove|proof|show that|demonstrate that|beweise|zeige,? dass|démontre|montre que|demuestra|demostrar)|证明|証明/u;
 
 export const asksForProof = (text: string) => proofPattern.test(text);
+
+/**
+ * Asking for an explanation, a cause, a judgement or a design, in the six languages: open-ended however short it
+ * is ("Explain monads.", "Why did Rome fall?", "Design Twitter.", "Erkläre die Relativitätstheorie.").
+ */
+const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|解释|为什么|説明|なぜ/u;
+
+export const asksForExplanation = (text: string) => explanationPattern.test(text);
