@@ -1,7 +1,7 @@
 /**
  * The fixes a general JSON repairer (jsonrepair) gets wrong or cannot know, made token by token before it
  * runs: non-finite numbers (`NaN`, `Infinity`) become `null`, numbers in JavaScript or Python spelling
- * (`+3`, `09`, `.5`, `5.`, `0x1F`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
+ * (`+3`, `09`, `.5`, `5.`, `0x1F`, `1_000`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
  * `#` comments go like `//` ones, and an answer cut short loses the half-written key or literal at its end.
  * A placeholder where values should be (`...`, `// remaining rows omitted`) refuses the answer: it is not a
  * broken value but a missing one, and no repair can bring back what the model left out.
@@ -24,13 +24,16 @@ const literals = ['true', 'false', 'null'];
 /** Comment text that stands for values left out rather than explaining them. */
 const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
 const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
-const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+|(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d*)?)/;
+// Digits may be grouped by underscores (`1_000_000`, Python and JavaScript), which JSON does not allow.
+const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d*)?)/;
 const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
 
 export function fixLexically(text: string): LexicalFix {
   const tokens: Token[] = [];
   const stack: Array<'object' | 'array'> = [];
+  /** Depths of the stack at which a tuple opened, to close it with its `)`. */
+  const tuples: number[] = [];
   let expectKey = false;
   let index = 0;
   const previousSignificant = (): string | undefined => {
@@ -76,9 +79,28 @@ export function fixLexically(text: string): LexicalFix {
       index += number[0].length;
       continue;
     }
+    // A Python tuple where a value goes (`(1, 2)`) is an array; a bracket never opens a value in JSON otherwise.
+    if (character === '(' && stack.length > 0 && [':', ',', '['].includes(previousSignificant() ?? '')) {
+      stack.push('array');
+      tuples.push(stack.length);
+      tokens.push(token('punctuation', '['));
+      index++;
+      continue;
+    }
+    if (character === ')' && tuples.at(-1) === stack.length) {
+      stack.pop();
+      tuples.pop();
+      tokens.push(token('punctuation', ']'));
+      index++;
+      continue;
+    }
     if (character === '{') (stack.push('object'), (expectKey = true));
     else if (character === '[') stack.push('array');
-    else if (character === '}' || character === ']') (stack.pop(), (expectKey = false));
+    else if (character === '}' || character === ']') {
+      stack.pop();
+      expectKey = false;
+      while ((tuples.at(-1) ?? 0) > stack.length) tuples.pop();
+    }
     else if (character === ':') expectKey = false;
     else if (character === ',') expectKey = stack.at(-1) === 'object';
     tokens.push(token('punctuation', character));
@@ -150,10 +172,10 @@ function commentAt(text: string, index: number): { body: string; end: number } |
   return undefined;
 }
 
-/** `+3` → `3`, `09` → `9`, `.5` → `0.5`, `5.` → `5`, `1e` → `1`, `0x1F` → `31`. */
+/** `+3` → `3`, `09` → `9`, `.5` → `0.5`, `5.` → `5`, `1e` → `1`, `0x1F` → `31`, `1_000` → `1000`. */
 function jsonNumber(written: string): string {
   const sign = written.startsWith('-') ? '-' : '';
-  const unsigned = written.replace(/^[+-]/, '');
+  const unsigned = written.replace(/^[+-]/, '').replaceAll('_', '');
   if (/^0[xX]/.test(unsigned)) return sign + String(Number.parseInt(unsigned.slice(2), 16));
   const match = /^(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d*))?$/.exec(unsigned);
   if (!match) return written;
