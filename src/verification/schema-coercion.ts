@@ -1,15 +1,20 @@
 /**
  * Fitting a parsed answer to its JSON schema where the fix is unambiguous: a number where a string is
- * required and the reverse, "true"/"false" for a boolean, a single value where an array is required, an
- * enum value in the wrong case, properties the schema forbids dropped. Nothing is invented: a missing
+ * required and the reverse (`"1,234.5"` too), "true"/"false"/"yes"/"no" for a boolean, a single value where an
+ * array is required, an enum value in the wrong case, properties the schema forbids dropped, the answer
+ * unwrapped from one key the schema does not know. Nothing is invented: a missing
  * required property stays missing (validation then reports it). Each change is recorded.
  */
 type Schema = Record<string, unknown>;
 
 const numeric = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/;
+/** Thousands grouped by commas, the US way only (`1,234.5`): `1,5` could be a decimal comma, so it is left alone. */
+const grouped = /^-?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/;
+const truthWords: Record<string, boolean> = { true: true, false: false, yes: true, no: false };
 
 export function coerceToSchema(value: unknown, schema: unknown, changes: string[], path = ''): unknown {
   if (!isObject(schema)) return value;
+  if (path === '') value = unwrapped(value, schema, changes);
   let result = coerceType(value, schema, changes, path);
   result = coerceEnum(result, schema, changes, path);
   if (isObject(result) && !Array.isArray(result)) return coerceObject(result, schema, changes, path);
@@ -37,19 +42,34 @@ function coerceScalar(value: unknown, type: string, schema: Schema): unknown {
       return typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
     case 'number':
     case 'integer': {
-      if (typeof value !== 'string' || !numeric.test(value.trim())) return undefined;
-      const number = Number(value.trim());
+      if (typeof value !== 'string') return undefined;
+      const text = value.trim();
+      if (!numeric.test(text) && !grouped.test(text)) return undefined;
+      const number = Number(text.replaceAll(',', ''));
       return type === 'integer' && !Number.isInteger(number) ? undefined : number;
     }
-    case 'boolean': {
-      const text = typeof value === 'string' ? value.trim().toLowerCase() : undefined;
-      return text === 'true' ? true : text === 'false' ? false : undefined;
-    }
+    case 'boolean':
+      return typeof value === 'string' ? truthWords[value.trim().toLowerCase()] : undefined;
     case 'array':
       return value === null || value === undefined ? undefined : [coerceToSchema(value, schema.items, [], '')];
     default:
       return undefined;
   }
+}
+
+/**
+ * The answer wrapped in one key the schema does not know (`{"person": {"name": …}}` for a person): the object
+ * inside, when it holds every required property and the wrapper does not.
+ */
+function unwrapped(value: unknown, schema: Schema, changes: string[]): unknown {
+  if (!isObject(value) || Array.isArray(value) || !isObject(schema.properties)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] in schema.properties) return value;
+  const inner = value[keys[0]];
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  if (!isObject(inner) || Array.isArray(inner) || required.length === 0 || !required.every((name) => name in inner)) return value;
+  changes.push(`(root): unwrapped from ${JSON.stringify(keys[0])}`);
+  return inner;
 }
 
 function coerceEnum(value: unknown, schema: Schema, changes: string[], path: string): unknown {
