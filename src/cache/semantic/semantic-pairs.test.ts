@@ -28,13 +28,13 @@ test('recall stays above 75 % overall and above 40 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 87.0 % on the first two sets; the fresh set's paraphrases change most of their words (21 of 58 served): 76.1 % in all.
+  // 89.1 % on the first two sets; the fresh set's paraphrases change most of their words (26 of 61 served): 78.0 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
     const served = ofKind.filter((pair) => decidePair(pair, threshold).hit).length;
-    // Synonyms are the weakest kind (13 of 28 with the fresh set): WordNet does not link reduce/lower or pick/choose,
-    // and words like fast or delete may only stand for their WordNet synonyms, never for a word merely used alike.
+    // Synonyms are the weakest kind (20 of 32 with the fresh set): a word may only stand for its WordNet synonyms
+    // or a listed group (remove/delete, pick/choose, reduce/lower), never for a word merely used alike.
     assert.ok(served / ofKind.length >= 0.4, `${kind}: ${served}/${ofKind.length}`);
   }
 });

@@ -100,6 +100,11 @@ const spellingGroups = [
   ['color', 'colour'],
   ['center', 'centre'],
   ['favorite', 'favourite'],
+  // Verbs asked alike that WordNet does not link (or links only through senses used apart).
+  ['remove', 'delete', 'erase'],
+  ['choose', 'pick', 'select'],
+  ['reduce', 'lower', 'decrease', 'lessen'],
+  ['exit', 'quit'],
   // British spellings that are words of their own, so never taken for misspellings.
   ['install', 'instal'],
   ['enroll', 'enrol'],
