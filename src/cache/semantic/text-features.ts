@@ -137,7 +137,9 @@ for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'],
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
-  // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing.
+  // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing; at the
+  // end of the prompt with up to two words on each side ("green tea's health benefits?" → "health benefits of green tea").
+  [/\b((?:[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ((?:[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
   [/\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
   [/\bcan['’]t\b/g, 'can not'],
   [/\bwon['’]t\b/g, 'will not'],
