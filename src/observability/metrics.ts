@@ -1,21 +1,23 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { BoundedQueue } from '../shared/bounded-queue.js';
 import type { CircuitState } from '../providers/circuit-breaker.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import type { RequestOutcomeFacts } from './request-outcome.js';
 import { PendingCounts } from './pending-counts.js';
+import { SeriesHistogram } from './series-histogram.js';
 
 /**
  * Prometheus metrics, the ones users of other gateways graph: requests, errors and latency by route,
  * model, provider and status; tokens, cost and savings by org and model; cache hits and their savings;
  * routing decisions by task family and tier; key-pool rotations and cool-downs; circuit state; limits
  * refusals; after-work queue depth; upstream errors. What every request adds is summed per series and handed
- * to the counters at each scrape (PendingCounts): prom-client hashes the labels on every call otherwise.
+ * to the counters at each scrape (PendingCounts), and the latency histogram keeps its series by key
+ * (SeriesHistogram): prom-client hashes the labels on every call otherwise.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
   readonly requests: Counter<'route' | 'method' | 'status' | 'provider' | 'model'>;
-  readonly latency: Histogram<'route' | 'status' | 'provider' | 'model'>;
+  readonly latency: SeriesHistogram<'route' | 'status' | 'provider' | 'model'>;
   readonly errors: Counter<'route' | 'status' | 'code'>;
   readonly upstreamErrors: Counter<'provider' | 'kind' | 'status'>;
   readonly tokens: Counter<'org' | 'model' | 'direction'>;
@@ -44,13 +46,7 @@ export class GatewayMetrics {
     const registers = [this.registry];
     const pendingRequests = this.pendingRequests;
     this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers, collect() { pendingRequests.collectInto(this); } });
-    this.latency = new Histogram({
-      name: 'svc_request_duration_seconds',
-      help: 'End-to-end request latency',
-      labelNames: ['route', 'status', 'provider', 'model'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
-      registers,
-    });
+    this.latency = new SeriesHistogram('svc_request_duration_seconds', 'End-to-end request latency', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers);
     this.errors = new Counter({ name: 'svc_request_errors_total', help: 'Requests answered with an error, by route, status and error code (spec section 7)', labelNames: ['route', 'status', 'code'], registers });
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers });
     const pendingTokens = this.pendingTokens;
@@ -127,18 +123,12 @@ export class GatewayMetrics {
     });
   }
 
-  private readonly latencySeries = new Map<string, { observe(value: number): void }>();
-
   /** One finished HTTP request: counted and timed; an error answer also counted by its code. */
   observeRequest(route: string, method: string, status: number, provider: string, model: string, seconds: number, errorCode?: string): void {
     const key = `${route}\u0000${method}\u0000${status}\u0000${provider}\u0000${model}`;
     this.pendingRequests.add(key, () => ({ route, method, status: String(status), provider, model }));
-    let latency = this.latencySeries.get(key);
-    if (!latency) {
-      latency = this.latency.labels({ route, status: String(status), provider, model });
-      this.latencySeries.set(key, latency);
-    }
-    latency.observe(seconds);
+    // The latency's series leaves out the method: requests of two methods on one route share it.
+    this.latency.observe(`${route}\u0000${status}\u0000${provider}\u0000${model}`, () => ({ route, status: String(status), provider, model }), seconds);
     if (status >= 400) this.errors.inc({ route, status: String(status), code: errorCode ?? 'none' });
   }
 
