@@ -98,6 +98,10 @@ export const MEANING_DIMENSIONS = 100;
 const MEANING_WEIGHT = 3;
 const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
+/** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
+const MAX_HISTORY_TURNS = 8;
+/** Of each earlier turn, its start is read: what the conversation is about shows there. */
+const MAX_HISTORY_CHARS = 1000;
 
 /**
  * The frequency-weighted average of the prompt's English word vectors (smooth inverse frequency): words
@@ -170,7 +174,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, 1);
   if (input.system) textFeatures(input.system, systemNames, 0.5, add);
   const history = input.history ?? [];
-  for (const turn of history) textFeatures(turn, historyNames, 0.3, add);
+  // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
+  const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];
+  for (const turn of read) textFeatures(turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn, historyNames, 0.3, add);
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);

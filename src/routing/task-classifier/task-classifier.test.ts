@@ -45,3 +45,13 @@ test('task cues are read at word starts: "hi" is not in "this", "api" not in "ca
   assert.deepEqual(cuesIn('hi! summarize the api docs'), ['code', 'summarization', 'chat']);
   assert.deepEqual(cuesIn('请总结一下会议内容'), ['summarization']);
 });
+
+test('of a long conversation the classifier reads the first turn and the latest ones, each from its start', async () => {
+  const { classifierFeatures } = await import('./classifier-features.js');
+  const turns = Array.from({ length: 400 }, (_, index) => `turn ${index}: ${'the quarterly report and its figures '.repeat(index === 0 ? 1 : 60)}`);
+  const read = [turns[0], ...turns.slice(-7)].map((turn) => turn.slice(0, 1000));
+  const all = classifierFeatures({ prompt: 'and now?', history: turns }, 1 << 14);
+  const bounded = classifierFeatures({ prompt: 'and now?', history: read }, 1 << 14);
+  assert.deepEqual([...all.indices], [...bounded.indices]);
+  assert.deepEqual([...all.values], [...bounded.values]);
+});
