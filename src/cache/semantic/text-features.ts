@@ -41,12 +41,12 @@ const frameMarkers: Array<[string, RegExp]> = [
   ['owner:speaker', /\b(?:my|mine|our|ours)\b/],
   ['owner:listener', /\b(?:your|yours)\b/],
   ['owner:other', /\b(?:his|her|hers|their|theirs)\b/],
-  // Modal verbs are fillers as words ("how can I" and "how do I" ask alike), but "must I" is not "may I", and
-  // "can I" (is it possible, allowed) is not "should I" (is it wise).
+  // Modal verbs are fillers as words ("how can I" and "how do I" ask alike), but "must I" is not "may I", and a
+  // question opening on "can I" (is it possible, allowed) is not one opening on "should I" (is it wise).
   ['modal:obligation', /\bmust\b/],
   ['modal:possibility', /\b(?:may|might)\b/],
-  ['modal:ability', /^(?:can|could) (?:i|we)\b/],
-  ['modal:advice', /^(?:should|ought) (?:i|we)\b/],
+  ['modal:ability', /(?:^|, )(?:can|could) (?:i|we)\b/],
+  ['modal:advice', /(?:^|, )(?:should|ought) (?:i|we)\b/],
 ];
 // `by` marks who acts in the passive: "who was Lincoln killed by" is not "who did Lincoln kill".
 const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via', 'by']);
@@ -105,6 +105,7 @@ const spellingGroups = [
   ['choose', 'pick', 'select'],
   ['reduce', 'lower', 'decrease', 'lessen'],
   ['exit', 'quit'],
+  ['child', 'kid', 'children', 'kids'],
   // British spellings that are words of their own, so never taken for misspellings.
   ['install', 'instal'],
   ['enroll', 'enrol'],
@@ -258,7 +259,8 @@ export function promptFeatures(text: string): PromptFeatures {
     tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase });
     opensPhrase = false;
   }
-  const frame = frameMarkers.filter(([, pattern]) => pattern.test(normalized)).map(([marker]) => marker);
+  // Read with the commas kept: a question that opens after a clause ("If it rains, should I…") opens after one.
+  const frame = frameMarkers.filter(([, pattern]) => pattern.test(marked)).map(([marker]) => marker);
   for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
   return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text) };
 }
