@@ -7,7 +7,7 @@ import { tapStream } from '../../core/stream-tap.js';
 import { affordableFacts, carriedTexts, recallableTurns, withMemory } from '../../memory/context-assembly.js';
 import type { ConversationMemory, Turn } from '../../memory/conversation-memory.js';
 import type { FactExtractor } from '../../memory/fact-extractor.js';
-import type { FactMemory, RecalledFact } from '../../memory/fact-memory.js';
+import { recallWindow, type FactMemory, type RecalledFact } from '../../memory/fact-memory.js';
 import type { MemoryWriter } from '../../memory/memory-writer.js';
 import { planMemoryRecall, type MemoryPlan } from '../../memory/memory-router.js';
 import { conversationOf, type RoutedContext } from '../request-context.js';
@@ -67,7 +67,7 @@ export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): S
       const request = context.request;
       const lastUser = [...request.messages].reverse().find((message) => message.role === 'user');
       const prompt = lastUser ? textOfContent(lastUser.content) : '';
-      const plan = planMemoryRecall(prompt, request.messages.some((message) => message.role === 'assistant'));
+      const plan = planMemoryRecall(recallWindow(prompt), request.messages.some((message) => message.role === 'assistant'));
       context.memoryRecall = plan.reason;
       if (lastUser && (plan.recent || plan.facts)) {
         try {
