@@ -9,6 +9,8 @@ const MEMORY_TOKEN_BUDGET = 1500;
 const FACT_TOKEN_BUDGET = 500;
 /** Recent turns recalled at most (L1): older ones are reached through their facts (L2). */
 const MAX_RECENT_TURNS = 6;
+/** More characters than any text but a freak takes per token (English ~4, code ~3, CJK ~1). */
+const MAX_CHARS_PER_TOKEN = 12;
 
 export interface AssembledMemory {
   turns: Turn[];
@@ -30,6 +32,8 @@ export function recallableTurns(turns: Turn[], carried: Set<string>): Turn[] {
   for (let index = turns.length - 1; index >= 0 && chosen.length < MAX_RECENT_TURNS; index--) {
     const turn = turns[index];
     if (carried.has(turn.user.trim()) || carried.has(turn.assistant.trim())) continue;
+    // A turn far longer than what is left cannot fit: it is not counted (the tokenizer takes ~40 ms a megabyte).
+    if (turn.user.length + turn.assistant.length > (MEMORY_TOKEN_BUDGET - FACT_TOKEN_BUDGET - tokens) * MAX_CHARS_PER_TOKEN) break;
     const cost = countTokens(turn.user) + countTokens(turn.assistant) + 8;
     if (tokens + cost > MEMORY_TOKEN_BUDGET - FACT_TOKEN_BUDGET) break;
     tokens += cost;
