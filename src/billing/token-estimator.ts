@@ -43,23 +43,58 @@ const counted = new WeakMap<ChatRequest, number>();
 export function estimateChatPromptTokens(request: ChatRequest): number {
   let tokens = counted.get(request);
   if (tokens === undefined) {
-    tokens = countChatPrompt(request);
+    tokens = TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length;
+    for (const text of promptTexts(request)) tokens += countTokens(text);
     counted.set(request, tokens);
   }
   return tokens;
 }
 
-function countChatPrompt(request: ChatRequest): number {
-  let tokens = TOKENS_PER_REPLY;
-  for (const message of request.messages) {
-    tokens += TOKENS_PER_MESSAGE + countTokens(message.role);
-    if (typeof message.content === 'string') tokens += countTokens(message.content);
-    else if (Array.isArray(message.content)) {
-      for (const part of message.content) if (part.type === 'text' && typeof part.text === 'string') tokens += countTokens(part.text);
-    }
-    if (message.name) tokens += countTokens(message.name);
-    for (const call of message.tool_calls ?? []) tokens += countTokens(call.function.name) + countTokens(call.function.arguments);
-  }
-  if (request.tools?.length) tokens += countTokens(JSON.stringify(request.tools));
+/** Texts longer than this are counted in slices, the event loop running between them. */
+const SLICE_CHARS = 64 * 1024;
+
+/**
+ * The same count as estimateChatPromptTokens, for a caller that may wait: a long text is counted a slice at a
+ * time, yielding between slices (the tokenizer takes ~40 ms a megabyte, and the body limit is 10 MB). Slices end
+ * before a space, where the tokenizer splits anyway, so the count is the same. The count is kept for the request.
+ */
+export async function countChatPromptWithoutBlocking(request: ChatRequest): Promise<number> {
+  let tokens = counted.get(request);
+  if (tokens !== undefined) return tokens;
+  tokens = TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length;
+  for (const text of promptTexts(request)) tokens += text.length > SLICE_CHARS ? await countInSlices(text) : countTokens(text);
+  counted.set(request, tokens);
   return tokens;
+}
+
+async function countInSlices(text: string): Promise<number> {
+  let tokens = 0;
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + SLICE_CHARS);
+    if (end < text.length) {
+      const space = text.lastIndexOf(' ', end);
+      if (space > start + SLICE_CHARS / 2) end = space;
+    }
+    tokens += countTokens(text.slice(start, end));
+    start = end;
+    if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return tokens;
+}
+
+/** The texts of a chat prompt that OpenAI counts: each message's role, text, name and tool calls, and the tools. */
+function* promptTexts(request: ChatRequest): Generator<string> {
+  for (const message of request.messages) {
+    yield message.role;
+    if (typeof message.content === 'string') yield message.content;
+    else if (Array.isArray(message.content)) {
+      for (const part of message.content) if (part.type === 'text' && typeof part.text === 'string') yield part.text;
+    }
+    if (message.name) yield message.name;
+    for (const call of message.tool_calls ?? []) {
+      yield call.function.name;
+      yield call.function.arguments;
+    }
+  }
+  if (request.tools?.length) yield JSON.stringify(request.tools);
 }

@@ -1,4 +1,5 @@
-import { loadTokenizer } from '../billing/token-estimator.js';
+import { countChatPromptWithoutBlocking, loadTokenizer } from '../billing/token-estimator.js';
+import type { ChatRequest } from '../core/chat-types.js';
 import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -11,6 +12,12 @@ import { rateLimitHeaders } from './rate-limit-headers.js';
 import { estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
 
 const MINUTE_MS = 60_000;
+
+/** The tokenizer loaded and a chat prompt counted without holding the event loop; the estimates then read the count. */
+async function countedBeforehand(context: RequestContext): Promise<void> {
+  await loadTokenizer();
+  if (context.operation === 'chat') await countChatPromptWithoutBlocking(context.request as ChatRequest);
+}
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
 const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
 
@@ -62,7 +69,7 @@ export class LimitsService {
   async takeRates(context: RequestContext): Promise<void> {
     const { rpm, tpm } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
-    if (tpm.length > 0) await loadTokenizer();
+    if (tpm.length > 0) await countedBeforehand(context);
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
     // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
     const tooLarge = tpm.find((limit) => tokens > limit.value);
@@ -100,7 +107,7 @@ export class LimitsService {
   async reserveMonthly(context: RequestContext): Promise<void> {
     const { quota, budget } = this.limitsOf(context);
     if (quota.length === 0 && budget.length === 0) return;
-    await loadTokenizer();
+    await countedBeforehand(context);
     const month = new Date().toISOString().slice(0, 7);
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;

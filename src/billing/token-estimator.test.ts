@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import type { ChatRequest } from '../core/chat-types.js';
+import { countChatPromptWithoutBlocking, countTokens, estimateChatPromptTokens, loadTokenizer } from './token-estimator.js';
+
+before(() => loadTokenizer());
+
+const longText = 'The quarterly report covers revenue, costs, hiring plans and the risks we see for next year. '.repeat(4000);
+const chat = (content: string): ChatRequest => ({ model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content }] });
+
+test("a chat prompt is counted the OpenAI way: 3 tokens a message, 3 for the reply, and each message's role and text", () => {
+  const request = chat('Hello there');
+  assert.equal(estimateChatPromptTokens(request), 3 + 2 * 3 + countTokens('system') + countTokens('Be brief.') + countTokens('user') + countTokens('Hello there'));
+});
+
+test('a long prompt counted in slices comes to the same count as counted whole', async () => {
+  assert.ok(longText.length > 300_000);
+  const whole = estimateChatPromptTokens(chat(longText));
+  assert.equal(await countChatPromptWithoutBlocking(chat(longText)), whole);
+});
+
+test('while a long prompt is counted, the event loop goes on', async () => {
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 0);
+  const counting = countChatPromptWithoutBlocking(chat(longText.repeat(3)));
+  await counting;
+  clearInterval(ticker);
+  assert.ok(ticks > 0, 'a timer ran between slices');
+});
+
+test('the count is kept for the request: the estimates read it without counting again', async () => {
+  const request = chat(longText);
+  const counted = await countChatPromptWithoutBlocking(request);
+  assert.equal(estimateChatPromptTokens(request), counted);
+});
