@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, test } from 'node:test';
 import type { ChatRequest } from '../core/chat-types.js';
-import { countChatPromptWithoutBlocking, countTokens, estimateChatPromptTokens, loadTokenizer } from './token-estimator.js';
+import { countChatPromptWithoutBlocking, countTextsWithoutBlocking, countTokens, estimateChatPromptTokens, loadTokenizer } from './token-estimator.js';
 
 before(() => loadTokenizer());
 
@@ -32,4 +32,14 @@ test('the count is kept for the request: the estimates read it without counting 
   const request = chat(longText);
   const counted = await countChatPromptWithoutBlocking(request);
   assert.equal(estimateChatPromptTokens(request), counted);
+});
+
+test('a batch of texts (an embeddings input) is counted like each text alone, with timers running meanwhile', async () => {
+  const texts = [...Array.from({ length: 3000 }, (_, index) => `Sentence number ${index} about the report.`), longText];
+  const alone = texts.reduce((sum, text) => sum + countTokens(text), 0);
+  let ticks = 0;
+  const ticker = setInterval(() => ticks++, 0);
+  assert.equal(await countTextsWithoutBlocking(texts), alone);
+  clearInterval(ticker);
+  assert.ok(ticks > 0);
 });

@@ -67,6 +67,28 @@ export async function countChatPromptWithoutBlocking(request: ChatRequest): Prom
   return tokens;
 }
 
+/**
+ * The tokens of several texts (an embeddings batch), counted like countTokens each, the event loop running every
+ * 64 KB: a long text a slice at a time, short ones a run of them at a time.
+ */
+export async function countTextsWithoutBlocking(texts: readonly string[]): Promise<number> {
+  let tokens = 0;
+  let sinceYield = 0;
+  for (const text of texts) {
+    if (text.length > SLICE_CHARS) {
+      tokens += await countInSlices(text);
+      continue;
+    }
+    tokens += countTokens(text);
+    sinceYield += text.length;
+    if (sinceYield > SLICE_CHARS) {
+      sinceYield = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  return tokens;
+}
+
 async function countInSlices(text: string): Promise<number> {
   let tokens = 0;
   for (let start = 0; start < text.length; ) {

@@ -1,5 +1,6 @@
 import { countChatPromptWithoutBlocking, loadTokenizer } from '../billing/token-estimator.js';
 import type { ChatRequest } from '../core/chat-types.js';
+import type { EmbeddingsRequest } from '../core/embeddings-types.js';
 import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -9,14 +10,15 @@ import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
+import { countEmbeddingsInputWithoutBlocking, estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
 
 const MINUTE_MS = 60_000;
 
-/** The tokenizer loaded and a chat prompt counted without holding the event loop; the estimates then read the count. */
+/** The tokenizer loaded and the input counted without holding the event loop; the estimates then read the count. */
 async function countedBeforehand(context: RequestContext): Promise<void> {
   await loadTokenizer();
   if (context.operation === 'chat') await countChatPromptWithoutBlocking(context.request as ChatRequest);
+  else if (context.operation === 'embeddings') await countEmbeddingsInputWithoutBlocking(context.request as EmbeddingsRequest);
 }
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
 const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;

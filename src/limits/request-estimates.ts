@@ -1,4 +1,4 @@
-import { countTokens, estimateChatPromptTokens } from '../billing/token-estimator.js';
+import { countTextsWithoutBlocking, countTokens, estimateChatPromptTokens } from '../billing/token-estimator.js';
 import { priceUsage } from '../billing/cost.js';
 import type { ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest } from '../core/embeddings-types.js';
@@ -59,8 +59,26 @@ export function dearestCostUsd(context: RequestContext, usage: MeteredUsage): nu
   return worst;
 }
 
+/** An embeddings request's input tokens, once counted (the estimates ask up to three times). */
+const countedInputs = new WeakMap<EmbeddingsRequest, number>();
+
 function inputTokens(request: EmbeddingsRequest): number {
-  let tokens = 0;
-  for (const input of request.input) tokens += typeof input === 'string' ? countTokens(input) : input.length;
+  let tokens = countedInputs.get(request);
+  if (tokens === undefined) {
+    tokens = 0;
+    for (const input of request.input) tokens += typeof input === 'string' ? countTokens(input) : input.length;
+    countedInputs.set(request, tokens);
+  }
+  return tokens;
+}
+
+/** The same count, made with the event loop running every 64 KB of text (a batch may hold megabytes), and kept. */
+export async function countEmbeddingsInputWithoutBlocking(request: EmbeddingsRequest): Promise<number> {
+  let tokens = countedInputs.get(request);
+  if (tokens !== undefined) return tokens;
+  const texts = request.input.filter((input): input is string => typeof input === 'string');
+  tokens = await countTextsWithoutBlocking(texts);
+  for (const input of request.input) if (typeof input !== 'string') tokens += input.length;
+  countedInputs.set(request, tokens);
   return tokens;
 }
