@@ -28,12 +28,12 @@ test('recall stays above 75 % overall and above 40 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 89.1 % on the first two sets; the fresh set's paraphrases change most of their words (48 of 86 served): 78.9 % in all.
+  // 89.1 % on the first two sets; the fresh set's paraphrases change most of their words (51 of 89 served): 79.1 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
     const served = ofKind.filter((pair) => decidePair(pair, threshold).hit).length;
-    // Synonyms are the weakest kind (28 of 41 with the fresh set): a word may only stand for its WordNet synonyms
+    // Synonyms are the weakest kind (29 of 42 with the fresh set): a word may only stand for its WordNet synonyms
     // or a listed group (remove/delete, pick/choose, reduce/lower), never for a word merely used alike.
     assert.ok(served / ofKind.length >= 0.4, `${kind}: ${served}/${ofKind.length}`);
   }
@@ -73,6 +73,8 @@ test('each guard names its reason', () => {
   assert.notEqual(reason('Who was Lincoln killed by?', 'Who did Lincoln kill?'), undefined, 'the passive names who acts');
   assert.equal(reason("What's the population of Georgia the country?", "What's the population of Georgia the state?"), 'scope');
   assert.equal(reason('What does the -l flag do in ls?', 'What does the -L flag do in ls?'), 'identifiers', 'flags keep their case');
+  assert.equal(reason('What is the third largest country?', 'What is the 3rd largest country?'), undefined, 'an ordinal either way');
+  assert.equal(reason('What is the third largest country?', 'What is the fourth largest country?'), 'numbers');
   assert.equal(reason("What's the difference between a crocodile and an alligator?", "What's the difference between an alligator and a crocodile?"), undefined, 'X and Y ask what Y and X ask');
   assert.equal(reason('Should I learn Python or JavaScript first?', 'Should I learn JavaScript or Python first?'), undefined);
 });

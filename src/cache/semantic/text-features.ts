@@ -135,6 +135,11 @@ const numberWords = new Map(
 for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'], ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'], ['half', '0.5'], ['once', '1'], ['twice', '2'], ['double', '2'], ['triple', '3']] as const) {
   numberWords.set(word, value);
 }
+// Ordinals from third on, written either way ("third" / "3rd"); "first" and "second" are words of their own
+// (first/last, a second of time) and stay so.
+'third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
+  .split(' ')
+  .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
@@ -233,7 +238,7 @@ export function promptFeatures(text: string): PromptFeatures {
       opensPhrase = true;
       continue;
     }
-    if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token)) {
+    if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token)) {
       numbers.push(token.replace(',', '.'));
       continue;
     }
