@@ -28,13 +28,13 @@ test('recall stays above 75 % overall and above 40 % for each kind of rephrasing
   const hits = pairs.filter((pair) => pair.label === 'hit');
   const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
   context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 89.1 % on the first two sets; the fresh set's paraphrases change most of their words (51 of 89 served): 79.1 % in all.
+  // 90.2 % on the first two sets; the fresh set's paraphrases change most of their words (57 of 92 served): 81.1 % in all.
   assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
     const served = ofKind.filter((pair) => decidePair(pair, threshold).hit).length;
-    // Synonyms are the weakest kind (29 of 42 with the fresh set): a word may only stand for its WordNet synonyms
-    // or a listed group (remove/delete, pick/choose, reduce/lower), never for a word merely used alike.
+    // Synonyms are the weakest kind (36 of 45 with the fresh set): a word may only stand for its WordNet synonyms
+    // or a listed group (remove/delete, pick/choose, reduce/lower, get rid of), never for a word merely used alike.
     assert.ok(served / ofKind.length >= 0.4, `${kind}: ${served}/${ofKind.length}`);
   }
 });

@@ -101,10 +101,11 @@ const spellingGroups = [
   ['center', 'centre'],
   ['favorite', 'favourite'],
   // Verbs asked alike that WordNet does not link (or links only through senses used apart).
-  ['remove', 'delete', 'erase'],
+  ['remove', 'delete', 'erase', 'eliminate'],
   ['choose', 'pick', 'select'],
   ['reduce', 'lower', 'decrease', 'lessen'],
-  ['exit', 'quit'],
+  ['exit', 'quit', 'shutdown'],
+  ['symptom', 'sign'],
   ['child', 'kid', 'children', 'kids'],
   // British spellings that are words of their own, so never taken for misspellings.
   ['install', 'instal'],
@@ -140,6 +141,13 @@ for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'],
 'third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
   .split(' ')
   .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
+
+const phrasalVerbs: Array<[RegExp, string]> = [
+  [/\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  [/\bgot rid of\b/g, 'eliminated'],
+  [/\b(?:shut|power|switch)(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
+];
+const phrasalPrecheck = /\b(?:rid of|down|off)\b/;
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
@@ -223,6 +231,8 @@ export function promptFeatures(text: string): PromptFeatures {
   let lowered = text.toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
+  // Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off).
+  if (phrasalPrecheck.test(lowered)) for (const [pattern, replacement] of phrasalVerbs) lowered = lowered.replace(pattern, replacement);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
