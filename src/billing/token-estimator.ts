@@ -1,3 +1,4 @@
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { ChatRequest } from '../core/chat-types.js';
 
 /**
@@ -34,74 +35,80 @@ const TOKENS_PER_MESSAGE = 3;
 const TOKENS_PER_REPLY = 3;
 
 /**
- * A prompt is tokenized once per request, though limits, the Anthropic stream's message_start and the
- * metering of a cut stream all need its count. Stages replace the request rather than change it, so the
- * count of a request object never goes stale.
+ * Token counts kept per request object: limits, the Anthropic stream's message_start and the metering of a cut
+ * stream may all ask for one request's count, and it is tokenized once. Stages replace a request rather than
+ * change it, so the count of a request object never goes stale. `parts` says what is counted: tokens known
+ * without the tokenizer (framing, token arrays) and the texts.
  */
-const counted = new WeakMap<ChatRequest, number>();
+export class KeptCounts<R extends object> {
+  private readonly counts = new WeakMap<R, number>();
 
-export function estimateChatPromptTokens(request: ChatRequest): number {
-  let tokens = counted.get(request);
-  if (tokens === undefined) {
-    tokens = TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length;
-    for (const text of promptTexts(request)) tokens += countTokens(text);
-    counted.set(request, tokens);
+  constructor(private readonly parts: (request: R) => { fixed: number; texts: Iterable<string> }) {}
+
+  /** The count, made now if it was not yet. */
+  of(request: R): number {
+    let tokens = this.counts.get(request);
+    if (tokens === undefined) {
+      const { fixed, texts } = this.parts(request);
+      tokens = fixed;
+      for (const text of texts) tokens += countTokens(text);
+      this.counts.set(request, tokens);
+    }
+    return tokens;
   }
-  return tokens;
+
+  /** The same count, for a caller that may wait: made with the event loop running (see countTextsWithoutBlocking). */
+  async withoutBlocking(request: R): Promise<number> {
+    let tokens = this.counts.get(request);
+    if (tokens === undefined) {
+      const { fixed, texts } = this.parts(request);
+      tokens = fixed + (await countTextsWithoutBlocking(texts));
+      this.counts.set(request, tokens);
+    }
+    return tokens;
+  }
 }
 
-/** Texts longer than this are counted in slices, the event loop running between them. */
+const chatPrompts = new KeptCounts<ChatRequest>((request) => ({ fixed: TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length, texts: promptTexts(request) }));
+
+export const estimateChatPromptTokens = (request: ChatRequest): number => chatPrompts.of(request);
+export const countChatPromptWithoutBlocking = (request: ChatRequest): Promise<number> => chatPrompts.withoutBlocking(request);
+
+/** Text counted between two turns of the event loop. */
 const SLICE_CHARS = 64 * 1024;
 
 /**
- * The same count as estimateChatPromptTokens, for a caller that may wait: a long text is counted a slice at a
- * time, yielding between slices (the tokenizer takes ~40 ms a megabyte, and the body limit is 10 MB). Slices end
- * before a space, where the tokenizer splits anyway, so the count is the same. The count is kept for the request.
+ * The tokens of texts (a prompt's, an embeddings batch), counted like countTokens each, the event loop running
+ * after every 64 KB of text: the tokenizer takes ~40 ms a megabyte, and the body limit is 10 MB. A long text is
+ * cut into slices that end before a space, where the tokenizer splits anyway, so the count is the same.
  */
-export async function countChatPromptWithoutBlocking(request: ChatRequest): Promise<number> {
-  let tokens = counted.get(request);
-  if (tokens !== undefined) return tokens;
-  tokens = TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length;
-  for (const text of promptTexts(request)) tokens += text.length > SLICE_CHARS ? await countInSlices(text) : countTokens(text);
-  counted.set(request, tokens);
-  return tokens;
-}
-
-/**
- * The tokens of several texts (an embeddings batch), counted like countTokens each, the event loop running every
- * 64 KB: a long text a slice at a time, short ones a run of them at a time.
- */
-export async function countTextsWithoutBlocking(texts: readonly string[]): Promise<number> {
+export async function countTextsWithoutBlocking(texts: Iterable<string>): Promise<number> {
   let tokens = 0;
   let sinceYield = 0;
   for (const text of texts) {
-    if (text.length > SLICE_CHARS) {
-      tokens += await countInSlices(text);
-      continue;
-    }
-    tokens += countTokens(text);
-    sinceYield += text.length;
-    if (sinceYield > SLICE_CHARS) {
-      sinceYield = 0;
-      await new Promise((resolve) => setImmediate(resolve));
+    for (const slice of slicesOf(text)) {
+      tokens += countTokens(slice);
+      sinceYield += slice.length;
+      if (sinceYield >= SLICE_CHARS) {
+        sinceYield = 0;
+        await nextTurnOfTheLoop();
+      }
     }
   }
   return tokens;
 }
 
-async function countInSlices(text: string): Promise<number> {
-  let tokens = 0;
+/** The text in pieces of at most SLICE_CHARS, each but the last ending before a space when one is near. */
+function* slicesOf(text: string): Generator<string> {
   for (let start = 0; start < text.length; ) {
     let end = Math.min(text.length, start + SLICE_CHARS);
     if (end < text.length) {
       const space = text.lastIndexOf(' ', end);
       if (space > start + SLICE_CHARS / 2) end = space;
     }
-    tokens += countTokens(text.slice(start, end));
+    yield text.slice(start, end);
     start = end;
-    if (start < text.length) await new Promise((resolve) => setImmediate(resolve));
   }
-  return tokens;
 }
 
 /** The texts of a chat prompt that OpenAI counts: each message's role, text, name and tool calls, and the tools. */

@@ -1,6 +1,3 @@
-import { countChatPromptWithoutBlocking, loadTokenizer } from '../billing/token-estimator.js';
-import type { ChatRequest } from '../core/chat-types.js';
-import type { EmbeddingsRequest } from '../core/embeddings-types.js';
 import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -10,16 +7,9 @@ import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
-import { countEmbeddingsInputWithoutBlocking, estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
+import { countInputWithoutBlocking, estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
 
 const MINUTE_MS = 60_000;
-
-/** The tokenizer loaded and the input counted without holding the event loop; the estimates then read the count. */
-async function countedBeforehand(context: RequestContext): Promise<void> {
-  await loadTokenizer();
-  if (context.operation === 'chat') await countChatPromptWithoutBlocking(context.request as ChatRequest);
-  else if (context.operation === 'embeddings') await countEmbeddingsInputWithoutBlocking(context.request as EmbeddingsRequest);
-}
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
 const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
 
@@ -71,7 +61,7 @@ export class LimitsService {
   async takeRates(context: RequestContext): Promise<void> {
     const { rpm, tpm } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
-    if (tpm.length > 0) await countedBeforehand(context);
+    if (tpm.length > 0) await countInputWithoutBlocking(context);
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
     // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
     const tooLarge = tpm.find((limit) => tokens > limit.value);
@@ -109,7 +99,7 @@ export class LimitsService {
   async reserveMonthly(context: RequestContext): Promise<void> {
     const { quota, budget } = this.limitsOf(context);
     if (quota.length === 0 && budget.length === 0) return;
-    await countedBeforehand(context);
+    await countInputWithoutBlocking(context);
     const month = new Date().toISOString().slice(0, 7);
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;

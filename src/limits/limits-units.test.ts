@@ -35,3 +35,17 @@ test('OpenAI-style reset durations and the strictest limit in the headers', () =
   });
   assert.deepEqual(rateLimitHeaders('tokens', []), {});
 });
+
+test('an embeddings input counted ahead of the estimates is the count the estimates make: texts with the tokenizer, token arrays by length', async () => {
+  const { countInputWithoutBlocking, estimatedTokens } = await import('./request-estimates.js');
+  const { countTokens } = await import('../billing/token-estimator.js');
+  const texts = ['The quarterly report covers revenue and costs. '.repeat(3000), 'a short line'];
+  const embeddings = (input: string[] | number[][]) => ({ operation: 'embeddings', request: { model: 'text-embedding-3-small', input, encoding_format: 'float' } }) as never;
+  const counted = embeddings(texts);
+  await countInputWithoutBlocking(counted);
+  assert.equal(estimatedTokens(counted), countTokens(texts[0]) + countTokens(texts[1]));
+  assert.equal(estimatedTokens(embeddings(texts)), estimatedTokens(counted), 'counted here or by the estimate alone: the same');
+  const arrays = embeddings([[1, 2, 3], [4, 5]]);
+  await countInputWithoutBlocking(arrays);
+  assert.equal(estimatedTokens(arrays), 5);
+});

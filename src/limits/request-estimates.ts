@@ -1,4 +1,4 @@
-import { countTextsWithoutBlocking, countTokens, estimateChatPromptTokens } from '../billing/token-estimator.js';
+import { countChatPromptWithoutBlocking, estimateChatPromptTokens, KeptCounts, loadTokenizer } from '../billing/token-estimator.js';
 import { priceUsage } from '../billing/cost.js';
 import type { ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest } from '../core/embeddings-types.js';
@@ -59,26 +59,22 @@ export function dearestCostUsd(context: RequestContext, usage: MeteredUsage): nu
   return worst;
 }
 
-/** An embeddings request's input tokens, once counted (the estimates ask up to three times). */
-const countedInputs = new WeakMap<EmbeddingsRequest, number>();
+/** An embeddings request's input: its texts through the tokenizer, its token arrays by length; kept per request. */
+const embeddingsInputs = new KeptCounts<EmbeddingsRequest>((request) => {
+  let arrays = 0;
+  for (const input of request.input) if (typeof input !== 'string') arrays += input.length;
+  return { fixed: arrays, texts: request.input.filter((input): input is string => typeof input === 'string') };
+});
 
-function inputTokens(request: EmbeddingsRequest): number {
-  let tokens = countedInputs.get(request);
-  if (tokens === undefined) {
-    tokens = 0;
-    for (const input of request.input) tokens += typeof input === 'string' ? countTokens(input) : input.length;
-    countedInputs.set(request, tokens);
-  }
-  return tokens;
-}
+const inputTokens = (request: EmbeddingsRequest): number => embeddingsInputs.of(request);
 
-/** The same count, made with the event loop running every 64 KB of text (a batch may hold megabytes), and kept. */
-export async function countEmbeddingsInputWithoutBlocking(request: EmbeddingsRequest): Promise<number> {
-  let tokens = countedInputs.get(request);
-  if (tokens !== undefined) return tokens;
-  const texts = request.input.filter((input): input is string => typeof input === 'string');
-  tokens = await countTextsWithoutBlocking(texts);
-  for (const input of request.input) if (typeof input !== 'string') tokens += input.length;
-  countedInputs.set(request, tokens);
-  return tokens;
+/**
+ * Counts a request's input ahead of the estimates, with the tokenizer (loaded on first need) and the event loop
+ * running every 64 KB of text (a prompt or an embeddings batch may hold megabytes); the estimates then read the
+ * kept count.
+ */
+export async function countInputWithoutBlocking(context: RequestContext): Promise<void> {
+  await loadTokenizer();
+  if (context.operation === 'chat') await countChatPromptWithoutBlocking(context.request as ChatRequest);
+  else if (context.operation === 'embeddings') await embeddingsInputs.withoutBlocking(context.request as EmbeddingsRequest);
 }

@@ -3,7 +3,7 @@ import type { BoundedQueue } from '../shared/bounded-queue.js';
 import type { CircuitState } from '../providers/circuit-breaker.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import type { RequestOutcomeFacts } from './request-outcome.js';
-import { PendingCounts } from './pending-counts.js';
+import { SummedCounter } from './summed-counter.js';
 import { SeriesHistogram } from './series-histogram.js';
 
 /**
@@ -11,56 +11,41 @@ import { SeriesHistogram } from './series-histogram.js';
  * model, provider and status; tokens, cost and savings by org and model; cache hits and their savings;
  * routing decisions by task family and tier; key-pool rotations and cool-downs; circuit state; limits
  * refusals; after-work queue depth; upstream errors. What every request adds is summed per series and handed
- * to the counters at each scrape (PendingCounts), and the latency histogram keeps its series by key
+ * to the counters at each scrape (SummedCounter), and the latency histogram keeps its series by key
  * (SeriesHistogram): prom-client hashes the labels on every call otherwise.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  readonly requests: Counter<'route' | 'method' | 'status' | 'provider' | 'model'>;
+  readonly requests: SummedCounter<'route' | 'method' | 'status' | 'provider' | 'model'>;
   readonly latency: SeriesHistogram<'route' | 'status' | 'provider' | 'model'>;
   readonly errors: Counter<'route' | 'status' | 'code'>;
   readonly upstreamErrors: Counter<'provider' | 'kind' | 'status'>;
-  readonly tokens: Counter<'org' | 'model' | 'direction'>;
-  readonly cost: Counter<'org' | 'model'>;
-  readonly savings: Counter<'org' | 'model'>;
-  readonly cacheHits: Counter<'org' | 'type'>;
-  readonly cacheSavings: Counter<'org' | 'type'>;
-  readonly routingDecisions: Counter<'source' | 'task_family' | 'tier'>;
+  readonly tokens: SummedCounter<'org' | 'model' | 'direction'>;
+  readonly cost: SummedCounter<'org' | 'model'>;
+  readonly savings: SummedCounter<'org' | 'model'>;
+  readonly cacheHits: SummedCounter<'org' | 'type'>;
+  readonly cacheSavings: SummedCounter<'org' | 'type'>;
+  readonly routingDecisions: SummedCounter<'source' | 'task_family' | 'tier'>;
   readonly keyRotations: Counter<'provider'>;
   readonly keyCooldowns: Counter<'provider' | 'status'>;
   readonly circuitOpenings: Counter<'circuit'>;
   readonly limitRefusals: Counter<'limit' | 'scope'>;
   /** Orgs for which the semantic cache switched itself off (measured precision under the floor). */
   readonly semanticCacheAutoOff: Counter;
-  // What requests add to the counters, summed per series until a scrape (see PendingCounts).
-  private readonly pendingRequests = new PendingCounts<'route' | 'method' | 'status' | 'provider' | 'model'>();
-  private readonly pendingTokens = new PendingCounts<'org' | 'model' | 'direction'>();
-  private readonly pendingCost = new PendingCounts<'org' | 'model'>();
-  private readonly pendingSavings = new PendingCounts<'org' | 'model'>();
-  private readonly pendingCacheHits = new PendingCounts<'org' | 'type'>();
-  private readonly pendingCacheSavings = new PendingCounts<'org' | 'type'>();
-  private readonly pendingDecisions = new PendingCounts<'source' | 'task_family' | 'tier'>();
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'svc_process_' });
     const registers = [this.registry];
-    const pendingRequests = this.pendingRequests;
-    this.requests = new Counter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers, collect() { pendingRequests.collectInto(this); } });
+    this.requests = new SummedCounter({ name: 'svc_requests_total', help: 'Requests served, by route, method, status, provider and served model', labelNames: ['route', 'method', 'status', 'provider', 'model'], registers });
     this.latency = new SeriesHistogram('svc_request_duration_seconds', 'End-to-end request latency', [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers);
     this.errors = new Counter({ name: 'svc_request_errors_total', help: 'Requests answered with an error, by route, status and error code (spec section 7)', labelNames: ['route', 'status', 'code'], registers });
     this.upstreamErrors = new Counter({ name: 'svc_upstream_errors_total', help: 'Failed upstream calls', labelNames: ['provider', 'kind', 'status'], registers });
-    const pendingTokens = this.pendingTokens;
-    this.tokens = new Counter({ name: 'svc_tokens_total', help: 'Tokens billed by upstream models (cache hits excluded), by org, served model and direction', labelNames: ['org', 'model', 'direction'], registers, collect() { pendingTokens.collectInto(this); } });
-    const pendingCost = this.pendingCost;
-    this.cost = new Counter({ name: 'svc_cost_usd_total', help: 'Cost in USD, by org and served model', labelNames: ['org', 'model'], registers, collect() { pendingCost.collectInto(this); } });
-    const pendingSavings = this.pendingSavings;
-    this.savings = new Counter({ name: 'svc_savings_usd_total', help: 'USD saved against the baseline model (routing and caches), by org and served model', labelNames: ['org', 'model'], registers, collect() { pendingSavings.collectInto(this); } });
-    const pendingCacheHits = this.pendingCacheHits;
-    this.cacheHits = new Counter({ name: 'svc_cache_hits_total', help: 'Requests answered wholly from a cache, by org and cache type', labelNames: ['org', 'type'], registers, collect() { pendingCacheHits.collectInto(this); } });
-    const pendingCacheSavings = this.pendingCacheSavings;
-    this.cacheSavings = new Counter({ name: 'svc_cache_savings_usd_total', help: 'What the served model would have charged for the answers served from a cache', labelNames: ['org', 'type'], registers, collect() { pendingCacheSavings.collectInto(this); } });
-    const pendingDecisions = this.pendingDecisions;
-    this.routingDecisions = new Counter({ name: 'svc_routing_decisions_total', help: 'Routing decisions, by decision source, task family (model auto) and tier', labelNames: ['source', 'task_family', 'tier'], registers, collect() { pendingDecisions.collectInto(this); } });
+    this.tokens = new SummedCounter({ name: 'svc_tokens_total', help: 'Tokens billed by upstream models (cache hits excluded), by org, served model and direction', labelNames: ['org', 'model', 'direction'], registers });
+    this.cost = new SummedCounter({ name: 'svc_cost_usd_total', help: 'Cost in USD, by org and served model', labelNames: ['org', 'model'], registers });
+    this.savings = new SummedCounter({ name: 'svc_savings_usd_total', help: 'USD saved against the baseline model (routing and caches), by org and served model', labelNames: ['org', 'model'], registers });
+    this.cacheHits = new SummedCounter({ name: 'svc_cache_hits_total', help: 'Requests answered wholly from a cache, by org and cache type', labelNames: ['org', 'type'], registers });
+    this.cacheSavings = new SummedCounter({ name: 'svc_cache_savings_usd_total', help: 'What the served model would have charged for the answers served from a cache', labelNames: ['org', 'type'], registers });
+    this.routingDecisions = new SummedCounter({ name: 'svc_routing_decisions_total', help: 'Routing decisions, by decision source, task family (model auto) and tier', labelNames: ['source', 'task_family', 'tier'], registers });
     this.keyRotations = new Counter({ name: 'svc_key_rotations_total', help: 'Calls moved to the next key of a provider pool after a per-key 429 or 402', labelNames: ['provider'], registers });
     this.keyCooldowns = new Counter({ name: 'svc_key_cooldowns_total', help: 'Pool keys put to cool down after a per-key 429 or 402', labelNames: ['provider', 'status'], registers });
     this.circuitOpenings = new Counter({ name: 'svc_circuit_opened_total', help: 'Times a circuit (provider/model) opened on its error rate', labelNames: ['circuit'], registers });
@@ -126,7 +111,7 @@ export class GatewayMetrics {
   /** One finished HTTP request: counted and timed; an error answer also counted by its code. */
   observeRequest(route: string, method: string, status: number, provider: string, model: string, seconds: number, errorCode?: string): void {
     const key = `${route}\u0000${method}\u0000${status}\u0000${provider}\u0000${model}`;
-    this.pendingRequests.add(key, () => ({ route, method, status: String(status), provider, model }));
+    this.requests.add(key, () => ({ route, method, status: String(status), provider, model }));
     // The latency's series leaves out the method: requests of two methods on one route share it.
     this.latency.observe(`${route}\u0000${status}\u0000${provider}\u0000${model}`, () => ({ route, status: String(status), provider, model }), seconds);
     if (status >= 400) this.errors.inc({ route, status: String(status), code: errorCode ?? 'none' });
@@ -139,21 +124,21 @@ export class GatewayMetrics {
     const key = `${org}\u0000${model}`;
     const hit = isWholeHit(outcome.cacheHit) ? outcome.cacheHit : undefined;
     if (outcome.usage && !hit) {
-      this.pendingTokens.add(`${key}\u0000input`, () => ({ org, model, direction: 'input' }), outcome.usage.inputTokens);
-      this.pendingTokens.add(`${key}\u0000output`, () => ({ org, model, direction: 'output' }), outcome.usage.outputTokens);
+      this.tokens.add(`${key}\u0000input`, () => ({ org, model, direction: 'input' }), outcome.usage.inputTokens);
+      this.tokens.add(`${key}\u0000output`, () => ({ org, model, direction: 'output' }), outcome.usage.outputTokens);
     }
     if (outcome.cost) {
-      if (outcome.cost.cost_usd > 0) this.pendingCost.add(key, () => ({ org, model }), outcome.cost.cost_usd);
-      if (outcome.cost.savings_usd > 0) this.pendingSavings.add(key, () => ({ org, model }), outcome.cost.savings_usd);
+      if (outcome.cost.cost_usd > 0) this.cost.add(key, () => ({ org, model }), outcome.cost.cost_usd);
+      if (outcome.cost.savings_usd > 0) this.savings.add(key, () => ({ org, model }), outcome.cost.savings_usd);
     }
     if (hit) {
       const hitKey = `${org}\u0000${hit.type}`;
-      this.pendingCacheHits.add(hitKey, () => ({ org, type: hit.type }));
-      if (hit.savedUsd && hit.savedUsd > 0) this.pendingCacheSavings.add(hitKey, () => ({ org, type: hit.type }), hit.savedUsd);
+      this.cacheHits.add(hitKey, () => ({ org, type: hit.type }));
+      if (hit.savedUsd && hit.savedUsd > 0) this.cacheSavings.add(hitKey, () => ({ org, type: hit.type }), hit.savedUsd);
     }
     if (outcome.route && outcome.status < 400) {
       const { decisionSource: source, taskFamily, tier } = outcome.route;
-      this.pendingDecisions.add(`${source}\u0000${taskFamily ?? ''}\u0000${tier}`, () => ({ source, task_family: taskFamily ?? 'none', tier }));
+      this.routingDecisions.add(`${source}\u0000${taskFamily ?? ''}\u0000${tier}`, () => ({ source, task_family: taskFamily ?? 'none', tier }));
     }
   }
 }

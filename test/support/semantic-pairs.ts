@@ -17,10 +17,12 @@ export interface LabelledPair {
  * one (written 2026-11-27 against the finished guards: look-alike names such as Austria/Australia and C#/C,
  * numbers inside words, directions, and paraphrases that change most of the words).
  */
-export function labelledPairs(): LabelledPair[] {
-  const read = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8')) as LabelledPair[];
-  return [...read('semantic-cache-pairs.json'), ...read('semantic-cache-pairs-hard.json'), ...read('semantic-cache-pairs-fresh.json')];
+export function labelledPairs(sets: readonly LabelledSet[] = ['first', 'hard', 'fresh']): LabelledPair[] {
+  return sets.flatMap((set) => JSON.parse(readFileSync(new URL(`../fixtures/${setFiles[set]}`, import.meta.url), 'utf8')) as LabelledPair[]);
 }
+
+export type LabelledSet = 'first' | 'hard' | 'fresh';
+const setFiles: Record<LabelledSet, string> = { first: 'semantic-cache-pairs.json', hard: 'semantic-cache-pairs-hard.json', fresh: 'semantic-cache-pairs-fresh.json' };
 
 /** What the semantic cache decides for `b` when `a` is stored: the built-in embedding's similarity, then the guards. */
 export function decidePair(pair: LabelledPair, threshold: number): { hit: boolean; similarity: number; refusedBy?: string } {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decidePair, labelledPairs } from '../../../test/support/semantic-pairs.js';
+import { decidePair, labelledPairs, type LabelledPair } from '../../../test/support/semantic-pairs.js';
 import { localEmbedder } from './embedders.js';
 import { editDistance, guardConflict } from './prompt-guards.js';
 import { promptFeatures } from './text-features.js';
@@ -24,19 +24,23 @@ test('the guards alone refuse every near miss, whatever the similarity', () => {
   assert.deepEqual(unguarded.map((pair) => `${pair.kind}: ${pair.a} | ${pair.b}`), []);
 });
 
-test('recall stays above 75 % overall and above 40 % for each kind of rephrasing', (context) => {
-  const hits = pairs.filter((pair) => pair.label === 'hit');
-  const found = hits.filter((pair) => decidePair(pair, threshold).hit).length;
-  context.diagnostic(`recall ${((100 * found) / hits.length).toFixed(1)} % (${found} of ${hits.length})`);
-  // 90.2 % on the first two sets; the fresh set's paraphrases change most of their words (57 of 92 served): 81.1 % in all.
-  assert.ok(found / hits.length >= 0.75, `recall ${found}/${hits.length}`);
+const served = (selection: readonly LabelledPair[]) => selection.filter((pair) => decidePair(pair, threshold).hit).length;
+
+test('on the first two sets, recall stays above 85 % overall and above 50 % for each kind of rephrasing', (context) => {
+  const hits = labelledPairs(['first', 'hard']).filter((pair) => pair.label === 'hit');
+  context.diagnostic(`recall ${((100 * served(hits)) / hits.length).toFixed(1)} % (${served(hits)} of ${hits.length})`);
+  assert.ok(served(hits) / hits.length >= 0.85, `recall ${served(hits)}/${hits.length}`);
   for (const kind of ['typo', 'synonym', 'reorder', 'paraphrase']) {
     const ofKind = hits.filter((pair) => (pair.kind ?? 'paraphrase') === kind);
-    const served = ofKind.filter((pair) => decidePair(pair, threshold).hit).length;
-    // Synonyms are the weakest kind (36 of 45 with the fresh set): a word may only stand for its WordNet synonyms
-    // or a listed group (remove/delete, pick/choose, reduce/lower, get rid of), never for a word merely used alike.
-    assert.ok(served / ofKind.length >= 0.4, `${kind}: ${served}/${ofKind.length}`);
+    assert.ok(served(ofKind) / ofKind.length >= 0.5, `${kind}: ${served(ofKind)}/${ofKind.length}`);
   }
+});
+
+test("on the fresh set, whose rephrasings change most of their words, recall stays at the issue's 60 %", (context) => {
+  // 57 of 92: a word may only stand for its WordNet synonyms or a listed group, never for a word merely used alike.
+  const hits = labelledPairs(['fresh']).filter((pair) => pair.label === 'hit');
+  context.diagnostic(`recall ${((100 * served(hits)) / hits.length).toFixed(1)} % (${served(hits)} of ${hits.length})`);
+  assert.ok(served(hits) / hits.length >= 0.6, `recall ${served(hits)}/${hits.length}`);
 });
 
 test('each guard names its reason', () => {

@@ -1,14 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Counter, Registry } from 'prom-client';
-import { PendingCounts } from './pending-counts.js';
+import { Registry } from 'prom-client';
+import { SummedCounter } from './summed-counter.js';
 
-test('pending increments reach the counter at each scrape, summed per series, and are not counted twice', async () => {
+test('summed increments reach the counter at each scrape, summed per series, and are not counted twice', async () => {
   const registry = new Registry();
-  const pending = new PendingCounts<'org' | 'model'>();
-  new Counter({ name: 'tokens_total', help: 'tokens', labelNames: ['org', 'model'], registers: [registry], collect() { pending.collectInto(this); } });
+  const counter = new SummedCounter({ name: 'tokens_total', help: 'tokens', labelNames: ['org', 'model'], registers: [registry] });
   let labelsBuilt = 0;
-  const add = (org: string, model: string, amount: number) => pending.add(`${org}/${model}`, () => (labelsBuilt++, { org, model }), amount);
+  const add = (org: string, model: string, amount: number) => counter.add(`${org}/${model}`, () => (labelsBuilt++, { org, model }), amount);
   add('acme', 'gpt-4o-mini', 10);
   add('acme', 'gpt-4o-mini', 5);
   add('globex', 'gpt-4o-mini', 7);
