@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     const big = Number(args['big-index']);
     const config100k = join(dataDirs[1], 'svc.yaml');
     // The prefilled answers are placeholders: a verification sample would rightly find them wrong and switch the cache off.
-    await writeFile(config100k, `cache:\n  semantic: { max_entries_per_org: ${big + 200_000}, verify_sample_rate: 0 }\n`);
+    await writeFile(config100k, `cache:\n  semantic: { max_entries_per_org: ${big + 200_000}, max_entries: ${big + 200_000}, verify_sample_rate: 0 }\n`);
     const svc100k = await BenchChild.start('svc 100k', 'run-svc.ts', { ...svcEnv(mock.origin, dataDirs[1]), SVC_BENCH_SEMANTIC_ENTRIES: String(big), SVC_CONFIG: config100k }, [...svcNodeArgs, ...profileArgs('svc-100k')]);
     const scenarios: Scenario[] = [
       { name: 'miss, proxy mode', target: svc, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body: freshChat },

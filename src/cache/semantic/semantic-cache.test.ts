@@ -59,6 +59,27 @@ test('bounded per org: the oldest entry goes first; entries expire (an injected 
   assert.equal((await lookup(cache, 'org_a', 'Tell me about Berlin')).kind, 'miss', 'expired');
 });
 
+test('bounded across orgs: past the total, the least recently used org gives up its oldest entries first', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 10, maxEntries: 4, ttlMs: 60_000 }, silent);
+  for (const city of ['Paris', 'Rome']) store(cache, 'org_a', `Tell me about ${city}`, city);
+  for (const city of ['Oslo', 'Lima']) store(cache, 'org_b', `Tell me about ${city}`, city);
+  cache.addPending();
+  assert.equal(cache.index.entries, 4);
+  // org_a is used after org_b: org_b is now the least recently used.
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Paris')).kind, 'hit');
+  store(cache, 'org_c', 'Tell me about Cairo', 'Cairo');
+  cache.addPending();
+  assert.equal(cache.index.entries, 4);
+  assert.deepEqual([cache.index.size('org_a'), cache.index.size('org_b'), cache.index.size('org_c')], [2, 1, 1]);
+  assert.equal((await lookup(cache, 'org_b', 'Tell me about Oslo')).kind, 'miss', "org_b's oldest went first");
+  assert.equal((await lookup(cache, 'org_b', 'Tell me about Lima')).kind, 'hit');
+  // org_a is now the least recently used: two more entries empty it, and it is forgotten.
+  for (const city of ['Quito', 'Accra']) store(cache, 'org_c', `Tell me about ${city}`, city);
+  cache.addPending();
+  assert.deepEqual([cache.index.size('org_a'), cache.index.size('org_b'), cache.index.size('org_c')], [0, 1, 3]);
+  assert.equal(cache.index.entries, 4);
+});
+
 test('a large bucket is searched through its ANN index: paraphrases still hit, near misses, evicted entries and other buckets do not', async () => {
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 41, ttlMs: 60_000, annFrom: 10 }, silent);
   const topics = ['volcanoes', 'glaciers', 'tides', 'comets', 'honeybees', 'tulips', 'sourdough', 'espresso', 'origami', 'chess', 'sailing', 'falconry', 'pottery', 'jazz', 'opera', 'cricket', 'sumo', 'fencing', 'archery', 'rowing'];

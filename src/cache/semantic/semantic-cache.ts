@@ -9,6 +9,8 @@ import { promptFeatures, type PromptFeatures } from './text-features.js';
 
 export interface SemanticCacheOptions {
   maxEntriesPerOrg: number;
+  /** Entries of the in-process index, all orgs together. */
+  maxEntries?: number;
   ttlMs: number;
   /** With shared state: how often an instance reads the entries other instances stored. */
   refreshMs?: number;
@@ -48,7 +50,7 @@ export class SemanticCache {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {
     this.clock = options.clock ?? Date.now;
-    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, clock: this.clock, annFrom: options.annFrom });
+    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, maxEntries: options.maxEntries, clock: this.clock, annFrom: options.annFrom });
     if (shared) {
       this.writes = new BoundedQueue(
         { name: 'semantic_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },
@@ -74,8 +76,9 @@ export class SemanticCache {
     const entry = { id: randomUUID(), vector, features, answer, expiresAt: this.clock() + this.options.ttlMs };
     if (this.pendingAdds.length < MAX_PENDING_ADDS) this.pendingAdds.push({ orgId, bucket, entry });
     this.pendingTimer ??= setImmediate(() => this.addPending());
+    if (!this.writes) return;
     const vectorText = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
-    this.writes?.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
+    this.writes.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
   }
 
   get backlog(): BoundedQueue<{ orgId: string; entry: SharedEntry }> | undefined {

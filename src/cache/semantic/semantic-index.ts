@@ -1,5 +1,4 @@
 import type { Clock } from '../../shared/lru-cache.js';
-import { LruCache } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
 import { AnnIndex } from './ann-index.js';
 import { dot } from './local-embedder.js';
@@ -50,26 +49,43 @@ export const ANN_FROM = 128;
 /** Neighbours asked of the ANN index (more than checked: some are expired or under the threshold). */
 const ANN_NEIGHBOURS = 10;
 
+export interface SemanticIndexOptions {
+  maxEntriesPerOrg: number;
+  /** Entries of all orgs together: the least recently used org gives up its oldest first. */
+  maxEntries?: number;
+  clock?: Clock;
+  annFrom?: number;
+}
+
 /**
  * The in-process semantic index: per org (never shared across orgs), bounded in entries per org (the oldest
- * go first) and in orgs (least recently used), entries expire. A small org's bucket is scanned exactly; from
- * ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest neighbours, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest
- * candidates above the threshold go through the guards; the first that passes is the hit.
+ * go first) and in entries of all orgs together (the least recently used org's oldest go first: an entry
+ * holds about 4 KB, so the bound is the index's memory), entries expire. A small org's bucket is scanned
+ * exactly; from ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest neighbours, so a lookup
+ * costs about the same at 1,000 and at 100,000 entries. The nearest candidates above the threshold go through
+ * the guards; the first that passes is the hit.
  */
 export class SemanticIndex {
-  private readonly orgs: LruCache<string, OrgIndex>;
+  /** Orgs, least recently used first (a Map keeps insertion order; use moves an org to the end). */
+  private readonly orgs = new Map<string, OrgIndex>();
   private readonly clock: Clock;
+  private readonly maxEntries: number;
+  /** Entries held, all orgs together. */
+  private held = 0;
+  /** The org used last: using it again needs no reordering (one org's traffic, the common case). */
+  private newest: string | undefined;
 
-  constructor(private readonly options: { maxEntriesPerOrg: number; maxOrgs?: number; clock?: Clock; annFrom?: number }) {
+  constructor(private readonly options: SemanticIndexOptions) {
     this.clock = options.clock ?? Date.now;
-    this.orgs = new LruCache({ maxEntries: options.maxOrgs ?? 10_000 });
+    this.maxEntries = options.maxEntries ?? Number.POSITIVE_INFINITY;
   }
 
   add(orgId: string, bucket: string, entry: SemanticEntry): void {
-    let index = this.orgs.get(orgId);
+    let index = this.used(orgId);
     if (!index) {
       index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0 };
       this.orgs.set(orgId, index);
+      this.newest = orgId;
     }
     if (index.ids.has(entry.id)) return;
     const stored: Stored = { label: index.nextLabel++, bucket, entry };
@@ -80,11 +96,24 @@ export class SemanticIndex {
     held.entries.add(stored);
     if (held.ann) this.addToAnn(held.ann, stored);
     else if (held.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(held, entry.vector.length);
+    this.held++;
     while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
+    while (this.held > this.maxEntries) {
+      const [leastUsedId, leastUsed] = this.orgs.entries().next().value!;
+      this.remove(leastUsed, leastUsed.byLabel.values().next().value!);
+      if (leastUsed.byLabel.size > 0) continue;
+      this.orgs.delete(leastUsedId);
+      if (leastUsedId === this.newest) this.newest = undefined;
+    }
+  }
+
+  /** Entries held, all orgs together (tests, metrics). */
+  get entries(): number {
+    return this.held;
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
-    const index = this.orgs.get(orgId);
+    const index = this.used(orgId);
     const held = index?.buckets.get(bucket);
     if (!index || !held) return { kind: 'miss' };
     const now = this.clock();
@@ -139,7 +168,19 @@ export class SemanticIndex {
     if (stored.entry.vector.length === ann.dimensions) ann.add(stored.label, stored.entry.vector);
   }
 
+  /** The org's index, moved to the end of the use order. */
+  private used(orgId: string): OrgIndex | undefined {
+    const index = this.orgs.get(orgId);
+    if (index && orgId !== this.newest) {
+      this.orgs.delete(orgId);
+      this.orgs.set(orgId, index);
+      this.newest = orgId;
+    }
+    return index;
+  }
+
   private remove(index: OrgIndex, stored: Stored): void {
+    this.held--;
     index.ids.delete(stored.entry.id);
     index.byLabel.delete(stored.label);
     const bucket = index.buckets.get(stored.bucket);
