@@ -47,8 +47,9 @@ export const asksForProof = (text: string) => proofPattern.test(text);
 
 /**
  * Asking for an explanation, a cause, a judgement or a design, in the six languages: open-ended however short it
- * is ("Explain monads.", "Why did Rome fall?", "Design Twitter.", "Erkläre die Relativitätstheorie.").
+ * is ("Explain monads.", "Why did Rome fall?", "Design Twitter.", "Erkläre die Relativitätstheorie.", "Is Bitcoin a
+ * bubble?", "Lohnt sich das?").
  */
-const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|解释|为什么|説明|なぜ/u;
+const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect|a good (?:idea|investment|choice)|bubble|overrated|underrated|pros and cons)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|lohnt|vale la pena|vaut (?:le coup|la peine)|解释|为什么|值得|説明|なぜ|価値がある/u;
 
 export const asksForExplanation = (text: string) => explanationPattern.test(text);
