@@ -18,7 +18,7 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   if (query.payload !== '' && cached.payload !== '' && query.payload !== cached.payload) return 'content';
   if (!sameList(query.frame, cached.frame)) return frameConflict(query.frame, cached.frame);
   const lexicon = englishLexicon();
-  const alignment = align(query.tokens, cached.tokens, lexicon);
+  const alignment = align(query.tokens, cached.tokens, lexicon, { query: verbAfterWho(query.normalized), cached: verbAfterWho(cached.normalized) });
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
   if (!inOrderOrPhraseMoved(withConjunctsInQueryOrder(alignment.pairs, cached.tokens), query.tokens, cached.tokens)) return 'word order';
   return undefined;
@@ -35,7 +35,7 @@ interface Alignment {
  * Matches each meaning word of one prompt to one of the other: the same word first, then a synonym, then a
  * typo. A relating word is matched only when it occurs once in each (a repeated `to` cannot tell roles).
  */
-function align(query: readonly PromptToken[], cached: readonly PromptToken[], lexicon: Lexicon): Alignment {
+function align(query: readonly PromptToken[], cached: readonly PromptToken[], lexicon: Lexicon, askedWho: { query?: string; cached?: string }): Alignment {
   const matchOf = new Array<number>(query.length).fill(-1);
   const taken = new Array<boolean>(cached.length).fill(false);
   const queryCounts = wordCounts(query);
@@ -45,6 +45,8 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
     (left, right) => left.word === right.word && (!left.relational || once(left.word)),
     (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
     (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon),
+    // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
+    (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),
   ];
   for (const test of tests) {
     for (let index = 0; index < query.length; index++) {
@@ -64,6 +66,19 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const pairs: Array<[number, number]> = [];
   matchOf.forEach((position, index) => position >= 0 && pairs.push([index, position]));
   return { pairs, unmatched };
+}
+
+/** The word right after a question's opening "who" ("who painted the mona lisa" → painted): the verb of an active question. */
+function verbAfterWho(normalized: string): string | undefined {
+  return /^who (\S+)/.exec(normalized)?.[1];
+}
+
+/** Whether `noun` names who does `verb` (painter / paint, inventor / invent, creator / create): "Who painted X?" = "Who was the painter of X?". */
+function doerOf(noun: string, verb: string): boolean {
+  if (noun.length < 5 || !(noun.endsWith('er') || noun.endsWith('or'))) return false;
+  const stem = noun.slice(0, -2);
+  const undoubled = stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem; // kidnapper / kidnap
+  return verb === stem || verb === undoubled || verb === `${stem}e` || verb === noun.slice(0, -1);
 }
 
 function wordCounts(tokens: readonly PromptToken[]): Map<string, number> {

@@ -37,7 +37,8 @@ const frameMarkers: Array<[string, RegExp]> = [
   ['ask:age', /\bhow old\b/],
   ['ask:frequency', /\bhow often\b/],
   ['tense:future', /\b(?:will|shall|gonna)\b/],
-  ['tense:past', /\b(?:was|were|did|had)\b/],
+  // "Who painted…" asks in the past as "Who was the painter…" does; "Who won…" is not "Who wins…".
+  ['tense:past', /\b(?:was|were|did|had)\b|^(?:who|what) (?:[a-z]{2,}ed|won|wrote|built|made|found|sang|began|ran|took|led|gave|drew|fought|said|came|became|bought|sold|taught|brought|held|lost|left|met|sent|spent|told|went|shot|stole|broke|chose|froze|spoke|threw|wore|beat|struck|sank|flew|grew|knew|saw|ate)\b/],
   ['owner:speaker', /\b(?:my|mine|our|ours)\b/],
   ['owner:listener', /\b(?:your|yours)\b/],
   ['owner:other', /\b(?:his|her|hers|their|theirs)\b/],
@@ -206,6 +207,8 @@ const sharpLanguage = /(?<![\p{L}\p{N}_])(\p{L})#(?![\p{L}\p{N}_])/gu;
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
+/** A product name people also type in lower case (iPhone, eBay, iCloud): one letter, then one capitalised word. iOS stays. */
+const lowerCasedName = /^[a-z][A-Z][a-z]+$/;
 /** Command-line flags keep their case: `ls -l` is not `ls -L`. */
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
@@ -225,7 +228,7 @@ function payloadOf(text: string): string {
 
 export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
-  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
+  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = text.toLowerCase();
