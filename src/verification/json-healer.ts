@@ -46,6 +46,9 @@ export function healJson(answer: string, expectation: JsonExpectation): HealOutc
 }
 
 function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = true): HealOutcome {
+  // An object whose opening brace is missing (`"a": 1, "b": 2}`: the brace was prefilled, or cut off): no JSON
+  // text opens on a key and its colon.
+  if (/^\s*"[^"\n]{1,200}"\s*:/.test(answer)) return healText(`{${answer.trimStart()}`, expectation, unwrapQuoted);
   let best: HealOutcome | undefined;
   // JSON written as a JSON string inside prose (`Result: "{\"a\":1}"`): the string's text is the answer.
   const quoted = unwrapQuoted ? /"\s*\{[\s\S]*\}\s*"/.exec(answer) : null;

@@ -28,6 +28,10 @@ const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
 const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d*)?)/;
 const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
+/** Punctuation a model writing in Chinese or Japanese may put between members: `"a"：1，"b"：2`. */
+const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': ',', '\uff5b': '{', '\uff5d': '}', '\uff3b': '[', '\uff3d': ']' };
+/** A bracketed placeholder where a value goes (`<remaining rows omitted>`, `<name>`): JSON has no `<` outside strings. */
+const anglePlaceholder = /^<[^<>\n]{1,120}>/;
 
 export function fixLexically(text: string): LexicalFix {
   const tokens: Token[] = [];
@@ -41,7 +45,7 @@ export function fixLexically(text: string): LexicalFix {
     return undefined;
   };
   while (index < text.length) {
-    const character = text[index];
+    const character = fullWidthPunctuation[text[index]] ?? text[index];
     const rest = text.slice(index, index + 64);
     if (/\s/.test(character)) {
       const end = skipWhile(text, index, (c) => /\s/.test(c));
@@ -78,6 +82,9 @@ export function fixLexically(text: string): LexicalFix {
       tokens.push(token('number', jsonNumber(number[0])));
       index += number[0].length;
       continue;
+    }
+    if (character === '<' && [':', ',', '['].includes(previousSignificant() ?? '') && anglePlaceholder.test(rest)) {
+      return refuse(`a placeholder (${anglePlaceholder.exec(rest)![0].slice(0, 60)}) stands where values were left out`);
     }
     // A Python tuple where a value goes (`(1, 2)`) is an array; a bracket never opens a value in JSON otherwise.
     if (character === '(' && stack.length > 0 && [':', ',', '['].includes(previousSignificant() ?? '')) {
@@ -129,9 +136,15 @@ function dropHalfWrittenEnd(tokens: Token[]): void {
       const finished = literals.find((literal) => literal.startsWith(lower)) ?? (lower === 'none'.slice(0, lower.length) ? 'null' : undefined);
       if (finished) last.text = finished;
     }
-    if (last.kind === 'string' && last.unterminated) last.text = last.text.replace(/\\(?:u[0-9a-fA-F]{0,3})?$/, '');
+    if (last.kind === 'string' && last.unterminated) last.text = withoutHalfEscape(last.text);
     return;
   }
+}
+
+/** A string cut inside a `\u` escape loses the half escape; `\\` at the end is a whole escaped backslash and stays. */
+function withoutHalfEscape(text: string): string {
+  const half = /(\\+)(u[0-9a-fA-F]{0,3})$/.exec(text);
+  return half && half[1].length % 2 === 1 ? text.slice(0, -(half[2].length + 1)) : text;
 }
 
 /** Reads a string from its opening quote, fixing escapes JSON does not have; ends at the text's end if unclosed. */
@@ -149,6 +162,11 @@ function readString(text: string, start: number): { text: string; end: number; u
     if (next === undefined) break;
     index++;
     if (validEscapes.includes(next) || next === "'") result += character + next;
+    // `\x41`: JavaScript's and Python's byte escape is JSON's `\u0041`.
+    else if (next === 'x' && /^[0-9a-fA-F]{2}$/.test(text.slice(index + 1, index + 3))) {
+      result += `\\u00${text.slice(index + 1, index + 3)}`;
+      index += 2;
+    }
     // `\$`, `\-`, `\.`: an escape of punctuation that needs none means the punctuation itself.
     else if (/[^\p{L}\p{N}\s]/u.test(next)) result += next;
     // `C:\Users`: a backslash before a letter that starts no escape is meant literally.
