@@ -176,6 +176,8 @@ function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
   if (lexicon.isWord(left) === lexicon.isWord(right)) return false;
+  // A misspelling keeps the first letter (it is the one people get right): `async` is not a typo of `sync`.
+  if (left[0] !== right[0]) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.

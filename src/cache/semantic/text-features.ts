@@ -104,6 +104,7 @@ const spellingGroups = [
   // Verbs asked alike that WordNet does not link (or links only through senses used apart).
   ['remove', 'delete', 'erase', 'eliminate'],
   ['choose', 'pick', 'select'],
+  ['iterate', 'loop'],
   ['reduce', 'lower', 'decrease', 'lessen'],
   ['exit', 'quit', 'shutdown'],
   ['symptom', 'sign'],
