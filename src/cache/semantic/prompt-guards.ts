@@ -20,7 +20,9 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   const lexicon = englishLexicon();
   const alignment = align(query.tokens, cached.tokens, lexicon, { query: verbAfterWho(query.normalized), cached: verbAfterWho(cached.normalized) });
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
-  if (!inOrderOrPhraseMoved(withConjunctsInQueryOrder(alignment.pairs, cached.tokens), query.tokens, cached.tokens)) return 'word order';
+  const ordered = orderMatters.test(cached.normalized);
+  const pairs = ordered ? alignment.pairs : withConjunctsInQueryOrder(alignment.pairs, cached.tokens);
+  if (!inOrderOrPhraseMoved(pairs, query.tokens, cached.tokens) && (ordered || !swapsConjuncts(query.normalized, cached.normalized))) return 'word order';
   return undefined;
 }
 
@@ -129,6 +131,8 @@ function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: rea
 
 /** Words that join two equals: "X and Y", "X or Y" say the same in either order. */
 const coordinators = new Set(['and', 'or']);
+/** …unless the prompt orders by them: "sort by name and date" is not "sort by date and name". */
+const orderMatters = /\b(?:sort(?:s|ed|ing)?|order(?:s|ed|ing)?|group(?:s|ed|ing)?|rank(?:s|ed|ing)?|arrange[sd]?|prioriti[sz]e[sd]?|nest(?:s|ed)?|then|sequence)\b/;
 
 /**
  * The pairs, with the two words of each coordination of the cached prompt ("a crocodile *and* an alligator",
@@ -149,6 +153,30 @@ function withConjunctsInQueryOrder(pairs: ReadonlyArray<[number, number]>, cache
     swapped[rightPair][1] = middle - 1;
   }
   return swapped ?? pairs;
+}
+
+/** Longest conjunct, in words, that swapsConjuncts turns round. */
+const MAX_CONJUNCT_WORDS = 4;
+
+/**
+ * Whether `query` is `cached` with the phrases on either side of one "and" / "or" turned round, word for word:
+ * "is it better to pay off debt or invest" / "… to invest or pay off debt", "a roth ira or a traditional ira".
+ * The words around them stay where they were, so no role can change hands.
+ */
+function swapsConjuncts(query: string, cached: string): boolean {
+  const words = cached.split(' ');
+  if (query.length !== cached.length) return false;
+  for (let middle = 1; middle + 1 < words.length; middle++) {
+    if (!coordinators.has(words[middle])) continue;
+    for (let left = 1; left <= MAX_CONJUNCT_WORDS && middle - left >= 0; left++) {
+      for (let right = 1; right <= MAX_CONJUNCT_WORDS && middle + right < words.length; right++) {
+        const before = words.slice(0, middle - left);
+        const swapped = [...before, ...words.slice(middle + 1, middle + 1 + right), words[middle], ...words.slice(middle - left, middle), ...words.slice(middle + 1 + right)];
+        if (swapped.join(' ') === query) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** `waht`, `teh`, `pleese`: a misspelt filler is a filler (a rare word one letter from a filler counts as one). */
