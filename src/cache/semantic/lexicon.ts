@@ -22,8 +22,8 @@ export interface Lexicon {
   /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
   synonymous(left: string, right: string): boolean;
   /**
-   * An English word, in the vocabulary or among the 274k words of lexicon/real-words.bloom (`nitrite`,
-   * `prednisolone`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
+   * An English word or a software name, in the vocabulary or among the 281k of lexicon/real-words.bloom (`nitrite`,
+   * `prednisolone`, `pydantic`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
    */
   isWord(word: string): boolean;
 }

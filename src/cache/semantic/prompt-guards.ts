@@ -44,9 +44,9 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const cachedCounts = wordCounts(cached);
   const once = (word: string) => queryCounts.get(word) === 1 && cachedCounts.get(word) === 1;
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
-    (left, right) => left.word === right.word && (!left.relational || once(left.word)),
+    (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right),
     (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
-    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon),
+    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon) && !unknownNameAgainstWord(left, right, lexicon),
     // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
     (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),
   ];
@@ -73,6 +73,19 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
 /** The word right after a question's opening "who" ("who painted the mona lisa" → painted): the verb of an active question. */
 function verbAfterWho(normalized: string): string | undefined {
   return /^who (\S+)/.exec(normalized)?.[1];
+}
+
+/** A capitalised word the dictionary does not know is a name (Traefik, Pydantic), not a misspelling of a lower-case word (traffic, pedantic). */
+function unknownNameAgainstWord(left: PromptToken, right: PromptToken, lexicon: Lexicon): boolean {
+  if (left.entity === right.entity) return false;
+  const name = left.entity ? left : right;
+  return !lexicon.isWord(name.written);
+}
+
+/** A name against the word it inflects: "Polars" (the library) is not "polar", "Windows" not "window", "Jobs" not "job". */
+function nameAgainstItsWord(left: PromptToken, right: PromptToken): boolean {
+  if (left.entity === right.entity || left.written === right.written) return false;
+  return left.written.startsWith(right.written) || right.written.startsWith(left.written);
 }
 
 /** Whether `noun` names who does `verb` (painter / paint, inventor / invent, creator / create): "Who painted X?" = "Who was the painter of X?". */
