@@ -47,6 +47,9 @@ const DIMENSIONS = 100;
 const QUANTUM = 127;
 let loaded: Lexicon | undefined;
 
+/** WordNet senses the rarer of two synonyms may have (measured in bench/README.md, "a twentieth round"). */
+const MAX_SENSES_OF_A_SYNONYM = 2;
+
 export function englishLexicon(): Lexicon {
   loaded ??= readLexicon(lexiconFolder());
   return loaded;
@@ -106,6 +109,9 @@ function readLexicon(folder: string): Lexicon {
       const ofLeft = synsetsOf.get(left);
       const ofRight = synsetsOf.get(right);
       if (!ofLeft?.size || !ofRight?.size) return false;
+      // One of the two must have few senses, so that the shared synset is the sense meant: `purchase` pins `buy`,
+      // but `get` / `catch`, `date` / `appointment`, `run` / `operate` share only senses the prompt may not mean.
+      if (Math.min(ofLeft.size, ofRight.size) > MAX_SENSES_OF_A_SYNONYM) return false;
       for (const id of ofLeft) if (ofRight.has(id)) return true;
       return false;
     },

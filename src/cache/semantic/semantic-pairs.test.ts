@@ -37,7 +37,7 @@ test('on the first two sets, recall stays above 85 % overall and above 50 % for 
 });
 
 test("on the fresh set, whose rephrasings change most of their words, recall stays at the issue's 60 %", (context) => {
-  // 100 of 160: a word may only stand for its WordNet synonyms or a listed group, never for a word merely used alike.
+  // 96 of 160: a word may only stand for its WordNet synonyms or a listed group, never for a word merely used alike.
   const hits = labelledPairs(['fresh']).filter((pair) => pair.label === 'hit');
   context.diagnostic(`recall ${((100 * served(hits)) / hits.length).toFixed(1)} % (${served(hits)} of ${hits.length})`);
   assert.ok(served(hits) / hits.length >= 0.6, `recall ${served(hits)}/${hits.length}`);
@@ -90,4 +90,22 @@ test('typos are measured in edits, an adjacent swap counting one', () => {
   assert.equal(editDistance('kitten', 'sitting', 5), 3);
   assert.equal(editDistance('austria', 'australia', 5), 2);
   assert.ok(editDistance('dessert', 'elephant', 1) > 1, 'stops early above the limit');
+});
+
+test('a synonym stands in only where its sense is pinned: WordNet senses the prompt may not mean are refused', () => {
+  const decide = (a: string, b: string) => decidePair({ a, b, label: 'miss' }, localEmbedder.defaultThreshold);
+  // Both words common, sharing only a sense the prompt does not mean.
+  for (const [a, b] of [
+    ['How do I get a date for prom?', 'How do I get an appointment for prom?'],
+    ['How do I catch a fish?', 'How do I get a fish?'],
+    ['How do I change a flat tire?', 'How do I alter a flat tire?'],
+    ['What is the interest rate on a savings account?', 'What is the involvement rate on a savings account?'],
+    ['What is the best way to store bread?', 'What is the best way to shop bread?'],
+    ['How do I run a marathon?', 'How do I operate a marathon?'],
+  ]) assert.equal(decide(a, b).hit, false, `${a} / ${b}`);
+  // One word of few senses pins the other's.
+  for (const [a, b] of [
+    ['Where can I buy cheap headphones?', 'Where can I purchase cheap headphones?'],
+    ['What is a good movie for tonight?', 'What is a good film for tonight?'],
+  ]) assert.equal(decide(a, b).hit, true, `${a} / ${b}`);
 });
