@@ -115,6 +115,8 @@ const spellingGroups = [
   ['merge', 'combine'],
   ['help', 'assist'],
   ['error', 'mistake'],
+  ['mother', 'mom', 'mum'],
+  ['father', 'dad'],
   ['reduce', 'lower', 'decrease', 'lessen'],
   ['exit', 'quit', 'shutdown'],
   ['symptom', 'sign'],
