@@ -68,3 +68,16 @@ test('reading the newest entry again keeps the order right when others are read 
   assert.equal(cache.get('b'), undefined);
   assert.deepEqual([cache.get('a'), cache.get('c'), cache.get('d')], [1, 3, 4]);
 });
+
+test('the least recently used entry can be read without using it, for a caller that evicts by its own measure', () => {
+  const cache = new LruCache<string, number>({ maxEntries: 10 });
+  assert.equal(cache.leastRecentlyUsed(), undefined);
+  cache.set('a', 1);
+  cache.set('b', 2);
+  assert.deepEqual(cache.leastRecentlyUsed(), ['a', 1]);
+  assert.deepEqual(cache.leastRecentlyUsed(), ['a', 1], 'reading it does not make it used');
+  cache.get('a');
+  assert.deepEqual(cache.leastRecentlyUsed(), ['b', 2]);
+  cache.delete('b');
+  assert.deepEqual(cache.leastRecentlyUsed(), ['a', 1]);
+});

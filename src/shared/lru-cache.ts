@@ -83,6 +83,12 @@ export class LruCache<K, V> {
     }
   }
 
+  /** The least recently used entry, left where it is: for a caller that evicts by its own measure (SemanticIndex). */
+  leastRecentlyUsed(): [K, V] | undefined {
+    const oldest = this.entries.entries().next();
+    return oldest.done ? undefined : [oldest.value[0], oldest.value[1].value];
+  }
+
   delete(key: K): boolean {
     const entry = this.entries.get(key);
     if (!entry) return false;

@@ -177,14 +177,13 @@ const MAX_CONJUNCT_WORDS = 4;
  * The words around them stay where they were, so no role can change hands.
  */
 function swapsConjuncts(query: string, cached: string): boolean {
-  const words = cached.split(' ');
   if (query.length !== cached.length) return false;
+  const words = cached.split(' ');
   for (let middle = 1; middle + 1 < words.length; middle++) {
     if (!coordinators.has(words[middle])) continue;
     for (let left = 1; left <= MAX_CONJUNCT_WORDS && middle - left >= 0; left++) {
       for (let right = 1; right <= MAX_CONJUNCT_WORDS && middle + right < words.length; right++) {
-        const before = words.slice(0, middle - left);
-        const swapped = [...before, ...words.slice(middle + 1, middle + 1 + right), words[middle], ...words.slice(middle - left, middle), ...words.slice(middle + 1 + right)];
+        const swapped = [...words.slice(0, middle - left), ...words.slice(middle + 1, middle + 1 + right), words[middle], ...words.slice(middle - left, middle), ...words.slice(middle + 1 + right)];
         if (swapped.join(' ') === query) return true;
       }
     }

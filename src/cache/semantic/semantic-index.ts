@@ -1,4 +1,4 @@
-import type { Clock } from '../../shared/lru-cache.js';
+import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../exact/exact-cache.js';
 import { AnnIndex } from './ann-index.js';
 import { dot } from './local-embedder.js';
@@ -66,26 +66,24 @@ export interface SemanticIndexOptions {
  * the guards; the first that passes is the hit.
  */
 export class SemanticIndex {
-  /** Orgs, least recently used first (a Map keeps insertion order; use moves an org to the end). */
-  private readonly orgs = new Map<string, OrgIndex>();
+  /** Orgs by use; an org always holds an entry, so the entries' bound bounds them too (the LRU never evicts one itself). */
+  private readonly orgs: LruCache<string, OrgIndex>;
   private readonly clock: Clock;
   private readonly maxEntries: number;
-  /** Entries held, all orgs together. */
-  private held = 0;
-  /** The org used last: using it again needs no reordering (one org's traffic, the common case). */
-  private newest: string | undefined;
+  /** Entries of all orgs together. */
+  private entryCount = 0;
 
   constructor(private readonly options: SemanticIndexOptions) {
     this.clock = options.clock ?? Date.now;
-    this.maxEntries = options.maxEntries ?? Number.POSITIVE_INFINITY;
+    this.maxEntries = options.maxEntries ?? Number.MAX_SAFE_INTEGER;
+    this.orgs = new LruCache({ maxEntries: this.maxEntries });
   }
 
   add(orgId: string, bucket: string, entry: SemanticEntry): void {
-    let index = this.used(orgId);
+    let index = this.orgs.get(orgId);
     if (!index) {
       index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0 };
       this.orgs.set(orgId, index);
-      this.newest = orgId;
     }
     if (index.ids.has(entry.id)) return;
     const stored: Stored = { label: index.nextLabel++, bucket, entry };
@@ -96,24 +94,22 @@ export class SemanticIndex {
     held.entries.add(stored);
     if (held.ann) this.addToAnn(held.ann, stored);
     else if (held.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(held, entry.vector.length);
-    this.held++;
+    this.entryCount++;
     while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
-    while (this.held > this.maxEntries) {
-      const [leastUsedId, leastUsed] = this.orgs.entries().next().value!;
+    while (this.entryCount > this.maxEntries) {
+      const [leastUsedId, leastUsed] = this.orgs.leastRecentlyUsed()!;
       this.remove(leastUsed, leastUsed.byLabel.values().next().value!);
-      if (leastUsed.byLabel.size > 0) continue;
-      this.orgs.delete(leastUsedId);
-      if (leastUsedId === this.newest) this.newest = undefined;
+      if (leastUsed.byLabel.size === 0) this.orgs.delete(leastUsedId);
     }
   }
 
-  /** Entries held, all orgs together (tests, metrics). */
+  /** Entries of all orgs together (tests, metrics). */
   get entries(): number {
-    return this.held;
+    return this.entryCount;
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
-    const index = this.used(orgId);
+    const index = this.orgs.get(orgId);
     const held = index?.buckets.get(bucket);
     if (!index || !held) return { kind: 'miss' };
     const now = this.clock();
@@ -168,19 +164,8 @@ export class SemanticIndex {
     if (stored.entry.vector.length === ann.dimensions) ann.add(stored.label, stored.entry.vector);
   }
 
-  /** The org's index, moved to the end of the use order. */
-  private used(orgId: string): OrgIndex | undefined {
-    const index = this.orgs.get(orgId);
-    if (index && orgId !== this.newest) {
-      this.orgs.delete(orgId);
-      this.orgs.set(orgId, index);
-      this.newest = orgId;
-    }
-    return index;
-  }
-
   private remove(index: OrgIndex, stored: Stored): void {
-    this.held--;
+    this.entryCount--;
     index.ids.delete(stored.entry.id);
     index.byLabel.delete(stored.label);
     const bucket = index.buckets.get(stored.bucket);

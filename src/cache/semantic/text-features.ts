@@ -95,8 +95,12 @@ function protectedKind(written: string, word: string): string | undefined {
   return asWritten.order <= asBase.order ? asWritten.kind : asBase.kind;
 }
 
-/** Different spellings of one word that WordNet does not link (typos of common words, American/British forms). */
-const spellingGroups = [
+/**
+ * Words read as one word (the first of each group): spellings WordNet does not link (typos of common words,
+ * American/British forms), and words asked alike that it does not link or that the sense rule (lexicon.ts) keeps
+ * apart. Each group was probed with near misses around it (bench/README.md).
+ */
+const wordGroups = [
   ['capital', 'capitol'],
   ['color', 'colour'],
   ['center', 'centre'],
@@ -105,8 +109,14 @@ const spellingGroups = [
   ['remove', 'delete', 'erase', 'eliminate'],
   ['choose', 'pick', 'select'],
   ['iterate', 'loop'],
-  // Synonyms of many senses each, which the sense rule (lexicon.ts) no longer lets stand in for each other, but
-  // which mean the same in the questions people ask (probed with sense traps in bench/README.md).
+  ['reduce', 'lower', 'decrease', 'lessen'],
+  ['exit', 'quit', 'shutdown'],
+  ['symptom', 'sign'],
+  ['child', 'kid', 'children', 'kids'],
+  ['mother', 'mom', 'mum'],
+  ['father', 'dad'],
+  // Synonyms of many senses each, which the sense rule no longer lets stand in for each other, but which mean
+  // the same in the questions people ask.
   ['start', 'begin'],
   ['big', 'large'],
   ['fix', 'repair'],
@@ -115,12 +125,6 @@ const spellingGroups = [
   ['merge', 'combine'],
   ['help', 'assist'],
   ['error', 'mistake'],
-  ['mother', 'mom', 'mum'],
-  ['father', 'dad'],
-  ['reduce', 'lower', 'decrease', 'lessen'],
-  ['exit', 'quit', 'shutdown'],
-  ['symptom', 'sign'],
-  ['child', 'kid', 'children', 'kids'],
   // British spellings that are words of their own, so never taken for misspellings.
   ['install', 'instal'],
   ['enroll', 'enrol'],
@@ -139,8 +143,8 @@ const spellingGroups = [
   ['difference', 'differ'],
   ['translate', 'translation'],
 ];
-const spellings = new Map<string, string>();
-for (const group of spellingGroups) for (const word of group) spellings.set(word, group[0]);
+const groupWord = new Map<string, string>();
+for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
 
 const numberWords = new Map(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
@@ -285,7 +289,7 @@ export function promptFeatures(text: string): PromptFeatures {
     }
     const american = foldSpelling(token);
     const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
-    const word = spellings.get(folded) ?? spellings.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
+    const word = groupWord.get(folded) ?? groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
     const kind = protectedKind(token, word);
     tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase });
     opensPhrase = false;
