@@ -31,3 +31,8 @@ export const syntheticPromptCount = templates.length * verbs.length * subjects.l
 
 /** Prompts `contextStride` apart share template, verb and subject and differ only in their context ("in Go" / "on AWS"). */
 export const contextStride = templates.length * verbs.length * subjects.length;
+
+/** What a synthetic prompt asks, whatever its template: prompts of equal meaning share verb, subject and context. */
+export function syntheticMeaningOf(index: number): number {
+  return Math.floor(index / templates.length);
+}

@@ -50,6 +50,16 @@ let loaded: Lexicon | undefined;
 /** WordNet senses the rarer of two synonyms may have (measured in bench/README.md, "a twentieth round"). */
 const MAX_SENSES_OF_A_SYNONYM = 2;
 
+/**
+ * Words WordNet puts in one synset although they name the two sides of one act: "learn" in its old sense
+ * "teach" (probe round 28: "the best way to learn Spanish" is not "… to teach Spanish"). Of 33 such pairs
+ * checked (buy/sell, lend/borrow, send/receive, host/guest…), this is the only one WordNet joins.
+ */
+const oppositeSides = new Map([
+  ['learn', 'teach'],
+  ['teach', 'learn'],
+]);
+
 export function englishLexicon(): Lexicon {
   loaded ??= readLexicon(lexiconFolder());
   return loaded;
@@ -112,6 +122,7 @@ function readLexicon(folder: string): Lexicon {
       // One of the two must have few senses, so that the shared synset is the sense meant: `purchase` pins `buy`,
       // but `get` / `catch`, `date` / `appointment`, `run` / `operate` share only senses the prompt may not mean.
       if (Math.min(ofLeft.size, ofRight.size) > MAX_SENSES_OF_A_SYNONYM) return false;
+      if (oppositeSides.get(left) === right) return false;
       for (const id of ofLeft) if (ofRight.has(id)) return true;
       return false;
     },
@@ -151,6 +162,9 @@ function baseForm(word: string, known: (candidate: string) => boolean): string {
     if (!word.endsWith(suffix) || word.length - suffix.length < 2) continue;
     const stem = word.slice(0, -suffix.length);
     const candidate = stem + replacement;
+    // A two-letter stem is a chemical symbol or an abbreviation more often than a verb: `bring` is not `br`
+    // + ing, nor `thing` `th`, `need` `nee`, `seed` `see` (but `used` is `use`).
+    if (stem.length < 3 && suffix !== 's' && suffix !== 'es' && (replacement !== 'e' || stem.endsWith('e'))) continue;
     if (candidate !== word && known(candidate)) return candidate;
     // running → run, stopped → stop: a doubled final consonant.
     if (replacement === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && known(stem.slice(0, -1))) return stem.slice(0, -1);

@@ -1,4 +1,5 @@
 import { englishLexicon, type Lexicon } from './lexicon.js';
+import { withinEdits } from './edit-distance.js';
 import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
 
 /**
@@ -16,7 +17,7 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   if (!sameList(query.identifiers, cached.identifiers)) return 'identifiers';
   // The text to translate, summarize or correct is compared as it is: "I love you" is not "I loved you".
   if (query.payload !== '' && cached.payload !== '' && query.payload !== cached.payload) return 'content';
-  if (!sameList(query.frame, cached.frame)) return frameConflict(query.frame, cached.frame);
+  if (!sameList(query.frame, cached.frame) && !sameButTheSpeakers(query, cached) && !sameButTheSpeakers(cached, query)) return frameConflict(query.frame, cached.frame);
   const lexicon = englishLexicon();
   const alignment = align(query.tokens, cached.tokens, lexicon, { query: verbAfterWho(query.normalized), cached: verbAfterWho(cached.normalized) });
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
@@ -60,14 +61,55 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
       }
     }
   }
+  const joined = matchCompounds(query, cached, matchOf, taken);
   // A relating word only one prompt has says nothing alone ("capital of France" / "France's capital").
   const unmatched = [
-    ...query.filter((token, index) => matchOf[index] < 0 && !token.relational && !isFillerTypo(token, lexicon)),
+    ...query.filter((token, index) => matchOf[index] < 0 && !joined.has(index) && !token.relational && !isFillerTypo(token, lexicon)),
     ...cached.filter((token, position) => !taken[position] && !token.relational && !isFillerTypo(token, lexicon)),
   ];
   const pairs: Array<[number, number]> = [];
   matchOf.forEach((position, index) => position >= 0 && pairs.push([index, position]));
   return { pairs, unmatched };
+}
+
+/**
+ * One word written as two, or with a hyphen, in the other prompt: "setup" / "set up", "login" / "log in",
+ * "co-worker" / "coworker". The two words must stand side by side and be unmatched otherwise; the first takes
+ * the pair's place in the order. Returns the query positions matched as the second of two words.
+ */
+function matchCompounds(query: readonly PromptToken[], cached: readonly PromptToken[], matchOf: number[], taken: boolean[]): Set<number> {
+  const joined = new Set<number>();
+  const squash = (token: PromptToken) => token.written.replaceAll('-', '');
+  for (let index = 0; index < query.length; index++) {
+    if (matchOf[index] >= 0 || query[index].relational) continue;
+    const whole = squash(query[index]);
+    for (let position = 0; position < cached.length; position++) {
+      if (taken[position]) continue;
+      if (!cached[position].relational && squash(cached[position]) === whole) {
+        matchOf[index] = position;
+        taken[position] = true;
+        break;
+      }
+      if (position + 1 < cached.length && !taken[position + 1] && !cached[position].relational && squash(cached[position]) + squash(cached[position + 1]) === whole) {
+        matchOf[index] = position;
+        taken[position] = taken[position + 1] = true;
+        break;
+      }
+    }
+  }
+  for (let position = 0; position < cached.length; position++) {
+    if (taken[position] || cached[position].relational) continue;
+    const whole = squash(cached[position]);
+    for (let index = 0; index + 1 < query.length; index++) {
+      if (matchOf[index] >= 0 || matchOf[index + 1] >= 0 || joined.has(index) || joined.has(index + 1) || query[index].relational) continue;
+      if (squash(query[index]) + squash(query[index + 1]) !== whole) continue;
+      matchOf[index] = position;
+      taken[position] = true;
+      joined.add(index + 1);
+      break;
+    }
+  }
+  return joined;
 }
 
 /** The word right after a question's opening "who" ("who painted the mona lisa" → painted): the verb of an active question. */
@@ -235,51 +277,6 @@ function digitsOf(word: string): string {
   return digits;
 }
 
-/**
- * Whether two words are at most `limit` edits apart. Most pairs are not, and are told so by counting their
- * letters first: an edit changes at most one letter on each side (a swap none), so words whose letter counts
- * differ by more than `limit` cannot be that close. Letters share 64 counters by their code: sharing only
- * hides differences, so the count never refuses a pair the distance would accept (measured: editDistance was
- * three fifths of the guards' time).
- */
-const letterCounts = new Int16Array(64);
-function withinEdits(left: string, right: string, limit: number): boolean {
-  letterCounts.fill(0);
-  for (let index = 0; index < left.length; index++) letterCounts[left.charCodeAt(index) & 63]++;
-  for (let index = 0; index < right.length; index++) letterCounts[right.charCodeAt(index) & 63]--;
-  let surplus = 0;
-  let deficit = 0;
-  for (let index = 0; index < 64; index++) {
-    const count = letterCounts[index];
-    if (count > 0) surplus += count;
-    else deficit -= count;
-  }
-  if (Math.max(surplus, deficit) > limit) return false;
-  return editDistance(left, right, limit) <= limit;
-}
-
-/** Damerau–Levenshtein distance (adjacent swaps count one), stopped early above `limit`; three rows, not a table. */
-export function editDistance(left: string, right: string, limit: number): number {
-  const columns = right.length + 1;
-  let before = new Array<number>(columns).fill(0);
-  let previous = Array.from({ length: columns }, (_, column) => column);
-  let current = new Array<number>(columns).fill(0);
-  for (let row = 1; row <= left.length; row++) {
-    current[0] = row;
-    let best = row;
-    for (let column = 1; column < columns; column++) {
-      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
-      let value = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
-      if (row > 1 && column > 1 && left[row - 1] === right[column - 2] && left[row - 2] === right[column - 1]) value = Math.min(value, before[column - 2] + 1);
-      current[column] = value;
-      if (value < best) best = value;
-    }
-    if (best > limit) return best;
-    [before, previous, current] = [previous, current, before];
-  }
-  return previous[columns - 1];
-}
-
 /** The reason named for the words found in only one prompt. */
 function kindOf(unmatched: readonly PromptToken[]): string {
   const protectedKind = unmatched.find((token) => token.kind !== undefined)?.kind;
@@ -293,6 +290,18 @@ function frameConflict(left: readonly string[], right: readonly string[]): strin
   const differing = [...left.filter((marker) => !right.includes(marker)), ...right.filter((marker) => !left.includes(marker))][0] ?? 'direction:';
   const kind = differing.slice(0, differing.indexOf(':'));
   return kind === 'ask' ? 'question' : kind;
+}
+
+/**
+ * "In my kitchen" asks what "in the kitchen" asks: the frames differ only by the speaker's ownership, the other
+ * prompt owns nothing, and each thing `owner` calls "my" or "our" is "the" thing in `other`. "Read my handwriting"
+ * is not "read handwriting", nor "my IP address" "your IP address".
+ */
+function sameButTheSpeakers(owner: PromptFeatures, other: PromptFeatures): boolean {
+  if (owner.speakerOwned.length === 0 || other.frame.some((marker) => marker.startsWith('owner:'))) return false;
+  if (!sameList(owner.frame.filter((marker) => marker !== 'owner:speaker'), other.frame)) return false;
+  const words = ` ${other.normalized} `;
+  return owner.speakerOwned.every((word) => words.includes(` the ${word} `));
 }
 
 function sameList(left: readonly string[], right: readonly string[]): boolean {

@@ -6,7 +6,7 @@ import type { CachedAnswer } from '../exact/exact-cache.js';
 import { embedLocally } from './local-embedder.js';
 import { SemanticCache } from './semantic-cache.js';
 import { promptFeatures } from './text-features.js';
-import { contextStride, syntheticPrompt, syntheticPromptCount } from '../../../test/support/synthetic-prompts.js';
+import { contextStride, syntheticMeaningOf, syntheticPrompt, syntheticPromptCount } from '../../../test/support/synthetic-prompts.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
 
@@ -104,17 +104,23 @@ test('a large bucket is searched through its ANN index: paraphrases still hit, n
 test('prompts of one template that differ in a word are never served for each other; their paraphrases are', async () => {
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 5000, ttlMs: 60_000 }, silent);
   // Spread over every verb, subject and context of the synthetic prompts (Go, AWS, Python…).
-  const stored = Array.from({ length: 1500 }, (_, index) => syntheticPrompt((index * 97) % syntheticPromptCount));
+  const storedIndices = Array.from({ length: 1500 }, (_, index) => (index * 97) % syntheticPromptCount);
+  const stored = storedIndices.map(syntheticPrompt);
+  const meaningOfStored = new Map(stored.map((prompt, index) => [prompt, syntheticMeaningOf(storedIndices[index])]));
   for (const prompt of stored) store(cache, 'org_a', prompt, prompt);
   const storedSet = new Set(stored);
   cache.addPending();
   const served: string[] = [];
   for (let index = 0; index < 300; index++) {
     // The same template, verb and subject in another context.
-    const nearMiss = syntheticPrompt((index * 97 + contextStride * (1 + (index % 31))) % syntheticPromptCount);
+    const nearMissIndex = (index * 97 + contextStride * (1 + (index % 31))) % syntheticPromptCount;
+    const nearMiss = syntheticPrompt(nearMissIndex);
     if (storedSet.has(nearMiss)) continue;
     const found = await lookup(cache, 'org_a', nearMiss);
-    if (found.kind === 'hit') served.push(`${nearMiss} <= ${found.entry.answer.completion.choices[0].message.content}`);
+    // Another template's prompt of the same verb, subject and context is a paraphrase ("What is the best way to
+    // resize spreadsheet for React?" / "How do I resize a spreadsheet in React?"): served rightly.
+    const servedPrompt = found.kind === 'hit' ? String(found.entry.answer.completion.choices[0].message.content) : '';
+    if (found.kind === 'hit' && meaningOfStored.get(servedPrompt) !== syntheticMeaningOf(nearMissIndex)) served.push(`${nearMiss} <= ${servedPrompt}`);
   }
   assert.deepEqual(served, []);
   let found = 0;

@@ -1,4 +1,6 @@
-import { englishLexicon } from './lexicon.js';
+import { withinEdits } from './edit-distance.js';
+import { englishLexicon, type Lexicon } from './lexicon.js';
+import { rewriteQuestion } from './question-templates.js';
 
 /**
  * The words of a prompt as the semantic cache compares them: contractions expanded, lower case, British
@@ -67,6 +69,17 @@ const relational = new Set('from to than into onto between vs versus and or by f
 
 /** Words whose presence flips the meaning. */
 const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);
+/** Negations long enough for a misspelling of them to be told from another word (`nver`, `wihtout`). */
+const typoProneNegations = ['never', 'nothing', 'nobody', 'nowhere', 'neither', 'without', 'cannot'];
+
+/**
+ * The negation a word misspells, if it does: not a word itself, same first letter, one edit away (two from
+ * seven letters). A misspelt `without` left as a meaning word would make the prompt lose its negation.
+ */
+function misspeltNegation(token: string, lexicon: Lexicon): string | undefined {
+  if (token.length < 4 || lexicon.isWord(token)) return undefined;
+  return typoProneNegations.find((negation) => negation[0] === token[0] && Math.abs(negation.length - token.length) <= 1 && withinEdits(token, negation, negation.length >= 7 ? 2 : 1));
+}
 
 /**
  * Words no synonym or typo may stand in for: each names the kind of near miss its change makes (an antonym
@@ -125,6 +138,17 @@ const wordGroups = [
   ['merge', 'combine'],
   ['help', 'assist'],
   ['error', 'mistake'],
+  ['boss', 'manager'],
+  ['abroad', 'overseas'],
+  ['unblock', 'unclog'],
+  // Everyday nouns and adjectives asked alike, each probed with near misses around it (round 26).
+  ['gift', 'present'],
+  ['colleague', 'coworker', 'co-worker'],
+  ['faucet', 'tap'],
+  ['thaw', 'defrost', 'unfreeze'],
+  ['rude', 'impolite'],
+  ['trip', 'journey'],
+  ['expense', 'expenses', 'spending', 'expenditure'],
   // British spellings that are words of their own, so never taken for misspellings.
   ['install', 'instal'],
   ['enroll', 'enrol'],
@@ -164,8 +188,13 @@ const phrasalVerbs: Array<[RegExp, string]> = [
   [/\bget(?:s|ting)? rid of\b/g, 'eliminate'],
   [/\bgot rid of\b/g, 'eliminated'],
   [/\b(?:shut|power|switch)(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
+  [/\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
+  [/\blook(?:s|ing|ed)? after\b/g, 'care for'],
+  [/\bturn(?:s|ing|ed)? off\b/g, 'disable'],
+  [/\bturn(?:s|ing|ed)? on\b/g, 'enable'],
+  [/\brich in\b/g, 'high in'],
 ];
-const phrasalPrecheck = /\b(?:rid of|down|off)\b/;
+const phrasalPrecheck = /\b(?:rid of|down|off|after|on|in)\b/;
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
@@ -216,6 +245,8 @@ export interface PromptFeatures {
    * and a colon ("Translate to French: I love you"); lower case, words only. '' when there is none.
    */
   payload: string;
+  /** The words right after "my" or "our" (`my router` → router), in order. */
+  speakerOwned: string[];
 }
 
 const nonAscii = /[^\x00-\x7f]/;
@@ -252,6 +283,7 @@ export function promptFeatures(text: string): PromptFeatures {
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
   // Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off).
+  lowered = rewriteQuestion(lowered);
   if (phrasalPrecheck.test(lowered)) for (const [pattern, replacement] of phrasalVerbs) lowered = lowered.replace(pattern, replacement);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
@@ -277,8 +309,9 @@ export function promptFeatures(text: string): PromptFeatures {
       numbers.push(numberWord);
       continue;
     }
-    if (negations.has(token)) {
-      negationWords.push(token === 'cannot' ? 'not' : token);
+    const negation = negations.has(token) ? token : misspeltNegation(token, lexicon);
+    if (negation !== undefined) {
+      negationWords.push(negation === 'cannot' ? 'not' : negation);
       continue;
     }
     if (fillers.has(token)) continue;
@@ -297,7 +330,8 @@ export function promptFeatures(text: string): PromptFeatures {
   // Read with the commas kept: a question that opens after a clause ("If it rains, should I…") opens after one.
   const frame = frameMarkers.filter(([, pattern]) => pattern.test(marked)).map(([marker]) => marker);
   for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
-  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text) };
+  const speakerOwned = frame.includes('owner:speaker') ? Array.from(normalized.matchAll(/\b(?:my|our) (\S+)/g), (match) => match[1]) : [];
+  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned };
 }
 
 /** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */

@@ -1,0 +1,33 @@
+/**
+ * Question forms that ask the same thing in other words, rewritten to one form before the words are compared
+ * (on lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…"). Each holds the whole question, so that nothing around it
+ * changes meaning: "what is the *cheapest* way to…" keeps its criterion, "is X different from Y?" (yes or no)
+ * is not "how is X different from Y?". Each was probed with near misses around it (probe rounds 27 and 29).
+ */
+const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+  // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
+  // criterion, such as cheapest, is kept as it is).
+  [/(^|, )(?:what is |which is )?(?:the|a) (?:best|good|right|proper|correct|recommended) way to /, '$1how do i '],
+  [/(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
+  [/\bhow frequently\b/, 'how often'],
+  // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays).
+  [/(^|, )is it possible to /, '$1can i '],
+  // "What is the best time to X?" asks when.
+  [/(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
+  // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
+  [/(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
+  [/(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
+  // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
+  [/(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
+  // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
+  [/\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
+  // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
+  [/(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
+];
+const precheck = /\bfrequently\b|\bpossible to\b|\bway to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
+
+export function rewriteQuestion(lowered: string): string {
+  if (!precheck.test(lowered)) return lowered;
+  for (const [pattern, replacement] of templates) lowered = lowered.replace(pattern, replacement as never);
+  return lowered;
+}
