@@ -1,5 +1,6 @@
 import { englishLexicon, type Lexicon } from './lexicon.js';
 import { withinEdits } from './edit-distance.js';
+import { sameWordOrder } from './word-order.js';
 import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
 
 /**
@@ -21,9 +22,7 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   const lexicon = englishLexicon();
   const alignment = align(query.tokens, cached.tokens, lexicon, { query: verbAfterWho(query.normalized), cached: verbAfterWho(cached.normalized) });
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
-  const ordered = orderMatters.test(cached.normalized);
-  const pairs = ordered ? alignment.pairs : withConjunctsInQueryOrder(alignment.pairs, cached.tokens);
-  if (!inOrderOrPhraseMoved(pairs, query.tokens, cached.tokens) && (ordered || !swapsConjuncts(query.normalized, cached.normalized))) return 'word order';
+  if (!sameWordOrder(alignment.pairs, query, cached)) return 'word order';
   return undefined;
 }
 
@@ -162,75 +161,6 @@ const SYNONYM_USAGE_SIMILARITY = 0.5;
 function substitutable(left: PromptToken, right: PromptToken): boolean {
   const free = (token: PromptToken) => !token.entity && (token.kind === undefined || token.kind === 'antonym');
   return free(left) && free(right);
-}
-
-/**
- * The shared words come in the same order, or one phrase moved from one end to the other: the order rises,
- * falls once, and rises again to below its start, and the moved part opens a phrase (after a relating word
- * or a comma: "*In Python*, how do I…" / "… *in Python*"). "Who did Brutus betray?" / "Who betrayed Brutus?"
- * turn two words round with no phrase moved: refused.
- */
-function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
-  let cut = -1;
-  for (let index = 1; index < pairs.length; index++) {
-    if (pairs[index][1] > pairs[index - 1][1]) continue;
-    if (cut >= 0) return false;
-    cut = index;
-  }
-  if (cut < 0) return true;
-  if (pairs[pairs.length - 1][1] > pairs[0][1]) return false;
-  const [queryStart, cachedOfStart] = pairs[0];
-  const [queryCut, cachedOfCut] = pairs[cut];
-  return query[queryCut].opensPhrase || query[queryStart].opensPhrase || cached[cachedOfCut].opensPhrase || cached[cachedOfStart].opensPhrase;
-}
-
-/** Words that join two equals: "X and Y", "X or Y" say the same in either order. */
-const coordinators = new Set(['and', 'or']);
-/** …unless the prompt orders by them: "sort by name and date" is not "sort by date and name". */
-const orderMatters = /\b(?:sort(?:s|ed|ing)?|order(?:s|ed|ing)?|group(?:s|ed|ing)?|rank(?:s|ed|ing)?|arrange[sd]?|prioriti[sz]e[sd]?|nest(?:s|ed)?|then|sequence)\b/;
-
-/**
- * The pairs, with the two words of each coordination of the cached prompt ("a crocodile *and* an alligator",
- * "Python *or* JavaScript") taken in the query's order: "the difference between an alligator and a crocodile"
- * asks the same. Only single words joined directly, so roles around them ("A older than B") still count.
- */
-function withConjunctsInQueryOrder(pairs: ReadonlyArray<[number, number]>, cached: readonly PromptToken[]): ReadonlyArray<[number, number]> {
-  let swapped: Array<[number, number]> | undefined;
-  for (let middle = 1; middle + 1 < cached.length; middle++) {
-    const left = cached[middle - 1];
-    const right = cached[middle + 1];
-    if (!coordinators.has(cached[middle].word) || left.relational || right.relational) continue;
-    const leftPair = pairs.findIndex(([, position]) => position === middle - 1);
-    const rightPair = pairs.findIndex(([, position]) => position === middle + 1);
-    if (leftPair < 0 || rightPair < 0 || pairs[leftPair][0] < pairs[rightPair][0]) continue;
-    swapped ??= pairs.map(([query, position]) => [query, position]);
-    swapped[leftPair][1] = middle + 1;
-    swapped[rightPair][1] = middle - 1;
-  }
-  return swapped ?? pairs;
-}
-
-/** Longest conjunct, in words, that swapsConjuncts turns round. */
-const MAX_CONJUNCT_WORDS = 4;
-
-/**
- * Whether `query` is `cached` with the phrases on either side of one "and" / "or" turned round, word for word:
- * "is it better to pay off debt or invest" / "… to invest or pay off debt", "a roth ira or a traditional ira".
- * The words around them stay where they were, so no role can change hands.
- */
-function swapsConjuncts(query: string, cached: string): boolean {
-  if (query.length !== cached.length) return false;
-  const words = cached.split(' ');
-  for (let middle = 1; middle + 1 < words.length; middle++) {
-    if (!coordinators.has(words[middle])) continue;
-    for (let left = 1; left <= MAX_CONJUNCT_WORDS && middle - left >= 0; left++) {
-      for (let right = 1; right <= MAX_CONJUNCT_WORDS && middle + right < words.length; right++) {
-        const swapped = [...words.slice(0, middle - left), ...words.slice(middle + 1, middle + 1 + right), words[middle], ...words.slice(middle - left, middle), ...words.slice(middle + 1 + right)];
-        if (swapped.join(' ') === query) return true;
-      }
-    }
-  }
-  return false;
 }
 
 /** `waht`, `teh`, `pleese`: a misspelt filler is a filler (a rare word one letter from a filler counts as one). */

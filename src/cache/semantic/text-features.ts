@@ -226,6 +226,8 @@ export interface PromptToken {
   kind?: string;
   /** Opens a phrase: comes right after a relating word or a comma ("In *Python*, …", "…, *how* …"). */
   opensPhrase: boolean;
+  /** Comes right after a comma (or a colon, a semicolon): a phrase set off by commas begins or ends there. */
+  afterComma: boolean;
 }
 
 export interface PromptFeatures {
@@ -294,10 +296,12 @@ export function promptFeatures(text: string): PromptFeatures {
   const negationWords: string[] = [];
   const numbers: string[] = [];
   let opensPhrase = false;
+  let afterComma = false;
   for (const token of marked.split(' ')) {
     if (token === '') continue;
     if (token === ',') {
       opensPhrase = true;
+      afterComma = true;
       continue;
     }
     if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token)) {
@@ -316,16 +320,18 @@ export function promptFeatures(text: string): PromptFeatures {
     }
     if (fillers.has(token)) continue;
     if (relational.has(token)) {
-      tokens.push({ word: token, written: token, relational: true, entity: false, opensPhrase });
+      tokens.push({ word: token, written: token, relational: true, entity: false, opensPhrase, afterComma });
       opensPhrase = true;
+      afterComma = false;
       continue;
     }
     const american = foldSpelling(token);
     const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
     const word = groupWord.get(folded) ?? groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
     const kind = protectedKind(token, word);
-    tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase });
+    tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase, afterComma });
     opensPhrase = false;
+    afterComma = false;
   }
   // Read with the commas kept: a question that opens after a clause ("If it rains, should I…") opens after one.
   const frame = frameMarkers.filter(([, pattern]) => pattern.test(marked)).map(([marker]) => marker);
