@@ -1,6 +1,6 @@
 import { fnv1a } from '../../shared/fnv1a.js';
 import { englishLexicon, knownWord, sifWeight } from './lexicon.js';
-import { isFillerWord } from './text-features.js';
+import { isFillerWord, listedGroupOf } from './text-features.js';
 
 /** Dimensions of the character part: enough to keep the trigrams of a short prompt apart. */
 const CHARACTER_DIMENSIONS = 256;
@@ -27,7 +27,10 @@ export function embedLocally(normalizedText: string): Float32Array {
     // Fillers ("please", "explain") weigh a tenth: frequency alone leaves them nearly the weight of the
     // words that carry the question.
     const weight = (known ? sifWeight(known.rank) : 1) * (isFillerWord(word) ? FILLER_FACTOR : 1);
-    const wordVector = known?.vector;
+    // A word of a listed group means what its group's first word means: "repair" and "fix" embed alike, as the
+    // guards take them (bike / bicycle read 0.67 with the rest of a prompt). Its spelling stays its own, for typos.
+    const group = listedGroupOf(word);
+    const wordVector = group === undefined ? known?.vector : (knownWord(lexicon, group) ?? known)?.vector;
     if (wordVector) {
       for (let index = 0; index < dimensions; index++) vector[index] += weight * wordVector[index];
       meaningNorm = 1;

@@ -141,6 +141,9 @@ const wordGroups = [
   ['boss', 'manager'],
   ['abroad', 'overseas'],
   ['unblock', 'unclog'],
+  ['dangerous', 'risky'],
+  ['marijuana', 'cannabis', 'weed'],
+  ['bicycle', 'bike'],
   // Everyday nouns and adjectives asked alike, each probed with near misses around it (round 26).
   ['gift', 'present'],
   ['colleague', 'coworker', 'co-worker'],
@@ -169,6 +172,11 @@ const wordGroups = [
 ];
 const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
+
+/** The first word of the listed group a word (as written, lower case) belongs to: what the built-in embedder reads for it. */
+export function listedGroupOf(word: string): string | undefined {
+  return groupWord.get(word);
+}
 
 const numberWords = new Map(
   'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
