@@ -10,6 +10,10 @@ const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) =
   [/(^|, )(?:what is |which is )?(?:the|a) (?:best|good|right|proper|correct|recommended) way to /, '$1how do i '],
   [/(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   [/\bhow frequently\b/, 'how often'],
+  // "What is the role of a nurse?" asks "what does a nurse do?".
+  [/(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
+  // "What makes bread rise?" asks why it does.
+  [/(^|, )what makes /, '$1why does '],
   // "Which planet is the largest?" asks "what is the largest planet?" (a superlative, with nothing after it).
   [/(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)(\s*[?.!]*)$/, '$1what is the $3 $2$4'],
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays).
@@ -26,7 +30,7 @@ const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) =
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
   [/(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
-const precheck = /\bwhich\b|\bfrequently\b|\bpossible to\b|\bway to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
+const precheck = /\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bway to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
 
 export function rewriteQuestion(lowered: string): string {
   if (!precheck.test(lowered)) return lowered;

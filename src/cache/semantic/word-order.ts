@@ -2,13 +2,28 @@ import type { PromptFeatures, PromptToken } from './text-features.js';
 
 /**
  * Whether the words both prompts share come in an order that asks the same: the same order, one phrase moved,
- * or the two sides of an "and" / "or" turned round. `pairs` are the matched tokens in query order
- * ([query index, cached index]).
+ * or the two sides of an "and" / "or" turned round; a manner adverb may stand anywhere ("permanently delete my
+ * account" / "delete my account permanently"). `pairs` are the matched tokens in query order ([query index,
+ * cached index]).
  */
 export function sameWordOrder(pairs: ReadonlyArray<[number, number]>, query: PromptFeatures, cached: PromptFeatures): boolean {
   const ordered = orderMatters.test(cached.normalized);
-  const inQueryOrder = ordered ? pairs : withConjunctsInQueryOrder(pairs, cached.tokens);
+  const withoutAdverbs = pairs.some(([index]) => isMannerAdverb(query.tokens[index])) ? pairs.filter(([index]) => !isMannerAdverb(query.tokens[index])) : pairs;
+  const inQueryOrder = ordered ? withoutAdverbs : withConjunctsInQueryOrder(withoutAdverbs, cached.tokens);
   return inOrderOrPhraseMoved(inQueryOrder, query.tokens, cached.tokens, ordered) || (!ordered && swapsConjuncts(query.normalized, cached.normalized));
+}
+
+/**
+ * Adverbs of manner, which say how the act is done wherever they stand. A listed few: "locally", "remotely",
+ * "online" place the act ("a blank page after I deployed it, but it works locally" / "a blank page locally, but
+ * it works after I deployed it"), and `early`, `daily`, `only` fix time or scope.
+ */
+const mannerAdverbs = new Set(
+  'safely easily permanently properly correctly efficiently effectively manually automatically completely fully cheaply naturally legally securely temporarily gently carefully thoroughly'.split(' '),
+);
+
+function isMannerAdverb(token: PromptToken): boolean {
+  return mannerAdverbs.has(token.written);
 }
 
 /**
