@@ -1,9 +1,9 @@
 /**
  * The fixes a general JSON repairer (jsonrepair) gets wrong or cannot know, made token by token before it
  * runs: non-finite numbers (`NaN`, `Infinity`) become `null`, numbers in JavaScript or Python spelling
- * (`+3`, `09`, `.5`, `5.`, `0x1F`, `1_000`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
+ * (`+3`, `- 4`, `09`, `.5`, `5.`, `0x1F`, `1_000`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
  * `#` comments go like `//` ones, and an answer cut short loses the half-written key or literal at its end.
- * A placeholder where values should be (`...`, `// remaining rows omitted`) refuses the answer: it is not a
+ * A placeholder where values should be (`...`, `// remaining rows omitted`, `/* 40 more */`, a bare `etc`) refuses the answer: it is not a
  * broken value but a missing one, and no repair can bring back what the model left out.
  */
 export type LexicalFix = { ok: true; text: string } | { ok: false; reason: string };
@@ -22,7 +22,7 @@ interface Token {
 const nonFinite = new Set(['nan', 'infinity', 'inf']);
 const literals = ['true', 'false', 'null'];
 /** Comment text that stands for values left out rather than explaining them. */
-const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
+const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|\d+ (?:more|others|additional)|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
 const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
 // Digits may be grouped by underscores (`1_000_000`, Python and JavaScript), which JSON does not allow.
 const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d*)?)/;
@@ -53,6 +53,12 @@ export function fixLexically(text: string): LexicalFix {
       index = end;
       continue;
     }
+    // JSON printed as the body of a string literal, its newlines written `\n`: whitespace between tokens.
+    if (character === '\\' && 'nrt'.includes(text[index + 1] ?? '')) {
+      tokens.push(token('space', ' '));
+      index += 2;
+      continue;
+    }
     const comment = commentAt(text, index);
     if (comment) {
       if (placeholderComment.test(comment.body)) return refuse(`a placeholder comment (${comment.body.trim().slice(0, 60)}) stands where values were left out`);
@@ -73,14 +79,17 @@ export function fixLexically(text: string): LexicalFix {
     if (word && !/^[+-]?\d/.test(word[0])) {
       const bare = word[0].replace(/^[+-]/, '');
       const isKey = stack.at(-1) === 'object' && expectKey;
+      if (!isKey && bare.toLowerCase() === 'etc') return refuse('a bare "etc" stands where values were left out');
       tokens.push({ kind: 'word', text: !isKey && nonFinite.has(bare.toLowerCase()) ? 'null' : word[0], isKey, unterminated: false });
       index += word[0].length;
       continue;
     }
-    const number = numberPattern.exec(rest);
-    if (number) {
-      tokens.push(token('number', jsonNumber(number[0])));
-      index += number[0].length;
+    // A sign parted from its number by a space (`- 4`) where a value goes.
+    const spacedSign = /^[+-][ \t]+(?=[\d.])/.exec(rest);
+    const number = numberPattern.exec(spacedSign ? rest.slice(spacedSign[0].length) : rest);
+    if (number && (!spacedSign || [':', ',', '['].includes(previousSignificant() ?? ''))) {
+      tokens.push(token('number', jsonNumber(spacedSign ? `${character}${number[0]}` : number[0])));
+      index += (spacedSign?.[0].length ?? 0) + number[0].length;
       continue;
     }
     if (character === '<' && [':', ',', '['].includes(previousSignificant() ?? '') && anglePlaceholder.test(rest)) {
@@ -104,6 +113,19 @@ export function fixLexically(text: string): LexicalFix {
     if (character === '{') (stack.push('object'), (expectKey = true));
     else if (character === '[') stack.push('array');
     else if (character === '}' || character === ']') {
+      const opener = character === '}' ? 'object' : 'array';
+      if (stack.at(-1) !== opener && stack.length > 0 && stack.includes(opener)) {
+        // The wrong bracket: `{"a": [1, 2}, "b": 3}` meant `]` when a key follows, so the object goes on;
+        // otherwise the inner one was left open (`{"a": [1, 2}`) and is closed first.
+        if (/^[}\]]\s*,\s*(?:"[^"\n]*"|'[^'\n]*'|[\w$-]+)\s*:/.test(rest)) {
+          stack.pop();
+          expectKey = stack.at(-1) === 'object';
+          tokens.push(token('punctuation', opener === 'object' ? ']' : '}'));
+          index++;
+          continue;
+        }
+        while (stack.at(-1) !== opener) tokens.push(token('punctuation', stack.pop() === 'object' ? '}' : ']'));
+      }
       stack.pop();
       expectKey = false;
       while ((tuples.at(-1) ?? 0) > stack.length) tuples.pop();
