@@ -3,7 +3,7 @@
  * runs: non-finite numbers (`NaN`, `Infinity`) become `null`, numbers in JavaScript or Python spelling
  * (`+3`, `- 4`, `09`, `.5`, `5.`, `0x1F`, `1_000`) become JSON numbers, a backslash before punctuation (`\$`) is dropped,
  * `#` comments go like `//` ones, and an answer cut short loses the half-written key or literal at its end.
- * A placeholder where values should be (`...`, `// remaining rows omitted`, `/* 40 more */`, a bare `etc`) refuses the answer: it is not a
+ * A placeholder where values should be (`...`, `// remaining rows omitted`, a `40 more` block comment, a bare `etc`) refuses the answer: it is not a
  * broken value but a missing one, and no repair can bring back what the model left out.
  */
 export type LexicalFix = { ok: true; text: string } | { ok: false; reason: string };
