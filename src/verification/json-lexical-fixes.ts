@@ -30,6 +30,11 @@ const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
 /** Punctuation a model writing in Chinese or Japanese may put between members: `"a"：1，"b"：2`. */
 const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': ',', '\uff5b': '{', '\uff5d': '}', '\uff3b': '[', '\uff3d': ']' };
+/**
+ * A value a model forgot to quote that no repair reads whole: an ISO date or date-time, a time of day, a URL, an
+ * e-mail address (`2024-01-05` is not the number 2024 minus 1 minus 5, and `//` in a URL opens no comment).
+ */
+const unquotedTextValue = /^(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z\d+.-]*:\/\/[^\s,}\]"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=\s*[,}\]]|\s*$)/i;
 /** A bracketed placeholder where a value goes (`<remaining rows omitted>`, `<name>`): JSON has no `<` outside strings. */
 const anglePlaceholder = /^<[^<>\n]{1,120}>/;
 
@@ -66,6 +71,14 @@ export function fixLexically(text: string): LexicalFix {
       continue;
     }
     if (text.startsWith('...', index) || character === '…') return refuse('an ellipsis stands where values were left out');
+    if (!(stack.at(-1) === 'object' && expectKey) && [':', ',', '['].includes(previousSignificant() ?? '')) {
+      const textValue = unquotedTextValue.exec(rest.length < 64 ? rest : text.slice(index, index + 512));
+      if (textValue) {
+        tokens.push(token('string', JSON.stringify(textValue[0])));
+        index += textValue[0].length;
+        continue;
+      }
+    }
     const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
     if (opensString) {
       const string = readString(text, index);
@@ -79,8 +92,10 @@ export function fixLexically(text: string): LexicalFix {
     if (word && !/^[+-]?\d/.test(word[0])) {
       const bare = word[0].replace(/^[+-]/, '');
       const isKey = stack.at(-1) === 'object' && expectKey;
-      if (!isKey && bare.toLowerCase() === 'etc') return refuse('a bare "etc" stands where values were left out');
-      tokens.push({ kind: 'word', text: !isKey && nonFinite.has(bare.toLowerCase()) ? 'null' : word[0], isKey, unterminated: false });
+      if (!isKey && (bare.toLowerCase() === 'etc' || /^and (?:more|so on)\b/i.test(rest))) return refuse(`a bare "${bare === 'etc' ? 'etc' : rest.slice(0, 11)}" stands where values were left out`);
+      // `NaN`, `Infinity` and a lower-case `none` (Python's None, written as a model might) stand for no value.
+      const noValue = nonFinite.has(bare.toLowerCase()) || word[0] === 'none';
+      tokens.push({ kind: 'word', text: !isKey && noValue ? 'null' : word[0], isKey, unterminated: false });
       index += word[0].length;
       continue;
     }
