@@ -22,8 +22,10 @@ interface Token {
 const nonFinite = new Set(['nan', 'infinity', 'inf']);
 const literals = ['true', 'false', 'null'];
 /** Comment text that stands for values left out rather than explaining them. */
-const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|\d+ (?:more|others|additional)|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
+const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|\d+ (?:more|others|additional)|the rest|similar(?:ly)?|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
 const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
+/** Words a model writes, unquoted, where it left a value out. */
+const placeholderWords = new Set(['etc', 'todo', 'tbd', 'fixme', 'placeholder']);
 // Digits may be grouped by underscores (`1_000_000`, Python and JavaScript), which JSON does not allow.
 const numberPattern = /^[+-]?(?:0[xX][0-9a-fA-F]+(?:_[0-9a-fA-F]+)*|(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:[eE][+-]?\d*)?)/;
 const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
@@ -92,7 +94,7 @@ export function fixLexically(text: string): LexicalFix {
     if (word && !/^[+-]?\d/.test(word[0])) {
       const bare = word[0].replace(/^[+-]/, '');
       const isKey = stack.at(-1) === 'object' && expectKey;
-      if (!isKey && (bare.toLowerCase() === 'etc' || /^and (?:more|so on)\b/i.test(rest))) return refuse(`a bare "${bare === 'etc' ? 'etc' : rest.slice(0, 11)}" stands where values were left out`);
+      if (!isKey && (placeholderWords.has(bare.toLowerCase()) || /^and (?:more|so on)\b/i.test(rest))) return refuse(`a bare "${placeholderWords.has(bare.toLowerCase()) ? bare : rest.slice(0, 11)}" stands where values were left out`);
       // `NaN`, `Infinity` and a lower-case `none` (Python's None, written as a model might) stand for no value.
       const noValue = nonFinite.has(bare.toLowerCase()) || word[0] === 'none';
       tokens.push({ kind: 'word', text: !isKey && noValue ? 'null' : word[0], isKey, unterminated: false });
@@ -204,8 +206,8 @@ function readString(text: string, start: number): { text: string; end: number; u
       result += `\\u00${text.slice(index + 1, index + 3)}`;
       index += 2;
     }
-    // `\$`, `\-`, `\.`: an escape of punctuation that needs none means the punctuation itself.
-    else if (/[^\p{L}\p{N}\s]/u.test(next)) result += next;
+    // `\$`, `\-`, `\.`, `\ `: an escape of punctuation or a space that needs none means the character itself.
+    else if (/[^\p{L}\p{N}\r\n\t]/u.test(next)) result += next;
     // `C:\Users`: a backslash before a letter that starts no escape is meant literally.
     else result += '\\\\' + next;
   }
