@@ -7,17 +7,23 @@
 const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
-  [/(^|, )(?:what is |which is )?(?:the|a) (?:best|good|right|proper|correct|recommended) way to /, '$1how do i '],
+  [/(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:the|a|some) (?:best|good|right|proper|correct|recommended) ways? to /, '$1how do i '],
   [/(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   [/\bhow frequently\b/, 'how often'],
   // "What is the role of a nurse?" asks "what does a nurse do?".
   [/(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
-  // "What makes bread rise?" asks why it does.
-  [/(^|, )what makes /, '$1why does '],
+  // "What makes bread rise?" asks why it does ("what makes a good leader?" asks for qualities, and stays).
+  [/(^|, )what makes (?!a |an )/, '$1why does '],
+  // "…on earth" is "…in the world" ("the coldest place on Earth").
+  [/\bon (?:the )?earth(\s*[?.!]*)$/, 'in the world$1'],
+  // "…using Python" is "…in Python" or "with Python" (but "stop using", "keep using" stay: there it is the act).
+  [/(?<!\b(?:stop|start|keep|quit|avoid|begin|about|of|for|when|while|after|before|without|by|am|is|are|was|were|been|be|like|try|trying|continue|worth|risk|mind) )\busing (?=\S)/g, 'with '],
   // "Which planet is the largest?" asks "what is the largest planet?" (a superlative, with nothing after it).
   [/(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)(\s*[?.!]*)$/, '$1what is the $3 $2$4'],
-  // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays).
+  // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
+  // way to X?" asks how.
   [/(^|, )is it possible to /, '$1can i '],
+  [/(^|, )is there (?:a|any) way to /, '$1how can i '],
   // "What is the best time to X?" asks when.
   [/(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -30,7 +36,7 @@ const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) =
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
   [/(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
-const precheck = /\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bway to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
+const precheck = /\busing\b|\bearth\b|\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bways? to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
 
 export function rewriteQuestion(lowered: string): string {
   if (!precheck.test(lowered)) return lowered;

@@ -38,6 +38,9 @@ const frameMarkers: Array<[string, RegExp]> = [
   ['ask:distance', /\bhow far\b/],
   ['ask:age', /\bhow old\b/],
   ['ask:frequency', /\bhow often\b/],
+  // "Do vaccines work?" asks whether; "How do vaccines work?" asks how. A request put as a question ("Can you
+  // tell me how…") asks nothing of the kind.
+  ['ask:whether', /(?:^|, )(?!(?:can|could|would|will) you (?:please )?(?:tell|explain|show|give|help|list|describe|write|recommend|suggest|walk)\b)(?:do|does|did|is|are|was|were|am|can|could|will|would|should|has|have|had)\b/],
   ['tense:future', /\b(?:will|shall|gonna)\b/],
   // "Who painted…" asks in the past as "Who was the painter…" does; "Who won…" is not "Who wins…".
   ['tense:past', /\b(?:was|were|did|had)\b|^(?:who|what) (?:[a-z]{2,}ed|won|wrote|built|made|found|sang|began|ran|took|led|gave|drew|fought|said|came|became|bought|sold|taught|brought|held|lost|left|met|sent|spent|told|went|shot|stole|broke|chose|froze|spoke|threw|wore|beat|struck|sank|flew|grew|knew|saw|ate)\b/],
@@ -144,6 +147,7 @@ const wordGroups = [
   ['dangerous', 'risky'],
   ['marijuana', 'cannabis', 'weed'],
   ['bicycle', 'bike'],
+  ['create', 'make'],
   // Everyday nouns and adjectives asked alike, each probed with near misses around it (round 26).
   ['gift', 'present'],
   ['colleague', 'coworker', 'co-worker'],
