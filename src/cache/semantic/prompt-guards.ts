@@ -46,7 +46,7 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
     (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right),
     (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
-    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon) && !unknownNameAgainstWord(left, right, lexicon),
+    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon, left.entity !== right.entity) && !unknownNameAgainstWord(left, right, lexicon),
     // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
     (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),
   ];
@@ -184,10 +184,12 @@ const RARE_RANK = 10_000;
  * `hypotension`/`hypertension`) are different words, however rare; and two words neither of which is English
  * cannot be told apart from a misspelling (`perro`/`perra`, two CJK sentences one name apart), so they are not.
  */
-function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
+function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord = false): boolean {
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
-  if (lexicon.isWord(left) === lexicon.isWord(right)) return false;
+  const leftIsWord = lexicon.isWord(left);
+  // (A name is never an obscure spelling of a word: `Polars` is not `polar`.)
+  if (leftIsWord === lexicon.isWord(right) && !(leftIsWord && !nameAgainstWord && obscureSpellingOfCommonWord(left, right, lexicon))) return false;
   // A misspelling keeps the first letter (it is the one people get right): `async` is not a typo of `sync`.
   if (left[0] !== right[0]) return false;
   const allowed = shorter >= 7 ? 2 : 1;
@@ -195,6 +197,16 @@ function isTypo(left: string, right: string, lexicon: Lexicon): boolean {
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.
   if (digitsOf(left) !== digitsOf(right)) return false;
   return withinEdits(left, right, allowed);
+}
+
+/**
+ * The word list holds 274,000 words, obscure ones too, so a dropped or doubled letter often lands on one (`pupy`,
+ * `lawer`, `planing`): a word outside the 50,000 of the vocabulary one letter added or dropped from a word inside
+ * it is taken as its misspelling. A letter changed is not (`nitrite` / `nitrate`), nor two words both in it.
+ */
+function obscureSpellingOfCommonWord(left: string, right: string, lexicon: Lexicon): boolean {
+  if ((lexicon.rank(left) === undefined) === (lexicon.rank(right) === undefined)) return false;
+  return Math.abs(left.length - right.length) === 1 && withinEdits(left, right, 1);
 }
 
 /** The digits of a word, in order ('' for most words, at the cost of one scan). */

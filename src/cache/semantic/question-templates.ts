@@ -24,6 +24,12 @@ const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) =
   // way to X?" asks how.
   [/(^|, )is it possible to /, '$1can i '],
   [/(^|, )is there (?:a|any) way to /, '$1how can i '],
+  // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
+  [/(^|, )am i allowed to /, '$1can i '],
+  [/\bagainst the law\b/, 'illegal'],
+  // "Stop / prevent my cat from scratching" is "stop my cat scratching" ("keep my dog from barking" is not "keep
+  // my dog barking", and stays).
+  [/\b((?:stop|prevent)(?:s|ped|ping|ed|ing)? (?:\S+ ){1,3})from (?=\S+ing\b)/, '$1'],
   // "What is the best time to X?" asks when.
   [/(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -36,7 +42,7 @@ const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) =
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
   [/(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
-const precheck = /\busing\b|\bearth\b|\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bways? to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
+const precheck = /\ballowed to\b|\bagainst the law\b|\bfrom \S+ing\b|\busing\b|\bearth\b|\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bways? to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
 
 export function rewriteQuestion(lowered: string): string {
   if (!precheck.test(lowered)) return lowered;

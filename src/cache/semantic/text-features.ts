@@ -148,6 +148,7 @@ const wordGroups = [
   ['marijuana', 'cannabis', 'weed'],
   ['bicycle', 'bike'],
   ['create', 'make'],
+  ['advantage', 'benefit'],
   // Everyday nouns and adjectives asked alike, each probed with near misses around it (round 26).
   ['gift', 'present'],
   ['colleague', 'coworker', 'co-worker'],
