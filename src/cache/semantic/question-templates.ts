@@ -4,48 +4,52 @@
  * changes meaning: "what is the *cheapest* way to…" keeps its criterion, "is X different from Y?" (yes or no)
  * is not "how is X different from Y?". Each was probed with near misses around it (probe rounds 27 and 29).
  */
-const templates: Array<[RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+/** [a text the question must hold for the pattern to be tried (a cheap test first), pattern, replacement]. */
+const templates: Array<[string, RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
-  [/(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:the|a|some) (?:best|good|right|proper|correct|recommended) ways? to /, '$1how do i '],
-  [/(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
-  [/\bhow frequently\b/, 'how often'],
+  ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:the|a|some) (?:best|good|right|proper|correct|recommended) ways? to /, '$1how do i '],
+  ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
+  ['frequently', /\bhow frequently\b/, 'how often'],
   // "What is the role of a nurse?" asks "what does a nurse do?".
-  [/(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
+  [' of ', /(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
   // "What makes bread rise?" asks why it does ("what makes a good leader?" asks for qualities, and stays).
-  [/(^|, )what makes (?!a |an )/, '$1why does '],
+  ['what makes', /(^|, )what makes (?!a |an )/, '$1why does '],
   // "…on earth" is "…in the world" ("the coldest place on Earth").
-  [/\bon (?:the )?earth(\s*[?.!]*)$/, 'in the world$1'],
+  ['earth', /\bon (?:the )?earth(\s*[?.!]*)$/, 'in the world$1'],
   // "…using Python" is "…in Python" or "with Python" (but "stop using", "keep using" stay: there it is the act).
-  [/(?<!\b(?:stop|start|keep|quit|avoid|begin|about|of|for|when|while|after|before|without|by|am|is|are|was|were|been|be|like|try|trying|continue|worth|risk|mind) )\busing (?=\S)/g, 'with '],
+  ['using', /(?<!\b(?:stop|start|keep|quit|avoid|begin|about|of|for|when|while|after|before|without|by|am|is|are|was|were|been|be|like|try|trying|continue|worth|risk|mind) )\busing (?=\S)/g, 'with '],
   // "Which planet is the largest?" asks "what is the largest planet?" (a superlative, with nothing after it).
-  [/(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)(\s*[?.!]*)$/, '$1what is the $3 $2$4'],
+  ['which', /(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)(\s*[?.!]*)$/, '$1what is the $3 $2$4'],
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
   // way to X?" asks how.
-  [/(^|, )is it possible to /, '$1can i '],
-  [/(^|, )is there (?:a|any) way to /, '$1how can i '],
+  ['possible', /(^|, )is it possible to /, '$1can i '],
+  ['way', /(^|, )is there (?:a|any) way to /, '$1how can i '],
   // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
-  [/(^|, )am i allowed to /, '$1can i '],
-  [/\bagainst the law\b/, 'illegal'],
+  ['allowed', /(^|, )am i allowed to /, '$1can i '],
+  ['against', /\bagainst the law\b/, 'illegal'],
   // "Stop / prevent my cat from scratching" is "stop my cat scratching" ("keep my dog from barking" is not "keep
   // my dog barking", and stays).
-  [/\b((?:stop|prevent)(?:s|ped|ping|ed|ing)? (?:\S+ ){1,3})from (?=\S+ing\b)/, '$1'],
+  ['from', /\b((?:stop|prevent)(?:s|ped|ping|ed|ing)? (?:\S+ ){1,3})from (?=\S+ing\b)/, '$1'],
   // "What is the best time to X?" asks when.
-  [/(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
+  ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
-  [/(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
-  [/(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
+  ['differ', /(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
+  ['differ', /(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
-  [/(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
+  [' to ', /(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
-  [/\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
+  ['', /\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
-  [/(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
+  ['when', /(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
-const precheck = /\ballowed to\b|\bagainst the law\b|\bfrom \S+ing\b|\busing\b|\bearth\b|\bwhat (?:is|are) the \w+ of\b|\bwhat makes\b|\bwhich\b|\bfrequently\b|\bpossible to\b|\bways? to\b|\btime to\b|\bdiffer|\bto \w+\s*[?.!]*$|\b(?:day|week|month|year)\s*[?.!]*$|\bwhen\b/;
+/** The day / week / month / year template's own cue: the question ends on one of them. */
+const endsOnPeriod = /(?:day|week|month|year)\s*[?.!]*$/;
 
 export function rewriteQuestion(lowered: string): string {
-  if (!precheck.test(lowered)) return lowered;
-  for (const [pattern, replacement] of templates) lowered = lowered.replace(pattern, replacement as never);
+  for (const [cue, pattern, replacement] of templates) {
+    if (cue === '' ? !endsOnPeriod.test(lowered) : !lowered.includes(cue)) continue;
+    lowered = lowered.replace(pattern, replacement as never);
+  }
   return lowered;
 }

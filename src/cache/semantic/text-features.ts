@@ -74,13 +74,14 @@ const relational = new Set('from to than into onto between vs versus and or by f
 const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);
 /** Negations long enough for a misspelling of them to be told from another word (`nver`, `wihtout`). */
 const typoProneNegations = ['never', 'nothing', 'nobody', 'nowhere', 'neither', 'without', 'cannot'];
+const negationInitials = 'nwc';
 
 /**
  * The negation a word misspells, if it does: not a word itself, same first letter, one edit away (two from
  * seven letters). A misspelt `without` left as a meaning word would make the prompt lose its negation.
  */
 function misspeltNegation(token: string, lexicon: Lexicon): string | undefined {
-  if (token.length < 4 || lexicon.isWord(token)) return undefined;
+  if (token.length < 4 || !negationInitials.includes(token[0]) || lexicon.isWord(token)) return undefined;
   return typoProneNegations.find((negation) => negation[0] === token[0] && Math.abs(negation.length - token.length) <= 1 && withinEdits(token, negation, negation.length >= 7 ? 2 : 1));
 }
 
