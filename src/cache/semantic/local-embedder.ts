@@ -29,7 +29,7 @@ export function embedLocally(normalizedText: string): Float32Array {
     const weight = (known ? sifWeight(known.rank) : 1) * (isFillerWord(word) ? FILLER_FACTOR : 1);
     // A word of a listed group means what its group's first word means: "repair" and "fix" embed alike, as the
     // guards take them (bike / bicycle read 0.67 with the rest of a prompt). Its spelling stays its own, for typos.
-    const group = listedGroupOf(word);
+    const group = listedGroupOf(word) ?? listedGroupOf(lexicon.lemma(word));
     const wordVector = group === undefined ? known?.vector : (knownWord(lexicon, group) ?? known)?.vector;
     if (wordVector) {
       for (let index = 0; index < dimensions; index++) vector[index] += weight * wordVector[index];

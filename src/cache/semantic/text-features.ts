@@ -207,8 +207,9 @@ const phrasalVerbs: Array<[RegExp, string]> = [
   [/\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   [/\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   [/\brich in\b/g, 'high in'],
+  [/\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
 ];
-const phrasalPrecheck = /\b(?:rid of|down|off|after|on|in)\b/;
+const phrasalPrecheck = /\b(?:rid of|down|off|after|on|in|with)\b/;
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],

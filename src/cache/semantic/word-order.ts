@@ -78,6 +78,9 @@ function leavesItsRelationBehind(pairs: ReadonlyArray<[number, number]>, from: n
   return pairs.some(([, position], index) => position === first - 1 && (index < from || index >= to));
 }
 
+/** Prepositions whose object may stand before the noun instead: "apps for kids" / "kids apps", "cost of living in Lisbon" / "Lisbon cost of living". */
+const modifierPrepositions = new Set(['for', 'on', 'in', 'of', 'about', 'with', 'at', 'to']);
+
 /** Whether pairs[from, to) is a phrase whose removal leaves the other shared words in order. */
 function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
   let last = -1;
@@ -99,7 +102,9 @@ function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: n
   const [queryFirst, cachedFirst] = pairs[from];
   const queryLast = pairs[to - 1][0];
   const prepositional = to - from >= 2 && query[queryFirst].relational && !query[pairs[from + 1][0]].relational;
-  const opens = prepositional || query[queryFirst].afterComma || cached[cachedFirst].afterComma || query[queryLast + 1]?.afterComma === true;
+  // Or, as "software *for doctors*" / "*doctors* software", it was the object of a preposition the query drops
+  // (not of "or": "the mother or the father pay" / "the father pay the mother").
+  const opens = prepositional || query[queryFirst].afterComma || cached[cachedFirst].afterComma || query[queryLast + 1]?.afterComma === true || modifierPrepositions.has(cached[cachedFirst - 1]?.word ?? '');
   return opens && !leavesItsRelationBehind(pairs, from, to, cached);
 }
 
