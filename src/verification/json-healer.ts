@@ -36,6 +36,7 @@ export function healStands(outcome: HealOutcome, minConfidence: number, closeCut
 export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
   const direct = parse(answer);
   if (direct.ok) {
+    if (placeholderAmongValues(direct.value)) return { status: 'failed', errors: ['a placeholder ("...") stands among the values where values were left out'] };
     if (fits(direct.value, expectation) && schemaErrors(direct.value, expectation).length === 0) return { status: 'valid' };
     // A JSON string holding the JSON (double-encoded) is unwrapped like text around it.
     const inner = typeof direct.value === 'string' ? direct.value : undefined;
@@ -75,6 +76,18 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
     best ??= outcome;
   }
   return best ?? { status: 'failed', errors: [expectation.requireObject ? 'the answer holds no JSON object' : 'the answer holds no JSON value'] };
+}
+
+/**
+ * A "..." string among an array's values of another kind (`[{"id": 1}, "...", {"id": 9}]`): the rows the model
+ * left out, in an answer that still parses. A "..." among strings, or alone, may be meant and stays.
+ */
+function placeholderAmongValues(value: unknown): boolean {
+  if (Array.isArray(value)) {
+    if (value.length >= 2 && value.some((item) => typeof item !== 'string') && value.some((item) => typeof item === 'string' && /^\s*(?:\.\.\.|…)\s*$/.test(item))) return true;
+    return value.some(placeholderAmongValues);
+  }
+  return value !== null && typeof value === 'object' && Object.values(value).some(placeholderAmongValues);
 }
 
 /** Coerces to the schema where needed and validates; `alreadyValidJson` means only the schema can fix it. */
