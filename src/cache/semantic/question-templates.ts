@@ -8,7 +8,9 @@
 const templates: Array<[string, RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
-  ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:the|a|some) (?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
+  ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
+  // "With no glue" is "without glue".
+  ['with no', /\bwith no\b/g, 'without'],
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
