@@ -70,6 +70,16 @@ export function isFillerWord(word: string): boolean {
 /** Words that relate two others: their order against the meaning words decides roles ("from X to Y"). */
 const relational = new Set('from to than into onto between vs versus and or by for of in on at with against toward towards per via as'.split(' '));
 
+/** The pronouns whose place is kept: the speaker (subject or object) and the one spoken to. */
+const personOf = new Map([
+  ['i', 'i'],
+  ['me', 'i'],
+  ['you', 'you'],
+]);
+
+/** Plurals that mean another thing than their singular ("wear glasses" / "wear a glass"): never folded to it. */
+const pluralsOfTheirOwn = new Set(['glasses', 'arms', 'goods', 'manners', 'spirits', 'customs', 'quarters', 'remains', 'premises', 'clothes', 'spectacles', 'greens']);
+
 /** Words whose presence flips the meaning. */
 const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);
 /** Negations long enough for a misspelling of them to be told from another word (`nver`, `wihtout`). */
@@ -215,7 +225,8 @@ const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
   // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing; at the
   // end of the prompt with up to two words on each side ("green tea's health benefits?" → "health benefits of green tea").
-  [/\b((?:[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ((?:[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
+  // Neither side takes a function word: "Who was Obama's president before?" is not "… president before of was obama".
+  [/\b((?:(?!(?:is|was|are|were|be|the|a|an|do|does|did|of|to|in|on|for|and|or|what|who|how|why|when|where|which)\b)[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ([\p{L}\p{N}]+(?: (?!(?:before|after|now|then|today|first|last|again|too|also|ago|here|there)\b)[\p{L}\p{N}]+)?)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
   [/\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
   [/\bcan['’]t\b/g, 'can not'],
   [/\bwon['’]t\b/g, 'will not'],
@@ -243,6 +254,8 @@ export interface PromptToken {
   opensPhrase: boolean;
   /** Comes right after a comma (or a colon, a semicolon): a phrase set off by commas begins or ends there. */
   afterComma: boolean;
+  /** "I", "me", "you": placed like a relating word, never a phrase's opening. */
+  pronoun?: true;
 }
 
 export interface PromptFeatures {
@@ -333,6 +346,14 @@ export function promptFeatures(text: string): PromptFeatures {
       negationWords.push(negation === 'cannot' ? 'not' : negation);
       continue;
     }
+    // "I", "me" and "you" weigh nothing as words, but where they stand says who does what: "How can I tell if my
+    // partner is cheating?" is not "How can my partner tell if I am cheating?". They are placed like relating
+    // words (compared only when each prompt has one), and open no phrase.
+    const person = personOf.get(token);
+    if (person !== undefined) {
+      tokens.push({ word: person, written: token, relational: true, pronoun: true, entity: false, opensPhrase, afterComma });
+      continue;
+    }
     if (fillers.has(token)) continue;
     if (relational.has(token)) {
       tokens.push({ word: token, written: token, relational: true, entity: false, opensPhrase, afterComma });
@@ -342,7 +363,7 @@ export function promptFeatures(text: string): PromptFeatures {
     }
     const american = foldSpelling(token);
     const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
-    const word = groupWord.get(folded) ?? groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded);
+    const word = groupWord.get(folded) ?? (pluralsOfTheirOwn.has(folded) ? folded : (groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded)));
     const kind = protectedKind(token, word);
     tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase, afterComma });
     opensPhrase = false;

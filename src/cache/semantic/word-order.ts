@@ -74,7 +74,7 @@ function phraseMovedToTheOtherEnd(pairs: ReadonlyArray<[number, number]>, cut: n
 function leavesItsRelationBehind(pairs: ReadonlyArray<[number, number]>, from: number, to: number, cached: readonly PromptToken[]): boolean {
   let first = Infinity;
   for (let index = from; index < to; index++) first = Math.min(first, pairs[index][1]);
-  if (!cached[first - 1]?.relational) return false;
+  if (!cached[first - 1]?.relational || cached[first - 1].pronoun) return false;
   return pairs.some(([, position], index) => position === first - 1 && (index < from || index >= to));
 }
 
@@ -101,7 +101,7 @@ function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: n
   // closes it in the query.
   const [queryFirst, cachedFirst] = pairs[from];
   const queryLast = pairs[to - 1][0];
-  const prepositional = to - from >= 2 && query[queryFirst].relational && !query[pairs[from + 1][0]].relational;
+  const prepositional = to - from >= 2 && query[queryFirst].relational && !query[queryFirst].pronoun && !query[pairs[from + 1][0]].relational;
   // Or, as "software *for doctors*" / "*doctors* software", it was the object of a preposition the query drops
   // (not of "or": "the mother or the father pay" / "the father pay the mother").
   const opens = prepositional || query[queryFirst].afterComma || cached[cachedFirst].afterComma || query[queryLast + 1]?.afterComma === true || modifierPrepositions.has(cached[cachedFirst - 1]?.word ?? '');
