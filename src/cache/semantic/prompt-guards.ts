@@ -16,6 +16,10 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   if (!sameList(query.numbers, cached.numbers)) return 'numbers';
   if (!sameList(query.negations, cached.negations)) return 'negation';
   if (!sameList(query.identifiers, cached.identifiers)) return 'identifiers';
+  // Who is who, when both prompts name two persons or more: "How do I tell my parents I failed" (I, I) is not "How do
+  // my parents tell me I failed" (me, I). Counted, not ordered, so that clauses may change places; a request's "can
+  // you … me" against a question with one "I" is not compared.
+  if (query.persons.length >= 2 && cached.persons.length >= 2 && !sameList(query.persons, cached.persons)) return 'persons';
   // The text to translate, summarize or correct is compared as it is: "I love you" is not "I loved you".
   if (query.payload !== '' && cached.payload !== '' && query.payload !== cached.payload) return 'content';
   if (!sameList(query.frame, cached.frame) && !sameButTheSpeakers(query, cached) && !sameButTheSpeakers(cached, query)) return frameConflict(query.frame, cached.frame);

@@ -73,7 +73,7 @@ const relational = new Set('from to than into onto between vs versus and or by f
 /** The pronouns whose place is kept: the speaker (subject or object) and the one spoken to. */
 const personOf = new Map([
   ['i', 'i'],
-  ['me', 'i'],
+  ['me', 'me'],
   ['you', 'you'],
 ]);
 
@@ -225,9 +225,10 @@ const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
   // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing; at the
   // end of the prompt with up to two words on each side ("green tea's health benefits?" → "health benefits of green tea").
-  // Neither side takes a function word: "Who was Obama's president before?" is not "… president before of was obama".
-  [/\b((?:(?!(?:is|was|are|were|be|the|a|an|do|does|did|of|to|in|on|for|and|or|what|who|how|why|when|where|which)\b)[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ([\p{L}\p{N}]+(?: (?!(?:before|after|now|then|today|first|last|again|too|also|ago|here|there)\b)[\p{L}\p{N}]+)?)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
-  [/\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
+  // Neither side takes a function word: "Who was Obama's president before?" is not "… president before of was obama";
+  // nor is an owner that is itself owned moved ("return *my landlord's* deposit": its role is the possessive's own).
+  [/(?<!\b(?:my|your|our|his|her|their) )\b((?:(?!(?:is|was|are|were|be|the|a|an|do|does|did|of|to|in|on|for|and|or|what|who|how|why|when|where|which|my|your|our|his|her|their)\b)[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ([\p{L}\p{N}]+(?: (?!(?:before|after|now|then|today|first|last|again|too|also|ago|here|there)\b)[\p{L}\p{N}]+)?)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
+  [/(?<!\b(?:my|your|our|his|her|their) )\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
   [/\bcan['’]t\b/g, 'can not'],
   [/\bwon['’]t\b/g, 'will not'],
   [/\bshan['’]t\b/g, 'shall not'],
@@ -277,6 +278,8 @@ export interface PromptFeatures {
   payload: string;
   /** The words right after "my" or "our" (`my router` → router), in order. */
   speakerOwned: string[];
+  /** The pronouns "i", "me", "you" it holds, sorted ("thank you" aside). */
+  persons: string[];
 }
 
 const nonAscii = /[^\x00-\x7f]/;
@@ -373,7 +376,8 @@ export function promptFeatures(text: string): PromptFeatures {
   const frame = frameMarkers.filter(([, pattern]) => pattern.test(marked)).map(([marker]) => marker);
   for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
   const speakerOwned = frame.includes('owner:speaker') ? Array.from(normalized.matchAll(/\b(?:my|our) (\S+)/g), (match) => match[1]) : [];
-  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned };
+  const persons = tokens.filter((token) => token.pronoun === true && !(token.word === 'you' && /\bthank you\b/.test(lowered))).map((token) => token.word);
+  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned, persons: persons.sort() };
 }
 
 /** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */
