@@ -62,8 +62,8 @@ function phraseMovedToTheOtherEnd(pairs: ReadonlyArray<[number, number]>, cut: n
   if (pairs[pairs.length - 1][1] > pairs[0][1]) return false;
   const [queryStart, cachedOfStart] = pairs[0];
   const [queryCut, cachedOfCut] = pairs[cut];
-  const lastMoved = (query[queryCut].opensPhrase || cached[cachedOfCut].opensPhrase) && !leavesItsRelationBehind(pairs, cut, pairs.length, cached);
-  return lastMoved || ((query[queryStart].opensPhrase || cached[cachedOfStart].opensPhrase) && !leavesItsRelationBehind(pairs, 0, cut, cached));
+  const lastMoved = (query[queryCut].opensPhrase || cached[cachedOfCut].opensPhrase) && !leavesItsRelationBehind(pairs, cut, pairs.length, query, cached);
+  return lastMoved || ((query[queryStart].opensPhrase || cached[cachedOfStart].opensPhrase) && !leavesItsRelationBehind(pairs, 0, cut, query, cached));
 }
 
 /**
@@ -71,11 +71,19 @@ function phraseMovedToTheOtherEnd(pairs: ReadonlyArray<[number, number]>, cut: n
  * "a flight cancelled *by the airline*" / "*the airline* … a flight cancelled by" (you) hands the role to
  * another. A relating word the other prompt drops is no role ("a recipe *for pancakes*" / "a *pancake* recipe").
  */
-function leavesItsRelationBehind(pairs: ReadonlyArray<[number, number]>, from: number, to: number, cached: readonly PromptToken[]): boolean {
+function leavesItsRelationBehind(pairs: ReadonlyArray<[number, number]>, from: number, to: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
   let first = Infinity;
-  for (let index = from; index < to; index++) first = Math.min(first, pairs[index][1]);
-  if (!cached[first - 1]?.relational || cached[first - 1].pronoun) return false;
-  return pairs.some(([, position], index) => position === first - 1 && (index < from || index >= to));
+  let queryFirst = Infinity;
+  for (let index = from; index < to; index++) {
+    first = Math.min(first, pairs[index][1]);
+    queryFirst = Math.min(queryFirst, pairs[index][0]);
+  }
+  const relation = cached[first - 1];
+  if (!relation?.relational || relation.pronoun) return false;
+  if (pairs.some(([, position], index) => position === first - 1 && (index < from || index >= to))) return true;
+  // A relating word met twice is left unmatched ("to fly *to Rome* from Paris"): it is still behind when the query
+  // has it, but not right before the run ("to fly to Paris *from Rome*").
+  return query[queryFirst - 1]?.word !== relation.word && query.some((token) => token.word === relation.word);
 }
 
 /** Prepositions whose object may stand before the noun instead: "apps for kids" / "kids apps", "cost of living in Lisbon" / "Lisbon cost of living". */
@@ -105,7 +113,7 @@ function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: n
   // Or, as "software *for doctors*" / "*doctors* software", it was the object of a preposition the query drops
   // (not of "or": "the mother or the father pay" / "the father pay the mother").
   const opens = prepositional || query[queryFirst].afterComma || cached[cachedFirst].afterComma || query[queryLast + 1]?.afterComma === true || modifierPrepositions.has(cached[cachedFirst - 1]?.word ?? '');
-  return opens && !leavesItsRelationBehind(pairs, from, to, cached);
+  return opens && !leavesItsRelationBehind(pairs, from, to, query, cached);
 }
 
 /** Words that join two equals: "X and Y", "X or Y" say the same in either order. */
