@@ -11,6 +11,8 @@ const templates: Array<[string, RegExp, string | ((match: string, ...groups: str
   ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
   // "With no glue" is "without glue".
   ['with no', /\bwith no\b/g, 'without'],
+  // "15 percent" is "15%".
+  ['per', /(\d)\s*(?:percent|per cent)\b/g, '$1%'],
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
