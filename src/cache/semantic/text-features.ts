@@ -208,18 +208,20 @@ for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'],
   .split(' ')
   .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
 
-const phrasalVerbs: Array<[RegExp, string]> = [
-  [/\bget(?:s|ting)? rid of\b/g, 'eliminate'],
-  [/\bgot rid of\b/g, 'eliminated'],
-  [/\b(?:shut|power|switch)(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
-  [/\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
-  [/\blook(?:s|ing|ed)? after\b/g, 'care for'],
-  [/\bturn(?:s|ing|ed)? off\b/g, 'disable'],
-  [/\bturn(?:s|ing|ed)? on\b/g, 'enable'],
-  [/\brich in\b/g, 'high in'],
-  [/\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+/** [a text the prompt must hold for the pattern to be tried (a cheap test first), pattern, replacement]. */
+const phrasalVerbs: Array<[string, RegExp, string]> = [
+  ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  ['rid of', /\bgot rid of\b/g, 'eliminated'],
+  ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
+  ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],
+  ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],
+  ['calm', /\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
+  ['look', /\blook(?:s|ing|ed)? after\b/g, 'care for'],
+  ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
+  ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
+  ['rich', /\brich in\b/g, 'high in'],
+  ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
 ];
-const phrasalPrecheck = /\b(?:rid of|down|off|after|on|in|with)\b/;
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
@@ -317,7 +319,7 @@ export function promptFeatures(text: string): PromptFeatures {
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
   // Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off).
   lowered = rewriteQuestion(lowered);
-  if (phrasalPrecheck.test(lowered)) for (const [pattern, replacement] of phrasalVerbs) lowered = lowered.replace(pattern, replacement);
+  for (const [cue, pattern, replacement] of phrasalVerbs) if (lowered.includes(cue)) lowered = lowered.replace(pattern, replacement);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
