@@ -1,6 +1,7 @@
 import { fnv1a } from '../../shared/fnv1a.js';
 import { englishLexicon, knownWord, sifWeight } from './lexicon.js';
-import { isFillerWord, listedGroupOf } from './text-features.js';
+import { isFillerWord } from './text-features.js';
+import { listedGroupOf } from './word-groups.js';
 
 /** Dimensions of the character part: enough to keep the trigrams of a short prompt apart. */
 const CHARACTER_DIMENSIONS = 256;
