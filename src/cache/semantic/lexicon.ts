@@ -51,13 +51,19 @@ let loaded: Lexicon | undefined;
 const MAX_SENSES_OF_A_SYNONYM = 2;
 
 /**
- * Words WordNet puts in one synset although they name the two sides of one act: "learn" in its old sense
- * "teach" (probe round 28: "the best way to learn Spanish" is not "… to teach Spanish"). Of 33 such pairs
- * checked (buy/sell, lend/borrow, send/receive, host/guest…), this is the only one WordNet joins.
+ * Words WordNet puts in one synset although they name two sides or two persons: "learn" in its old sense "teach"
+ * (probe round 28: "the best way to learn Spanish" is not "… to teach Spanish"), "mother" and "father" (round 49:
+ * "a present for a new mom" is not "… for a new dad"), "king" and "queen" (the chess pieces). Of 104 such pairs
+ * checked (buy/sell, lend/borrow, husband/wife, brother/sister, above/below, client/server…), these are the three
+ * WordNet joins.
  */
 const oppositeSides = new Map([
   ['learn', 'teach'],
   ['teach', 'learn'],
+  ['mother', 'father'],
+  ['father', 'mother'],
+  ['king', 'queen'],
+  ['queen', 'king'],
 ]);
 
 export function englishLexicon(): Lexicon {

@@ -17,6 +17,7 @@ const templates: Array<[string | RegExp, RegExp, string | ((match: string, ...gr
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   ['frequently', /\bhow frequently\b/, 'how often'],
+  ['much time', /\bhow much time\b/, 'how long'],
   // "What is the role of a nurse?" asks "what does a nurse do?".
   [' of ', /(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
   // "What makes bread rise?" asks why it does ("what makes a good leader?" asks for qualities, and stays).
