@@ -24,6 +24,8 @@ const literals = ['true', 'false', 'null'];
 /** Comment text that stands for values left out rather than explaining them. */
 const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|\d+ (?:more|others|additional)|the rest|similar(?:ly)?|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
 const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
+/** A key between two different quotes, followed by its colon. */
+const mixedQuoteKey = /^(?:"([^"'\n]{1,100})'|'([^"'\n]{1,100})")(?=\s*:)/;
 /** Words a model writes, unquoted, where it left a value out. */
 const placeholderWords = new Set(['etc', 'todo', 'tbd', 'fixme', 'placeholder']);
 // Digits may be grouped by underscores (`1_000_000`, Python and JavaScript), which JSON does not allow.
@@ -83,8 +85,15 @@ export function fixLexically(text: string): LexicalFix {
     }
     const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
     if (opensString) {
-      const string = readString(text, index);
       const isKey = stack.at(-1) === 'object' && expectKey;
+      // A key opened with one quote and closed with the other (`"name': "Ada"`): the colon after it says where it ends.
+      const mixedKey = isKey ? mixedQuoteKey.exec(rest) : null;
+      if (mixedKey) {
+        tokens.push({ kind: 'string', text: JSON.stringify(mixedKey[1] ?? mixedKey[2]), isKey, unterminated: false });
+        index += mixedKey[0].length;
+        continue;
+      }
+      const string = readString(text, index);
       if (!isKey && placeholderString.test(string.text.slice(1, string.unterminated ? undefined : -1))) return refuse('a placeholder string ("...") stands where values were left out');
       tokens.push({ kind: 'string', text: string.text, isKey, unterminated: string.unterminated });
       index = string.end;
