@@ -1,6 +1,6 @@
 import { jsonrepair } from 'jsonrepair';
 import { jsonCandidates } from './json-extract.js';
-import { fixLexically } from './json-lexical-fixes.js';
+import { fixLexically, isPlaceholderText } from './json-lexical-fixes.js';
 import { coerceToSchema } from './schema-coercion.js';
 import { validateAgainstSchema } from './schema-validator.js';
 
@@ -84,7 +84,7 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
  */
 function placeholderAmongValues(value: unknown): boolean {
   if (Array.isArray(value)) {
-    if (value.length >= 2 && value.some((item) => typeof item !== 'string') && value.some((item) => typeof item === 'string' && /^\s*(?:\.\.\.|…)\s*$/.test(item))) return true;
+    if (value.length >= 2 && value.some((item) => typeof item !== 'string') && value.some((item) => typeof item === 'string' && isPlaceholderText(item))) return true;
     return value.some(placeholderAmongValues);
   }
   return value !== null && typeof value === 'object' && Object.values(value).some(placeholderAmongValues);

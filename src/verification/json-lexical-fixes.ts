@@ -24,6 +24,9 @@ const literals = ['true', 'false', 'null'];
 /** Comment text that stands for values left out rather than explaining them. */
 const placeholderComment = /\.\.\.|…|\b(?:remaining|rest of|more (?:items|rows|entries|elements|records|objects)|\d+ (?:more|others|additional)|the rest|similar(?:ly)?|and so on|etc|omitted|truncated|same (?:as above|pattern|format)|repeat(?:ed|s)?)\b/i;
 const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
+
+/** A string that is only an ellipsis: what a model writes where it left values out. */
+export const isPlaceholderText = (text: string) => placeholderString.test(text);
 /** A key between two different quotes, followed by its colon. */
 const mixedQuoteKey = /^(?:"([^"'\n]{1,100})'|'([^"'\n]{1,100})")(?=\s*:)/;
 /** Words a model writes, unquoted, where it left a value out. */
@@ -38,7 +41,7 @@ const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': 
  * A value a model forgot to quote that no repair reads whole: an ISO date or date-time, a time of day, a URL, an
  * e-mail address (`2024-01-05` is not the number 2024 minus 1 minus 5, and `//` in a URL opens no comment).
  */
-const unquotedTextValue = /^(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z\d+.-]*:\/\/[^\s,}\]"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=\s*[,}\]]|\s*$)/i;
+const unquotedTextValue = /(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z\d+.-]*:\/\/[^\s,}\]"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=\s*[,}\]]|\s*$)/iy;
 /** A bracketed placeholder where a value goes (`<remaining rows omitted>`, `<name>`): JSON has no `<` outside strings. */
 const anglePlaceholder = /^<[^<>\n]{1,120}>/;
 
@@ -53,6 +56,10 @@ export function fixLexically(text: string): LexicalFix {
     for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].text;
     return undefined;
   };
+  /** An object's key goes here. */
+  const atKey = () => stack.at(-1) === 'object' && expectKey;
+  /** A value may start here: after a colon, a comma or an opening bracket. */
+  const atValueStart = () => [':', ',', '['].includes(previousSignificant() ?? '');
   while (index < text.length) {
     const character = fullWidthPunctuation[text[index]] ?? text[index];
     const rest = text.slice(index, index + 64);
@@ -75,8 +82,9 @@ export function fixLexically(text: string): LexicalFix {
       continue;
     }
     if (text.startsWith('...', index) || character === '…') return refuse('an ellipsis stands where values were left out');
-    if (!(stack.at(-1) === 'object' && expectKey) && [':', ',', '['].includes(previousSignificant() ?? '')) {
-      const textValue = unquotedTextValue.exec(rest.length < 64 ? rest : text.slice(index, index + 512));
+    if (!atKey() && atValueStart()) {
+      unquotedTextValue.lastIndex = index;
+      const textValue = unquotedTextValue.exec(text);
       if (textValue) {
         tokens.push(token('string', JSON.stringify(textValue[0])));
         index += textValue[0].length;
@@ -85,7 +93,7 @@ export function fixLexically(text: string): LexicalFix {
     }
     const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
     if (opensString) {
-      const isKey = stack.at(-1) === 'object' && expectKey;
+      const isKey = atKey();
       // A key opened with one quote and closed with the other (`"name': "Ada"`): the colon after it says where it ends.
       const mixedKey = isKey ? mixedQuoteKey.exec(rest) : null;
       if (mixedKey) {
@@ -94,7 +102,7 @@ export function fixLexically(text: string): LexicalFix {
         continue;
       }
       const string = readString(text, index);
-      if (!isKey && placeholderString.test(string.text.slice(1, string.unterminated ? undefined : -1))) return refuse('a placeholder string ("...") stands where values were left out');
+      if (!isKey && isPlaceholderText(string.text.slice(1, string.unterminated ? undefined : -1))) return refuse('a placeholder string ("...") stands where values were left out');
       tokens.push({ kind: 'string', text: string.text, isKey, unterminated: string.unterminated });
       index = string.end;
       continue;
@@ -102,8 +110,9 @@ export function fixLexically(text: string): LexicalFix {
     const word = wordPattern.exec(rest);
     if (word && !/^[+-]?\d/.test(word[0])) {
       const bare = word[0].replace(/^[+-]/, '');
-      const isKey = stack.at(-1) === 'object' && expectKey;
-      if (!isKey && (placeholderWords.has(bare.toLowerCase()) || /^and (?:more|so on)\b/i.test(rest))) return refuse(`a bare "${placeholderWords.has(bare.toLowerCase()) ? bare : rest.slice(0, 11)}" stands where values were left out`);
+      const isKey = atKey();
+      const placeholder = isKey ? undefined : placeholderWords.has(bare.toLowerCase()) ? bare : /^and (?:more|so on)\b/i.exec(rest)?.[0];
+      if (placeholder !== undefined) return refuse(`a bare "${placeholder}" stands where values were left out`);
       // `NaN`, `Infinity` and a lower-case `none` (Python's None, written as a model might) stand for no value.
       const noValue = nonFinite.has(bare.toLowerCase()) || word[0] === 'none';
       tokens.push({ kind: 'word', text: !isKey && noValue ? 'null' : word[0], isKey, unterminated: false });
@@ -113,16 +122,16 @@ export function fixLexically(text: string): LexicalFix {
     // A sign parted from its number by a space (`- 4`) where a value goes.
     const spacedSign = /^[+-][ \t]+(?=[\d.])/.exec(rest);
     const number = numberPattern.exec(spacedSign ? rest.slice(spacedSign[0].length) : rest);
-    if (number && (!spacedSign || [':', ',', '['].includes(previousSignificant() ?? ''))) {
+    if (number && (!spacedSign || atValueStart())) {
       tokens.push(token('number', jsonNumber(spacedSign ? `${character}${number[0]}` : number[0])));
       index += (spacedSign?.[0].length ?? 0) + number[0].length;
       continue;
     }
-    if (character === '<' && [':', ',', '['].includes(previousSignificant() ?? '') && anglePlaceholder.test(rest)) {
+    if (character === '<' && atValueStart() && anglePlaceholder.test(rest)) {
       return refuse(`a placeholder (${anglePlaceholder.exec(rest)![0].slice(0, 60)}) stands where values were left out`);
     }
     // A Python tuple where a value goes (`(1, 2)`) is an array; a bracket never opens a value in JSON otherwise.
-    if (character === '(' && stack.length > 0 && [':', ',', '['].includes(previousSignificant() ?? '')) {
+    if (character === '(' && stack.length > 0 && atValueStart()) {
       stack.push('array');
       tuples.push(stack.length);
       tokens.push(token('punctuation', '['));

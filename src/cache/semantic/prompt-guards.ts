@@ -192,8 +192,11 @@ function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord =
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
   const leftIsWord = lexicon.isWord(left);
-  // (A name is never an obscure spelling of a word: `Polars` is not `polar`.)
-  if (leftIsWord === lexicon.isWord(right) && !(leftIsWord && !nameAgainstWord && obscureSpellingOfCommonWord(left, right, lexicon))) return false;
+  if (leftIsWord === lexicon.isWord(right)) {
+    // Two non-words, or two words: only an obscure word one letter from a common one is a misspelling of it, and
+    // a name is never one (`Polars` is not `polar`).
+    if (!leftIsWord || nameAgainstWord || !obscureSpellingOfCommonWord(left, right, lexicon)) return false;
+  }
   // A misspelling keeps the first letter (it is the one people get right): `async` is not a typo of `sync`.
   if (left[0] !== right[0]) return false;
   const allowed = shorter >= 7 ? 2 : 1;

@@ -1,11 +1,16 @@
 /**
- * Question forms that ask the same thing in other words, rewritten to one form before the words are compared
- * (on lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…"). Each holds the whole question, so that nothing around it
- * changes meaning: "what is the *cheapest* way to…" keeps its criterion, "is X different from Y?" (yes or no)
- * is not "how is X different from Y?". Each was probed with near misses around it (probe rounds 27 and 29).
+ * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
+ * lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…").
+ * Each holds the whole question, so that nothing around it changes meaning: "what is the *cheapest* way to…" keeps
+ * its criterion, "is X different from Y?" (yes or no) is not "how is X different from Y?". Each was probed with
+ * near misses around it (bench/README.md, probe rounds 27–49).
+ *
+ * A rewrite is [a text or pattern the question must hold for it to be tried (a cheap test first: most prompts
+ * match none), pattern, replacement].
  */
-/** [a text the question must hold for the pattern to be tried (a cheap test first), pattern, replacement]. */
-const templates: Array<[string | RegExp, RegExp, string | ((match: string, ...groups: string[]) => string)]> = [
+type Rewrite = [string | RegExp, RegExp, string | ((match: string, ...groups: string[]) => string)];
+
+const templates: Rewrite[] = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
   ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
@@ -46,16 +51,32 @@ const templates: Array<[string | RegExp, RegExp, string | ((match: string, ...gr
   // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
   [/ (?:safe|okay|ok|healthy|legal|normal) to /, /(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
-  ['', /\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
+  [/(?:day|week|month|year)\s*[?.!]*$/, /\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
   ['when', /(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
-/** The day / week / month / year template's own cue: the question ends on one of them. */
-const endsOnPeriod = /(?:day|week|month|year)\s*[?.!]*$/;
 
+/** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
+const phrasalVerbs: Rewrite[] = [
+  ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  ['rid of', /\bgot rid of\b/g, 'eliminated'],
+  ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
+  ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],
+  ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],
+  ['calm', /\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
+  ['look', /\blook(?:s|ing|ed)? after\b/g, 'care for'],
+  ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
+  ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
+  ['rich', /\brich in\b/g, 'high in'],
+  ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+];
+
+const rewrites: readonly Rewrite[] = [...templates, ...phrasalVerbs];
+
+/** The question forms, then the phrasal verbs, rewritten to one form. */
 export function rewriteQuestion(lowered: string): string {
-  for (const [cue, pattern, replacement] of templates) {
-    if (cue === '' ? !endsOnPeriod.test(lowered) : typeof cue === 'string' ? !lowered.includes(cue) : !cue.test(lowered)) continue;
+  for (const [cue, pattern, replacement] of rewrites) {
+    if (typeof cue === 'string' ? !lowered.includes(cue) : !cue.test(lowered)) continue;
     lowered = lowered.replace(pattern, replacement as never);
   }
   return lowered;

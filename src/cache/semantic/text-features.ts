@@ -72,11 +72,7 @@ export function isFillerWord(word: string): boolean {
 const relational = new Set('from to than into onto between vs versus and or by for of in on at with against toward towards per via as'.split(' '));
 
 /** The pronouns whose place is kept: the speaker (subject or object) and the one spoken to. */
-const personOf = new Map([
-  ['i', 'i'],
-  ['me', 'me'],
-  ['you', 'you'],
-]);
+const pronouns = new Set(['i', 'me', 'you']);
 
 /** Plurals that mean another thing than their singular ("wear glasses" / "wear a glass"): never folded to it. */
 const pluralsOfTheirOwn = new Set(['glasses', 'arms', 'goods', 'manners', 'spirits', 'customs', 'quarters', 'remains', 'premises', 'clothes', 'spectacles', 'greens']);
@@ -85,14 +81,14 @@ const pluralsOfTheirOwn = new Set(['glasses', 'arms', 'goods', 'manners', 'spiri
 const negations = new Set(['not', 'no', 'never', 'none', 'nothing', 'nobody', 'nowhere', 'neither', 'nor', 'without', 'cannot']);
 /** Negations long enough for a misspelling of them to be told from another word (`nver`, `wihtout`). */
 const typoProneNegations = ['never', 'nothing', 'nobody', 'nowhere', 'neither', 'without', 'cannot'];
-const negationInitials = 'nwc';
+const negationInitials = new Set(typoProneNegations.map((negation) => negation[0]));
 
 /**
  * The negation a word misspells, if it does: not a word itself, same first letter, one edit away (two from
  * seven letters). A misspelt `without` left as a meaning word would make the prompt lose its negation.
  */
 function misspeltNegation(token: string, lexicon: Lexicon): string | undefined {
-  if (token.length < 4 || !negationInitials.includes(token[0]) || lexicon.isWord(token)) return undefined;
+  if (token.length < 4 || !negationInitials.has(token[0]) || lexicon.isWord(token)) return undefined;
   return typoProneNegations.find((negation) => negation[0] === token[0] && Math.abs(negation.length - token.length) <= 1 && withinEdits(token, negation, negation.length >= 7 ? 2 : 1));
 }
 
@@ -136,21 +132,6 @@ for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'],
 'third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
   .split(' ')
   .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
-
-/** [a text the prompt must hold for the pattern to be tried (a cheap test first), pattern, replacement]. */
-const phrasalVerbs: Array<[string, RegExp, string]> = [
-  ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
-  ['rid of', /\bgot rid of\b/g, 'eliminated'],
-  ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
-  ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],
-  ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],
-  ['calm', /\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
-  ['look', /\blook(?:s|ing|ed)? after\b/g, 'care for'],
-  ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
-  ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
-  ['rich', /\brich in\b/g, 'high in'],
-  ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
-];
 
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
@@ -246,9 +227,8 @@ export function promptFeatures(text: string): PromptFeatures {
   let lowered = text.toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
-  // Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off).
+  // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
   lowered = rewriteQuestion(lowered);
-  for (const [cue, pattern, replacement] of phrasalVerbs) if (lowered.includes(cue)) lowered = lowered.replace(pattern, replacement);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
@@ -283,9 +263,8 @@ export function promptFeatures(text: string): PromptFeatures {
     // "I", "me" and "you" weigh nothing as words, but where they stand says who does what: "How can I tell if my
     // partner is cheating?" is not "How can my partner tell if I am cheating?". They are placed like relating
     // words (compared only when each prompt has one), and open no phrase.
-    const person = personOf.get(token);
-    if (person !== undefined) {
-      tokens.push({ word: person, written: token, relational: true, pronoun: true, entity: false, opensPhrase, afterComma });
+    if (pronouns.has(token)) {
+      tokens.push({ word: token, written: token, relational: true, pronoun: true, entity: false, opensPhrase, afterComma });
       continue;
     }
     if (fillers.has(token)) continue;
@@ -307,7 +286,8 @@ export function promptFeatures(text: string): PromptFeatures {
   const frame = frameMarkers.filter(([, pattern]) => pattern.test(marked)).map(([marker]) => marker);
   for (const token of tokens) if (directionWords.has(token.word)) frame.push(`direction:${token.word}`);
   const speakerOwned = frame.includes('owner:speaker') ? Array.from(normalized.matchAll(/\b(?:my|our) (\S+)/g), (match) => match[1]) : [];
-  const persons = tokens.filter((token) => token.pronoun === true && !(token.word === 'you' && /\bthank you\b/.test(lowered))).map((token) => token.word);
+  const thanks = lowered.includes('thank you');
+  const persons = tokens.filter((token) => token.pronoun === true && !(thanks && token.word === 'you')).map((token) => token.word);
   return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned, persons: persons.sort() };
 }
 

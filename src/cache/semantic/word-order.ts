@@ -72,18 +72,26 @@ function phraseMovedToTheOtherEnd(pairs: ReadonlyArray<[number, number]>, cut: n
  * another. A relating word the other prompt drops is no role ("a recipe *for pancakes*" / "a *pancake* recipe").
  */
 function leavesItsRelationBehind(pairs: ReadonlyArray<[number, number]>, from: number, to: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
-  let first = Infinity;
-  let queryFirst = Infinity;
-  for (let index = from; index < to; index++) {
-    first = Math.min(first, pairs[index][1]);
-    queryFirst = Math.min(queryFirst, pairs[index][0]);
-  }
-  const relation = cached[first - 1];
+  const { queryFirst, cachedFirst } = spanOf(pairs, from, to);
+  const relation = cached[cachedFirst - 1];
   if (!relation?.relational || relation.pronoun) return false;
-  if (pairs.some(([, position], index) => position === first - 1 && (index < from || index >= to))) return true;
+  if (pairs.some(([, position], index) => position === cachedFirst - 1 && (index < from || index >= to))) return true;
   // A relating word met twice is left unmatched ("to fly *to Rome* from Paris"): it is still behind when the query
   // has it, but not right before the run ("to fly to Paris *from Rome*").
   return query[queryFirst - 1]?.word !== relation.word && query.some((token) => token.word === relation.word);
+}
+
+/** Where the run pairs[from, to) starts in the query, and starts and ends in the cached prompt. */
+function spanOf(pairs: ReadonlyArray<[number, number]>, from: number, to: number): { queryFirst: number; cachedFirst: number; cachedLast: number } {
+  let queryFirst = Infinity;
+  let cachedFirst = Infinity;
+  let cachedLast = -1;
+  for (let index = from; index < to; index++) {
+    queryFirst = Math.min(queryFirst, pairs[index][0]);
+    cachedFirst = Math.min(cachedFirst, pairs[index][1]);
+    cachedLast = Math.max(cachedLast, pairs[index][1]);
+  }
+  return { queryFirst, cachedFirst, cachedLast };
 }
 
 /** Prepositions whose object may stand before the noun instead: "apps for kids" / "kids apps", "cost of living in Lisbon" / "Lisbon cost of living". */
@@ -91,13 +99,8 @@ const modifierPrepositions = new Set(['for', 'on', 'in', 'of', 'about', 'with', 
 
 /** Whether pairs[from, to) is a phrase whose removal leaves the other shared words in order. */
 function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
+  const { cachedFirst: lowest, cachedLast: highest } = spanOf(pairs, from, to);
   let last = -1;
-  let lowest = Infinity;
-  let highest = -1;
-  for (let index = from; index < to; index++) {
-    lowest = Math.min(lowest, pairs[index][1]);
-    highest = Math.max(highest, pairs[index][1]);
-  }
   for (let index = 0; index < pairs.length; index++) {
     if (index >= from && index < to) continue;
     // The rest in order, and none of it inside the phrase: a phrase moves whole.
