@@ -148,6 +148,7 @@ const suffixRules: Array<[string, string]> = [
   ['s', ''],
   ['ied', 'y'],
   ['ed', 'e'],
+  ['ying', 'ie'],
   ['ed', ''],
   ['ing', 'e'],
   ['ing', ''],
@@ -165,12 +166,13 @@ function baseForm(word: string, known: (candidate: string) => boolean): string {
   // also lists as nouns and adjectives (`works`, `running`): both prompts fold them alike either way.
   if (known(word) && !/(?:s|ing|ed)$/.test(word)) return word;
   for (const [suffix, replacement] of suffixRules) {
-    if (!word.endsWith(suffix) || word.length - suffix.length < 2) continue;
+    // `dying` → die, `lying` → lie: a one-letter stem, the only rule that allows one.
+    if (!word.endsWith(suffix) || word.length - suffix.length < (suffix === 'ying' ? 1 : 2)) continue;
     const stem = word.slice(0, -suffix.length);
     const candidate = stem + replacement;
     // A two-letter stem is a chemical symbol or an abbreviation more often than a verb: `bring` is not `br`
     // + ing, nor `thing` `th`, `need` `nee`, `seed` `see` (but `used` is `use`).
-    if (stem.length < 3 && suffix !== 's' && suffix !== 'es' && (replacement !== 'e' || stem.endsWith('e'))) continue;
+    if (stem.length < 3 && suffix !== 's' && suffix !== 'es' && suffix !== 'ying' && (replacement !== 'e' || stem.endsWith('e'))) continue;
     if (candidate !== word && known(candidate)) return candidate;
     // running → run, stopped → stop: a doubled final consonant.
     if (replacement === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && known(stem.slice(0, -1))) return stem.slice(0, -1);

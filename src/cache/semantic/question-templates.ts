@@ -18,6 +18,10 @@ const templates: Rewrite[] = [
   ['with no', /\bwith no\b/g, 'without'],
   // "15 percent" is "15%".
   ['cent', /(\d)\s*(?:percent|per cent)\b/g, '$1%'],
+  // "What are the steps to X?" asks how to X; "tips for Xing" how to X ("tips for sleeping better" / "how can I sleep
+  // better"; tips for beginners name no act, and stay).
+  ['steps', /(^|, )what are the (?:steps|instructions) (?:to|for) /, '$1how do i '],
+  ['tips', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips (?:for|on) (?=\w+ing\b)/, '$1how can i '],
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
@@ -59,6 +63,8 @@ const templates: Rewrite[] = [
 /** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
 const phrasalVerbs: Rewrite[] = [
   ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  // "Make my laptop faster" is "speed up my laptop".
+  [/\bmake .*(?:faster|quicker)/, /\bmake (my|the|your|a|an|our) (\w+) (?:run |load )?(?:faster|quicker)\b/g, 'speed up $1 $2'],
   ['rid of', /\bgot rid of\b/g, 'eliminated'],
   ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
   ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],

@@ -223,6 +223,7 @@ export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
   const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
+  const acronyms = fillerAcronyms(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = text.toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
@@ -267,6 +268,13 @@ export function promptFeatures(text: string): PromptFeatures {
       tokens.push({ word: token, written: token, relational: true, pronoun: true, entity: false, opensPhrase, afterComma });
       continue;
     }
+    // "US", "IT", "OR" written in capitals inside a sentence are names, not fillers: "a US citizen" is not "a citizen".
+    if (acronyms?.has(token)) {
+      tokens.push({ word: token, written: token, relational: false, entity: true, opensPhrase, afterComma });
+      opensPhrase = false;
+      afterComma = false;
+      continue;
+    }
     if (fillers.has(token)) continue;
     if (relational.has(token)) {
       tokens.push({ word: token, written: token, relational: true, entity: false, opensPhrase, afterComma });
@@ -299,6 +307,13 @@ function foldSpelling(word: string): string {
 }
 
 /** Lower-cased words written as names: capitalised inside a sentence, or in capitals. */
+/** Fillers and relating words written in capitals in a prompt that is not all capitals (`US`, `IT`), lower-cased; undefined when none. */
+function fillerAcronyms(text: string): Set<string> | undefined {
+  if (!/[A-Z]{2}/.test(text) || text === text.toUpperCase()) return undefined;
+  const found = Array.from(text.matchAll(/\b[A-Z]{2,}\b/g), (match) => match[0].toLowerCase()).filter((word) => fillers.has(word) || relational.has(word));
+  return found.length > 0 ? new Set(found) : undefined;
+}
+
 function entityWords(text: string): Set<string> {
   const names = new Set<string>();
   for (const match of text.matchAll(/(^|[.!?]\s+|\s|["'(])(\p{Lu}[\p{L}\p{N}]*)/gu)) {

@@ -37,12 +37,15 @@ function isMannerAdverb(token: PromptToken): boolean {
  */
 function inOrderOrPhraseMoved(pairs: ReadonlyArray<[number, number]>, query: readonly PromptToken[], cached: readonly PromptToken[], ordered: boolean): boolean {
   let cut = -1;
+  let secondCut = -1;
   for (let index = 1; index < pairs.length; index++) {
     if (pairs[index][1] > pairs[index - 1][1]) continue;
-    if (cut >= 0) return false;
-    cut = index;
+    if (secondCut >= 0) return false;
+    if (cut >= 0) secondCut = index;
+    else cut = index;
   }
   if (cut < 0) return true;
+  if (secondCut >= 0) return !ordered && endsSwapped(pairs, cut, secondCut, query, cached);
   if (phraseMovedToTheOtherEnd(pairs, cut, query, cached)) return true;
   // A prompt that orders by its words ("rank by price then rating") may only have a phrase moved from one end
   // to the other ("In Excel, sort by name" / "sort by name in Excel").
@@ -107,16 +110,42 @@ function movedPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: n
     if (pairs[index][1] < last || (pairs[index][1] > lowest && pairs[index][1] < highest)) return false;
     last = pairs[index][1];
   }
-  // It opens on a relating word followed by its object ("*for* weight loss"; a relating word alone is no
-  // phrase: "substitute for butter" / "substitute butter for"), or after a comma in either prompt, or a comma
-  // closes it in the query.
+  return isPhrase(pairs, from, to, query, cached);
+}
+
+/**
+ * Whether the run pairs[from, to) is a phrase that moves whole. It opens on a relating word followed by its object
+ * ("*for* weight loss"; a relating word alone is no phrase: "substitute for butter" / "substitute butter for"), or
+ * after a comma in either prompt, or a comma closes it in either prompt; and it takes its relating word along.
+ */
+function isPhrase(pairs: ReadonlyArray<[number, number]>, from: number, to: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
   const [queryFirst, cachedFirst] = pairs[from];
-  const queryLast = pairs[to - 1][0];
+  const [queryLast, cachedLast] = pairs[to - 1];
   const prepositional = to - from >= 2 && query[queryFirst].relational && !query[queryFirst].pronoun && !query[pairs[from + 1][0]].relational;
   // Or, as "software *for doctors*" / "*doctors* software", it was the object of a preposition the query drops
   // (not of "or": "the mother or the father pay" / "the father pay the mother").
-  const opens = prepositional || query[queryFirst].afterComma || cached[cachedFirst].afterComma || query[queryLast + 1]?.afterComma === true || modifierPrepositions.has(cached[cachedFirst - 1]?.word ?? '');
+  const opens =
+    prepositional ||
+    query[queryFirst].afterComma ||
+    cached[cachedFirst].afterComma ||
+    query[queryLast + 1]?.afterComma === true ||
+    cached[cachedLast + 1]?.afterComma === true ||
+    modifierPrepositions.has(cached[cachedFirst - 1]?.word ?? '');
   return opens && !leavesItsRelationBehind(pairs, from, to, query, cached);
+}
+
+/**
+ * The phrases at the two ends changed places around the rest, each whole: "*When traveling to Japan*, do I need a
+ * visa *as a US citizen*?" / "*As a US citizen*, do I need a visa *when traveling to Japan*?". The order falls
+ * twice; the query's first run is the cached prompt's last, its last run the cached prompt's first. "A older than
+ * B" / "B older than A" has the same shape, but a bare name is no phrase.
+ */
+function endsSwapped(pairs: ReadonlyArray<[number, number]>, cut: number, secondCut: number, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
+  const front = spanOf(pairs, 0, cut);
+  const middle = spanOf(pairs, cut, secondCut);
+  const back = spanOf(pairs, secondCut, pairs.length);
+  if (!(back.cachedLast < middle.cachedFirst && middle.cachedLast < front.cachedFirst)) return false;
+  return isPhrase(pairs, 0, cut, query, cached) && isPhrase(pairs, secondCut, pairs.length, query, cached);
 }
 
 /** Words that join two equals: "X and Y", "X or Y" say the same in either order. */
