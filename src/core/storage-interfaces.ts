@@ -213,30 +213,8 @@ export interface ResponseStore {
   deleteExpiredResponses(now: string): Promise<number>;
 }
 
-/** What a remembered fact names (issue 18, L2 memory). */
-export type FactEntityKind = 'person' | 'organization' | 'place' | 'date' | 'quantity' | 'preference' | 'name' | 'attribute';
-
-/** A durable fact of a conversation (L2 memory): one sentence the user said, and what it names. */
-export interface MemoryFact {
-  id: string;
-  org_id: string;
-  conversation_id: string;
-  created_at: string;
-  /** The user's sentence, as said. */
-  text: string;
-  entities: Array<{ kind: FactEntityKind; value: string }>;
-  /** The sentence's embedding (the built-in embedder, int8, base64); '' when it has none. */
-  embedding: string;
-}
-
-export interface MemoryFactStore {
-  /** Stores facts; an id already stored is left as it is. */
-  putFacts(facts: MemoryFact[]): Promise<void>;
-  /** The newest `limit` facts of one conversation of one org, newest first. */
-  listFacts(orgId: string, conversationId: string, limit: number): Promise<MemoryFact[]>;
-  /** Deletes one conversation's facts, or, without a conversation, every fact of the org: the number deleted. */
-  deleteFacts(orgId: string, conversationId?: string): Promise<number>;
-}
+import type { MemoryFactStore } from './memory-fact-store.js';
+export type { FactEntityKind, MemoryFact, MemoryFactStore } from './memory-fact-store.js';
 
 /** An org's limits (the stricter of key and org applies) and governance switches. */
 export interface OrgPolicy {

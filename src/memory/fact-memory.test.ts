@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MemoryFact } from '../core/storage-interfaces.js';
-import { FactMemory } from './fact-memory.js';
+import { SqliteRecordStore } from '../storage/sqlite/sqlite-record-store.js';
+import { FactMemory, knownFact } from './fact-memory.js';
 
 const memory = new FactMemory({} as never);
-const fact = (index: number, city: string): MemoryFact => ({
+const storedFact = (index: number, city: string): MemoryFact => ({
   id: `f${index}`,
   org_id: 'org',
   conversation_id: 'c',
@@ -13,6 +14,7 @@ const fact = (index: number, city: string): MemoryFact => ({
   entities: [{ kind: 'place', value: city.toLowerCase() }],
   embedding: '',
 });
+const fact = (index: number, city: string) => knownFact(storedFact(index, city));
 const nowhere = () => false;
 
 test('of a long prompt, recall reads its start and its end, where the question is', () => {
@@ -28,4 +30,31 @@ test('at most five facts are recalled, and a request that already holds the best
   const held = () => (asked++, true);
   assert.deepEqual(memory.recall(facts, 'Who lives in Lisbon?', held), []);
   assert.equal(asked, 20, 'whether the request holds a fact is asked of the twenty best only');
+});
+
+test('a conversation read before is read again only for what changed, also when another instance added or deleted facts', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  try {
+    const here = new FactMemory(store.memoryFacts);
+    const elsewhere = new FactMemory(store.memoryFacts);
+    const stored = (index: number, at: string): MemoryFact => ({ ...storedFact(index, `City${index}`), created_at: at });
+    await store.memoryFacts.putFacts([stored(1, '2026-11-27T10:00:00.000Z'), stored(2, '2026-11-27T10:01:00.000Z')]);
+    const texts = async (memory: FactMemory) => (await memory.recallable('org', 'c')).map((known) => known.text);
+    assert.deepEqual(await texts(here), ['My friend number 2 lives in City2.', 'My friend number 1 lives in City1.']);
+    assert.ok((await here.recallable('org', 'c'))[0].vector === undefined, 'a fact stored without an embedding has none');
+
+    // Another instance learns a fact at the same second as the newest known one, and one later.
+    await store.memoryFacts.putFacts([stored(3, '2026-11-27T10:01:00.000Z'), stored(4, '2026-11-27T10:02:00.000Z')]);
+    assert.deepEqual((await texts(here)).slice(0, 3), ['My friend number 4 lives in City4.', 'My friend number 3 lives in City3.', 'My friend number 2 lives in City2.']);
+    assert.equal((await texts(here)).length, 4);
+
+    // Another instance forgets the conversation: nothing of it is recalled here any more, not even from the copy.
+    await elsewhere.forget('org', 'c');
+    assert.deepEqual(await texts(here), []);
+    await store.memoryFacts.putFacts([stored(5, '2026-11-27T10:03:00.000Z')]);
+    assert.deepEqual(await texts(here), ['My friend number 5 lives in City5.']);
+  } finally {
+    await store.close();
+  }
 });

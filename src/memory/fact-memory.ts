@@ -1,4 +1,5 @@
 import { embedLocally } from '../cache/semantic/local-embedder.js';
+import { LruCache } from '../shared/lru-cache.js';
 import type { MemoryFact, MemoryFactStore } from '../core/storage-interfaces.js';
 import type { ExtractedFact } from './fact-extraction.js';
 
@@ -34,14 +35,43 @@ function encodeEmbedding(vector: Float32Array): string {
   return Buffer.from(bytes.buffer).toString('base64');
 }
 
-function similarity(stored: string, query: Float32Array): number {
-  if (stored === '') return 0;
+function decodeEmbedding(stored: string): Int8Array | undefined {
+  if (stored === '') return undefined;
   const bytes = Buffer.from(stored, 'base64');
-  const length = Math.min(bytes.length, query.length);
+  // A copy: a small Buffer is a view of a shared 8 KB slab, which a kept view would keep whole.
+  return new Int8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+}
+
+function similarity(stored: Int8Array | undefined, query: Float32Array): number {
+  if (stored === undefined) return 0;
+  const length = Math.min(stored.length, query.length);
   let sum = 0;
-  for (let index = 0; index < length; index++) sum += ((bytes[index] << 24) >> 24) * query[index];
+  for (let index = 0; index < length; index++) sum += stored[index] * query[index];
   return sum / QUANTUM;
 }
+
+/** A stored fact as recall reads it: its embedding decoded once. */
+export interface KnownFact {
+  id: string;
+  created_at: string;
+  text: string;
+  entities: MemoryFact['entities'];
+  vector: Int8Array | undefined;
+}
+
+export function knownFact(fact: MemoryFact): KnownFact {
+  return { id: fact.id, created_at: fact.created_at, text: fact.text, entities: fact.entities, vector: decodeEmbedding(fact.embedding) };
+}
+
+/** One conversation's newest facts as last read, with what the store said of them then. */
+interface KnownConversation {
+  facts: KnownFact[];
+  total: number;
+  newest: string | null;
+}
+
+/** Facts kept decoded in process, all conversations together (about 0.6 KB each). */
+const FACTS_KEPT = 20_000;
 
 /** Whole-word occurrence of an entity in the request (CJK text has no word boundaries: a substring). */
 function mentions(text: string, value: string): boolean {
@@ -71,6 +101,15 @@ export async function extractInProcess(text: string): Promise<ExtractedFact[]> {
  * PostgreSQL) per org and conversation; recalled when a request names them or means something close.
  */
 export class FactMemory {
+  /**
+   * The facts of recently used conversations, decoded. Reading a conversation's 200 newest facts and decoding
+   * them on every request cost about 1 ms of event loop at 50 facts, growing with them (the soak); now each
+   * request asks the store how many facts the conversation holds and when the newest came, and reads only
+   * what is new. A count or a newest time that does not add up (facts deleted, here or by another instance)
+   * reads the conversation again, so forgotten facts are never recalled.
+   */
+  private readonly known = new LruCache<string, KnownConversation>({ maxEntries: 4096, maxSize: FACTS_KEPT, sizeOf: (known) => known.facts.length + 1 });
+
   constructor(
     private readonly store: MemoryFactStore,
     /** Where the turn's facts are extracted (a worker thread in the gateway; in process by default). */
@@ -96,11 +135,31 @@ export class FactMemory {
     return this.store.listFacts(orgId, conversationId, FACTS_READ);
   }
 
+  /** The conversation's newest facts (at most 200), decoded, as the store holds them now. */
+  async recallable(orgId: string, conversationId: string): Promise<readonly KnownFact[]> {
+    const key = `${orgId}\u0000${conversationId}`;
+    const summary = await this.store.factsSummary(orgId, conversationId);
+    const known = this.known.get(key);
+    if (known && known.total === summary.total && known.newest === summary.newest) return known.facts;
+    if (known?.newest && summary.newest !== null && summary.total > known.total) {
+      // Facts stored since: those at or after the newest known time that are not known yet.
+      const ids = new Set(known.facts.map((fact) => fact.id));
+      const added = (await this.store.listFactsSince(orgId, conversationId, known.newest, FACTS_READ)).filter((fact) => !ids.has(fact.id));
+      if (added.length === summary.total - known.total) return this.keep(key, [...added.map(knownFact), ...known.facts].slice(0, FACTS_READ), summary);
+    }
+    return this.keep(key, (await this.store.listFacts(orgId, conversationId, FACTS_READ)).map(knownFact), summary);
+  }
+
+  private keep(key: string, facts: KnownFact[], summary: { total: number; newest: string | null }): KnownFact[] {
+    this.known.set(key, { facts, total: summary.total, newest: summary.newest });
+    return facts;
+  }
+
   /**
    * The facts worth recalling for `prompt`, best first: those whose entities it names, then those close in
    * meaning; none already in `present` (what the request carries or the recalled turns hold).
    */
-  recall(facts: MemoryFact[], prompt: string, present: (text: string) => boolean): RecalledFact[] {
+  recall(facts: readonly KnownFact[], prompt: string, present: (text: string) => boolean): RecalledFact[] {
     if (facts.length === 0) return [];
     const window = recallWindow(prompt);
     const lowered = window.toLowerCase();
@@ -111,7 +170,7 @@ export class FactMemory {
       if (seen.has(fact.text)) continue;
       seen.add(fact.text);
       const named = fact.entities.filter((entity) => mentions(lowered, entity.value)).map((entity) => entity.value);
-      const close = similarity(fact.embedding, query);
+      const close = similarity(fact.vector, query);
       if (named.length === 0 && close < SIMILARITY_FLOOR) continue;
       candidates.push({ text: fact.text, matched: named.length > 0 ? named : [`similarity ${close.toFixed(2)}`], score: named.length + close });
     }
@@ -129,6 +188,8 @@ export class FactMemory {
 
   /** Forgets one conversation's facts, or every fact of the org. */
   forget(orgId: string, conversationId?: string): Promise<number> {
+    // Read again on next use, here at once (another instance's copy by its count).
+    this.known.clear();
     return this.store.deleteFacts(orgId, conversationId);
   }
 }

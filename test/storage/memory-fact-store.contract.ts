@@ -41,6 +41,28 @@ export function describeMemoryFactStoreContract(name: string, makeStore: MakeRec
         assert.equal((await store.listFacts('org_a', 'trip', 10)).at(-1)?.text, fact().text);
       }));
 
+    test('the facts stored since a time, newest first, and a conversation\'s count and newest time', () =>
+      withStore(makeStore, async ({ memoryFacts: store }) => {
+        assert.deepEqual(await store.factsSummary('org_a', 'trip'), { total: 0, newest: null });
+        await store.putFacts([
+          fact(),
+          fact({ id: 'fact_2', created_at: '2026-11-02T00:00:00.000Z', text: 'I prefer trains.' }),
+          fact({ id: 'fact_3', created_at: '2026-11-03T00:00:00.000Z', text: 'I work at Acme.' }),
+          fact({ id: 'fact_3b', created_at: '2026-11-03T00:00:00.000Z', text: 'I am vegetarian.' }),
+          fact({ id: 'fact_other_org', org_id: 'org_b', created_at: '2026-11-09T00:00:00.000Z' }),
+          fact({ id: 'fact_other_conversation', conversation_id: 'work', created_at: '2026-11-09T00:00:00.000Z' }),
+        ]);
+        assert.deepEqual(await store.factsSummary('org_a', 'trip'), { total: 4, newest: '2026-11-03T00:00:00.000Z' });
+        assert.deepEqual(
+          (await store.listFactsSince('org_a', 'trip', '2026-11-02T00:00:00.000Z', 10)).map((row) => row.id),
+          ['fact_3b', 'fact_3', 'fact_2'],
+          'at the time itself or later, ties by id',
+        );
+        assert.deepEqual((await store.listFactsSince('org_a', 'trip', '2026-11-03T00:00:00.000Z', 1)).map((row) => row.id), ['fact_3b']);
+        assert.deepEqual(await store.listFactsSince('org_a', 'trip', '2026-11-04T00:00:00.000Z', 10), []);
+        assert.deepEqual((await store.listFactsSince('org_a', 'trip', '2026-11-01T00:00:00.000Z', 10)).at(-1), fact());
+      }));
+
     test('deleting one conversation, then a whole org, leaves other orgs alone', () =>
       withStore(makeStore, async ({ memoryFacts: store }) => {
         await store.putFacts([fact(), fact({ id: 'fact_2', conversation_id: 'work' }), fact({ id: 'fact_b', org_id: 'org_b' })]);

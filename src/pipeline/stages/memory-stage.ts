@@ -32,7 +32,7 @@ interface Recalled {
 /** Reads what the plan asks for, within the latency budget. */
 async function recall(parts: MemoryParts, orgId: string, conversation: string, plan: MemoryPlan, prompt: string, context: RoutedContext<'chat'>): Promise<Recalled | 'late'> {
   const carried = carriedTexts(context.request.messages);
-  const lookup = Promise.all([plan.recent ? parts.turns.recent(orgId, conversation) : [], plan.facts ? parts.facts.list(orgId, conversation) : []]).then(([turns, facts]) => {
+  const lookup = Promise.all([plan.recent ? parts.turns.recent(orgId, conversation) : [], plan.facts ? parts.facts.recallable(orgId, conversation) : []]).then(([turns, facts]) => {
     const chosenTurns = recallableTurns(turns, carried);
     // A fact is a sentence of a user turn: present when the request or a recalled turn holds it.
     const held = [...carried, ...chosenTurns.map((turn) => turn.user)].join('\n');

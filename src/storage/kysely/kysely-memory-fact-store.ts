@@ -17,15 +17,27 @@ export class KyselyMemoryFactStore implements MemoryFactStore {
   }
 
   async listFacts(orgId: string, conversationId: string, limit: number): Promise<MemoryFact[]> {
-    const rows = await this.db
+    return this.newestFirst(orgId, conversationId, undefined, limit);
+  }
+
+  async listFactsSince(orgId: string, conversationId: string, since: string, limit: number): Promise<MemoryFact[]> {
+    return this.newestFirst(orgId, conversationId, toUtcTimestamp(since), limit);
+  }
+
+  async factsSummary(orgId: string, conversationId: string): Promise<{ total: number; newest: string | null }> {
+    const row = await this.db
       .selectFrom('memory_facts')
-      .selectAll()
+      .select((eb) => [eb.fn.countAll<number | string | bigint>().as('total'), eb.fn.max('created_at').as('newest')])
       .where('org_id', '=', orgId)
       .where('conversation_id', '=', conversationId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), newest: row.newest ?? null };
+  }
+
+  private async newestFirst(orgId: string, conversationId: string, since: string | undefined, limit: number): Promise<MemoryFact[]> {
+    let query = this.db.selectFrom('memory_facts').selectAll().where('org_id', '=', orgId).where('conversation_id', '=', conversationId);
+    if (since !== undefined) query = query.where('created_at', '>=', since);
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     return rows.map((row) => ({ ...row, entities: JSON.parse(row.entities) as MemoryFact['entities'] }));
   }
 

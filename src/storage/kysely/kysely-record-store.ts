@@ -29,7 +29,7 @@ export class KyselyRecordStore implements RecordStore {
     protected readonly db: Kysely<StorageDatabase>,
     readonly kind: 'sqlite' | 'postgres',
     /** Dialect-specific writers of the append-only tables (SQLite writes them off the event loop). */
-    writers: { usage?: UsageStore } = {},
+    writers: { usage?: UsageStore; memoryFacts?: MemoryFactStore } = {},
   ) {
     this.tenants = new KyselyTenantStore(db);
     this.settings = new KyselySettingsStore(db);
@@ -38,7 +38,7 @@ export class KyselyRecordStore implements RecordStore {
     this.responses = new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
     this.audit = new KyselyAuditStore(db);
-    this.memoryFacts = new KyselyMemoryFactStore(db);
+    this.memoryFacts = writers.memoryFacts ?? new KyselyMemoryFactStore(db);
   }
 
   async migrate(): Promise<void> {

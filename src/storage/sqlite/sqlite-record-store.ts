@@ -5,7 +5,9 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
-import { SqliteUsageStore, sqliteRowStatements } from './sqlite-usage-store.js';
+import { withStatementCache } from './statement-cache.js';
+import { memoryFactStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
+import { SqliteUsageStore, usageStatement } from './sqlite-usage-store.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -37,16 +39,17 @@ export class SqliteRecordStore extends KyselyRecordStore {
   constructor(options: SqliteRecordStoreOptions) {
     let opening: Promise<Database.Database> | undefined;
     const open = () => (opening ??= openDatabase(options));
-    const db = new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: open }) });
+    const db = new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: async () => withStatementCache(await open()) }) });
     const writer = new SqliteRowWriter(
       databaseFilename(options),
       async () => {
         await this.migrate(); // opens the database through Kysely (idempotent), so the file and tables exist
         return open();
       },
-      sqliteRowStatements,
+      // The tables the writer thread appends to, each with its one-row INSERT.
+      { usage: usageStatement, memory_facts: memoryFactStatement },
     );
-    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer) });
+    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), memoryFacts: new SqliteMemoryFactStore(db, writer) });
     this.writer = writer;
   }
 

@@ -15,9 +15,7 @@ const usageColumns = Object.keys(
 );
 
 /** The SQL of each table the row writer appends to; a retried batch must not count a request twice. */
-export const sqliteRowStatements = {
-  usage: insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id'),
-};
+export const usageStatement = insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id');
 
 /** A ledger row's values in the INSERT's column order. */
 function usageValues(record: UsageRecord): unknown[] {

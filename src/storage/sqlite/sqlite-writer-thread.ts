@@ -8,7 +8,7 @@ interface Reply {
 }
 
 /**
- * The worker's body: it appends batches of rows (usage ledger, audit trail) to the SQLite file on a connection of its own
+ * The worker's body: it appends batches of rows (usage ledger, memory facts) to the SQLite file on a connection of its own
  * (WAL lets it write while the main thread reads), so better-sqlite3's synchronous writes never block
  * the event loop that serves requests. It is evaluated from this string so that it runs the same from
  * the TypeScript sources (tests) and from dist/ (workers do not inherit loader hooks).
