@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak [-- --minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10]`
+ * `npm run bench:soak [-- --minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--config svc.yaml]`
  *
  * A soak of mixed traffic at a steady rate (open loop: requests leave on schedule whether or not earlier
  * ones answered, as production traffic does) against svc as `npm start` runs it, with the mock upstream: chat (fresh, exact-cache
@@ -27,12 +27,13 @@ const { values: args } = parseArgs({
     'max-in-flight': { type: 'string', default: '64' },
     'sample-seconds': { type: 'string', default: '10' },
     gate: { type: 'string', default: 'answers,rate,loop,rss,trend' },
+    config: { type: 'string' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--gate answers,rate,loop,rss,trend]\n');
+  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--gate answers,rate,loop,rss,trend] [--config svc.yaml]\n');
   process.exit(0);
 }
 const minutes = args.short ? 1 : Number(args.minutes);
@@ -151,7 +152,7 @@ async function main(): Promise<void> {
     log(`starting the mock upstream and svc (soak of ${minutes} min at ${rate} requests/s) …`);
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
     mockOrigin = mock.origin;
-    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1` }, svcNodeArgs);
+    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1`, ...(args.config ? { SVC_CONFIG: args.config } : {}) }, svcNodeArgs);
     const admin = async (path: string, body: unknown) => (await post(`${svc.origin}${path}`, benchMasterKey, body, {}, false)).body.text().then((text) => JSON.parse(text));
     const org = await admin('/v1/admin/orgs', { name: `soak ${runId}` });
     apiKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak' })).key;
