@@ -10,6 +10,9 @@
  */
 type Rewrite = [string | RegExp, RegExp, string | ((match: string, ...groups: string[]) => string)];
 
+/** "prevented" → "stopped": the ending of "stop" for each ending of "stop" or "prevent". */
+const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing: 'ping', ping: 'ping' };
+
 const templates: Rewrite[] = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
@@ -27,6 +30,8 @@ const templates: Rewrite[] = [
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
+  // "How many hours of sleep…" asks "how much sleep…".
+  ['hours of', /\bhow many hours of (?=\w)/, 'how much '],
   // "What is the role of a nurse?" asks "what does a nurse do?".
   [' of ', /(^|, )what (?:is|are) the (?:role|job|responsibilities|duties|function) of (a|an|the) (.+?)(\s*[?.!]*)$/, '$1what does $2 $3 do$4'],
   // "What makes bread rise?" asks why it does ("what makes a good leader?" asks for qualities, and stays).
@@ -46,7 +51,9 @@ const templates: Rewrite[] = [
   ['against', /\bagainst the law\b/, 'illegal'],
   // "Stop / prevent my cat from scratching" is "stop my cat scratching" ("keep my dog from barking" is not "keep
   // my dog barking", and stays).
-  [/\b(?:stop|prevent)/, /\b((?:stop|prevent)(?:s|ped|ping|ed|ing)? (?:\S+ ){1,3})from (?=\S+ing\b)/, '$1'],
+  // With "from" the two are one act: "prevent my glasses from fogging" is "stop my glasses fogging" ("prevent a cold"
+  // is not "stop a cold", nor "prevent hair thinning" "stop hair thinning": they stay).
+  [/\b(?:stop|prevent)/, /\b(?:stop|prevent)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (_, ending = '', object: string) => `stop${stopEndings[ending] ?? ''} ${object}`],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -63,6 +70,8 @@ const templates: Rewrite[] = [
 /** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
 const phrasalVerbs: Rewrite[] = [
   ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  // "Take a screenshot" is "screenshot".
+  ['screenshot', /\b(?:take|takes|taking|took) (?:a )?screenshots?\b/g, 'screenshot'],
   // "Make my laptop faster" is "speed up my laptop".
   [/\bmake .*(?:faster|quicker)/, /\bmake (my|the|your|a|an|our) (\w+) (?:run |load )?(?:faster|quicker)\b/g, 'speed up $1 $2'],
   ['rid of', /\bgot rid of\b/g, 'eliminated'],

@@ -21,6 +21,8 @@ const wordGroups = [
   // Synonyms of many senses each, which the sense rule no longer lets stand in for each other, but which mean
   // the same in the questions people ask.
   ['start', 'begin'],
+  // "Is it normal for a newborn to…" / "Is it typical for…" (round 51).
+  ['normal', 'typical'],
   ['big', 'large'],
   ['fix', 'repair'],
   ['write', 'compose'],
