@@ -61,6 +61,10 @@ const templates: Rewrite[] = [
   ['differ', /(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
   [/ (?:safe|okay|ok|healthy|legal|normal) to /, /(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
+  // "Is taking ibuprofen every day safe?" asks "is it safe to take ibuprofen every day?" (the -ing form is read as its verb).
+  [/ (?:safe|okay|ok|healthy|legal|normal|bad)\s*[?.!]*$/, /(^|, )is (\w+ing) (.+?) (safe|okay|ok|healthy|legal|normal|bad)(\s*[?.!]*)$/, '$1is it $4 to $2 $3$5'],
+  // "What counts as a good credit score?" asks "what is a good credit score?".
+  ['counts as', /(^|, )what counts as /, '$1what is '],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
   [/(?:day|week|month|year)\s*[?.!]*$/, /\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.

@@ -23,6 +23,8 @@ const wordGroups = [
   ['start', 'begin'],
   // "Is it normal for a newborn to…" / "Is it typical for…" (round 51).
   ['normal', 'typical'],
+  // "Undo the last commit" / "revert the last commit" (round 52).
+  ['undo', 'revert'],
   ['big', 'large'],
   ['fix', 'repair'],
   ['write', 'compose'],
