@@ -63,6 +63,8 @@ const templates: Rewrite[] = [
   [/ (?:safe|okay|ok|healthy|legal|normal) to /, /(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
   // "Is taking ibuprofen every day safe?" asks "is it safe to take ibuprofen every day?" (the -ing form is read as its verb).
   [/ (?:safe|okay|ok|healthy|legal|normal|bad)\s*[?.!]*$/, /(^|, )is (\w+ing) (.+?) (safe|okay|ok|healthy|legal|normal|bad)(\s*[?.!]*)$/, '$1is it $4 to $2 $3$5'],
+  // "Is learning Latin worth it?" asks "is it worth learning Latin?".
+  ['worth it', /(^|, )is (\w+ing) (.+?) worth it(\s*[?.!]*)$/, '$1is it worth $2 $3$4'],
   // "What counts as a good credit score?" asks "what is a good credit score?".
   ['counts as', /(^|, )what counts as /, '$1what is '],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
