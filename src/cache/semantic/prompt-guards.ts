@@ -20,9 +20,9 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   // my parents tell me I failed" (me, I). Counted, not ordered, so that clauses may change places; a request's "can
   // you … me" against a question with one "I" is not compared.
   if (query.persons.length >= 2 && cached.persons.length >= 2 && !sameList(query.persons, cached.persons)) return 'persons';
-  // With one each, "me" against "I" beside someone of the speaker's changes who does what to whom: "Why did my friend
-  // stop talking to me?" is not "Why did I stop talking to my friend?" (a passive "can I be evicted by my landlord"
-  // is lost with it).
+  // Fewer than two each, "me" in one only, beside someone of the speaker's: who does what to whom changed ("Why did my
+  // friend stop talking to me?" is not "Why did I stop talking to my friend?"; a passive "can I be evicted by my
+  // landlord" is lost with it).
   if (speakerAndOtherSwap(query, cached)) return 'persons';
   // The text to translate, summarize or correct is compared as it is: "I love you" is not "I loved you".
   if (query.payload !== '' && cached.payload !== '' && query.payload !== cached.payload) return 'content';
@@ -34,14 +34,16 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   return undefined;
 }
 
-/** One person each, "i" in one prompt and "me" in the other, and a noun both call "my". */
+/**
+ * "Me" in one prompt and not in the other, beside a noun both call "my", and no "you" (a request to the assistant
+ * says "me" for the asker): the speaker is acted on in one and acts in the other ("my friend stopped talking to
+ * me" / "I stopped talking to my friend"; "for my boss to text me" / "to text my boss").
+ */
 function speakerAndOtherSwap(query: PromptFeatures, cached: PromptFeatures): boolean {
-  if (query.persons.length !== 1 || cached.persons.length !== 1 || query.persons[0] === cached.persons[0]) return false;
-  if (!selfForms.has(query.persons[0]) || !selfForms.has(cached.persons[0])) return false;
+  if (query.persons.includes('you') || cached.persons.includes('you')) return false;
+  if (query.persons.includes('me') === cached.persons.includes('me')) return false;
   return query.speakerOwned.some((word) => cached.speakerOwned.includes(word));
 }
-
-const selfForms = new Set(['i', 'me']);
 
 interface Alignment {
   /** Matched tokens, in query order: [query index, cached index]. */
