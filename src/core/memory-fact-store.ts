@@ -1,6 +1,6 @@
 /** L2 memory's storage (issue 18): the facts users stated, per org and conversation. */
 
-/** What a remembered fact names (issue 18, L2 memory). */
+/** What a remembered fact names. */
 export type FactEntityKind = 'person' | 'organization' | 'place' | 'date' | 'quantity' | 'preference' | 'name' | 'attribute';
 
 /** A durable fact of a conversation (L2 memory): one sentence the user said, and what it names. */

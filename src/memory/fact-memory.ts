@@ -71,14 +71,13 @@ function similarity(stored: SparseEmbedding | undefined, query: Float32Array): n
 /** A stored fact as recall reads it: its embedding decoded once. */
 export interface KnownFact {
   id: string;
-  created_at: string;
   text: string;
   entities: MemoryFact['entities'];
   vector: SparseEmbedding | undefined;
 }
 
 export function knownFact(fact: MemoryFact): KnownFact {
-  return { id: fact.id, created_at: fact.created_at, text: fact.text, entities: fact.entities, vector: decodeEmbedding(fact.embedding) };
+  return { id: fact.id, text: fact.text, entities: fact.entities, vector: decodeEmbedding(fact.embedding) };
 }
 
 /** One conversation's newest facts as last read, with what the store said of them then. */

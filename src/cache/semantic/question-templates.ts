@@ -13,6 +13,9 @@ type Rewrite = [string | RegExp, RegExp, string | ((match: string, ...groups: st
 /** "prevented" → "stopped": the ending of "stop" for each ending of "stop" or "prevent". */
 const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing: 'ping', ping: 'ping' };
 
+/** What "is X … to Y?" asks of an act. */
+const judgements = 'safe|okay|ok|healthy|legal|normal';
+
 const templates: Rewrite[] = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
@@ -49,10 +52,8 @@ const templates: Rewrite[] = [
   // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
   ['allowed', /(^|, )am i allowed to /, '$1can i '],
   ['against', /\bagainst the law\b/, 'illegal'],
-  // "Stop / prevent my cat from scratching" is "stop my cat scratching" ("keep my dog from barking" is not "keep
-  // my dog barking", and stays).
-  // With "from" the two are one act: "prevent my glasses from fogging" is "stop my glasses fogging" ("prevent a cold"
-  // is not "stop a cold", nor "prevent hair thinning" "stop hair thinning": they stay).
+  // "Stop / prevent my cat from scratching" is "stop my cat scratching": with "from" the two are one act ("prevent a
+  // cold" is not "stop a cold", nor "keep my dog from barking" "keep my dog barking": they stay).
   [/\b(?:stop|prevent)/, /\b(?:stop|prevent)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (_, ending = '', object: string) => `stop${stopEndings[ending] ?? ''} ${object}`],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
@@ -60,9 +61,9 @@ const templates: Rewrite[] = [
   ['differ', /(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   ['differ', /(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
-  [/ (?:safe|okay|ok|healthy|legal|normal) to /, /(^|, )is (.+?) (safe|okay|ok|healthy|legal|normal) to (\w+)(\s*[?.!]*)$/, '$1is it $3 to $4 $2$5'],
+  [new RegExp(` (?:${judgements}) to `), new RegExp(`(^|, )is (.+?) (${judgements}) to (\\w+)(\\s*[?.!]*)$`), '$1is it $3 to $4 $2$5'],
   // "Is taking ibuprofen every day safe?" asks "is it safe to take ibuprofen every day?" (the -ing form is read as its verb).
-  [/ (?:safe|okay|ok|healthy|legal|normal|bad)\s*[?.!]*$/, /(^|, )is (\w+ing) (.+?) (safe|okay|ok|healthy|legal|normal|bad)(\s*[?.!]*)$/, '$1is it $4 to $2 $3$5'],
+  [new RegExp(` (?:${judgements}|bad)\\s*[?.!]*$`), new RegExp(`(^|, )is (\\w+ing) (.+?) (${judgements}|bad)(\\s*[?.!]*)$`), '$1is it $4 to $2 $3$5'],
   // "Is learning Latin worth it?" asks "is it worth learning Latin?".
   ['worth it', /(^|, )is (\w+ing) (.+?) worth it(\s*[?.!]*)$/, '$1is it worth $2 $3$4'],
   // "What counts as a good credit score?" asks "what is a good credit score?".
@@ -76,11 +77,11 @@ const templates: Rewrite[] = [
 /** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
 const phrasalVerbs: Rewrite[] = [
   ['rid of', /\bget(?:s|ting)? rid of\b/g, 'eliminate'],
+  ['rid of', /\bgot rid of\b/g, 'eliminated'],
   // "Take a screenshot" is "screenshot".
   ['screenshot', /\b(?:take|takes|taking|took) (?:a )?screenshots?\b/g, 'screenshot'],
   // "Make my laptop faster" is "speed up my laptop".
   [/\bmake .*(?:faster|quicker)/, /\bmake (my|the|your|a|an|our) (\w+) (?:run |load )?(?:faster|quicker)\b/g, 'speed up $1 $2'],
-  ['rid of', /\bgot rid of\b/g, 'eliminated'],
   ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
   ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],
   ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],

@@ -306,7 +306,6 @@ function foldSpelling(word: string): string {
   return word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our(s|ed|ing)?$/, 'or$1').replace(/yse(s|d)?$/, 'yze$1');
 }
 
-/** Lower-cased words written as names: capitalised inside a sentence, or in capitals. */
 /** Fillers and relating words written in capitals in a prompt that is not all capitals (`US`, `IT`), lower-cased; undefined when none. */
 function fillerAcronyms(text: string): Set<string> | undefined {
   if (!/[A-Z]{2}/.test(text) || text === text.toUpperCase()) return undefined;
@@ -314,6 +313,7 @@ function fillerAcronyms(text: string): Set<string> | undefined {
   return found.length > 0 ? new Set(found) : undefined;
 }
 
+/** Lower-cased words written as names: capitalised inside a sentence, or in capitals. */
 function entityWords(text: string): Set<string> {
   const names = new Set<string>();
   for (const match of text.matchAll(/(^|[.!?]\s+|\s|["'(])(\p{Lu}[\p{L}\p{N}]*)/gu)) {

@@ -3,15 +3,19 @@ import type { StorageDatabase } from '../database-schema.js';
 import type { MemoryFact, MemoryFactStore } from '../../core/storage-interfaces.js';
 import { toUtcTimestamp } from './record-rows.js';
 
+/** A fact as its table row: the time normalised, the entities as JSON text. */
+export function toFactRow(fact: MemoryFact): StorageDatabase['memory_facts'] {
+  return { ...fact, created_at: toUtcTimestamp(fact.created_at), entities: JSON.stringify(fact.entities) };
+}
+
 export class KyselyMemoryFactStore implements MemoryFactStore {
   constructor(private readonly db: Kysely<StorageDatabase>) {}
 
   async putFacts(facts: MemoryFact[]): Promise<void> {
     if (facts.length === 0) return;
-    const rows = facts.map((fact) => ({ ...fact, created_at: toUtcTimestamp(fact.created_at), entities: JSON.stringify(fact.entities) }));
     await this.db
       .insertInto('memory_facts')
-      .values(rows)
+      .values(facts.map(toFactRow))
       .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
   }

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
-import { KyselyMemoryFactStore } from '../kysely/kysely-memory-fact-store.js';
-import { toUtcTimestamp } from '../kysely/record-rows.js';
+import { KyselyMemoryFactStore, toFactRow } from '../kysely/kysely-memory-fact-store.js';
 import type { MemoryFact } from '../../core/storage-interfaces.js';
 import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
@@ -26,7 +25,10 @@ export class SqliteMemoryFactStore extends KyselyMemoryFactStore {
   override async putFacts(facts: MemoryFact[]): Promise<void> {
     await this.writer.insert(
       'memory_facts',
-      facts.map((fact) => [fact.id, fact.org_id, fact.conversation_id, toUtcTimestamp(fact.created_at), fact.text, JSON.stringify(fact.entities), fact.embedding]),
+      facts.map((fact) => {
+        const row = toFactRow(fact);
+        return factColumns.map((column) => row[column]);
+      }),
     );
   }
 }
