@@ -14,6 +14,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
+import { cachedAnswer } from '../src/cache/cached-answer.js';
 import { localEmbedder } from '../src/cache/semantic/embedders.js';
 import { embedLocally } from '../src/cache/semantic/local-embedder.js';
 import { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
@@ -101,7 +102,7 @@ interface LookupFigures {
  */
 function semanticLookupCost(entries: number, annFrom?: number): LookupFigures {
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: entries, ttlMs: 3_600_000, annFrom }, { warn: () => undefined, error: () => undefined });
-  const answer = { completion: { id: 'c', object: 'chat.completion' as const, created: 0, model: 'm', choices: [] }, servedModel: 'openai/gpt-4o-mini' };
+  const answer = cachedAnswer({ id: 'c', object: 'chat.completion', created: 0, model: 'm', choices: [] }, 'openai/gpt-4o-mini');
   const started = performance.now();
   fillWithSyntheticPrompts(cache, 'org', 'bucket', entries, answer);
   const buildSeconds = (performance.now() - started) / 1000;

@@ -1,4 +1,4 @@
-import type { CachedAnswer } from '../src/cache/exact/exact-cache.js';
+import { cachedAnswer, type CachedAnswer } from '../src/cache/cached-answer.js';
 import type { SemanticCache } from '../src/cache/semantic/semantic-cache.js';
 import type { GatewayServices } from '../src/services.js';
 import { defaultOrgId } from '../src/auth/principal.js';
@@ -21,7 +21,7 @@ export function prefillSemanticIndex(services: GatewayServices, count: number): 
   if (!model) throw new Error('gpt-4o-mini is not in the catalog');
   const bucket = semanticBucketOf(request, model, services.config.cache.semantic.scope);
   const completion = { id: 'prefill', object: 'chat.completion' as const, created: 0, model: 'gpt-4o-mini', choices: [{ index: 0, message: { role: 'assistant' as const, content: 'prefilled' }, finish_reason: 'stop' as const }] };
-  fillWithSyntheticPrompts(services.semanticCache, defaultOrgId, bucket, count, { completion, servedModel: model.slug });
+  fillWithSyntheticPrompts(services.semanticCache, defaultOrgId, bucket, count, cachedAnswer(completion, model.slug));
 }
 
 /** Stores the first `count` synthetic prompts with `answer` in one bucket, straight into the index. */

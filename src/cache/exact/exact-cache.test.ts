@@ -3,9 +3,12 @@ import { test } from 'node:test';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
 import type { SharedState } from '../../core/storage-interfaces.js';
-import { ExactCache, type CachedAnswer } from './exact-cache.js';
+import { cachedAnswer, completionOf, type CachedAnswer } from '../cached-answer.js';
+import { ExactCache } from './exact-cache.js';
 
 const silent = { warn: () => undefined, error: () => undefined };
+
+const contentOf = (found: CachedAnswer | undefined) => (found ? completionOf(found).choices[0].message.content : undefined);
 
 function answer(text: string): CachedAnswer {
   const completion: ChatCompletion = {
@@ -16,7 +19,7 @@ function answer(text: string): CachedAnswer {
     choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
     usage: { prompt_tokens: 5, completion_tokens: 2, total_tokens: 7 },
   };
-  return { completion, servedModel: 'openai/gpt-4o-mini' };
+  return cachedAnswer(completion, 'openai/gpt-4o-mini');
 }
 
 test('entries live for the TTL (an injected clock, no sleep)', async () => {
@@ -24,7 +27,7 @@ test('entries live for the TTL (an injected clock, no sleep)', async () => {
   const cache = new ExactCache(undefined, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000, clock: () => now }, silent);
   cache.store('k', answer('four'));
   now += 59_999;
-  assert.equal((await cache.get('k'))?.completion.choices[0].message.content, 'four');
+  assert.equal(contentOf(await cache.get('k')), 'four');
   now += 1;
   assert.equal(await cache.get('k'), undefined, 'expired at the TTL');
 });
@@ -54,8 +57,8 @@ test('L1: another instance sharing the state finds the answer (large values comp
   const stored = await shared.get('cache:exact:large');
   assert.equal(stored?.[0], 'z', 'a large value is deflated');
   assert.ok(stored!.length < long.length / 4);
-  assert.equal((await second.get('small'))?.completion.choices[0].message.content, 'four');
-  assert.equal((await second.get('large'))?.completion.choices[0].message.content, long);
+  assert.equal(contentOf(await second.get('small')), 'four');
+  assert.equal(contentOf(await second.get('large')), long);
   assert.ok(second.entries === 2, 'L0 of the second instance now holds both');
   assert.ok((await shared.ttl('cache:exact:small'))! <= 60_000, 'L1 entries expire with the TTL');
 });

@@ -1,22 +1,15 @@
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Logger } from 'pino';
-import type { ChatCompletion } from '../../core/chat-types.js';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { SharedState } from '../../core/storage-interfaces.js';
+import { answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
+
+export type { CachedAnswer } from '../cached-answer.js';
 
 const deflate = promisify(deflateRaw);
 const inflate = promisify(inflateRaw);
-
-/** What the exact cache keeps of an answer. */
-export interface CachedAnswer {
-  completion: ChatCompletion;
-  /** The catalog slug of the model that produced it (the source label of a hit). */
-  servedModel: string;
-  /** What svc adapted to produce it (a clamped temperature…): they describe the cached answer too. */
-  warnings?: string[];
-}
 
 export interface ExactCacheOptions {
   maxEntries: number;
@@ -99,23 +92,17 @@ const sharedKey = (key: string) => `cache:exact:${key}`;
 
 /** `j` + JSON, or `z` + base64 of the deflated JSON when it is large. */
 async function encode(answer: CachedAnswer, compressAbove: number): Promise<string> {
-  const json = JSON.stringify(answer);
+  const json = answerToJson(answer);
   if (json.length <= compressAbove) return `j${json}`;
   return `z${(await deflate(Buffer.from(json))).toString('base64')}`;
 }
 
-async function decode(stored: string): Promise<CachedAnswer> {
+async function decode(stored: string): Promise<CachedAnswer | undefined> {
   const json = stored[0] === 'z' ? (await inflate(Buffer.from(stored.slice(1), 'base64'))).toString('utf8') : stored.slice(1);
-  return JSON.parse(json) as CachedAnswer;
+  return answerFromShared(JSON.parse(json));
 }
 
-/** Bytes an answer holds, near enough for a memory bound and without serialising it on the hot path. */
+/** Bytes an answer holds at most: its text is most of it, at two bytes a character when it is not all Latin-1. */
 function approximateSize(answer: CachedAnswer): number {
-  let size = 512;
-  for (const choice of answer.completion.choices) {
-    size += 2 * (choice.message.content?.length ?? 0);
-    for (const call of choice.message.tool_calls ?? []) size += 2 * (call.function.arguments.length + call.function.name.length) + 64;
-    if (choice.logprobs) size += 4096;
-  }
-  return size;
+  return 256 + 2 * answer.completionJson.length;
 }

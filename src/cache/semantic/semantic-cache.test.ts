@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
-import type { CachedAnswer } from '../exact/exact-cache.js';
+import { cachedAnswer, completionOf, type CachedAnswer } from '../cached-answer.js';
 import { embedLocally } from './local-embedder.js';
 import { SemanticCache } from './semantic-cache.js';
 import { promptFeatures } from './text-features.js';
@@ -12,7 +12,7 @@ const silent = { warn: () => undefined, error: () => undefined };
 
 function answer(text: string): CachedAnswer {
   const completion: ChatCompletion = { id: 'c', object: 'chat.completion', created: 1, model: 'm', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] };
-  return { completion, servedModel: 'openai/gpt-4o-mini' };
+  return cachedAnswer(completion, 'openai/gpt-4o-mini');
 }
 
 function store(cache: SemanticCache, orgId: string, prompt: string, text: string, bucket = 'b'): void {
@@ -31,7 +31,7 @@ test('a paraphrase hits with its similarity; a near miss is refused with the gua
   const hit = await lookup(cache, 'org_a', "what's the capital of france");
   assert.equal(hit.kind, 'hit');
   if (hit.kind === 'hit') {
-    assert.equal(hit.entry.answer.completion.choices[0].message.content, 'Paris');
+    assert.equal(completionOf(hit.entry.answer).choices[0].message.content, 'Paris');
     assert.ok(hit.similarity > 0.75 && hit.similarity <= 1.0001);
   }
   const miss = await lookup(cache, 'org_a', 'What is the capital of Germany?');
@@ -92,13 +92,13 @@ test('a large bucket is searched through its ANN index: paraphrases still hit, n
   assert.equal(cache.index.usesAnn('org_a', 'small'), false);
   assert.equal(cache.index.size('org_a'), 41);
   const hit = await lookup(cache, 'org_a', 'How can I get started with falconry');
-  assert.equal(hit.kind === 'hit' && hit.entry.answer.completion.choices[0].message.content, 'start falconry');
+  assert.equal(hit.kind === 'hit' && completionOf(hit.entry.answer).choices[0].message.content, 'start falconry');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry')).kind, 'hit');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of volcanoes')).kind, 'miss', 'among the five oldest, evicted');
   assert.equal((await lookup(cache, 'org_a', 'Explain the future of falconry')).kind, 'miss', 'a near miss');
   assert.equal((await lookup(cache, 'org_a', 'Explain the history of falconry in Japan')).kind, 'miss', 'in another bucket');
   const small = await lookup(cache, 'org_a', 'Explain the history of falconry in Japan', 'small');
-  assert.equal(small.kind === 'hit' && small.entry.answer.completion.choices[0].message.content, 'small bucket');
+  assert.equal(small.kind === 'hit' && completionOf(small.entry.answer).choices[0].message.content, 'small bucket');
 });
 
 test('prompts of one template that differ in a word are never served for each other; their paraphrases are', async () => {
@@ -119,14 +119,14 @@ test('prompts of one template that differ in a word are never served for each ot
     const found = await lookup(cache, 'org_a', nearMiss);
     // Another template's prompt of the same verb, subject and context is a paraphrase ("What is the best way to
     // resize spreadsheet for React?" / "How do I resize a spreadsheet in React?"): served rightly.
-    const servedPrompt = found.kind === 'hit' ? String(found.entry.answer.completion.choices[0].message.content) : '';
+    const servedPrompt = found.kind === 'hit' ? String(completionOf(found.entry.answer).choices[0].message.content) : '';
     if (found.kind === 'hit' && meaningOfStored.get(servedPrompt) !== syntheticMeaningOf(nearMissIndex)) served.push(`${nearMiss} <= ${servedPrompt}`);
   }
   assert.deepEqual(served, []);
   let found = 0;
   for (const prompt of stored.slice(0, 300)) {
     const hit = await lookup(cache, 'org_a', `please, ${prompt.toLowerCase().replace('?', '')}`);
-    if (hit.kind === 'hit' && hit.entry.answer.completion.choices[0].message.content === prompt) found++;
+    if (hit.kind === 'hit' && completionOf(hit.entry.answer).choices[0].message.content === prompt) found++;
   }
   assert.ok(found >= 270, `${found} of 300 paraphrases found`);
 });

@@ -5,7 +5,7 @@ import type { ChatCompletion } from '../../core/chat-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { tapStream } from '../../core/stream-tap.js';
 import { isCacheableAnswer } from '../../cache/exact/cacheability.js';
-import type { CachedAnswer } from '../../cache/exact/exact-cache.js';
+import { cachedAnswer, completionOf, type CachedAnswer } from '../../cache/cached-answer.js';
 import { meterChatUsage } from '../../core/chat-usage.js';
 import { addWarning } from '../../providers/shared/warnings.js';
 import type { RoutedContext } from '../request-context.js';
@@ -18,10 +18,11 @@ import type { RoutedContext } from '../request-context.js';
 export function answerFromCache(
   context: RoutedContext<'chat'>,
   catalog: Catalog,
-  hit: { completion: ChatCompletion; servedModel: string; warnings?: string[]; type: 'exact' | 'semantic'; similarity?: number },
+  hit: CachedAnswer & { type: 'exact' | 'semantic'; similarity?: number },
 ): ChatCompletion {
   for (const warning of hit.warnings ?? []) addWarning(context.warnings, warning);
-  const completion = copyOf(hit.completion);
+  // Parsed afresh for each hit: nothing done to the answer (a renderer replicating choices, a healer rewriting content) reaches the cache.
+  const completion = completionOf(hit);
   const usage = completion.usage ? meterChatUsage(completion.usage) : undefined;
   const model = catalog.getModel(hit.servedModel);
   context.cacheHit = {
@@ -39,10 +40,16 @@ export function answerFromCache(
  * stream has been read to its end (never a cut one) — with the warnings that describe it.
  */
 export function storeWhenComplete(context: RoutedContext<'chat'>, outcome: Outcome<'chat'>, store: (answer: CachedAnswer) => void): Outcome<'chat'> {
-  const keep = (completion: ChatCompletion) => {
-    if (!isCacheableAnswer(completion)) return;
+  return whenComplete(outcome, (completion) => {
     const warnings = context.warnings.length > 0 ? [...context.warnings] : undefined;
-    store({ completion, servedModel: context.target?.model.slug ?? context.route.model.slug, warnings });
+    store(cachedAnswer(completion, context.target?.model.slug ?? context.route.model.slug, warnings));
+  });
+}
+
+/** Hands a provider's answer to `use` once it is whole and clean (see storeWhenComplete). */
+export function whenComplete(outcome: Outcome<'chat'>, use: (completion: ChatCompletion) => void): Outcome<'chat'> {
+  const keep = (completion: ChatCompletion) => {
+    if (isCacheableAnswer(completion)) use(completion);
   };
   if (outcome.kind === 'complete') {
     keep(outcome.result);
@@ -57,23 +64,4 @@ export function storeWhenComplete(context: RoutedContext<'chat'>, outcome: Outco
     },
   );
   return { kind: 'stream', chunks };
-}
-
-/**
- * A copy of a cached completion deep enough that nothing done to the answer (a renderer replicating
- * choices, a healer rewriting content) reaches the cache: the completion, its choices, messages and tool
- * calls are new objects; strings and numbers are shared. (structuredClone costs ten times more.)
- */
-function copyOf(completion: ChatCompletion): ChatCompletion {
-  return {
-    ...completion,
-    choices: completion.choices.map((choice) => ({
-      ...choice,
-      message: {
-        ...choice.message,
-        ...(choice.message.tool_calls ? { tool_calls: choice.message.tool_calls.map((call) => ({ ...call, function: { ...call.function } })) } : {}),
-      },
-    })),
-    ...(completion.usage ? { usage: { ...completion.usage } } : {}),
-  };
 }

@@ -1,4 +1,5 @@
-import { answerFromCache, storeWhenComplete } from './cache-answer.js';
+import { answerFromCache, storeWhenComplete, whenComplete } from './cache-answer.js';
+import { completionOf } from '../../cache/cached-answer.js';
 import { isCacheableRequest, type CachePolicy } from '../../cache/exact/cacheability.js';
 import type { Embedder } from '../../cache/semantic/embedders.js';
 import type { SemanticCache } from '../../cache/semantic/semantic-cache.js';
@@ -60,10 +61,10 @@ export function semanticCacheStage(options: SemanticCacheStageOptions): Stage<'c
         return { kind: 'complete', result: answerFromCache(context, options.catalog, { ...found.entry.answer, type: 'semantic', similarity }) };
       }
       if (found.kind === 'hit') {
-        const cached = found.entry.answer.completion;
+        const cached = completionOf(found.entry.answer);
         const outcome = await next();
         if (context.cacheHit) return outcome;
-        return storeWhenComplete(context, outcome, (fresh) => void options.monitor.recordComparison(orgId, cached, fresh.completion));
+        return whenComplete(outcome, (fresh) => void options.monitor.recordComparison(orgId, cached, fresh));
       }
 
       const outcome = await next();
