@@ -13,6 +13,9 @@ type Rewrite = [string | RegExp, RegExp, string | ((match: string, ...groups: st
 /** "prevented" → "stopped": the ending of "stop" for each ending of "stop" or "prevent". */
 const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing: 'ping', ping: 'ping' };
 
+/** "A polite way to…" does it politely. */
+const mannerAdverbs: Record<string, string> = { polite: 'politely', easy: 'easily', simple: 'simply', safe: 'safely', quick: 'quickly', quiet: 'quietly', natural: 'naturally', legal: 'legally', healthy: 'healthily' };
+
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|normal';
 
@@ -31,6 +34,8 @@ const templates: Rewrite[] = [
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
+  // "What is a polite way to X?" asks how to X politely.
+  ['way to', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
   // "How many hours of sleep…" asks "how much sleep…".
@@ -66,6 +71,9 @@ const templates: Rewrite[] = [
   [new RegExp(` (?:${judgements}|bad)\\s*[?.!]*$`), new RegExp(`(^|, )is (\\w+ing) (.+?) (${judgements}|bad)(\\s*[?.!]*)$`), '$1is it $4 to $2 $3$5'],
   // "Is learning Latin worth it?" asks "is it worth learning Latin?".
   ['worth it', /(^|, )is (\w+ing) (.+?) worth it(\s*[?.!]*)$/, '$1is it worth $2 $3$4'],
+  // "What are some good exercises for…?" asks "what are good exercises for…?" ("some" asks for a few, not for
+  // a part: "do some birds fly?" keeps it).
+  ['some', /(^|, )(what are|name|list|suggest|recommend|give me|can you (?:name|list|suggest|recommend|give me)) some /, '$1$2 '],
   // "What counts as a good credit score?" asks "what is a good credit score?".
   ['counts as', /(^|, )what counts as /, '$1what is '],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
@@ -90,6 +98,8 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
+  // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
+  ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending = '', owner: string, thing: string) => `${ending === 'ing' ? 'declining' : ending === 'ed' ? 'declined' : `decline${ending}`} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
 ];
 
