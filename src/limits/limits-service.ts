@@ -79,7 +79,7 @@ export class LimitsService {
     ];
     const outcome = await this.state.acquireRate(checks);
     const states = outcome.states.map((state, index) => ({ limit: checks[index].limit, state }));
-    const headers = { ...rateLimitHeaders('requests', states.slice(0, rpm.length)), ...rateLimitHeaders('tokens', states.slice(rpm.length)) };
+    const headers = Object.assign(rateLimitHeaders('requests', states.slice(0, rpm.length)), rateLimitHeaders('tokens', states.slice(rpm.length)));
     if (!outcome.allowed) {
       const failed = [...rpm, ...tpm][outcome.failedIndex];
       this.onRefusal(outcome.failedIndex < rpm.length ? 'rpm' : 'tpm', failed.scope);
@@ -87,7 +87,7 @@ export class LimitsService {
       const retryAfterMs = Math.ceil(outcome.retryAfterMs);
       throw new GatewayError('rate_limit_exceeded', `Rate limit of the ${failed.scope} ${failed.id}: ${what}. Retry after ${(retryAfterMs / 1000).toFixed(3)} s.`, {
         retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
-        headers: { ...headers, 'retry-after-ms': String(retryAfterMs) },
+        headers: Object.assign(headers, { 'retry-after-ms': String(retryAfterMs) }),
       });
     }
     const grant = this.grantOf(context);

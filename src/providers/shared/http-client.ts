@@ -97,7 +97,7 @@ function splitUrl(url: string): { origin: string; path: string } {
 /** Sends one upstream request. Resolves once the response headers are in, whatever the status. */
 export function sendUpstream(upstreamRequest: UpstreamHttpRequest, options: SendOptions): Promise<UpstreamResponse> {
   return withFirstByteDeadline(upstreamRequest, options, async (url, signal) => {
-    const response = await dispatcherFor(url, options).request({ ...dispatchOptions(url, upstreamRequest, options), signal: asAbortSignal(signal) });
+    const response = await dispatcherFor(url, options).request(dispatchOptions(url, upstreamRequest, options, asAbortSignal(signal)));
     return { status: response.statusCode, headers: response.headers as UpstreamResponse['headers'], body: response.body };
   });
 }
@@ -193,7 +193,7 @@ function dispatcherFor(url: SplitUrl, options: SendOptions): Dispatcher {
   return options.dispatcher ?? poolFor(url.origin, options.timeouts.connectMs, options.publicOnly === true);
 }
 
-function dispatchOptions(url: SplitUrl, upstreamRequest: UpstreamHttpRequest, options: SendOptions): Dispatcher.DispatchOptions {
+function dispatchOptions(url: SplitUrl, upstreamRequest: UpstreamHttpRequest, options: SendOptions, signal?: Dispatcher.RequestOptions['signal']): Dispatcher.RequestOptions {
   return {
     origin: url.origin,
     path: url.path,
@@ -202,6 +202,7 @@ function dispatchOptions(url: SplitUrl, upstreamRequest: UpstreamHttpRequest, op
     body: upstreamRequest.method === 'GET' ? undefined : upstreamRequest.body,
     headersTimeout: options.timeouts.firstByteMs,
     bodyTimeout: options.timeouts.idleMs,
+    signal,
   };
 }
 

@@ -18,7 +18,8 @@ export async function renderChatAnswer(answer: EndpointAnswer<'chat'>): Promise<
   }
   const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
   reply.headers(nonStreamHeaders(context));
-  reply.send({ ...withoutThinking(withRequestedChoices(completion, context.request.n ?? 1)), svc_metadata: buildSvcMetadata(context) });
+  // Object.assign, not `{ ...answer, svc_metadata }`: in V8 11 a spread plus a new key gives every answer a hidden class of its own.
+  reply.send(Object.assign({}, withoutThinking(withRequestedChoices(completion, context.request.n ?? 1)), { svc_metadata: buildSvcMetadata(context) }));
 }
 
 /** OpenAI's chat answers carry no model thinking: an Anthropic model's thinking blocks stay inside svc (the Messages API shows them). */
@@ -62,7 +63,7 @@ function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionCh
         // svc always asks for usage upstream; callers see the usage chunk only when they asked for it.
         if (!includeUsage) return undefined;
         // The usage chunk is the one moment a stream knows its cost (the runner priced it as it passed): svc_metadata rides on it.
-        return { data: JSON.stringify({ ...chunk, svc_metadata: buildSvcMetadata(context) }) };
+        return { data: JSON.stringify(Object.assign({}, chunk, { svc_metadata: buildSvcMetadata(context) })) };
       }
       if (!includeUsage && chunk.usage) delete chunk.usage;
       if (stripThinking(chunk)) return undefined;
