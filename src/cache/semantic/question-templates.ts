@@ -38,6 +38,8 @@ const templates: Rewrite[] = [
   ['way to', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
+  // "How many bones does the body have?" asks "how many bones are in the body?".
+  ['how many', /(^|, )how many ((?:\w+ ){0,2}\w+) (?:does|do) (.+?) (?:have|contain)(\s*[?.!]*)$/, '$1how many $2 are in $3$4'],
   // "How many hours of sleep…" asks "how much sleep…".
   ['hours of', /\bhow many hours of (?=\w)/, 'how much '],
   // "What is the role of a nurse?" asks "what does a nurse do?".
@@ -57,9 +59,9 @@ const templates: Rewrite[] = [
   // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
   ['allowed', /(^|, )am i allowed to /, '$1can i '],
   ['against', /\bagainst the law\b/, 'illegal'],
-  // "Stop / prevent my cat from scratching" is "stop my cat scratching": with "from" the two are one act ("prevent a
-  // cold" is not "stop a cold", nor "keep my dog from barking" "keep my dog barking": they stay).
-  [/\b(?:stop|prevent)/, /\b(?:stop|prevent)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (_, ending = '', object: string) => `stop${stopEndings[ending] ?? ''} ${object}`],
+  // "Stop / prevent / keep my cat from scratching" is "stop my cat scratching": with "from" the three are one act
+  // ("prevent a cold" is not "stop a cold", nor "keep my dog barking" "stop my dog barking": without "from" they stay).
+  [/\b(?:stop|prevent|keep|kept)/, /\b(?:stop|prevent|keep|kept)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (match, ending = '', object: string) => `stop${match.startsWith('kept') ? 'ped' : (stopEndings[ending] ?? '')} ${object}`],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -98,6 +100,8 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
+  // "Foods that contain a lot of iron" are foods "high in iron".
+  ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending = '', owner: string, thing: string) => `${ending === 'ing' ? 'declining' : ending === 'ed' ? 'declined' : `decline${ending}`} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
