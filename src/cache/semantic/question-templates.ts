@@ -35,7 +35,8 @@ const templates: Rewrite[] = [
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   // "What is a polite way to X?" asks how to X politely.
-  ['way to', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
+  ['way', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
+  ['ways', /(^|, )(?:what are |are there )?(?:some |any )?(polite|easy|simple|safe|quick|quiet|natural|legal|healthy) ways to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
   // "How many bones does the body have?" asks "how many bones are in the body?".
@@ -51,7 +52,7 @@ const templates: Rewrite[] = [
   // "…using Python" is "…in Python" or "with Python" (but "stop using", "keep using" stay: there it is the act).
   ['using', /(?<!\b(?:stop|start|keep|quit|avoid|begin|about|of|for|when|while|after|before|without|by|am|is|are|was|were|been|be|like|try|trying|continue|worth|risk|mind) )\busing (?=\S)/g, 'with '],
   // "Which planet is the largest?" asks "what is the largest planet?" (a superlative, with nothing after it).
-  ['which', /(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)(\s*[?.!]*)$/, '$1what is the $3 $2$4'],
+  ['which', /(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)((?: in the world| in \w+)?\s*[?.!]*)$/, '$1what is the $3 $2$4'],
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
   // way to X?" asks how.
   ['possible', /(^|, )is it possible to /, '$1can i '],
@@ -100,6 +101,8 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
+  // "Turn a PDF into a Word document" is "convert" it "to" one.
+  ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending = '', thing: string) => `convert${ending} ${thing}to`],
   // "Foods that contain a lot of iron" are foods "high in iron".
   ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).

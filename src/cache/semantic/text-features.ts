@@ -225,7 +225,7 @@ export function promptFeatures(text: string): PromptFeatures {
   const entities = entityWords(text);
   const acronyms = fillerAcronyms(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
-  let lowered = text.toLowerCase();
+  let lowered = (romanNumeralCue.test(text) ? text.replace(romanNumeral, romanAsDigits) : text).toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
@@ -297,6 +297,31 @@ export function promptFeatures(text: string): PromptFeatures {
   const thanks = lowered.includes('thank you');
   const persons = tokens.filter((token) => token.pronoun === true && !(thanks && token.word === 'you')).map((token) => token.word);
   return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned, persons: persons.sort() };
+}
+
+/**
+ * "World War II", "Henry VIII", "Part IV": a Roman numeral of two letters or more, in capitals, after a capitalised
+ * word, is its number ("World War 2"). One letter stays a letter ("Malcolm X", "Plan B", "I").
+ */
+const romanNumeralCue = /\b[IVX]{2,}\b/;
+const romanNumeral = /(?<=\b\p{Lu}\p{L}*\s)[IVX]{2,}(?![\p{L}\p{N}])/gu;
+const romanValues: Record<string, number> = { I: 1, V: 5, X: 10 };
+
+function romanAsDigits(numeral: string): string {
+  let value = 0;
+  for (let index = 0; index < numeral.length; index++) {
+    const current = romanValues[numeral[index]];
+    const next = romanValues[numeral[index + 1]] ?? 0;
+    value += current < next ? -current : current;
+  }
+  // Only well-formed numerals (XIV, not IIX or VV): written back, the number must give the same letters.
+  return digitsAsRoman(value) === numeral ? String(value) : numeral;
+}
+
+function digitsAsRoman(value: number): string {
+  const tens = ['', 'X', 'XX', 'XXX'][Math.floor(value / 10)] ?? '';
+  const ones = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX'][value % 10];
+  return tens + ones;
 }
 
 /** `organise` → `organize`, `flavour` → `flavor`, `analyse` → `analyze` (used when the lexicon knows the result). */

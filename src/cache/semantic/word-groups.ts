@@ -65,6 +65,8 @@ const wordGroups = [
   ['meaning', 'mean', 'definition', 'define'],
   ['difference', 'differ'],
   ['translate', 'translation'],
+  // "How to reverse a string in JS?" (round 57).
+  ['javascript', 'js'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
