@@ -17,7 +17,7 @@ const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing
 const mannerAdverbs: Record<string, string> = { polite: 'politely', easy: 'easily', simple: 'simply', safe: 'safely', quick: 'quickly', quiet: 'quietly', natural: 'naturally', legal: 'legally', healthy: 'healthily' };
 
 /** What "is X … to Y?" asks of an act. */
-const judgements = 'safe|okay|ok|healthy|legal|normal';
+const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
 const templates: Rewrite[] = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
@@ -68,6 +68,8 @@ const templates: Rewrite[] = [
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
   ['differ', /(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   ['differ', /(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
+  // "Roth IRA vs traditional IRA: what is the difference?" asks the difference between them.
+  ['difference', /^(.+?) (?:vs\.?|versus) (.+?)\s*[:,-]\s*what is the difference(\s*[?.!]*)$/, 'what is the difference between $1 and $2$3'],
   // "Is raw chicken safe to eat?" asks "is it safe to eat raw chicken?".
   [new RegExp(` (?:${judgements}) to `), new RegExp(`(^|, )is (.+?) (${judgements}) to (\\w+)(\\s*[?.!]*)$`), '$1is it $3 to $4 $2$5'],
   // "Is taking ibuprofen every day safe?" asks "is it safe to take ibuprofen every day?" (the -ing form is read as its verb).
