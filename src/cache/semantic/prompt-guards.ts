@@ -65,7 +65,7 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
     (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right),
     (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
-    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && isTypo(left.written, right.written, lexicon, left.entity !== right.entity) && !unknownNameAgainstWord(left, right, lexicon),
+    (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && !left.acronym && !right.acronym && isTypo(left.written, right.written, lexicon, left.entity !== right.entity) && !unknownNameAgainstWord(left, right, lexicon),
     // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
     (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),
   ];

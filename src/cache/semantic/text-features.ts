@@ -169,6 +169,8 @@ export interface PromptToken {
   afterComma: boolean;
   /** "I", "me", "you": placed like a relating word, never a phrase's opening. */
   pronoun?: true;
+  /** Written in capitals (`HTTP`, `CSS`): another letter makes another term (`HTTPS`, `CSV`), never a typo. */
+  acronym?: true;
 }
 
 export interface PromptFeatures {
@@ -223,7 +225,8 @@ export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
   const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
-  const acronyms = fillerAcronyms(text);
+  const fillerNames = fillerAcronyms(text);
+  const acronyms = acronymWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = (romanNumeralCue.test(text) ? text.replace(romanNumeral, romanAsDigits) : text).toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
@@ -269,7 +272,7 @@ export function promptFeatures(text: string): PromptFeatures {
       continue;
     }
     // "US", "IT", "OR" written in capitals inside a sentence are names, not fillers: "a US citizen" is not "a citizen".
-    if (acronyms?.has(token)) {
+    if (fillerNames?.has(token)) {
       tokens.push({ word: token, written: token, relational: false, entity: true, opensPhrase, afterComma });
       opensPhrase = false;
       afterComma = false;
@@ -284,9 +287,13 @@ export function promptFeatures(text: string): PromptFeatures {
     }
     const american = foldSpelling(token);
     const folded = american !== token && lexicon.rank(lexicon.lemma(american)) !== undefined ? american : token;
-    const word = groupWord.get(folded) ?? (pluralsOfTheirOwn.has(folded) ? folded : (groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded)));
+    // An acronym is not inflected: "HTTPS" is not the plural of "HTTP".
+    const acronym = acronyms?.has(token) === true;
+    const word = groupWord.get(folded) ?? (pluralsOfTheirOwn.has(folded) || acronym ? folded : (groupWord.get(lexicon.lemma(folded)) ?? lexicon.lemma(folded)));
     const kind = protectedKind(token, word);
-    tokens.push({ word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase, afterComma });
+    const meaningToken: PromptToken = { word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase, afterComma };
+    if (acronym) meaningToken.acronym = true;
+    tokens.push(meaningToken);
     opensPhrase = false;
     afterComma = false;
   }
@@ -336,6 +343,12 @@ function fillerAcronyms(text: string): Set<string> | undefined {
   if (!/[A-Z]{2}/.test(text) || text === text.toUpperCase()) return undefined;
   const found = Array.from(text.matchAll(/\b[A-Z]{2,}\b/g), (match) => match[0].toLowerCase()).filter((word) => fillers.has(word) || relational.has(word));
   return found.length > 0 ? new Set(found) : undefined;
+}
+
+/** Words of two letters or more written in capitals in a prompt that is not all capitals, lower-cased; undefined when none. */
+function acronymWords(text: string): Set<string> | undefined {
+  if (!/[A-Z]{2}/.test(text) || text === text.toUpperCase()) return undefined;
+  return new Set(Array.from(text.matchAll(/\b[A-Z][A-Z0-9]*[A-Z][A-Z0-9]*\b/g), (match) => match[0].toLowerCase()));
 }
 
 /** Lower-cased words written as names: capitalised inside a sentence, or in capitals. */
