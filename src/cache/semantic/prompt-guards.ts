@@ -1,6 +1,7 @@
 import { englishLexicon, type Lexicon } from './lexicon.js';
 import { withinEdits } from './edit-distance.js';
 import { sameWordOrder } from './word-order.js';
+import { groupWord } from './word-groups.js';
 import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
 
 /**
@@ -45,6 +46,9 @@ function speakerAndOtherSwap(query: PromptFeatures, cached: PromptFeatures): boo
   return query.speakerOwned.some((word) => cached.speakerOwned.includes(word));
 }
 
+/** "What is the meaning / definition of…", "what does … mean", "define …" (one word group, word-groups.ts). */
+const asksMeaning = (tokens: readonly PromptToken[]) => tokens.some((token) => token.word === 'meaning');
+
 interface Alignment {
   /** Matched tokens, in query order: [query index, cached index]. */
   pairs: Array<[number, number]>;
@@ -62,9 +66,12 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const queryCounts = wordCounts(query);
   const cachedCounts = wordCounts(cached);
   const once = (word: string) => queryCounts.get(word) === 1 && cachedCounts.get(word) === 1;
+  // Asked what a word means, the word itself is asked about: "the definition of irony" is not "of sarcasm", nor
+  // "the meaning of big" "of large" (words of one listed group are the same word elsewhere).
+  const definitional = asksMeaning(query) || asksMeaning(cached);
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
-    (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right),
-    (left, right) => !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
+    (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right) && (!definitional || left.written === right.written || left.word === 'meaning' || !groupWord.has(left.written)),
+    (left, right) => !definitional && !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
     (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && !left.acronym && !right.acronym && isTypo(left.written, right.written, lexicon, left.entity !== right.entity) && !unknownNameAgainstWord(left, right, lexicon),
     // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
     (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),
