@@ -79,6 +79,10 @@ const templates: Rewrite[] = [
   // "What are some good exercises for…?" asks "what are good exercises for…?" ("some" asks for a few, not for
   // a part: "do some birds fly?" keeps it).
   ['some', /(^|, )(what are|name|list|suggest|recommend|give me|can you (?:name|list|suggest|recommend|give me)) some /, '$1$2 '],
+  // "What are signs that my car needs new brakes?" asks "how do I know if my car needs new brakes?".
+  ['signs that', /(^|, )what are (?:the |some )?(?:signs|indications) that /, '$1how do i know if '],
+  // "My phone got wet, what should I do?" asks "what should I do if my phone got wet?".
+  ['what should', /^((?:my|our) .+?)\s*[,;:]\s*what (should|can) (i|we) do(\s*[?.!]*)$/, 'what $2 $3 do if $1$4'],
   // "What counts as a good credit score?" asks "what is a good credit score?".
   ['counts as', /(^|, )what counts as /, '$1what is '],
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
@@ -103,6 +107,8 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
+  // "Putting things off" is procrastinating.
+  ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending = '') => (ending === 'ting' ? 'procrastinating' : ending === 's' ? 'procrastinates' : 'procrastinate')],
   // "Turn a PDF into a Word document" is "convert" it "to" one.
   ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending = '', thing: string) => `convert${ending} ${thing}to`],
   // "Foods that contain a lot of iron" are foods "high in iron".
