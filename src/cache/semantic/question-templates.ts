@@ -16,6 +16,9 @@ const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing
 /** "A polite way to…" does it politely. */
 const mannerAdverbs: Record<string, string> = { polite: 'politely', easy: 'easily', simple: 'simply', safe: 'safely', quick: 'quickly', quiet: 'quietly', natural: 'naturally', legal: 'legally', healthy: 'healthily' };
 
+/** "…a polite way to decline an offer?" → "…how do i decline an offer politely?". */
+const inManner = (_: string, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`;
+
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
@@ -35,8 +38,8 @@ const templates: Rewrite[] = [
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   // "What is a polite way to X?" asks how to X politely.
-  ['way', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
-  ['ways', /(^|, )(?:what are |are there )?(?:some |any )?(polite|easy|simple|safe|quick|quiet|natural|legal|healthy) ways to (.+?)(\s*[?.!]*)$/, (_, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`],
+  ['way', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, inManner],
+  ['ways', /(^|, )(?:what are |are there )?(?:some |any )?(polite|easy|simple|safe|quick|quiet|natural|legal|healthy) ways to (.+?)(\s*[?.!]*)$/, inManner],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
   // "How many bones does the body have?" asks "how many bones are in the body?".
