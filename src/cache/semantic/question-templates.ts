@@ -110,6 +110,10 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
+  // "Get rust off metal" is "remove rust from metal".
+  [/\bget/, /\bget(s|ting)? ((?:\S+ ){1,3})off (?=\S)/g, (_, ending = '', thing: string) => `${ending === 'ting' ? 'removing' : ending === 's' ? 'removes' : 'remove'} ${thing}from `],
+  // "A breakfast for weight loss" is one "to lose weight" (and so for gaining it).
+  ['weight', /\bfor weight (loss|gain)\b/g, (_, change: string) => (change === 'loss' ? 'to lose weight' : 'to gain weight')],
   // "Putting things off" is procrastinating.
   ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending = '') => (ending === 'ting' ? 'procrastinating' : ending === 's' ? 'procrastinates' : 'procrastinate')],
   // "Turn a PDF into a Word document" is "convert" it "to" one.

@@ -67,6 +67,9 @@ const wordGroups = [
   ['translate', 'translation'],
   // "How to reverse a string in JS?" (round 57).
   ['javascript', 'js'],
+  // Round 61: "eat veggies" / "eat vegetables", "my back aches" / "hurts".
+  ['vegetable', 'veggie', 'veggies'],
+  ['hurt', 'ache'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
