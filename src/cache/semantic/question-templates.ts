@@ -18,6 +18,17 @@ const mannerAdverbs: Record<string, string> = { polite: 'politely', easy: 'easil
 
 /** "…a polite way to decline an offer?" → "…how do i decline an offer politely?". */
 const inManner = (_: string, start: string, manner: string, act: string, end: string) => `${start}how do i ${act} ${mannerAdverbs[manner]}${end}`;
+const manners = Object.keys(mannerAdverbs).join('|');
+
+/**
+ * `verb` with the ending the rewritten verb had ("turned" → "converted", "getting" → "removing"): -s, -ed, -ing
+ * ("ting" of "getting", "putting" is -ing); a final "e" is dropped before -ed and -ing.
+ */
+function inflected(verb: string, ending = ''): string {
+  if (ending === '' || ending === 's') return verb + ending;
+  const stem = verb.endsWith('e') ? verb.slice(0, -1) : verb;
+  return ending === 'ed' ? `${stem}ed` : `${stem}ing`;
+}
 
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
@@ -38,8 +49,8 @@ const templates: Rewrite[] = [
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   // "What is a polite way to X?" asks how to X politely.
-  ['way', /(^|, )(?:what is |is there )?(?:a|an) (polite|easy|simple|safe|quick|quiet|natural|legal|healthy) way to (.+?)(\s*[?.!]*)$/, inManner],
-  ['ways', /(^|, )(?:what are |are there )?(?:some |any )?(polite|easy|simple|safe|quick|quiet|natural|legal|healthy) ways to (.+?)(\s*[?.!]*)$/, inManner],
+  ['way', new RegExp(`(^|, )(?:what is |is there )?(?:a|an) (${manners}) way to (.+?)(\\s*[?.!]*)$`), inManner],
+  ['ways', new RegExp(`(^|, )(?:what are |are there )?(?:some |any )?(${manners}) ways to (.+?)(\\s*[?.!]*)$`), inManner],
   ['frequently', /\bhow frequently\b/, 'how often'],
   ['much time', /\bhow much time\b/, 'how long'],
   // "How many bones does the body have?" asks "how many bones are in the body?".
@@ -111,17 +122,17 @@ const phrasalVerbs: Rewrite[] = [
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],
   // "Get rust off metal" is "remove rust from metal".
-  [/\bget/, /\bget(s|ting)? ((?:\S+ ){1,3})off (?=\S)/g, (_, ending = '', thing: string) => `${ending === 'ting' ? 'removing' : ending === 's' ? 'removes' : 'remove'} ${thing}from `],
+  [/\bget/, /\bget(s|ting)? ((?:\S+ ){1,3})off (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
   // "A breakfast for weight loss" is one "to lose weight" (and so for gaining it).
   ['weight', /\bfor weight (loss|gain)\b/g, (_, change: string) => (change === 'loss' ? 'to lose weight' : 'to gain weight')],
   // "Putting things off" is procrastinating.
-  ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending = '') => (ending === 'ting' ? 'procrastinating' : ending === 's' ? 'procrastinates' : 'procrastinate')],
+  ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending: string) => inflected('procrastinate', ending)],
   // "Turn a PDF into a Word document" is "convert" it "to" one.
-  ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending = '', thing: string) => `convert${ending} ${thing}to`],
+  ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending: string, thing: string) => `${inflected('convert', ending)} ${thing}to`],
   // "Foods that contain a lot of iron" are foods "high in iron".
   ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
-  ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending = '', owner: string, thing: string) => `${ending === 'ing' ? 'declining' : ending === 'ed' ? 'declined' : `decline${ending}`} ${owner} ${thing}`],
+  ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
 ];
 

@@ -225,7 +225,6 @@ export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
   const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
-  const fillerNames = fillerAcronyms(text);
   const acronyms = acronymWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
   let lowered = (romanNumeralCue.test(text) ? text.replace(romanNumeral, romanAsDigits) : text).toLowerCase();
@@ -272,7 +271,7 @@ export function promptFeatures(text: string): PromptFeatures {
       continue;
     }
     // "US", "IT", "OR" written in capitals inside a sentence are names, not fillers: "a US citizen" is not "a citizen".
-    if (fillerNames?.has(token)) {
+    if (acronyms?.has(token) && (fillers.has(token) || relational.has(token))) {
       tokens.push({ word: token, written: token, relational: false, entity: true, opensPhrase, afterComma });
       opensPhrase = false;
       afterComma = false;
@@ -336,13 +335,6 @@ function foldSpelling(word: string): string {
   // Each ending below holds "is", "our" or "ys": a word with none of them is left as it is without three replaces.
   if (word.length < 6 || !(word.includes('is') || word.includes('our') || word.includes('ys'))) return word;
   return word.replace(/is(e|ed|es|ing|ation|ations)$/, 'iz$1').replace(/our(s|ed|ing)?$/, 'or$1').replace(/yse(s|d)?$/, 'yze$1');
-}
-
-/** Fillers and relating words written in capitals in a prompt that is not all capitals (`US`, `IT`), lower-cased; undefined when none. */
-function fillerAcronyms(text: string): Set<string> | undefined {
-  if (!/[A-Z]{2}/.test(text) || text === text.toUpperCase()) return undefined;
-  const found = Array.from(text.matchAll(/\b[A-Z]{2,}\b/g), (match) => match[0].toLowerCase()).filter((word) => fillers.has(word) || relational.has(word));
-  return found.length > 0 ? new Set(found) : undefined;
 }
 
 /** Words of two letters or more written in capitals in a prompt that is not all capitals, lower-cased; undefined when none. */

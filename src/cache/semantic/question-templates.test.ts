@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { rewriteQuestion } from './question-templates.js';
+
+test('a phrasal verb is rewritten to the one verb it means, keeping its ending', () => {
+  const expected: Array<[string, string]> = [
+    ['how do i get gum off my shoe', 'how do i remove gum from my shoe'],
+    ['getting gum off my shoe', 'removing gum from my shoe'],
+    ['she gets gum off her shoe', 'she removes gum from her shoe'],
+    ['why do i keep putting things off', 'why do i keep procrastinating'],
+    ['he puts things off', 'he procrastinates'],
+    ['how do i turn a pdf into a word doc', 'how do i convert a pdf to a word doc'],
+    ['he turned a pdf into word', 'he converted a pdf to word'],
+    ['turning down the offer', 'declining the offer'],
+    ['i turned down the offer', 'i declined the offer'],
+    ['how do i turn down the volume', 'how do i turn down the volume'],
+  ];
+  for (const [question, rewritten] of expected) assert.equal(rewriteQuestion(question), rewritten, question);
+});
+
+test('"a polite way to" and "natural ways to" ask how to do it politely, naturally; a criterion not listed stays', () => {
+  assert.equal(rewriteQuestion('is there a polite way to say no?'), 'how do i say no politely?');
+  assert.equal(rewriteQuestion('what are some natural ways to sleep better'), 'how do i sleep better naturally');
+  assert.equal(rewriteQuestion('what is a cheap way to travel'), 'what is a cheap way to travel');
+});
