@@ -43,6 +43,34 @@ describe('semantic cache with the built-in embedder', () => {
     assert.equal(chatCalls(harness), 2);
   });
 
+  test('a streamed miss read to its end feeds both caches: the same request is an exact hit, a paraphrase a semantic one', async () => {
+    harness.mock.enqueueReply({ content: `Canberra (${run}).` });
+    const streamed = await ask(`What is the capital of Australia? Case ${run}`, { stream: true });
+    assert.match(await streamed.text(), /data: \[DONE\]/);
+    // Stored as the stream ended, before svc wrote [DONE].
+    const same = await ask(`What is the capital of Australia? Case ${run}`);
+    assert.equal(same.headers.get('x-svc-cache-type'), 'exact');
+    assert.equal((await same.json()).choices[0].message.content, `Canberra (${run}).`);
+    const paraphrase = await ask(`what's the capital of australia, case ${run}`);
+    assert.equal(paraphrase.headers.get('x-svc-cache-type'), 'semantic');
+    assert.equal((await paraphrase.json()).choices[0].message.content, `Canberra (${run}).`);
+    assert.equal(chatCalls(harness), 1);
+  });
+
+  test('a streamed answer cut before its end is stored by neither cache', async () => {
+    harness.mock.enqueueReply({ content: `A long answer about Peru (${run}) that the caller stops reading.`, eventDelayMs: 50 });
+    const streamed = await ask(`What is the capital of Peru? Case ${run}`, { stream: true });
+    const reader = streamed.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await waitFor(() => chatCalls(harness) === 1);
+    harness.mock.enqueueReply({ content: `Lima (${run}).` });
+    const again = await ask(`What is the capital of Peru? Case ${run}`);
+    assert.equal(again.headers.get('x-svc-cache-hit'), 'false');
+    assert.equal((await again.json()).choices[0].message.content, `Lima (${run}).`);
+    assert.equal((await ask(`what's the capital of peru, case ${run}`)).headers.get('x-svc-cache-type'), 'semantic', 'the whole answer that followed is stored');
+  });
+
   test('near misses of every kind go upstream: numbers, negation, antonyms, language', async () => {
     const stored = [`Convert 100 dollars to euros (${run})`, `Is it safe to eat raw eggs? (${run})`, `Turn left at the light (${run})`, `Translate hello into German (${run})`];
     const nearMisses = [`Convert 200 dollars to euros (${run})`, `Is it not safe to eat raw eggs? (${run})`, `Turn right at the light (${run})`, `Translate hello into Italian (${run})`];
