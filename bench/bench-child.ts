@@ -30,7 +30,8 @@ export function baseEnv(): NodeJS.ProcessEnv {
 }
 
 /**
- * Node flags svc runs with under `npm start`: none (the default young generation). A 64 MB one made fewer
+ * Node flags svc runs with under `npm start`: none (the default young generation; svc caps the heap's growth
+ * between full collections itself at start, see src/cli/heap-growth.ts). A 64 MB one made fewer
  * scavenges (exact-hit p99 1.1 → 0.8 ms once) but held ~90 MB more under load (bench:soak: 505 → 415 MB peak).
  * SVC_BENCH_NODE_ARGS (space-separated) replaces them for an experiment: `--optimize-for-size` took the short
  * soak's peak from 358 to 265 MB but its event-loop p99 from 18 to 32 ms.

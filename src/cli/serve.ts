@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { loadCatalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config/load-config.js';
 import { createGateway } from '../gateway.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { issueStarterKey } from './starter-key.js';
 
 /** `svc serve`: start-up, one log line per configured provider, graceful shutdown on SIGTERM/SIGINT. */
@@ -11,6 +12,7 @@ export async function serve(): Promise<void> {
     const workers = (await loadConfig(process.env, await loadCatalog())).server.workers;
     if (workers > 1) return runPrimary(workers);
   }
+  limitHeapGrowth();
   const gateway = await createGateway();
   const { config, services } = gateway;
   // A promise some library left without a handler (a Redis client losing its connection mid-command) must
