@@ -23,3 +23,16 @@ test('"a polite way to" and "natural ways to" ask how to do it politely, natural
   assert.equal(rewriteQuestion('what are some natural ways to sleep better'), 'how do i sleep better naturally');
   assert.equal(rewriteQuestion('what is a cheap way to travel'), 'what is a cheap way to travel');
 });
+
+test('"what can I do so X does not Y" and "get / make X (to) stop Ying" ask how to stop X Ying; without the negation or with "start" they stay', () => {
+  const expected: Array<[string, string]> = [
+    ['what can i do so my dog does not bark at night?', 'how do i stop my dog barking at night?'],
+    ['what should we do so that our baby will not wake up?', 'how do we stop our baby waking up?'],
+    ['what can i do so my dog barks at night?', 'what can i do so my dog barks at night?'],
+    ['how do i get my cat to stop scratching the sofa', 'how do i stop my cat scratching the sofa'],
+    ['how do i make my baby stop crying', 'how do i stop my baby crying'],
+    ['getting my puppy to stop biting', 'stopping my puppy biting'],
+    ['how do i get my dog to start eating', 'how do i get my dog to start eating'],
+  ];
+  for (const [question, rewritten] of expected) assert.equal(rewriteQuestion(question), rewritten, question);
+});

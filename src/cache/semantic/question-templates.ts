@@ -77,6 +77,11 @@ const templates: Rewrite[] = [
   // "Stop / prevent / keep my cat from scratching" is "stop my cat scratching": with "from" the three are one act
   // ("prevent a cold" is not "stop a cold", nor "keep my dog barking" "stop my dog barking": without "from" they stay).
   [/\b(?:stop|prevent|keep|kept)/, /\b(?:stop|prevent|keep|kept)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (match, ending = '', object: string) => `stop${match.startsWith('kept') ? 'ped' : (stopEndings[ending] ?? '')} ${object}`],
+  // "What can I do so my dog does not bark?" asks "how do I stop my dog barking?" (a thing of the speaker's, or
+  // "the …", that should not act; "so my dog barks" keeps no negation and is not rewritten).
+  ['do so', /(^|, )what (?:can|should|do) (i|we) do (?:so|so that|to make sure) ((?:my|our|the) (?:\S+ ){0,2}?\S+) (?:does|do|will|would) not (\w+)\b/, (_, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`],
+  // "Get / make my cat (to) stop scratching" is "stop my cat scratching".
+  ['stop', /\b(?:get|make)(s|ting|ing)? ((?:my|our|the|a|an|his|her|their|your) (?:\S+ ){0,2}?\S+) (?:to )?stop (?=\w+ing\b)/, (_, ending = '', thing: string) => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} ${thing} `],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
