@@ -1,7 +1,7 @@
 import { englishLexicon, type Lexicon } from './lexicon.js';
 import { withinEdits } from './edit-distance.js';
 import { sameWordOrder } from './word-order.js';
-import { groupWord } from './word-groups.js';
+import { groupWord, keptApart } from './word-groups.js';
 import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
 
 /**
@@ -71,7 +71,7 @@ function align(query: readonly PromptToken[], cached: readonly PromptToken[], le
   const definitional = asksMeaning(query) || asksMeaning(cached);
   const tests: Array<(left: PromptToken, right: PromptToken) => boolean> = [
     (left, right) => left.word === right.word && (!left.relational || once(left.word)) && !nameAgainstItsWord(left, right) && (!definitional || left.written === right.written || left.word === 'meaning' || !groupWord.has(left.written)),
-    (left, right) => !definitional && !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon),
+    (left, right) => !definitional && !left.relational && !right.relational && substitutable(left, right) && lexicon.synonymous(left.word, right.word) && usedAlike(left.word, right.word, lexicon) && !keptApart(left.word, right.word),
     (left, right) => !left.relational && !right.relational && (left.kind === undefined || right.kind === undefined) && !left.acronym && !right.acronym && isTypo(left.written, right.written, lexicon, left.entity !== right.entity) && !unknownNameAgainstWord(left, right, lexicon),
     // Only for the verb right after "who": "my printer" is not "my print", "the murderer" not "who was murdered".
     (left, right) => left.kind === undefined && right.kind === undefined && ((right.written === askedWho.cached && doerOf(left.word, right.word)) || (left.written === askedWho.query && doerOf(right.word, left.word))),

@@ -36,3 +36,19 @@ test('"what can I do so X does not Y" and "get / make X (to) stop Ying" ask how 
   ];
   for (const [question, rewritten] of expected) assert.equal(rewriteQuestion(question), rewritten, question);
 });
+
+test('storing, keeping and "can you": each rewrite holds its whole question, and what it does not cover stays', () => {
+  const expected: Array<[string, string]> = [
+    ['how should i keep fresh basil so it lasts?', 'how do i store fresh basil?'],
+    ['how can we keep cut avocados, so they stay fresh longer', 'how do we store cut avocados'],
+    ['how should i keep my dog calm?', 'how should i keep my dog calm?'],
+    ['how can i keep cut apples so they do not turn brown?', 'how do i stop cut apples turning brown?'],
+    ['how long does cooked rice last in the fridge?', 'how long can i keep cooked rice in the fridge?'],
+    ['how long does a phone battery last?', 'how long does a phone battery last?'],
+    ['can you freeze fresh herbs?', 'can i freeze fresh herbs?'],
+    ['can you tell me a joke?', 'can you tell me a joke?'],
+    ['can pizza boxes be recycled?', 'can i recycled pizza boxes?'],
+    ['can it be recycled?', 'can it be recycled?'],
+  ];
+  for (const [question, rewritten] of expected) assert.equal(rewriteQuestion(question), rewritten, question);
+});

@@ -82,6 +82,20 @@ const templates: Rewrite[] = [
   ['do so', /(^|, )what (?:can|should|do) (i|we) do (?:so|so that|to make sure) ((?:my|our|the) (?:\S+ ){0,2}?\S+) (?:does|do|will|would) not (\w+)\b/, (_, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`],
   // "Get / make my cat (to) stop scratching" is "stop my cat scratching".
   ['stop', /\b(?:get|make)(s|ting|ing)? ((?:my|our|the|a|an|his|her|their|your) (?:\S+ ){0,2}?\S+) (?:to )?stop (?=\w+ing\b)/, (_, ending = '', thing: string) => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} ${thing} `],
+  // "How should I keep fresh basil so it lasts?" asks how to store it ("so it stays fresh", "so they last longer"
+  // say what storing is for; "keep my dog calm" keeps no purpose clause and stays).
+  ['so ', /(^|, )how (?:should|do|can|would) (i|we) (?:keep|store|save) (.+?),? so (?:that )?(?:it|they) (?:lasts?|stays? (?:fresh|good)|keeps?)(?: longer)?(\s*[?.!]*)$/, '$1how do $2 store $3$4'],
+  // "How can I keep cut apples so they don't turn brown?" asks how to stop them turning brown.
+  ['so ', /(^|, )how (?:can|do|should) (i|we) keep (.+?),? so (?:that )?(?:it|they) (?:does|do|will|would) not (\w+)\b/, (_, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`],
+  // "How long does cooked rice last in the fridge?" asks how long one can keep it there (a place of storage is
+  // named: "how long does a phone battery last" asks something else).
+  ['how long', /(^|, )how long (?:does|do|will|would) (.+?) (?:last|keep|stay good|stay fresh) ((?:in|on|at|outside|out of) (?:the |a )?(?:fridge|refrigerator|freezer|pantry|counter|cupboard|room temperature))/, '$1how long can i keep $2 $3'],
+  // "Can you freeze herbs?" asks, of anyone, "can I freeze herbs?" (a request to the assistant — "can you tell /
+  // write / translate…" — stays).
+  ['can you', /^can you (?!(?:please )?(?:tell|explain|show|give|help|list|describe|write|recommend|suggest|walk|make|create|generate|translate|summarize|summarise|check|find|draft|fix|rewrite|convert|calculate|compare|name|solve|answer|provide|share|send|read|review|edit|correct|proofread|plan|design|build|code|debug|optimize|optimise|improve|teach|help)\b)/, 'can i '],
+  // "Can pizza boxes be recycled?" asks "can I recycle pizza boxes?" (the participle is read as its verb; a pronoun
+  // names nothing to act on, and stays).
+  [' be ', /^can (?!(?:i|you|we|he|she|they|it|this|that) be\b)((?:\S+ ){0,3}?\S+) be (\w+(?:ed|en))\b/, 'can i $2 $1'],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.

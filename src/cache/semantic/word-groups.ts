@@ -78,3 +78,15 @@ for (const group of wordGroups) for (const word of group) groupWord.set(word, gr
 export function listedGroupOf(word: string): string | undefined {
   return groupWord.get(word);
 }
+
+/**
+ * Words WordNet puts in one synset that questions ask apart (base forms): "can pizza boxes be recycled?" is not
+ * "… reused?" (round 67).
+ */
+const keptApartPairs: Array<[string, string]> = [['recycle', 'reuse']];
+const keptApartSet = new Set(keptApartPairs.flatMap(([left, right]) => [`${left}|${right}`, `${right}|${left}`]));
+
+/** Whether two synonyms (base forms) are asked apart all the same. */
+export function keptApart(left: string, right: string): boolean {
+  return keptApartSet.has(`${left}|${right}`);
+}
