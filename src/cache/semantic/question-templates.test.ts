@@ -52,3 +52,11 @@ test('storing, keeping and "can you": each rewrite holds its whole question, and
   ];
   for (const [question, rewritten] of expected) assert.equal(rewriteQuestion(question), rewritten, question);
 });
+
+test('"quit" before an act is "stop", "make X better" is "improve X"; "quit vim" and "make X shorter" stay', () => {
+  assert.equal(rewriteQuestion('how can i quit smoking?'), 'how can i stop smoking?');
+  assert.equal(rewriteQuestion('she quits drinking'), 'she stops drinking');
+  assert.equal(rewriteQuestion('how do i quit vim?'), 'how do i quit vim?');
+  assert.equal(rewriteQuestion('how can i make my resume better?'), 'how can i improve my resume?');
+  assert.equal(rewriteQuestion('how can i make my resume shorter?'), 'how can i make my resume shorter?');
+});

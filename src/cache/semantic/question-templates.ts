@@ -153,6 +153,10 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+  // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
+  ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} `],
+  // "Make my handwriting better" is "improve my handwriting".
+  ['better', /\bmake (my|the|your|a|an|our|his|her|their) (\w+(?: \w+)?) better\b/g, 'improve $1 $2'],
 ];
 
 const rewrites: readonly Rewrite[] = [...templates, ...phrasalVerbs];

@@ -70,6 +70,10 @@ const wordGroups = [
   // Round 61: "eat veggies" / "eat vegetables", "my back aches" / "hurts".
   ['vegetable', 'veggie', 'veggies'],
   ['hurt', 'ache'],
+  // Round 68: "clean / wash a cast iron pan", "what causes / triggers hiccups", "is coffee bad / harmful for…".
+  ['clean', 'wash'],
+  ['cause', 'trigger'],
+  ['bad', 'harmful'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
