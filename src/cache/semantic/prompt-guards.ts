@@ -231,12 +231,20 @@ function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord =
 /**
  * The word list holds 274,000 words, obscure ones too, so a dropped or doubled letter often lands on one (`pupy`,
  * `lawer`, `planing`): a word outside the 50,000 of the vocabulary one letter added or dropped from a word inside
- * it is taken as its misspelling. A letter changed is not (`nitrite` / `nitrate`), nor two words both in it.
+ * it is taken as its misspelling, and so is a long word outside it against another. A letter changed is not
+ * (`nitrite` / `nitrate`), nor two words both in it.
  */
 function obscureSpellingOfCommonWord(left: string, right: string, lexicon: Lexicon): boolean {
-  if ((lexicon.rank(left) === undefined) === (lexicon.rank(right) === undefined)) return false;
+  const leftRanked = lexicon.rank(left) !== undefined;
+  const rightRanked = lexicon.rank(right) !== undefined;
+  // Two words both outside the vocabulary are one misspelling of the other only when long (`unistall` /
+  // `uninstall`, round 70): short rare words one letter apart are as often two words.
+  if (leftRanked === rightRanked && (leftRanked || Math.min(left.length, right.length) < LONG_RARE_WORD)) return false;
   return Math.abs(left.length - right.length) === 1 && withinEdits(left, right, 1);
 }
+
+/** From this length two rare words a letter added or dropped apart are taken for one word misspelt. */
+const LONG_RARE_WORD = 8;
 
 /** The digits of a word, in order ('' for most words, at the cost of one scan). */
 function digitsOf(word: string): string {

@@ -60,3 +60,11 @@ test('"quit" before an act is "stop", "make X better" is "improve X"; "quit vim"
   assert.equal(rewriteQuestion('how can i make my resume better?'), 'how can i improve my resume?');
   assert.equal(rewriteQuestion('how can i make my resume shorter?'), 'how can i make my resume shorter?');
 });
+
+test('typos the rewrites read through: "whats", "loose weight", a hyphenated "wi-fi"; "a loose tooth" stays', () => {
+  assert.equal(rewriteQuestion('whats the capital of canada?'), 'what is the capital of canada?');
+  assert.equal(rewriteQuestion('wheres the nearest beach'), 'where is the nearest beach');
+  assert.equal(rewriteQuestion('how do i loose weight fast'), 'how do i lose weight fast');
+  assert.equal(rewriteQuestion('what to do about a loose tooth'), 'what to do about a loose tooth');
+  assert.equal(rewriteQuestion('how do i make my wi-fi faster'), 'how do i speed up my wi-fi');
+});

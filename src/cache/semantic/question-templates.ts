@@ -34,6 +34,8 @@ function inflected(verb: string, ending = ''): string {
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
 const templates: Rewrite[] = [
+  // "Whats the best way…", "hows", "wheres": the apostrophe left out.
+  [/(?:what|how|where|who|why|when)s /, /(^|, )(what|how|where|who|why|when)s (?=\S)/, '$1$2 is '],
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
   // criterion, such as cheapest, is kept as it is).
   ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
@@ -131,7 +133,7 @@ const phrasalVerbs: Rewrite[] = [
   // "Take a screenshot" is "screenshot".
   ['screenshot', /\b(?:take|takes|taking|took) (?:a )?screenshots?\b/g, 'screenshot'],
   // "Make my laptop faster" is "speed up my laptop".
-  [/\bmake .*(?:faster|quicker)/, /\bmake (my|the|your|a|an|our) (\w+) (?:run |load )?(?:faster|quicker)\b/g, 'speed up $1 $2'],
+  [/\bmake .*(?:faster|quicker)/, /\bmake (my|the|your|a|an|our) (\w+(?:-\w+)?) (?:run |load )?(?:faster|quicker)\b/g, 'speed up $1 $2'],
   ['shut', /\bshut(?:s|ting)? (?:down|off)\b/g, 'shutdown'],
   ['power', /\bpower(?:s|ed|ing)? (?:down|off)\b/g, 'shutdown'],
   ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],
@@ -153,6 +155,8 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+  // "Loose weight" is the common misspelling of "lose weight" ("a loose tooth" stays).
+  ['loose', /\bloose (?=weight\b|belly fat\b|(?:\d+ )?(?:pounds|kilos|kg|lbs)\b)/g, 'lose '],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
   ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} `],
   // "Make my handwriting better" is "improve my handwriting".

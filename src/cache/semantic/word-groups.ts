@@ -74,6 +74,8 @@ const wordGroups = [
   ['clean', 'wash'],
   ['cause', 'trigger'],
   ['bad', 'harmful'],
+  // Round 70: "how does caffeine effect sleep" is the everyday misspelling; "the effect of X on Y" asks how X affects Y.
+  ['affect', 'effect'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
