@@ -32,7 +32,19 @@ export function guardConflict(query: PromptFeatures, cached: PromptFeatures): st
   const alignment = align(query.tokens, cached.tokens, lexicon, { query: verbAfterWho(query.normalized), cached: verbAfterWho(cached.normalized) });
   if (alignment.unmatched.length > 0) return kindOf(alignment.unmatched);
   if (!sameWordOrder(alignment.pairs, query, cached)) return 'word order';
+  if (conditionSwapped(alignment.pairs, query.tokens, cached.tokens)) return 'word order';
   return undefined;
+}
+
+/**
+ * The condition and what follows from it changed places: "If I skip breakfast, will I lose weight?" is not "If I lose
+ * weight, will I skip breakfast?", though "Will I lose weight if I skip breakfast?" is the first. Judged when both
+ * prompts hold an "if" clause whose words are known (text-features.ts): a word matched must stand in it in both or
+ * in neither.
+ */
+function conditionSwapped(pairs: ReadonlyArray<[number, number]>, query: readonly PromptToken[], cached: readonly PromptToken[]): boolean {
+  if (!query.some((token) => token.condition) || !cached.some((token) => token.condition)) return false;
+  return pairs.some(([left, right]) => !query[left].relational && query[left].condition !== cached[right].condition);
 }
 
 /**

@@ -171,6 +171,8 @@ export interface PromptToken {
   pronoun?: true;
   /** Written in capitals (`HTTP`, `CSS`): another letter makes another term (`HTTPS`, `CSV`), never a typo. */
   acronym?: true;
+  /** Stands in an "if" clause: the condition, not what follows from it. */
+  condition?: true;
 }
 
 export interface PromptFeatures {
@@ -242,13 +244,19 @@ export function promptFeatures(text: string): PromptFeatures {
   const numbers: string[] = [];
   let opensPhrase = false;
   let afterComma = false;
+  // The words of an "if" clause: up to the comma that closes it, or to the end when it comes last ("Will I lose
+  // weight if I skip breakfast?"). An opening "if" clause with no comma has no end one can tell: none is marked.
+  const conditionKnown = marked.includes('if ') && (!/^(?:\S+ )?if /.test(marked) || marked.includes(' , '));
+  let inCondition = false;
   for (const token of marked.split(' ')) {
     if (token === '') continue;
     if (token === ',') {
       opensPhrase = true;
       afterComma = true;
+      inCondition = false;
       continue;
     }
+    if (token === 'if' && conditionKnown) inCondition = true;
     if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token)) {
       numbers.push(token.replace(',', '.'));
       continue;
@@ -292,6 +300,7 @@ export function promptFeatures(text: string): PromptFeatures {
     const kind = protectedKind(token, word);
     const meaningToken: PromptToken = { word, written: token, relational: false, entity: entities.has(token), kind, opensPhrase, afterComma };
     if (acronym) meaningToken.acronym = true;
+    if (inCondition) meaningToken.condition = true;
     tokens.push(meaningToken);
     opensPhrase = false;
     afterComma = false;
