@@ -161,9 +161,13 @@ function unknownNameAgainstWord(left: PromptToken, right: PromptToken, lexicon: 
   return !lexicon.isWord(name.written);
 }
 
-/** A name against the word it inflects: "Polars" (the library) is not "polar", "Windows" not "window", "Jobs" not "job". */
+/** A name against the word it inflects: "Polars" (the library) is not "polar", "Windows" not "window", "Jobs" not "job"; nor is a name another name of a word group. */
 function nameAgainstItsWord(left: PromptToken, right: PromptToken): boolean {
-  if (left.entity === right.entity || left.written === right.written) return false;
+  if (left.written === right.written) return false;
+  // Two words of one listed group are one word, not in a name: "the Great Wall" is not "the Good Wall" (an acronym
+  // is the name's short form: "JS" is "JavaScript").
+  if (left.entity && right.entity) return !left.acronym && !right.acronym && (groupWord.has(left.written) || groupWord.has(right.written));
+  if (left.entity === right.entity) return false;
   return left.written.startsWith(right.written) || right.written.startsWith(left.written);
 }
 

@@ -68,3 +68,11 @@ test('typos the rewrites read through: "whats", "loose weight", a hyphenated "wi
   assert.equal(rewriteQuestion('what to do about a loose tooth'), 'what to do about a loose tooth');
   assert.equal(rewriteQuestion('how do i make my wi-fi faster'), 'how do i speed up my wi-fi');
 });
+
+test('"what should I do to be X" asks how to be X, "make money" is "earn money", "think too much" is "overthink"', () => {
+  assert.equal(rewriteQuestion('what should i do to be a great geologist?'), 'how do i be a great geologist?');
+  assert.equal(rewriteQuestion('what should i do to my lawn in the fall?'), 'what should i do to my lawn in the fall?');
+  assert.equal(rewriteQuestion('how can i make extra money online'), 'how can i earn extra money online');
+  assert.equal(rewriteQuestion('how can i make friends'), 'how can i make friends');
+  assert.equal(rewriteQuestion('why do i think too much'), 'why do i overthink');
+});

@@ -49,6 +49,8 @@ const templates: Rewrite[] = [
   ['tips', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips (?:for|on) (?=\w+ing\b)/, '$1how can i '],
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
+  // "What should I do to be a great geologist?" asks how to be one ("what should I do to my lawn" names no act, and stays).
+  ['do to ', /(^|, )what (?:should|can|must|do) (i|we) (?:do|need to do) to (?=(?:be|become|get|improve|make|stop|prevent|avoid|keep|lose|gain|prepare|pass|learn|feel|stay)\b)/, '$1how do $2 '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
   // "What is a polite way to X?" asks how to X politely.
   ['way', new RegExp(`(^|, )(?:what is |is there )?(?:a|an) (${manners}) way to (.+?)(\\s*[?.!]*)$`), inManner],
@@ -155,6 +157,9 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+  // "Make money" is "earn money"; "thinking too much" is "overthinking".
+  ['money', /\bmak(e|es|ing) (?=(?:some |more |extra |good |real |passive )?(?:money|income|a living)\b)/g, (_, ending: string) => (ending === 'ing' ? 'earning ' : ending === 'es' ? 'earns ' : 'earn ')],
+  ['too much', /\bthink(s|ing)? too much\b/g, (_, ending = '') => `overthink${ending}`],
   // "Loose weight" is the common misspelling of "lose weight" ("a loose tooth" stays).
   ['loose', /\bloose (?=weight\b|belly fat\b|(?:\d+ )?(?:pounds|kilos|kg|lbs)\b)/g, 'lose '],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).

@@ -76,6 +76,8 @@ const wordGroups = [
   ['bad', 'harmful'],
   // Round 70: "how does caffeine effect sleep" is the everyday misspelling; "the effect of X on Y" asks how X affects Y.
   ['affect', 'effect'],
+  // Round 74: "how can I be a good / great geologist".
+  ['good', 'great'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
