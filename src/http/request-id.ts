@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { randomText } from '../shared/random-pool.js';
 
 /**
  * `req_` + 32 hex characters: the id in logs, `x-svc-request-id` and `svc_metadata.request_id`, and the
@@ -6,8 +6,8 @@ import { randomFillSync } from 'node:crypto';
  * bits. Ledger rows then go to the end of the key's index instead of a random page of it: 500-row batches
  * into a SQLite ledger of 100k rows cost 27–28 µs of CPU per row against 44–46 with random ids
  * (`npm run bench:ledger-keys`), and the gap widens as the ledger grows (PostgreSQL's B-tree alike).
- * The random bits come from a pool refilled 4 KiB at a time, and the clock's hex is reused within its
- * millisecond: an id costs one string build.
+ * The random bits come from a pool (random-pool.ts), and the clock's hex is reused within its millisecond: an
+ * id costs one string build.
  */
 export function newRequestId(): string {
   const now = Date.now();
@@ -15,16 +15,9 @@ export function newRequestId(): string {
     clockMs = now;
     clockHex = now.toString(16).padStart(12, '0');
   }
-  if (poolOffset + RANDOM_BYTES > pool.length) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  const random = pool.toString('hex', poolOffset, (poolOffset += RANDOM_BYTES));
-  return `req_${clockHex}${random}`;
+  return `req_${clockHex}${randomText(RANDOM_BYTES, 'hex')}`;
 }
 
 const RANDOM_BYTES = 10;
-const pool = Buffer.alloc(4096);
-let poolOffset = pool.length;
 let clockMs = -1;
 let clockHex = '';

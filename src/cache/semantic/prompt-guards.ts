@@ -48,6 +48,28 @@ function conditionSwapped(pairs: ReadonlyArray<[number, number]>, query: readonl
 }
 
 /**
+ * The lists guardConflict compares first — numbers, negations, code identifiers — as one string, kept beside a
+ * stored prompt: a candidate whose key differs from the query's is refused for the reason guardConflict would
+ * give, without its features being read (templated prompts that differ in a number are most of the candidates
+ * of a busy index). None of the three can hold the separators.
+ */
+export function leadingGuardKey(features: PromptFeatures): string {
+  if (features.numbers.length === 0 && features.negations.length === 0 && features.identifiers.length === 0) return NO_LEADING_GUARDS;
+  return `${features.numbers.join('\u0001')}\u0002${features.negations.join('\u0001')}\u0002${features.identifiers.join('\u0001')}`;
+}
+
+/** What guardConflict would answer from the leading lists alone: a reason, or undefined when they are equal. */
+export function leadingGuardConflict(queryKey: string, cachedKey: string): string | undefined {
+  if (queryKey === cachedKey) return undefined;
+  const [queryNumbers, queryNegations] = queryKey.split('\u0002');
+  const [cachedNumbers, cachedNegations] = cachedKey.split('\u0002');
+  return queryNumbers !== cachedNumbers ? 'numbers' : queryNegations !== cachedNegations ? 'negation' : 'identifiers';
+}
+
+/** The key of a prompt with no number, negation or identifier (most): one string for all of them. */
+const NO_LEADING_GUARDS = '\u0002\u0002';
+
+/**
  * "Me" in one prompt and not in the other, beside a noun both call "my", and no "you" (a request to the assistant
  * says "me" for the asker): the speaker is acted on in one and acts in the other ("my friend stopped talking to
  * me" / "I stopped talking to my friend"; "for my boss to text me" / "to text my boss").

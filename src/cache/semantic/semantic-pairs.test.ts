@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { decidePair, labelledPairs, type LabelledPair } from '../../../test/support/semantic-pairs.js';
 import { localEmbedder } from './embedders.js';
 import { editDistance } from './edit-distance.js';
-import { guardConflict } from './prompt-guards.js';
+import { guardConflict, leadingGuardConflict, leadingGuardKey } from './prompt-guards.js';
 import { promptFeatures } from './text-features.js';
 
 const pairs = labelledPairs();
@@ -23,6 +23,20 @@ test('no near miss is ever served from the cache at the default threshold (preci
 test('the guards alone refuse every near miss, whatever the similarity', () => {
   const unguarded = pairs.filter((pair) => pair.label === 'miss' && decidePair(pair, 0).refusedBy === undefined);
   assert.deepEqual(unguarded.map((pair) => `${pair.kind}: ${pair.a} | ${pair.b}`), []);
+});
+
+test('the key kept beside a stored prompt refuses exactly what the guards refuse first, for the same reason', () => {
+  let refusedOnTheKey = 0;
+  for (const pair of pairs) {
+    const [asked, stored] = [promptFeatures(pair.b), promptFeatures(pair.a)];
+    const early = leadingGuardConflict(leadingGuardKey(asked), leadingGuardKey(stored));
+    const full = guardConflict(asked, stored);
+    if (early !== undefined) {
+      refusedOnTheKey++;
+      assert.equal(early, full, `${pair.a} | ${pair.b}`);
+    } else assert.ok(full === undefined || !['numbers', 'negation', 'identifiers'].includes(full), `${pair.a} | ${pair.b}: ${full}`);
+  }
+  assert.ok(refusedOnTheKey >= 100, `${refusedOnTheKey} refused on the key`);
 });
 
 const served = (selection: readonly LabelledPair[]) => selection.filter((pair) => decidePair(pair, threshold).hit).length;
