@@ -100,7 +100,7 @@ export class LimitsService {
     const { quota, budget } = this.limitsOf(context);
     if (quota.length === 0 && budget.length === 0) return;
     await countInputWithoutBlocking(context);
-    const month = new Date().toISOString().slice(0, 7);
+    const month = currentMonth();
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;
     const usd = budget.length > 0 ? dearestCostUsd(context, worst) : 0;
@@ -205,6 +205,16 @@ export class LimitsService {
 }
 
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** The UTC month (`2026-11`) of the monthly counters, formatted again only when the clock leaves the one kept. */
+let kept = { month: '', from: 0, until: 0 };
+function currentMonth(now = Date.now()): string {
+  if (now < kept.from || now >= kept.until) {
+    const date = new Date(now);
+    kept = { month: date.toISOString().slice(0, 7), from: Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1), until: Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) };
+  }
+  return kept.month;
+}
 type Limits = Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]>;
 const noLimits: Limits = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [] });
 

@@ -2,7 +2,8 @@ import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../sh
 import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
 
 interface Entry {
-  value: string;
+  /** A counter is kept as a number (no parse and format per adjustment); read back as Redis would give it, a string. */
+  value: string | number;
   /** Epoch milliseconds; undefined for entries that never expire. */
   expiresAt: number | undefined;
 }
@@ -18,12 +19,21 @@ function checkTtl(ttlMs: number): void {
 
 /** Adds `amount` to a counter entry in place (its expiry unchanged); returns the new value. */
 function addTo(entry: Entry, key: string, amount: number): number {
-  const current = Number(entry.value);
-  if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
-  const next = current + amount;
-  entry.value = String(next);
+  const next = counterValue(entry, key) + amount;
+  entry.value = next;
   return next;
 }
+
+/** The entry's number: a counter's, or a string set as one (as Redis's INCRBYFLOAT reads it). */
+function counterValue(entry: Entry, key: string): number {
+  if (typeof entry.value === 'number') return entry.value;
+  const current = Number(entry.value);
+  if (entry.value.trim() === '' || Number.isNaN(current)) throw new TypeError(`value of ${key} is not a number`);
+  return current;
+}
+
+/** What a read of the entry gives: a string, as from Redis. */
+const textOf = (value: string | number): string => (typeof value === 'number' ? String(value) : value);
 
 /** SharedState for a single process. Every operation is synchronous inside, hence atomic. */
 export class MemorySharedState implements SharedState {
@@ -48,14 +58,15 @@ export class MemorySharedState implements SharedState {
     checkTtl(ttlMs);
     const entry = this.liveEntry(key);
     if (entry === undefined) {
-      this.entries.set(key, { value: String(amount), expiresAt: Date.now() + ttlMs });
+      this.entries.set(key, { value: amount, expiresAt: Date.now() + ttlMs });
       return amount;
     }
     return addTo(entry, key, amount);
   }
 
   async get(key: string): Promise<string | undefined> {
-    return this.liveEntry(key)?.value;
+    const entry = this.liveEntry(key);
+    return entry === undefined ? undefined : textOf(entry.value);
   }
 
   async set(key: string, value: string, ttlMs?: number): Promise<void> {
@@ -87,14 +98,14 @@ export class MemorySharedState implements SharedState {
     const states = steps.map((step) => step.state);
     const refused = steps.reduce<number>((worst, step, index) => (!step.allowed && (worst < 0 || step.retryAfterMs > steps[worst].retryAfterMs) ? index : worst), -1);
     if (refused >= 0) return { allowed: false, retryAfterMs: steps[refused].retryAfterMs, failedIndex: refused, states };
-    steps.forEach((step, index) => this.entries.set(checks[index].key, { value: String(step.newTat), expiresAt: step.newTat + 1 }));
+    steps.forEach((step, index) => this.entries.set(checks[index].key, { value: step.newTat, expiresAt: step.newTat + 1 }));
     return { allowed: true, states };
   }
 
   async adjustRate(check: Omit<RateCheck, 'cost'>, delta: number): Promise<void> {
     const now = Date.now();
     const tat = gcraAdjust(this.numberAt(check.key), now, check, delta);
-    this.entries.set(check.key, { value: String(tat), expiresAt: tat + 1 });
+    this.entries.set(check.key, { value: tat, expiresAt: tat + 1 });
   }
 
   async reserve(checks: ReserveCheck[], ttlMs: number): Promise<ReserveOutcome> {
@@ -115,7 +126,7 @@ export class MemorySharedState implements SharedState {
 
   private numberAt(key: string): number | undefined {
     const value = this.liveEntry(key)?.value;
-    return value === undefined ? undefined : Number(value);
+    return value === undefined || typeof value === 'number' ? value : Number(value);
   }
 
   private readonly logs = new Map<string, { entries: Array<{ id: string; value: string }>; next: number; expiresAt: number }>();
