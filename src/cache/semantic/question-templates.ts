@@ -162,6 +162,8 @@ const phrasalVerbs: Rewrite[] = [
   ['too much', /\bthink(s|ing)? too much\b/g, (_, ending = '') => `overthink${ending}`],
   // "Loose weight" is the common misspelling of "lose weight" ("a loose tooth" stays).
   ['loose', /\bloose (?=weight\b|belly fat\b|(?:\d+ )?(?:pounds|kilos|kg|lbs)\b)/g, 'lose '],
+  // "Alot" is "a lot".
+  ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
   ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} `],
   // "Make my handwriting better" is "improve my handwriting".

@@ -125,3 +125,10 @@ test('a synonym stands in only where its sense is pinned: WordNet senses the pro
     ['What is a good movie for tonight?', 'What is a good film for tonight?'],
   ]) assert.equal(decide(a, b).hit, true, `${a} / ${b}`);
 });
+
+test('a negation typed without its apostrophe is a negation: "dont", "cant", "wont"; "cat" and "want" are not', () => {
+  assert.deepEqual(promptFeatures('Why wont my car start?').negations, ['not']);
+  assert.deepEqual(promptFeatures('I dont know why I cant sleep').negations, ['not', 'not']);
+  assert.deepEqual(promptFeatures('Why does my cat want to sleep?').negations, []);
+  assert.equal(guardConflict(promptFeatures('Why does my car start in the cold?'), promptFeatures('Why wont my car start in the cold?')), 'negation');
+});

@@ -133,6 +133,14 @@ for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'],
   .split(' ')
   .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
 
+/** Negative contractions written without their apostrophe, by what comes before the final "t": "dont" is "do not". */
+const negatedVerbs: Record<string, string> = {
+  can: 'can', won: 'will', ain: 'is', don: 'do', doesn: 'does', didn: 'did', isn: 'is', aren: 'are', wasn: 'was', weren: 'were',
+  wouldn: 'would', shouldn: 'should', couldn: 'could', haven: 'have', hasn: 'has', hadn: 'had', mustn: 'must', needn: 'need',
+};
+const apostropheLessNegation = new RegExp(`\\b(?:${Object.keys(negatedVerbs).join('|')})t\\b`);
+const apostropheLessNegations = new RegExp(`\\b(${Object.keys(negatedVerbs).join('|')})t\\b`, 'g');
+
 const contractions: Array<[RegExp, string]> = [
   [/\b(what|who|where|when|how|why|which|that|there|here|it|he|she|let)['’]s\b/g, '$1 is'],
   // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing; at the
@@ -232,6 +240,9 @@ export function promptFeatures(text: string): PromptFeatures {
   let lowered = (romanNumeralCue.test(text) ? text.replace(romanNumeral, romanAsDigits) : text).toLowerCase();
   if (nonAscii.test(lowered)) lowered = lowered.normalize('NFKC');
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
+  // "dont", "cant", "wont" typed without the apostrophe are negations all the same ("why wont my car start" is not
+  // "why does my car start").
+  if (lowered.includes('nt') && apostropheLessNegation.test(lowered)) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
   lowered = rewriteQuestion(lowered);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
