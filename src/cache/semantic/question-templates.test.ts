@@ -76,3 +76,11 @@ test('"what should I do to be X" asks how to be X, "make money" is "earn money",
   assert.equal(rewriteQuestion('how can i make friends'), 'how can i make friends');
   assert.equal(rewriteQuestion('why do i think too much'), 'why do i overthink');
 });
+
+test('"least expensive" is "cheapest", "build muscle" is "gain muscle", "in simple terms" is "simply"', () => {
+  assert.equal(rewriteQuestion('what is the least expensive way to ship'), 'what is the cheapest way to ship');
+  assert.equal(rewriteQuestion('which is less expensive, uber or lyft?'), 'which is cheaper, uber or lyft?');
+  assert.equal(rewriteQuestion('how long does building muscle take'), 'how long does gaining muscle take');
+  assert.equal(rewriteQuestion('how long does it take to build a house'), 'how long does it take to build a house');
+  assert.equal(rewriteQuestion('explain recursion in simple terms'), 'explain recursion simply');
+});

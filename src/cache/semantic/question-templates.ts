@@ -162,6 +162,12 @@ const phrasalVerbs: Rewrite[] = [
   ['too much', /\bthink(s|ing)? too much\b/g, (_, ending = '') => `overthink${ending}`],
   // "Loose weight" is the common misspelling of "lose weight" ("a loose tooth" stays).
   ['loose', /\bloose (?=weight\b|belly fat\b|(?:\d+ )?(?:pounds|kilos|kg|lbs)\b)/g, 'lose '],
+  // "In simple terms" is "simply" (as "in plain English", "in layman's terms").
+  [/\bin (?:simple|plain|easy|layman)/, /\bin (?:simple|plain|easy|layman'?s?|laymans) (?:terms|words|english|language)\b/g, 'simply'],
+  // "Least expensive" is "cheapest"; "build muscle" is "gain muscle".
+  ['expensive', /\bleast expensive\b/g, 'cheapest'],
+  ['expensive', /\bless expensive\b/g, 'cheaper'],
+  ['muscle', /\bbuild(s|ing)? (muscle|muscles|muscle mass)\b/g, (_, ending = '', what: string) => `${inflected('gain', ending)} ${what}`],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).

@@ -18,7 +18,7 @@ const fillers = new Set(
     'tell show give explain describe let know want help hey hi hello thanks thank just really quick quickly ' +
     'what whats which who whom whose how why where when there here whether if so then also too very ' +
     'way ways thing things something anything ' +
-    'question answer simple simply term terms words briefly detail details located possible possibly exactly actually ' +
+    'question answer simply term terms words briefly detail details located possible possibly exactly actually ' +
     'suggest recommend provide share reason process step steps go'
   ).split(' '),
 );

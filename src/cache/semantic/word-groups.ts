@@ -78,6 +78,9 @@ const wordGroups = [
   ['affect', 'effect'],
   // Round 74: "how can I be a good / great geologist".
   ['good', 'great'],
+  // Round 79: "why is my dog shaking / trembling", "easy / simple dinner ideas".
+  ['shake', 'tremble', 'shaking', 'trembling'],
+  ['easy', 'simple'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
