@@ -84,3 +84,11 @@ test('"least expensive" is "cheapest", "build muscle" is "gain muscle", "in simp
   assert.equal(rewriteQuestion('how long does it take to build a house'), 'how long does it take to build a house');
   assert.equal(rewriteQuestion('explain recursion in simple terms'), 'explain recursion simply');
 });
+
+test('"what time does…" asks when, "is it safe for dogs to eat…" asks "can dogs eat…", "get better at" is "improve at"', () => {
+  assert.equal(rewriteQuestion('what time does the sun set in paris?'), 'when does the sun set in paris?');
+  assert.equal(rewriteQuestion('what time is it in tokyo?'), 'what time is it in tokyo?');
+  assert.equal(rewriteQuestion('is it okay for cats to drink milk?'), 'can cats drink milk?');
+  assert.equal(rewriteQuestion('is it safe for dogs to swim?'), 'is it safe for dogs to swim?');
+  assert.equal(rewriteQuestion('how do i get better at chess'), 'how do i improve at chess');
+});

@@ -100,6 +100,10 @@ const templates: Rewrite[] = [
   // "Can pizza boxes be recycled?" asks "can I recycle pizza boxes?" (the participle is read as its verb; a pronoun
   // names nothing to act on, and stays).
   [' be ', /^can (?!(?:i|you|we|he|she|they|it|this|that) be\b)((?:\S+ ){0,3}?\S+) be (\w+(?:ed|en))\b/, 'can i $2 $1'],
+  // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
+  ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
+  // "Is it safe for dogs to eat bananas?" asks "can dogs eat bananas?" (eating and drinking only).
+  [/\b(?:safe|okay|ok) for /, /(^|, )is it (?:safe|okay|ok) for (.+?) to (eat|drink)\b/, '$1can $2 $3'],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -168,6 +172,8 @@ const phrasalVerbs: Rewrite[] = [
   ['expensive', /\bleast expensive\b/g, 'cheapest'],
   ['expensive', /\bless expensive\b/g, 'cheaper'],
   ['muscle', /\bbuild(s|ing)? (muscle|muscles|muscle mass)\b/g, (_, ending = '', what: string) => `${inflected('gain', ending)} ${what}`],
+  // "Get better at chess" is "improve at chess".
+  ['better at', /\bget(s|ting)? better at\b/g, (_, ending = '') => `${inflected('improve', ending === 'ting' ? 'ing' : ending)} at`],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
