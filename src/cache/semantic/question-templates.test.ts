@@ -92,3 +92,10 @@ test('"what time does…" asks when, "is it safe for dogs to eat…" asks "can d
   assert.equal(rewriteQuestion('is it safe for dogs to swim?'), 'is it safe for dogs to swim?');
   assert.equal(rewriteQuestion('how do i get better at chess'), 'how do i improve at chess');
 });
+
+test('"which X is best (for…)" asks "what is the best X (for…)"; "which is best, A or B" stays', () => {
+  assert.equal(rewriteQuestion('which laptop is best for programming?'), 'what is the best laptop for programming?');
+  assert.equal(rewriteQuestion('for a beginner, which guitar is best?'), 'for a beginner, what is the best guitar?');
+  assert.equal(rewriteQuestion('which is best, coffee or tea?'), 'which is best, coffee or tea?');
+  assert.equal(rewriteQuestion('how do i get beter at drawing'), 'how do i improve at drawing');
+});

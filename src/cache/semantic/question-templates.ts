@@ -71,6 +71,8 @@ const templates: Rewrite[] = [
   ['using', /(?<!\b(?:stop|start|keep|quit|avoid|begin|about|of|for|when|while|after|before|without|by|am|is|are|was|were|been|be|like|try|trying|continue|worth|risk|mind) )\busing (?=\S)/g, 'with '],
   // "Which planet is the largest?" asks "what is the largest planet?" (a superlative, with nothing after it).
   ['which', /(^|, )which (.+?) (?:is|are) the ((?:most |least )?\w+)((?: in the world| in \w+)?\s*[?.!]*)$/, '$1what is the $3 $2$4'],
+  // "Which laptop is best for programming?" asks "what is the best laptop for programming?".
+  ['which', /(^|, )which (\w+(?: \w+)?) (?:is|are) (?:the )?(best|worst|cheapest|fastest|safest|easiest|healthiest|most \w+|least \w+)(?=\s*[?.!]*$| (?:for|to|in) )/, '$1what is the $3 $2'],
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
   // way to X?" asks how.
   ['possible', /(^|, )is it possible to /, '$1can i '],
@@ -172,8 +174,8 @@ const phrasalVerbs: Rewrite[] = [
   ['expensive', /\bleast expensive\b/g, 'cheapest'],
   ['expensive', /\bless expensive\b/g, 'cheaper'],
   ['muscle', /\bbuild(s|ing)? (muscle|muscles|muscle mass)\b/g, (_, ending = '', what: string) => `${inflected('gain', ending)} ${what}`],
-  // "Get better at chess" is "improve at chess".
-  ['better at', /\bget(s|ting)? better at\b/g, (_, ending = '') => `${inflected('improve', ending === 'ting' ? 'ing' : ending)} at`],
+  // "Get better at chess" is "improve at chess" (and so is "get beter at", the typo people make in it).
+  ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending === 'ting' ? 'ing' : ending)} at`],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
