@@ -99,3 +99,11 @@ test('"which X is best (for…)" asks "what is the best X (for…)"; "which is b
   assert.equal(rewriteQuestion('which is best, coffee or tea?'), 'which is best, coffee or tea?');
   assert.equal(rewriteQuestion('how do i get beter at drawing'), 'how do i improve at drawing');
 });
+
+test('"if I have X, …" asks "… with X"; cost, salary and population questions ask alike', () => {
+  assert.equal(rewriteQuestion('if i have a fever, should i go to work?'), 'should i go to work with a fever?');
+  assert.equal(rewriteQuestion('if i am pregnant, can i drink coffee?'), 'if i am pregnant, can i drink coffee?');
+  assert.equal(rewriteQuestion('how much does a wedding cost?'), 'what is the cost of a wedding?');
+  assert.equal(rewriteQuestion('how much does a nurse make per hour?'), 'what is the salary of a nurse per hour?');
+  assert.equal(rewriteQuestion('how many people live in tokyo?'), 'what is the population of tokyo?');
+});

@@ -102,6 +102,14 @@ const templates: Rewrite[] = [
   // "Can pizza boxes be recycled?" asks "can I recycle pizza boxes?" (the participle is read as its verb; a pronoun
   // names nothing to act on, and stays).
   [' be ', /^can (?!(?:i|you|we|he|she|they|it|this|that) be\b)((?:\S+ ){0,3}?\S+) be (\w+(?:ed|en))\b/, 'can i $2 $1'],
+  // "If I have high cholesterol, what should I avoid?" asks "what should I avoid with high cholesterol?" ("have" only:
+  // "if I am pregnant" is not "with pregnant").
+  [/^if (?:i|you) have /, /^if (?:i|you) have (.+?), (.+?)(\s*[?.!]*)$/, '$2 with $1$3'],
+  // "How much does a wedding cost?" asks its cost, "how much does a nurse make?" the salary, "how many people live in
+  // Tokyo?" the population.
+  ['how much', /(^|, )how much (?:does|do|did|will|would) (.+?) cost\b/, '$1what is the cost of $2'],
+  ['how much', /(^|, )how much (?:does|do) (.+?) (?:make|earn)\b/, '$1what is the salary of $2'],
+  ['people live', /(^|, )how many people live in (.+?)(\s*[?.!]*)$/, '$1what is the population of $2$3'],
   // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
   ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
   // "Is it safe for dogs to eat bananas?" asks "can dogs eat bananas?" (eating and drinking only).
