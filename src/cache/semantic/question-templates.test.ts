@@ -107,3 +107,8 @@ test('"if I have X, …" asks "… with X"; cost, salary and population question
   assert.equal(rewriteQuestion('how much does a nurse make per hour?'), 'what is the salary of a nurse per hour?');
   assert.equal(rewriteQuestion('how many people live in tokyo?'), 'what is the population of tokyo?');
 });
+
+test('"everyday" at the end of a question is "every day", read as "daily"', () => {
+  assert.equal(rewriteQuestion('which vitamins should i take everyday?'), 'which vitamins should i take daily?');
+  assert.equal(rewriteQuestion('what are everyday uses of vinegar?'), 'what are everyday uses of vinegar?');
+});

@@ -136,8 +136,9 @@ const templates: Rewrite[] = [
   ['what should', /^((?:my|our) .+?)\s*[,;:]\s*what (should|can) (i|we) do(\s*[?.!]*)$/, 'what $2 $3 do if $1$4'],
   // "What counts as a good credit score?" asks "what is a good credit score?".
   ['counts as', /(^|, )what counts as /, '$1what is '],
-  // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years).
-  [/(?:day|week|month|year)\s*[?.!]*$/, /\b(?:a|per|each|every) (day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
+  // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years); so is
+  // "…everyday?", the adjective typed for "every day".
+  [/(?:day|week|month|year)\s*[?.!]*$/, /\b(?:(?:a|per|each|every) |every)(day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
   // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
   ['when', /(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
