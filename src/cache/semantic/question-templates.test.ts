@@ -112,3 +112,10 @@ test('"everyday" at the end of a question is "every day", read as "daily"', () =
   assert.equal(rewriteQuestion('which vitamins should i take everyday?'), 'which vitamins should i take daily?');
   assert.equal(rewriteQuestion('what are everyday uses of vinegar?'), 'what are everyday uses of vinegar?');
 });
+
+test('"then" after a comparative is "than"; after anything else it stays', () => {
+  assert.equal(rewriteQuestion('is python faster then java?'), 'is python faster than java?');
+  assert.equal(rewriteQuestion('is a mac more expensive then a pc?'), 'is a mac more expensive than a pc?');
+  assert.equal(rewriteQuestion('if i get a better offer, then what?'), 'if i get a better offer, then what?');
+  assert.equal(rewriteQuestion('if i register, then what?'), 'if i register, then what?');
+});

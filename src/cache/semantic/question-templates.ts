@@ -30,6 +30,14 @@ function inflected(verb: string, ending = ''): string {
   return ending === 'ed' ? `${stem}ed` : `${stem}ing`;
 }
 
+/** Comparatives a "then" after which is the typo of "than" (a list: "register then", "offer then" are no typos). */
+const comparatives = [
+  'better', 'worse', 'faster', 'slower', 'quicker', 'bigger', 'smaller', 'larger', 'cheaper', 'pricier', 'higher', 'lower', 'older',
+  'younger', 'newer', 'stronger', 'weaker', 'easier', 'harder', 'longer', 'shorter', 'taller', 'healthier', 'safer', 'riskier',
+  'greater', 'heavier', 'lighter', 'warmer', 'colder', 'hotter', 'cooler', 'richer', 'poorer', 'smarter', 'nicer', 'cleaner',
+  'louder', 'quieter', 'wider', 'deeper', 'thicker', 'thinner', 'closer', 'further', 'farther', 'happier', 'busier', 'tougher',
+].join('|');
+
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
@@ -185,6 +193,8 @@ const phrasalVerbs: Rewrite[] = [
   ['muscle', /\bbuild(s|ing)? (muscle|muscles|muscle mass)\b/g, (_, ending = '', what: string) => `${inflected('gain', ending)} ${what}`],
   // "Get better at chess" is "improve at chess" (and so is "get beter at", the typo people make in it).
   ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending === 'ting' ? 'ing' : ending)} at`],
+  // "Faster then Java" is "faster than Java": after a comparative "then" is the typo of "than".
+  ['then', new RegExp(`\\b(${comparatives}|more \\w+|less \\w+|fewer \\w+|rather|other) then\\b`, 'g'), '$1 than'],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
