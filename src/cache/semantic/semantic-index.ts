@@ -1,6 +1,7 @@
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../cached-answer.js';
 import { AnnIndex } from './ann-index.js';
+import { decodeFeatures, encodeFeatures } from './features-codec.js';
 import { dot } from './local-embedder.js';
 import { guardConflict, leadingGuardConflict, leadingGuardKey } from './prompt-guards.js';
 import type { PromptFeatures } from './text-features.js';
@@ -10,10 +11,11 @@ export interface SemanticEntry {
   id: string;
   vector: Float32Array;
   /**
-   * The prompt's features as JSON text, read only for the few candidates the guards look at (about 7 µs each,
-   * against 40 to compute them again): as objects they were some 40 per entry for the garbage collector to trace.
+   * The prompt's features packed into one string (features-codec.ts), read only for the few candidates the guards
+   * look at (a few µs each, against 40 to compute them again): as objects they were some 40 per entry for the
+   * garbage collector to trace, as JSON ~85 bytes a word.
    */
-  featuresJson: string;
+  packedFeatures: string;
   /** The numbers, negations and identifiers of the prompt (leadingGuardKey): most candidates are refused on it. */
   guardKey: string;
   answer: CachedAnswer;
@@ -25,7 +27,7 @@ export interface SemanticEntry {
  * ~200 bytes an entry).
  */
 export function semanticEntry(id: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer, expiresAt: number): SemanticEntry {
-  return { id, vector, featuresJson: JSON.stringify(features), guardKey: leadingGuardKey(features), answer, expiresAt };
+  return { id, vector, packedFeatures: encodeFeatures(features), guardKey: leadingGuardKey(features), answer, expiresAt };
 }
 
 export type SemanticLookup = { kind: 'hit'; entry: SemanticEntry; similarity: number } | { kind: 'miss'; refusedBy?: string; nearest?: number };
@@ -147,7 +149,7 @@ export class SemanticIndex {
     let refusedBy: string | undefined;
     const guardKey = candidates.length > 0 ? leadingGuardKey(features) : '';
     for (const candidate of candidates.slice(0, CANDIDATES_CHECKED)) {
-      const conflict = leadingGuardConflict(guardKey, candidate.entry.guardKey) ?? guardConflict(features, JSON.parse(candidate.entry.featuresJson) as PromptFeatures);
+      const conflict = leadingGuardConflict(guardKey, candidate.entry.guardKey) ?? guardConflict(features, decodeFeatures(candidate.entry.packedFeatures));
       if (!conflict) return { kind: 'hit', ...candidate };
       refusedBy ??= conflict;
     }
