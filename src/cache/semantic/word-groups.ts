@@ -81,6 +81,18 @@ const wordGroups = [
   // Round 79: "why is my dog shaking / trembling", "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
   ['easy', 'simple'],
+  // Round 89: units and their abbreviations ("how many oz are in a cup").
+  ['ounce', 'oz', 'ounces'],
+  ['pound', 'lb', 'lbs', 'pounds'],
+  ['kilogram', 'kg', 'kgs', 'kilograms'],
+  ['kilometer', 'km', 'kms', 'kilometers', 'kilometre', 'kilometres'],
+  ['centimeter', 'cm', 'centimeters', 'centimetre', 'centimetres'],
+  ['millimeter', 'mm', 'millimeters', 'millimetre', 'millimetres'],
+  ['milliliter', 'ml', 'milliliters', 'millilitre', 'millilitres'],
+  ['teaspoon', 'tsp', 'teaspoons'],
+  ['tablespoon', 'tbsp', 'tablespoons'],
+  ['foot', 'ft', 'feet'],
+  ['gallon', 'gal', 'gallons'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
