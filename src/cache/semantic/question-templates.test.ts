@@ -119,3 +119,9 @@ test('"then" after a comparative is "than"; after anything else it stays', () =>
   assert.equal(rewriteQuestion('if i get a better offer, then what?'), 'if i get a better offer, then what?');
   assert.equal(rewriteQuestion('if i register, then what?'), 'if i register, then what?');
 });
+
+test('"a good name for X" asks what to name X; "the name for X" asks what X is called', () => {
+  assert.equal(rewriteQuestion("what is a good name for my new puppy?"), 'what should i name my new puppy?');
+  assert.equal(rewriteQuestion('suggest some names for a black cat'), 'what should i name a black cat');
+  assert.equal(rewriteQuestion('what is the name for a baby kangaroo?'), 'what is a baby kangaroo called?');
+});

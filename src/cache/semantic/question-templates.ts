@@ -118,6 +118,11 @@ const templates: Rewrite[] = [
   ['how much', /(^|, )how much (?:does|do|did|will|would) (.+?) cost\b/, '$1what is the cost of $2'],
   ['how much', /(^|, )how much (?:does|do) (.+?) (?:make|earn)\b/, '$1what is the salary of $2'],
   ['people live', /(^|, )how many people live in (.+?)(\s*[?.!]*)$/, '$1what is the population of $2$3'],
+  // "What's a good name for my puppy?" and "suggest a name for my puppy" ask "what should I name my puppy?" ("what is
+  // the name for a baby kangaroo?" asks a word, and stays).
+  // "What is the name for a baby kangaroo?" asks what one is called (not what to name one).
+  [' for ', /(^|, )what is the (?:name|word|term) (?:for|of) (a |an |the )?(.+?)(\s*[?.!]*)$/, '$1what is $2$3 called$4'],
+  ['name', /(^|, )(?:what (?:is|are)|suggest|recommend|give me|can you suggest) (?:a |some )?(?:good |great |nice |cute )?names? for (.+?)(\s*[?.!]*)$/, '$1what should i name $2$3'],
   // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
   ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
   // "Is it safe for dogs to eat bananas?" asks "can dogs eat bananas?" (eating and drinking only).

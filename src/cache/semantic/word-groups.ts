@@ -81,6 +81,8 @@ const wordGroups = [
   // Round 79: "why is my dog shaking / trembling", "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
   ['easy', 'simple'],
+  // Round 91: "convince / persuade my parents".
+  ['convince', 'persuade'],
   // Round 89: units and their abbreviations ("how many oz are in a cup").
   ['ounce', 'oz', 'ounces'],
   ['pound', 'lb', 'lbs', 'pounds'],
