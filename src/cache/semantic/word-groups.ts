@@ -81,6 +81,9 @@ const wordGroups = [
   // Round 79: "why is my dog shaking / trembling", "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
   ['easy', 'simple'],
+  // Round 94: "find / locate big files", "a directory / folder".
+  ['find', 'locate'],
+  ['folder', 'directory'],
   // Round 91: "convince / persuade my parents".
   ['convince', 'persuade'],
   // Round 89: units and their abbreviations ("how many oz are in a cup").
