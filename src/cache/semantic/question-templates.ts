@@ -128,7 +128,7 @@ const templates: Rewrite[] = [
   // "Is it safe for dogs to eat bananas?" asks "can dogs eat bananas?" (eating and drinking only).
   [/\b(?:safe|okay|ok) for /, /(^|, )is it (?:safe|okay|ok) for (.+?) to (eat|drink)\b/, '$1can $2 $3'],
   // "What is the best time to X?" asks when.
-  ['time', /(^|, )what is the (best|right|ideal|worst) time to /, '$1when is the $2 time to '],
+  ['time', /(^|, )what is the (best|right|ideal|worst) time (of (?:the )?(?:day|year|week|month) )?to /, '$1when is the $2 time $3to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
   ['differ', /(^|, )how (?:is|are) (.+?) different (?:from|than) (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
   ['differ', /(^|, )how (?:does|do) (.+?) differ from (.+?)(\s*[?.!]*)$/, '$1what is the difference between $2 and $3$4'],
