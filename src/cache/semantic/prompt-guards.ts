@@ -14,9 +14,7 @@ import { fillerWords, type PromptFeatures, type PromptToken } from './text-featu
  * I… in Python"): "A older than B" and "B older than A" use the same words in another order.
  */
 export function guardConflict(query: PromptFeatures, cached: PromptFeatures): string | undefined {
-  if (!sameList(query.numbers, cached.numbers)) return 'numbers';
-  if (!sameList(query.negations, cached.negations)) return 'negation';
-  if (!sameList(query.identifiers, cached.identifiers)) return 'identifiers';
+  for (const [reason, listOf] of leadingLists) if (!sameList(listOf(query), listOf(cached))) return reason;
   // Who is who, when both prompts name two persons or more: "How do I tell my parents I failed" (I, I) is not "How do
   // my parents tell me I failed" (me, I). Counted, not ordered, so that clauses may change places; a request's "can
   // you … me" against a question with one "I" is not compared.
@@ -47,27 +45,34 @@ function conditionSwapped(pairs: ReadonlyArray<[number, number]>, query: readonl
   return pairs.some(([left, right]) => !query[left].relational && query[left].condition !== cached[right].condition);
 }
 
+/** The lists guardConflict compares first, in order, each with the reason it gives: they must be equal. */
+const leadingLists: ReadonlyArray<[reason: string, listOf: (features: PromptFeatures) => readonly string[]]> = [
+  ['numbers', (features) => features.numbers],
+  ['negation', (features) => features.negations],
+  ['identifiers', (features) => features.identifiers],
+];
+
 /**
- * The lists guardConflict compares first — numbers, negations, code identifiers — as one string, kept beside a
- * stored prompt: a candidate whose key differs from the query's is refused for the reason guardConflict would
- * give, without its features being read (templated prompts that differ in a number are most of the candidates
- * of a busy index). None of the three can hold the separators.
+ * The leading lists as one string, kept beside a stored prompt: a candidate whose key differs from the query's is
+ * refused for the reason guardConflict would give, without its features being read (templated prompts that differ
+ * in a number are most of the candidates of a busy index). None of the lists can hold the separators.
  */
 export function leadingGuardKey(features: PromptFeatures): string {
-  if (features.numbers.length === 0 && features.negations.length === 0 && features.identifiers.length === 0) return NO_LEADING_GUARDS;
-  return `${features.numbers.join('\u0001')}\u0002${features.negations.join('\u0001')}\u0002${features.identifiers.join('\u0001')}`;
+  if (leadingLists.every(([, listOf]) => listOf(features).length === 0)) return NO_LEADING_GUARDS;
+  return leadingLists.map(([, listOf]) => listOf(features).join(ITEM)).join(LIST);
 }
 
 /** What guardConflict would answer from the leading lists alone: a reason, or undefined when they are equal. */
 export function leadingGuardConflict(queryKey: string, cachedKey: string): string | undefined {
   if (queryKey === cachedKey) return undefined;
-  const [queryNumbers, queryNegations] = queryKey.split('\u0002');
-  const [cachedNumbers, cachedNegations] = cachedKey.split('\u0002');
-  return queryNumbers !== cachedNumbers ? 'numbers' : queryNegations !== cachedNegations ? 'negation' : 'identifiers';
+  const [queryLists, cachedLists] = [queryKey.split(LIST), cachedKey.split(LIST)];
+  return leadingLists.find((_, index) => queryLists[index] !== cachedLists[index])?.[0];
 }
 
+const ITEM = '\u0001';
+const LIST = '\u0002';
 /** The key of a prompt with no number, negation or identifier (most): one string for all of them. */
-const NO_LEADING_GUARDS = '\u0002\u0002';
+const NO_LEADING_GUARDS = LIST.repeat(leadingLists.length - 1);
 
 /**
  * "Me" in one prompt and not in the other, beside a noun both call "my", and no "you" (a request to the assistant

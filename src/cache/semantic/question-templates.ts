@@ -10,8 +10,11 @@
  */
 type Rewrite = [string | RegExp, RegExp, string | ((match: string, ...groups: string[]) => string)];
 
-/** "prevented" → "stopped": the ending of "stop" for each ending of "stop" or "prevent". */
-const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing: 'ping', ping: 'ping' };
+/** "prevented" → "stopped": the ending of "stop" for each ending of the verb it replaces ("ting" of "getting", "quitting"). */
+const stopEndings: Record<string, string> = { s: 's', ed: 'ped', ped: 'ped', ing: 'ping', ping: 'ping', ting: 'ping' };
+
+/** "…so my dog does not bark" → "how do I stop my dog barking": the asker stopping a thing from acting. */
+const asStopping = (_: string, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`;
 
 /** "A polite way to…" does it politely. */
 const mannerAdverbs: Record<string, string> = { polite: 'politely', easy: 'easily', simple: 'simply', safe: 'safely', quick: 'quickly', quiet: 'quietly', natural: 'naturally', legal: 'legally', healthy: 'healthily' };
@@ -93,14 +96,14 @@ const templates: Rewrite[] = [
   [/\b(?:stop|prevent|keep|kept)/, /\b(?:stop|prevent|keep|kept)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (match, ending = '', object: string) => `stop${match.startsWith('kept') ? 'ped' : (stopEndings[ending] ?? '')} ${object}`],
   // "What can I do so my dog does not bark?" asks "how do I stop my dog barking?" (a thing of the speaker's, or
   // "the …", that should not act; "so my dog barks" keeps no negation and is not rewritten).
-  ['do so', /(^|, )what (?:can|should|do) (i|we) do (?:so|so that|to make sure) ((?:my|our|the) (?:\S+ ){0,2}?\S+) (?:does|do|will|would) not (\w+)\b/, (_, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`],
+  ['do so', /(^|, )what (?:can|should|do) (i|we) do (?:so|so that|to make sure) ((?:my|our|the) (?:\S+ ){0,2}?\S+) (?:does|do|will|would) not (\w+)\b/, asStopping],
   // "Get / make my cat (to) stop scratching" is "stop my cat scratching".
-  ['stop', /\b(?:get|make)(s|ting|ing)? ((?:my|our|the|a|an|his|her|their|your) (?:\S+ ){0,2}?\S+) (?:to )?stop (?=\w+ing\b)/, (_, ending = '', thing: string) => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} ${thing} `],
+  ['stop', /\b(?:get|make)(s|ting|ing)? ((?:my|our|the|a|an|his|her|their|your) (?:\S+ ){0,2}?\S+) (?:to )?stop (?=\w+ing\b)/, (_, ending = '', thing: string) => `stop${stopEndings[ending] ?? ''} ${thing} `],
   // "How should I keep fresh basil so it lasts?" asks how to store it ("so it stays fresh", "so they last longer"
   // say what storing is for; "keep my dog calm" keeps no purpose clause and stays).
   ['so ', /(^|, )how (?:should|do|can|would) (i|we) (?:keep|store|save) (.+?),? so (?:that )?(?:it|they) (?:lasts?|stays? (?:fresh|good)|keeps?)(?: longer)?(\s*[?.!]*)$/, '$1how do $2 store $3$4'],
   // "How can I keep cut apples so they don't turn brown?" asks how to stop them turning brown.
-  ['so ', /(^|, )how (?:can|do|should) (i|we) keep (.+?),? so (?:that )?(?:it|they) (?:does|do|will|would) not (\w+)\b/, (_, start: string, person: string, thing: string, act: string) => `${start}how do ${person} stop ${thing} ${inflected(act, 'ing')}`],
+  ['so ', /(^|, )how (?:can|do|should) (i|we) keep (.+?),? so (?:that )?(?:it|they) (?:does|do|will|would) not (\w+)\b/, asStopping],
   // "How long does cooked rice last in the fridge?" asks how long one can keep it there (a place of storage is
   // named: "how long does a phone battery last" asks something else).
   ['how long', /(^|, )how long (?:does|do|will|would) (.+?) (?:last|keep|stay good|stay fresh) ((?:in|on|at|outside|out of) (?:the |a )?(?:fridge|refrigerator|freezer|pantry|counter|cupboard|room temperature))/, '$1how long can i keep $2 $3'],
@@ -118,10 +121,9 @@ const templates: Rewrite[] = [
   ['how much', /(^|, )how much (?:does|do|did|will|would) (.+?) cost\b/, '$1what is the cost of $2'],
   ['how much', /(^|, )how much (?:does|do) (.+?) (?:make|earn)\b/, '$1what is the salary of $2'],
   ['people live', /(^|, )how many people live in (.+?)(\s*[?.!]*)$/, '$1what is the population of $2$3'],
-  // "What's a good name for my puppy?" and "suggest a name for my puppy" ask "what should I name my puppy?" ("what is
-  // the name for a baby kangaroo?" asks a word, and stays).
   // "What is the name for a baby kangaroo?" asks what one is called (not what to name one).
   [' for ', /(^|, )what is the (?:name|word|term) (?:for|of) (a |an |the )?(.+?)(\s*[?.!]*)$/, '$1what is $2$3 called$4'],
+  // "What's a good name for my puppy?" and "suggest a name for my puppy" ask "what should I name my puppy?".
   ['name', /(^|, )(?:what (?:is|are)|suggest|recommend|give me|can you suggest) (?:a |some )?(?:good |great |nice |cute )?names? for (.+?)(\s*[?.!]*)$/, '$1what should i name $2$3'],
   // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
   ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
@@ -197,13 +199,13 @@ const phrasalVerbs: Rewrite[] = [
   ['expensive', /\bless expensive\b/g, 'cheaper'],
   ['muscle', /\bbuild(s|ing)? (muscle|muscles|muscle mass)\b/g, (_, ending = '', what: string) => `${inflected('gain', ending)} ${what}`],
   // "Get better at chess" is "improve at chess" (and so is "get beter at", the typo people make in it).
-  ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending === 'ting' ? 'ing' : ending)} at`],
+  ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending)} at`],
   // "Faster then Java" is "faster than Java": after a comparative "then" is the typo of "than".
   ['then', new RegExp(`\\b(${comparatives}|more \\w+|less \\w+|fewer \\w+|rather|other) then\\b`, 'g'), '$1 than'],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
-  ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending === 'ting' ? 'ing' : ending] ?? ''} `],
+  ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending] ?? ''} `],
   // "Make my handwriting better" is "improve my handwriting".
   ['better', /\bmake (my|the|your|a|an|our|his|her|their) (\w+(?: \w+)?) better\b/g, 'improve $1 $2'],
 ];

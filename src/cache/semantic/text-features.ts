@@ -138,7 +138,6 @@ const negatedVerbs: Record<string, string> = {
   can: 'can', won: 'will', ain: 'is', don: 'do', doesn: 'does', didn: 'did', isn: 'is', aren: 'are', wasn: 'was', weren: 'were',
   wouldn: 'would', shouldn: 'should', couldn: 'could', haven: 'have', hasn: 'has', hadn: 'had', mustn: 'must', needn: 'need',
 };
-const apostropheLessNegation = new RegExp(`\\b(?:${Object.keys(negatedVerbs).join('|')})t\\b`);
 const apostropheLessNegations = new RegExp(`\\b(${Object.keys(negatedVerbs).join('|')})t\\b`, 'g');
 
 const contractions: Array<[RegExp, string]> = [
@@ -242,7 +241,7 @@ export function promptFeatures(text: string): PromptFeatures {
   if (lowered.includes("'") || lowered.includes('’')) for (const [pattern, replacement] of contractions) lowered = lowered.replace(pattern, replacement);
   // "dont", "cant", "wont" typed without the apostrophe are negations all the same ("why wont my car start" is not
   // "why does my car start").
-  if (lowered.includes('nt') && apostropheLessNegation.test(lowered)) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
+  if (lowered.includes('nt')) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
   lowered = rewriteQuestion(lowered);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).

@@ -78,15 +78,11 @@ const wordGroups = [
   ['affect', 'effect'],
   // Round 74: "how can I be a good / great geologist".
   ['good', 'great'],
-  // Round 79: "why is my dog shaking / trembling", "easy / simple dinner ideas".
+  // Round 79: "why is my dog shaking / trembling" (WordNet keeps the -ing forms as nouns), "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
   ['easy', 'simple'],
-  // Round 94: "find / locate big files", "a directory / folder".
-  ['find', 'locate'],
-  ['folder', 'directory'],
-  // Round 91: "convince / persuade my parents".
-  ['convince', 'persuade'],
-  // Round 89: units and their abbreviations ("how many oz are in a cup").
+  // Round 89: units and their abbreviations ("how many oz are in a cup"), plurals listed: the lexicon does not bring
+  // each to its word (`feet`, `centimetres`, `milliliters` stay as written).
   ['ounce', 'oz', 'ounces'],
   ['pound', 'lb', 'lbs', 'pounds'],
   ['kilogram', 'kg', 'kgs', 'kilograms'],
@@ -98,6 +94,11 @@ const wordGroups = [
   ['tablespoon', 'tbsp', 'tablespoons'],
   ['foot', 'ft', 'feet'],
   ['gallon', 'gal', 'gallons'],
+  // Round 91: "convince / persuade my parents".
+  ['convince', 'persuade'],
+  // Round 94: "find / locate big files", "a directory / folder".
+  ['find', 'locate'],
+  ['folder', 'directory'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
