@@ -151,3 +151,24 @@ test('"a good name for X" asks what to name X; "the name for X" asks what X is c
     ['what is the name for a baby kangaroo?', 'what is a baby kangaroo called?'],
   ]);
 });
+
+test('rounds 100–102: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
+  expectRewrites([
+    ['is it okay to freeze cooked rice?', 'can i freeze cooked rice?'],
+    ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
+    ['how many teaspoons make up one tablespoon?', 'how many teaspoons are in a tablespoon?'],
+    ['how many teaspoons are in two tablespoons?', 'how many teaspoons are in two tablespoons?'],
+    ["translate 'good morning' into spanish", "translate 'good morning' to spanish"],
+    ['who is the author of pride and prejudice?', 'who wrote pride and prejudice?'],
+    ['what is the capital city of australia?', 'what is the capital of australia?'],
+    ['when is the best time to go to japan?', 'when is the best time to visit japan?'],
+    ['are grapes safe for dogs to eat?', 'can dogs eat grapes?'],
+    ['how do i fall asleep more quickly?', 'how do i fall asleep faster?'],
+    ['how can i learn touch typing quickly?', 'how can i learn touch typing fast?'],
+    ['what side effects does ibuprofen have?', 'what are the side effects of ibuprofen?'],
+    ['what can i use instead of buttermilk?', 'what is a substitute for buttermilk?'],
+    ['what is a good substitute for buttermilk?', 'what is a substitute for buttermilk?'],
+    ['how long do you boil an egg for?', 'how long does it take to boil an egg?'],
+    ['how long should i study for?', 'how long should i study for?'],
+  ]);
+});

@@ -70,6 +70,8 @@ const templates: Rewrite[] = [
   ['much time', /\bhow much time\b/, 'how long'],
   // "How many bones does the body have?" asks "how many bones are in the body?".
   ['how many', /(^|, )how many ((?:\w+ ){0,2}\w+) (?:does|do) (.+?) (?:have|contain)(\s*[?.!]*)$/, '$1how many $2 are in $3$4'],
+  // "How many teaspoons make up / go into / are there in one tablespoon?" asks "how many teaspoons are in a tablespoon?".
+  ['how many', /(^|, )how many ((?:\w+ ){0,2}\w+) (?:make up|makes up|go into|goes into|fit in|fit into|are there in|are in) (?:one|a|an) /, '$1how many $2 are in a '],
   // "How many hours of sleep…" asks "how much sleep…".
   ['hours of', /\bhow many hours of (?=\w)/, 'how much '],
   // "What is the role of a nurse?" asks "what does a nurse do?".
@@ -90,6 +92,9 @@ const templates: Rewrite[] = [
   ['way', /(^|, )is there (?:a|any) way to /, '$1how can i '],
   // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
   ['allowed', /(^|, )am i allowed to /, '$1can i '],
+  // "Is it okay to freeze cooked rice?" asks "can I freeze cooked rice?" (whether it is safe, healthy or legal is
+  // another question, and stays).
+  [/\bis it (?:okay|ok|alright|all right) to /, /(^|, )is it (?:okay|ok|alright|all right) to /, '$1can i '],
   ['against', /\bagainst the law\b/, 'illegal'],
   // "Stop / prevent / keep my cat from scratching" is "stop my cat scratching": with "from" the three are one act
   // ("prevent a cold" is not "stop a cold", nor "keep my dog barking" "stop my dog barking": without "from" they stay).
@@ -125,10 +130,24 @@ const templates: Rewrite[] = [
   [' for ', /(^|, )what is the (?:name|word|term) (?:for|of) (a |an |the )?(.+?)(\s*[?.!]*)$/, '$1what is $2$3 called$4'],
   // "What's a good name for my puppy?" and "suggest a name for my puppy" ask "what should I name my puppy?".
   ['name', /(^|, )(?:what (?:is|are)|suggest|recommend|give me|can you suggest) (?:a |some )?(?:good |great |nice |cute )?names? for (.+?)(\s*[?.!]*)$/, '$1what should i name $2$3'],
+  // "What side effects does ibuprofen have?" asks "what are the side effects of ibuprofen?".
+  ['have', /(^|, )what ((?:\w+ )?\w+) (?:does|do) (.+?) have(\s*[?.!]*)$/, '$1what are the $2 of $3$4'],
+  // "What can I use instead of buttermilk?" asks for a substitute for it.
+  ['instead of', /(^|, )what (?:can|could|should) (?:i|we|you) use instead of /, '$1what is a substitute for '],
+  [' substitute for', /(^|, )what (?:is|are) (?:a |some )?(?:good |the best )?substitutes? for /, '$1what is a substitute for '],
+  // "How long do you boil an egg for?" asks how long boiling it takes (cooking, where the time is the question).
+  ['how long', /(^|, )how long (?:do|should) (?:you|i|we) (boil|bake|cook|roast|grill|fry|steam|microwave|simmer|poach|toast|blanch)\b(.*?)(?: for)?(\s*[?.!]*)$/, '$1how long does it take to $2$3$4'],
+  // "Who is the author of Dune?" asks "who wrote Dune?".
+  ['author', /(^|, )who (?:is|was) the author of /, '$1who wrote '],
+  // "The capital city of Peru" is its capital.
+  ['capital city', /\bcapital city\b/g, 'capital'],
+  // "When is the best time to go to Japan?" asks when to visit it.
+  ['time to', /\btime to (?:go|travel) to (?=\S)/, 'time to visit '],
   // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
   ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
-  // "Is it safe for dogs to eat bananas?" asks "can dogs eat bananas?" (eating and drinking only).
+  // "Is it safe for dogs to eat bananas?" and "are bananas safe for dogs to eat?" ask "can dogs eat bananas?" (eating and drinking only).
   [/\b(?:safe|okay|ok) for /, /(^|, )is it (?:safe|okay|ok) for (.+?) to (eat|drink)\b/, '$1can $2 $3'],
+  [/\b(?:safe|okay|ok) for /, /(^|, )(?:is|are) (?!it )(.+?) (?:safe|okay|ok) for (.+?) to (eat|drink)(\s*[?.!]*)$/, '$1can $3 $4 $2$5'],
   // "What is the best time to X?" asks when.
   ['time', /(^|, )what is the (best|right|ideal|worst) time (of (?:the )?(?:day|year|week|month) )?to /, '$1when is the $2 time $3to '],
   // "How is X different from Y?" / "How does X differ from Y?" ask for the difference between X and Y.
@@ -182,6 +201,8 @@ const phrasalVerbs: Rewrite[] = [
   ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending: string) => inflected('procrastinate', ending)],
   // "Turn a PDF into a Word document" is "convert" it "to" one.
   ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending: string, thing: string) => `${inflected('convert', ending)} ${thing}to`],
+  // "Translate 'good morning' into Spanish" is "… to Spanish".
+  ['into', /\b(translat(?:e|es|ed|ing)|say|write) (.{1,80}?) into (?=\S)/g, '$1 $2 to '],
   // "Foods that contain a lot of iron" are foods "high in iron".
   ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
@@ -202,6 +223,9 @@ const phrasalVerbs: Rewrite[] = [
   ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending)} at`],
   // "Faster then Java" is "faster than Java": after a comparative "then" is the typo of "than".
   ['then', new RegExp(`\\b(${comparatives}|more \\w+|less \\w+|fewer \\w+|rather|other) then\\b`, 'g'), '$1 than'],
+  ['more quickly', /\bmore quickly\b/g, 'faster'],
+  // "Quickly" is "fast" (as "the fastest way to" is: see the templates).
+  ['quickly', /\bquickly\b/g, 'fast'],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).

@@ -99,6 +99,8 @@ const wordGroups = [
   // Round 94: "find / locate big files", "a directory / folder".
   ['find', 'locate'],
   ['folder', 'directory'],
+  // Round 102: "a list of dicts".
+  ['dictionary', 'dict', 'dicts', 'dictionaries'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
