@@ -90,7 +90,7 @@ test('"what should I do to be X" asks how to be X, "make money" is "earn money",
 
 test('"least expensive" is "cheapest", "build muscle" is "gain muscle", "in simple terms" is "simply"', () => {
   expectRewrites([
-    ['what is the least expensive way to ship', 'what is the cheapest way to ship'],
+    ['what is the least expensive way to ship', 'how do i ship cheaply'],
     ['which is less expensive, uber or lyft?', 'which is cheaper, uber or lyft?'],
     ['how long does building muscle take', 'how long does gaining muscle take'],
     ['how long does it take to build a house', 'how long does it take to build a house'],
@@ -152,7 +152,7 @@ test('"a good name for X" asks what to name X; "the name for X" asks what X is c
   ]);
 });
 
-test('rounds 100–102: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
+test('rounds 100–103: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
   expectRewrites([
     ['is it okay to freeze cooked rice?', 'can i freeze cooked rice?'],
     ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
@@ -170,5 +170,10 @@ test('rounds 100–102: permission, quantity, translation, authorship, substitut
     ['what is a good substitute for buttermilk?', 'what is a substitute for buttermilk?'],
     ['how long do you boil an egg for?', 'how long does it take to boil an egg?'],
     ['how long should i study for?', 'how long should i study for?'],
+    ['what year did the berlin wall fall?', 'when did the berlin wall fall?'],
+    ['what year is it in ethiopia?', 'what year is it in ethiopia?'],
+    ['how do i get a stain out of a white shirt?', 'how do i remove a stain from a white shirt?'],
+    ['how do i get out of bed earlier?', 'how do i get out of bed earlier?'],
+    ['what is the cheapest way to fly to europe?', 'how do i fly to europe cheaply?'],
   ]);
 });

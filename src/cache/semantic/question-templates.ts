@@ -1,8 +1,8 @@
 /**
  * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
  * lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…").
- * Each holds the whole question, so that nothing around it changes meaning: "what is the *cheapest* way to…" keeps
- * its criterion, "is X different from Y?" (yes or no) is not "how is X different from Y?". Each was probed with
+ * Each holds the whole question, so that nothing around it changes meaning: "what is the *cheapest* way to X" keeps
+ * its criterion ("X cheaply"), "is X different from Y?" (yes or no) is not "how is X different from Y?". Each was probed with
  * near misses around it (bench/README.md, probe rounds 27–49).
  *
  * A rewrite is [a text or pattern the question must hold for it to be tried (a cheap test first: most prompts
@@ -47,8 +47,8 @@ const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 const templates: Rewrite[] = [
   // "Whats the best way…", "hows", "wheres": the apostrophe left out.
   [/(?:what|how|where|who|why|when)s /, /(^|, )(what|how|where|who|why|when)s (?=\S)/, '$1$2 is '],
-  // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast (another
-  // criterion, such as cheapest, is kept as it is).
+  // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast, "the cheapest way" how
+  // to X cheaply (another criterion, such as safest, is kept as it is).
   ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
   // "With no glue" is "without glue".
   ['with no', /\bwith no\b/g, 'without'],
@@ -63,6 +63,7 @@ const templates: Rewrite[] = [
   // "What should I do to be a great geologist?" asks how to be one ("what should I do to my lawn" names no act, and stays).
   ['do to ', /(^|, )what (?:should|can|must|do) (i|we) (?:do|need to do) to (?=(?:be|become|get|improve|make|stop|prevent|avoid|keep|lose|gain|prepare|pass|learn|feel|stay)\b)/, '$1how do $2 '],
   ['way', /(^|, )(?:what is )?the (?:fastest|quickest) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 fast$3'],
+  ['way', /(^|, )(?:what is )?the (?:cheapest|least expensive) way to (.+?)(\s*[?.!]*)$/, '$1how do i $2 cheaply$3'],
   // "What is a polite way to X?" asks how to X politely.
   ['way', new RegExp(`(^|, )(?:what is |is there )?(?:a|an) (${manners}) way to (.+?)(\\s*[?.!]*)$`), inManner],
   ['ways', new RegExp(`(^|, )(?:what are |are there )?(?:some |any )?(${manners}) ways to (.+?)(\\s*[?.!]*)$`), inManner],
@@ -143,6 +144,8 @@ const templates: Rewrite[] = [
   ['capital city', /\bcapital city\b/g, 'capital'],
   // "When is the best time to go to Japan?" asks when to visit it.
   ['time to', /\btime to (?:go|travel) to (?=\S)/, 'time to visit '],
+  // "What year did the Berlin Wall fall?" asks when it fell (a year asked of a date: "what year is it" stays).
+  ['what year', /(^|, )(?:what|which|in what|in which) year (did|was|were|does|do|will)\b/, '$1when $2'],
   // "What time does the sun set?" asks when ("what time is it in Tokyo?" asks the time, and stays).
   ['what time', /(^|, )what time (?!is it\b)(does|do|did|is|are|will|should|can)\b/, '$1when $2'],
   // "Is it safe for dogs to eat bananas?" and "are bananas safe for dogs to eat?" ask "can dogs eat bananas?" (eating and drinking only).
@@ -195,6 +198,8 @@ const phrasalVerbs: Rewrite[] = [
   ['rich', /\brich in\b/g, 'high in'],
   // "Get rust off metal" is "remove rust from metal".
   [/\bget/, /\bget(s|ting)? ((?:\S+ ){1,3})off (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
+  // "Get a stain out of a shirt" is "remove a stain from a shirt" ("get out of bed" names nothing taken out, and stays).
+  [/\bget/, /\bget(s|ting)? ((?:a|an|the|my|this|that|some) (?:\S+ ){0,2})out of (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
   // "A breakfast for weight loss" is one "to lose weight" (and so for gaining it).
   ['weight', /\bfor weight (loss|gain)\b/g, (_, change: string) => (change === 'loss' ? 'to lose weight' : 'to gain weight')],
   // "Putting things off" is procrastinating.

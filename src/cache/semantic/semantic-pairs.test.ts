@@ -97,6 +97,8 @@ test('each guard names its reason', () => {
   assert.equal(reason('What is the third largest country?', 'What is the fourth largest country?'), 'numbers');
   assert.equal(reason("What's the difference between a crocodile and an alligator?", "What's the difference between an alligator and a crocodile?"), undefined, 'X and Y ask what Y and X ask');
   assert.equal(reason('Should I learn Python or JavaScript first?', 'Should I learn JavaScript or Python first?'), undefined);
+  assert.equal(reason('How do I install Node.js on Ubuntu?', 'How do I install Nodejs on Ubuntu?'), undefined, 'a JavaScript project is named as words');
+  assert.notEqual(reason('How do I install Node.js on Ubuntu?', 'How do I install Vue.js on Ubuntu?'), undefined);
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {

@@ -211,8 +211,12 @@ const sharpLanguage = /(?<![\p{L}\p{N}_])(\p{L})#(?![\p{L}\p{N}_])/gu;
 
 /** Identifiers keep their case: `getUser` and `getuser` are different code. */
 const identifierPattern = /\b(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+|[a-z]+(?:[A-Z][a-z0-9]*)+|[A-Za-z]*_[\w]*|[A-Za-z_$][\w$]*\(\))/g;
-/** A product name people also type in lower case (iPhone, eBay, iCloud): one letter, then one capitalised word. iOS stays. */
-const lowerCasedName = /^[a-z][A-Z][a-z]+$/;
+/**
+ * A product name people also type in lower case (iPhone, eBay, iCloud): one letter, then one capitalised word. iOS
+ * stays. So is a JavaScript project's name (Node.js, Vue.js, D3.js), typed as often `nodejs` or `node js`: its words
+ * are compared as words.
+ */
+const lowerCasedName = /^(?:[a-z][A-Z][a-z]+|[A-Za-z][A-Za-z0-9]*\.js)$/;
 /** Command-line flags keep their case: `ls -l` is not `ls -L`. */
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */

@@ -101,6 +101,8 @@ const wordGroups = [
   ['folder', 'directory'],
   // Round 102: "a list of dicts".
   ['dictionary', 'dict', 'dicts', 'dictionaries'],
+  // Round 104: "sleep thru the night".
+  ['through', 'thru'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
