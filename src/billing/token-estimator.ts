@@ -1,5 +1,6 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { ChatRequest } from '../core/chat-types.js';
+import { loadO200kEncoding } from './o200k-encoding.js';
 
 /**
  * Token counts svc makes itself, for when the upstream gave none it can use: a cut stream, a missing or
@@ -11,13 +12,14 @@ let countWithTokenizer: ((text: string) => number) | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Loads the tokenizer once (about 200 ms and 60 MB), on the first need rather than at start: a stage that
- * needs exact counts (tpm limits, quotas and budgets, memory within a token budget, the Messages API's
- * counts) awaits this first. Until it is loaded, counts are length / 4 (and counts svc makes are estimates).
+ * Loads the tokenizer once (about 300 ms, most of it in slices between turns of the event loop, and 45 MB), on
+ * the first need rather than at start: a stage that needs exact counts (tpm limits, quotas and budgets, memory
+ * within a token budget, the Messages API's counts) awaits this first. Until it is loaded, counts are length / 4
+ * (and counts svc makes are estimates).
  */
 export function loadTokenizer(): Promise<void> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
-    countWithTokenizer = (text) => module.countTokens(text);
+  loading ??= loadO200kEncoding().then((encoding) => {
+    countWithTokenizer = (text) => encoding.countTokens(text);
   });
   return loading;
 }
