@@ -152,7 +152,7 @@ test('"a good name for X" asks what to name X; "the name for X" asks what X is c
   ]);
 });
 
-test('rounds 100–103: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
+test('rounds 100–105: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
   expectRewrites([
     ['is it okay to freeze cooked rice?', 'can i freeze cooked rice?'],
     ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
@@ -175,5 +175,7 @@ test('rounds 100–103: permission, quantity, translation, authorship, substitut
     ['how do i get a stain out of a white shirt?', 'how do i remove a stain from a white shirt?'],
     ['how do i get out of bed earlier?', 'how do i get out of bed earlier?'],
     ['what is the cheapest way to fly to europe?', 'how do i fly to europe cheaply?'],
+    ['how do i take care of a succulent?', 'how do i care for a succulent?'],
+    ['how much does a nurse make in the us?', 'what is the salary of a nurse in the us?'],
   ]);
 });

@@ -193,6 +193,7 @@ const phrasalVerbs: Rewrite[] = [
   ['switch', /\bswitch(?:es|ed|ing)? (?:down|off)\b/g, 'shutdown'],
   ['calm', /\bcalm(?:s|ing|ed)? down\b/g, 'relax'],
   ['look', /\blook(?:s|ing|ed)? after\b/g, 'care for'],
+  ['care of', /\b(?:take|takes|taking|took) (?:good )?care of\b/g, 'care for'],
   ['turn', /\bturn(?:s|ing|ed)? off\b/g, 'disable'],
   ['turn', /\bturn(?:s|ing|ed)? on\b/g, 'enable'],
   ['rich', /\brich in\b/g, 'high in'],

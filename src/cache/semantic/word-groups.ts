@@ -26,7 +26,7 @@ const wordGroups = [
   // "Undo the last commit" / "revert the last commit" (round 52).
   ['undo', 'revert'],
   ['big', 'large'],
-  ['fix', 'repair'],
+  ['fix', 'repair', 'mend'],
   ['write', 'compose'],
   ['speak', 'talk'],
   ['merge', 'combine'],
@@ -103,6 +103,12 @@ const wordGroups = [
   ['dictionary', 'dict', 'dicts', 'dictionaries'],
   // Round 104: "sleep thru the night".
   ['through', 'thru'],
+  // Round 106: single words swapped for one that means the same in the question ("a strange / weird noise", "end /
+  // finish a conversation", "raw / uncooked salmon", "a torn / ripped jacket").
+  ['strange', 'weird'],
+  ['end', 'finish'],
+  ['raw', 'uncooked'],
+  ['torn', 'ripped'],
 ];
 export const groupWord = new Map<string, string>();
 for (const group of wordGroups) for (const word of group) groupWord.set(word, group[0]);
