@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BloomFilter } from '../../shared/bloom-filter.js';
+import { verbOfIrregularForm } from './irregular-verbs.js';
 
 /**
  * The English data of the built-in semantic embedder (lexicon/, built by scripts/build-lexicon.mjs): 50,000
@@ -15,7 +16,7 @@ export interface Lexicon {
   rank(word: string): number | undefined;
   /** The word's unit vector scaled by 127, or undefined. */
   vector(word: string): Int8Array | undefined;
-  /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`), or the word. */
+  /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`, `lost` → `lose`), or the word. */
   lemma(word: string): string;
   /** The cosine of the two words' vectors; undefined when either is outside the vocabulary. */
   similarity(left: string, right: string): number | undefined;
@@ -100,7 +101,7 @@ function readLexicon(folder: string): Lexicon {
   const lemma = (word: string): string => {
     let found = lemmas.get(word);
     if (found === undefined) {
-      found = baseForm(word, (candidate) => synsetsOf.has(candidate));
+      found = verbOfIrregularForm(word) ?? baseForm(word, (candidate) => synsetsOf.has(candidate));
       if (lemmas.size < 100_000) lemmas.set(word, found);
     }
     return found;

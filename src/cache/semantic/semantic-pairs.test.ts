@@ -99,6 +99,9 @@ test('each guard names its reason', () => {
   assert.equal(reason('Should I learn Python or JavaScript first?', 'Should I learn JavaScript or Python first?'), undefined);
   assert.equal(reason('How do I install Node.js on Ubuntu?', 'How do I install Nodejs on Ubuntu?'), undefined, 'a JavaScript project is named as words');
   assert.notEqual(reason('How do I install Node.js on Ubuntu?', 'How do I install Vue.js on Ubuntu?'), undefined);
+  assert.equal(reason('What should I do if I lose my wallet?', 'What do I do if I lost my wallet?'), undefined, 'an irregular past form is its verb');
+  assert.equal(reason('Who won the 2018 World Cup?', 'Who will win the 2018 World Cup?'), 'tense', 'the auxiliary still marks the tense');
+  assert.notEqual(reason('Turn left at the church', 'Leave at the church'), undefined, '"left" the direction is not a form of "leave"');
 });
 
 test('typos are measured in edits, an adjacent swap counting one', () => {
