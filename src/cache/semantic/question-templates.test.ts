@@ -152,7 +152,7 @@ test('"a good name for X" asks what to name X; "the name for X" asks what X is c
   ]);
 });
 
-test('rounds 100–105: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
+test('rounds 100–108: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
   expectRewrites([
     ['is it okay to freeze cooked rice?', 'can i freeze cooked rice?'],
     ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
@@ -176,6 +176,8 @@ test('rounds 100–105: permission, quantity, translation, authorship, substitut
     ['how do i get out of bed earlier?', 'how do i get out of bed earlier?'],
     ['what is the cheapest way to fly to europe?', 'how do i fly to europe cheaply?'],
     ['how do i take care of a succulent?', 'how do i care for a succulent?'],
+    ['what are the advantages and disadvantages of electric cars?', 'what are the pros and cons of electric cars?'],
+    ['what are the disadvantages of electric cars?', 'what are the disadvantages of electric cars?'],
     ['how much does a nurse make in the us?', 'what is the salary of a nurse in the us?'],
   ]);
 });

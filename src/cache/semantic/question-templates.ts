@@ -229,6 +229,8 @@ const phrasalVerbs: Rewrite[] = [
   ['at', /\bget(s|ting)? bett?er at\b/g, (_, ending = '') => `${inflected('improve', ending)} at`],
   // "Faster then Java" is "faster than Java": after a comparative "then" is the typo of "than".
   ['then', new RegExp(`\\b(${comparatives}|more \\w+|less \\w+|fewer \\w+|rather|other) then\\b`, 'g'), '$1 than'],
+  // "Advantages and disadvantages", "benefits and drawbacks" are "pros and cons".
+  [/\b(?:disadvantages|drawbacks|downsides)\b/, /\b(?:advantages and disadvantages|benefits and drawbacks|upsides and downsides|benefits and downsides)\b/g, 'pros and cons'],
   ['more quickly', /\bmore quickly\b/g, 'faster'],
   // "Quickly" is "fast" (as "the fastest way to" is: see the templates).
   ['quickly', /\bquickly\b/g, 'fast'],
