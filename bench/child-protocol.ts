@@ -23,6 +23,8 @@ export interface ChildStats {
   eventLoop: { p50Ms: number; p99Ms: number; maxMs: number };
   /** V8 heap in use, and memory outside it (Buffers, native addons), kilobytes. */
   heapUsedKb: number;
+  /** V8 heap committed (used, garbage not yet collected, and free pages kept), kilobytes. */
+  heapTotalKb: number;
   externalKb: number;
 }
 
@@ -53,6 +55,7 @@ export function currentStats(): ChildStats {
     cpuSystemUs: usage.systemCPUTime,
     eventLoop,
     heapUsedKb: Math.round(memory.heapUsed / 1024),
+    heapTotalKb: Math.round(memory.heapTotal / 1024),
     externalKb: Math.round(memory.external / 1024),
   };
 }

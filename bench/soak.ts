@@ -140,6 +140,7 @@ interface Sample {
   atSeconds: number;
   rssMb: number;
   heapMb: number;
+  heapTotalMb: number;
   externalMb: number;
   loopP99Ms: number;
   loopMaxMs: number;
@@ -216,9 +217,9 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       void svc.stats().then((stats: ChildStats | undefined) => {
         if (!stats) return;
-        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, heapMb: stats.heapUsedKb / 1024, externalMb: stats.externalKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
+        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, heapMb: stats.heapUsedKb / 1024, heapTotalMb: stats.heapTotalKb / 1024, externalMb: stats.externalKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
         samples.push(sample);
-        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
       });
     }, sampleSeconds * 1000);
     await run;

@@ -155,7 +155,7 @@ export const configFileSchema = z.strictObject({
           embedder: nonEmptyString.optional().describe('`local` (built in, no network) or the slug of a catalog embedding model, called through svc\'s embeddings path'),
           min_similarity: z.number().gt(0).max(1).optional().describe("Overrides the embedder's similarity threshold (local 0.7, a model 0.9)"),
           max_entries_per_org: integer(1, 1_000_000).optional().describe('Entries per org in the in-process index'),
-          max_entries: integer(1, 10_000_000).optional().describe('Entries in the in-process index, all orgs together (about 4 KB each): the least recently used org gives up its oldest first'),
+          max_entries: integer(1, 10_000_000).optional().describe('Entries in the in-process index, all orgs together (about 2 KB each with the built-in embedder): the least recently used org gives up its oldest first'),
           ttl_seconds: integer(1).optional().describe('Lifetime of an entry'),
           max_turns: integer(1, 100).optional().describe('Longest conversation (user turns) the semantic cache serves'),
           scope: z.enum(['model', 'family']).optional().describe('`family` shares entries across the models of one provider and tier'),

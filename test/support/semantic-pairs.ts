@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { dot, embedLocally } from '../../src/cache/semantic/local-embedder.js';
+import { dotQuantized, embedLocally, quantize } from '../../src/cache/semantic/local-embedder.js';
 import { guardConflict } from '../../src/cache/semantic/prompt-guards.js';
 import { promptFeatures } from '../../src/cache/semantic/text-features.js';
 
@@ -24,11 +24,13 @@ export function labelledPairs(sets: readonly LabelledSet[] = ['first', 'hard', '
 export type LabelledSet = 'first' | 'hard' | 'fresh';
 const setFiles: Record<LabelledSet, string> = { first: 'semantic-cache-pairs.json', hard: 'semantic-cache-pairs-hard.json', fresh: 'semantic-cache-pairs-fresh.json' };
 
-/** What the semantic cache decides for `b` when `a` is stored: the built-in embedding's similarity, then the guards. */
+/** What the semantic cache decides for `b` when `a` is stored: the built-in embedding's similarity (as the index computes it), then the guards. */
 export function decidePair(pair: LabelledPair, threshold: number): { hit: boolean; similarity: number; refusedBy?: string } {
   const stored = promptFeatures(pair.a);
   const asked = promptFeatures(pair.b);
-  const similarity = dot(embedLocally(stored.normalized), embedLocally(asked.normalized));
+  // The stored prompt's vector as the index keeps it (one byte a component), the query's exact.
+  const kept = quantize(embedLocally(stored.normalized));
+  const similarity = dotQuantized(embedLocally(asked.normalized), kept.bytes, kept.step);
   const refusedBy = guardConflict(asked, stored);
   return { hit: similarity >= threshold && refusedBy === undefined, similarity, refusedBy };
 }

@@ -34,7 +34,8 @@ export class AnnIndex {
     this.index = new Index({ dimensions: this.padded.length, metric: MetricKind.Hamming, quantization: ScalarKind.B1, connectivity: CONNECTIVITY, expansion_add: EXPANSION_ADD, expansion_search: EXPANSION_SEARCH, multi: false });
   }
 
-  add(label: number, vector: Float32Array): void {
+  /** Adds a vector; a quantized one (bytes) has the same signs, which is all the graph keeps. */
+  add(label: number, vector: Float32Array | Int8Array): void {
     this.index.add(BigInt(label), this.pad(vector), THREADS);
     this.held++;
   }
@@ -52,8 +53,8 @@ export class AnnIndex {
     return labels;
   }
 
-  private pad(vector: Float32Array): Float32Array {
-    if (vector.length === this.padded.length) return vector;
+  private pad(vector: Float32Array | Int8Array): Float32Array {
+    if (vector.length === this.padded.length && vector instanceof Float32Array) return vector;
     this.padded.set(vector);
     return this.padded;
   }

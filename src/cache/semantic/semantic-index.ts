@@ -2,14 +2,16 @@ import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../cached-answer.js';
 import { AnnIndex } from './ann-index.js';
 import { decodeFeatures, encodeFeatures } from './features-codec.js';
-import { dot } from './local-embedder.js';
+import { dotQuantized, quantize } from './local-embedder.js';
 import { guardConflict, leadingGuardConflict, leadingGuardKey } from './prompt-guards.js';
 import type { PromptFeatures } from './text-features.js';
 
 export interface SemanticEntry {
   /** Unique id (entries read back from the shared log are not added twice). */
   id: string;
-  vector: Float32Array;
+  /** The prompt's embedding, one byte a component (local-embedder.ts `quantize`): bytes × step. */
+  vector: Int8Array;
+  vectorStep: number;
   /**
    * The prompt's features packed into one string (features-codec.ts), read only for the few candidates the guards
    * look at (a few µs each, against 40 to compute them again): as objects they were some 40 per entry for the
@@ -27,7 +29,8 @@ export interface SemanticEntry {
  * ~200 bytes an entry).
  */
 export function semanticEntry(id: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer, expiresAt: number): SemanticEntry {
-  return { id, vector, packedFeatures: encodeFeatures(features), guardKey: leadingGuardKey(features), answer, expiresAt };
+  const { bytes, step } = quantize(vector);
+  return { id, vector: bytes, vectorStep: step, packedFeatures: encodeFeatures(features), guardKey: leadingGuardKey(features), answer, expiresAt };
 }
 
 export type SemanticLookup = { kind: 'hit'; entry: SemanticEntry; similarity: number } | { kind: 'miss'; refusedBy?: string; nearest?: number };
@@ -76,10 +79,10 @@ export interface SemanticIndexOptions {
 /**
  * The in-process semantic index: per org (never shared across orgs), bounded in entries per org (the oldest
  * go first) and in entries of all orgs together (the least recently used org's oldest go first: an entry
- * holds about 4 KB, so the bound is the index's memory), entries expire. A small org's bucket is scanned
- * exactly; from ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest neighbours, so a lookup
- * costs about the same at 1,000 and at 100,000 entries. The nearest candidates above the threshold go through
- * the guards; the first that passes is the hit.
+ * holds about 2 KB with the built-in embedder, so the bound is the index's memory), entries expire. A small
+ * org's bucket is scanned exactly; from ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest
+ * neighbours, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest candidates above the
+ * threshold go through the guards; the first that passes is the hit.
  */
 export class SemanticIndex {
   /** Orgs by use; an org always holds an entry, so the entries' bound bounds them too (the LRU never evicts one itself). */
@@ -137,13 +140,13 @@ export class SemanticIndex {
       if (similarity >= threshold) candidates.push({ entry, similarity });
     };
     if (held.ann && held.ann.dimensions === vector.length) {
-      // The graph's similarities are rounded (int8): the neighbours are scored again on their exact vectors.
+      // The graph compares sign bits only: the neighbours are scored again on their vectors.
       for (const label of held.ann.search(vector, ANN_NEIGHBOURS)) {
         const stored = index.byLabel.get(label);
-        if (stored) consider(stored.entry, dot(vector, stored.entry.vector));
+        if (stored) consider(stored.entry, dotQuantized(vector, stored.entry.vector, stored.entry.vectorStep));
       }
     } else {
-      for (const { entry } of held.entries) if (entry.vector.length === vector.length) consider(entry, dot(vector, entry.vector));
+      for (const { entry } of held.entries) if (entry.vector.length === vector.length) consider(entry, dotQuantized(vector, entry.vector, entry.vectorStep));
     }
     candidates.sort((left, right) => right.similarity - left.similarity);
     let refusedBy: string | undefined;
