@@ -152,7 +152,7 @@ test('"a good name for X" asks what to name X; "the name for X" asks what X is c
   ]);
 });
 
-test('rounds 100–108: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
+test('rounds 100–111: permission, quantity, translation, authorship, substitutes and cooking times asked in their one form; what differs stays', () => {
   expectRewrites([
     ['is it okay to freeze cooked rice?', 'can i freeze cooked rice?'],
     ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
@@ -178,6 +178,10 @@ test('rounds 100–108: permission, quantity, translation, authorship, substitut
     ['how do i take care of a succulent?', 'how do i care for a succulent?'],
     ['what are the advantages and disadvantages of electric cars?', 'what are the pros and cons of electric cars?'],
     ['what are the disadvantages of electric cars?', 'what are the disadvantages of electric cars?'],
+    ['how do you convert celsius into fahrenheit?', 'how do you convert celsius to fahrenheit?'],
+    ['what does it mean when a dog wags its tail?', 'what does it mean if a dog wags its tail?'],
+    ['how do i become more confident?', 'how do i be more confident?'],
+    ['how do i become a doctor?', 'how do i become a doctor?'],
     ['how much does a nurse make in the us?', 'what is the salary of a nurse in the us?'],
   ]);
 });

@@ -138,6 +138,8 @@ const templates: Rewrite[] = [
   [' substitute for', /(^|, )what (?:is|are) (?:a |some )?(?:good |the best )?substitutes? for /, '$1what is a substitute for '],
   // "How long do you boil an egg for?" asks how long boiling it takes (cooking, where the time is the question).
   ['how long', /(^|, )how long (?:do|should) (?:you|i|we) (boil|bake|cook|roast|grill|fry|steam|microwave|simmer|poach|toast|blanch)\b(.*?)(?: for)?(\s*[?.!]*)$/, '$1how long does it take to $2$3$4'],
+  // "How do I become more confident?" asks "how can I be more confident?" (a state; "become a doctor" stays).
+  ['become', /(^|, )how (do|can|could|should) (i|we|you) become (?=(?:more|less|a bit more|really|very) \w)/, '$1how $2 $3 be '],
   // "Who is the author of Dune?" asks "who wrote Dune?".
   ['author', /(^|, )who (?:is|was) the author of /, '$1who wrote '],
   // "The capital city of Peru" is its capital.
@@ -176,8 +178,9 @@ const templates: Rewrite[] = [
   // "…a day?", "…per day?", "…each day?" at the end of a question: daily (and so for weeks, months, years); so is
   // "…everyday?", the adjective typed for "every day".
   [/(?:day|week|month|year)\s*[?.!]*$/, /\b(?:(?:a|per|each|every) |every)(day|week|month|year)(\s*[?.!]*)$/, (_, unit: string, end: string) => `${unit === 'day' ? 'daily' : `${unit}ly`}${end}`],
-  // "What happens when…", "what should I do when…", "how do I know when…": "when" joins a condition, as "if" does.
-  ['when', /(^|, )(what happens|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
+  // "What happens when…", "what does it mean when…", "what should I do when…", "how do I know when…": "when" joins a
+  // condition, as "if" does.
+  ['when', /(^|, )(what happens|what does it mean|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
 ];
 
 /** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
@@ -207,8 +210,8 @@ const phrasalVerbs: Rewrite[] = [
   ['off', /\bput(s|ting)? (?:things|stuff|tasks|work|it) off\b/g, (_, ending: string) => inflected('procrastinate', ending)],
   // "Turn a PDF into a Word document" is "convert" it "to" one.
   ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending: string, thing: string) => `${inflected('convert', ending)} ${thing}to`],
-  // "Translate 'good morning' into Spanish" is "… to Spanish".
-  ['into', /\b(translat(?:e|es|ed|ing)|say|write) (.{1,80}?) into (?=\S)/g, '$1 $2 to '],
+  // "Translate 'good morning' into Spanish" is "… to Spanish"; "convert Celsius into Fahrenheit" is "… to Fahrenheit".
+  ['into', /\b(translat(?:e|es|ed|ing)|say|write|convert(?:s|ed|ing)?) (.{1,80}?) into (?=\S)/g, '$1 $2 to '],
   // "Foods that contain a lot of iron" are foods "high in iron".
   ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
