@@ -96,7 +96,8 @@ function readLexicon(folder: string): Lexicon {
   const realWords = BloomFilter.fromBytes(readFileSync(join(folder, 'real-words.bloom')));
   const ranks = new Map<string, number>();
   words.forEach((word, index) => ranks.set(word, index + 1));
-  const synsetsOf = new Map<string, ReadonlySet<number>>(Object.entries(synsets).map(([word, ids]) => [word, new Set(ids)]));
+  const synsetsOf = new Map<string, SynsetIds>();
+  for (const word in synsets) synsetsOf.set(word, packedIds(synsets[word]));
   const lemmas = new Map<string, string>();
   const lemma = (word: string): string => {
     let found = lemmas.get(word);
@@ -125,16 +126,37 @@ function readLexicon(folder: string): Lexicon {
     synonymous(left, right) {
       const ofLeft = synsetsOf.get(left);
       const ofRight = synsetsOf.get(right);
-      if (!ofLeft?.size || !ofRight?.size) return false;
+      if (ofLeft === undefined || ofRight === undefined) return false;
+      const [leftSenses, rightSenses] = [senses(ofLeft), senses(ofRight)];
+      if (leftSenses === 0 || rightSenses === 0) return false;
       // One of the two must have few senses, so that the shared synset is the sense meant: `purchase` pins `buy`,
       // but `get` / `catch`, `date` / `appointment`, `run` / `operate` share only senses the prompt may not mean.
-      if (Math.min(ofLeft.size, ofRight.size) > MAX_SENSES_OF_A_SYNONYM) return false;
+      if (Math.min(leftSenses, rightSenses) > MAX_SENSES_OF_A_SYNONYM) return false;
       if (oppositeSides.get(left) === right) return false;
-      for (const id of ofLeft) if (ofRight.has(id)) return true;
-      return false;
+      return shareAnId(ofLeft, ofRight);
     },
     isWord: (word) => ranks.has(word) || realWords.has(word),
   };
+}
+
+/**
+ * A word's synset ids as the lexicon keeps them: most words have none or one (28,480 ids over 25,216 words), kept
+ * as a number (-1 for none) rather than a Set each (~5 MB of heap for 25,000 small Sets), a list only for two or more.
+ */
+type SynsetIds = number | readonly number[];
+const NO_SYNSET = -1;
+
+function packedIds(ids: readonly number[]): SynsetIds {
+  return ids.length === 0 ? NO_SYNSET : ids.length === 1 ? ids[0] : ids;
+}
+
+function senses(ids: SynsetIds): number {
+  return typeof ids === 'number' ? (ids === NO_SYNSET ? 0 : 1) : ids.length;
+}
+
+function shareAnId(left: SynsetIds, right: SynsetIds): boolean {
+  if (typeof left === 'number') return typeof right === 'number' ? left === right : right.includes(left);
+  return typeof right === 'number' ? left.includes(right) : left.some((id) => right.includes(id));
 }
 
 /** WordNet's "morphy" rules without parts of speech: the first suffix-stripped form that is a WordNet lemma. */
