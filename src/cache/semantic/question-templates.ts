@@ -2,8 +2,8 @@
  * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
  * lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…").
  * Each holds the whole question, so that nothing around it changes meaning: "what is the *cheapest* way to X" keeps
- * its criterion ("X cheaply"), "is X different from Y?" (yes or no) is not "how is X different from Y?". Each was probed with
- * near misses around it (bench/README.md, probe rounds 27–49).
+ * its criterion ("X cheaply"), "is X different from Y?" (yes or no) is not "how is X different from Y?". Each was
+ * probed with near misses around it (bench/README.md, probe rounds 27 onwards).
  *
  * A rewrite is [a text or pattern the question must hold for it to be tried (a cheap test first: most prompts
  * match none), pattern, replacement].
