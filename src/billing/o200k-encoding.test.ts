@@ -23,3 +23,9 @@ test('counts match OpenAI\'s o200k_base on known texts', async () => {
   const { countTokens } = await import('gpt-tokenizer/encoding/o200k_base');
   for (const text of ['日本語のテキスト、中文文本', 'ёжик 🙂👍🏽 café naïve', '\uFEFFstart', 'x\uFFFDy', '  indented\n\tcode();']) assert.equal(encoding.countTokens(text), countTokens(text), text);
 });
+
+test('without the rank file the encoding comes from the package\'s module, and counts the same', async () => {
+  const encoding = await loadO200kEncoding('/nonexistent/o200k_base.tiktoken');
+  assert.equal(encoding.countTokens('Hello, world!'), 4);
+  assert.equal(encoding.countTokens('日本語のテキスト、中文文本'), (await loadO200kEncoding()).countTokens('日本語のテキスト、中文文本'));
+});

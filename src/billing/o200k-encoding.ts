@@ -22,9 +22,13 @@ const LINES_PER_SLICE = 20_000;
  */
 const MERGE_CACHE_ENTRIES = 10_000;
 
-export async function loadO200kEncoding(): Promise<TokenCounter> {
-  const require = createRequire(import.meta.url);
-  const [{ GptEncoding }, text] = await Promise.all([import('gpt-tokenizer/GptEncoding'), readFile(require.resolve('gpt-tokenizer/data/o200k_base.tiktoken'), 'latin1')]);
+/**
+ * The encoding from the rank file (by default the one gpt-tokenizer ships); should the file be missing or
+ * unreadable (a package that no longer ships it), from the package's generated module, as before.
+ */
+export async function loadO200kEncoding(rankFile: string = createRequire(import.meta.url).resolve('gpt-tokenizer/data/o200k_base.tiktoken')): Promise<TokenCounter> {
+  const [{ GptEncoding }, text] = await Promise.all([import('gpt-tokenizer/GptEncoding'), readFile(rankFile, 'latin1').catch(() => undefined)]);
+  if (text === undefined) return import('gpt-tokenizer/encoding/o200k_base');
   const ranks = await decodeRanks(text);
   const encoding = GptEncoding.getEncodingApi('o200k_base', () => ranks);
   encoding.setMergeCacheSize(MERGE_CACHE_ENTRIES);
