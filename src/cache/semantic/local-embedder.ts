@@ -122,11 +122,15 @@ export function dotQuantized(exact: Float32Array, quantized: Int8Array, step: nu
   const length = exact.length < quantized.length ? exact.length : quantized.length;
   let first = 0;
   let second = 0;
+  let third = 0;
+  let fourth = 0;
   let index = 0;
-  for (; index + 1 < length; index += 2) {
+  for (; index + 3 < length; index += 4) {
     first += exact[index] * quantized[index];
     second += exact[index + 1] * quantized[index + 1];
+    third += exact[index + 2] * quantized[index + 2];
+    fourth += exact[index + 3] * quantized[index + 3];
   }
   for (; index < length; index++) first += exact[index] * quantized[index];
-  return (first + second) * step;
+  return (first + second + third + fourth) * step;
 }
