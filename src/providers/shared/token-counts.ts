@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Usage } from '../../core/chat-types.js';
 
 /**
@@ -7,7 +6,12 @@ import type { Usage } from '../../core/chat-types.js';
  * is not used; the count is estimated instead and the answer says so in a warning.
  */
 export const MAX_TOKEN_COUNT = 100_000_000;
-const tokenCountSchema = z.number().int().min(0).max(MAX_TOKEN_COUNT);
+
+/**
+ * A count: an integer from 0 to MAX_TOKEN_COUNT (NaN, Infinity, strings and fractions are not). Checked by hand, not
+ * with a schema: every answer reads five or so of these, and the schema's parse was 0.7 % of proxy mode's CPU.
+ */
+const isTokenCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKEN_COUNT;
 
 /** Fields of a usage block the upstream sent but that were not token counts (read by the pipeline, never serialized). */
 export const unreadableUsage: unique symbol = Symbol('unreadable usage fields');
@@ -24,8 +28,7 @@ export class TokenCountReader {
   read(field: string, from: Record<string, unknown> | undefined = this.raw): number | undefined {
     const value = from?.[field];
     if (value === undefined) return undefined;
-    const parsed = tokenCountSchema.safeParse(value);
-    if (parsed.success) return parsed.data;
+    if (isTokenCount(value)) return value;
     this.problems.push(`${field}=${JSON.stringify(value) ?? String(value)}`);
     return undefined;
   }
