@@ -1,70 +1,94 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
+import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { countPieceTokens, RankTable } from './rank-table.js';
 
 /**
- * The o200k_base encoding built from the tiktoken rank file that gpt-tokenizer ships (`data/o200k_base.tiktoken`,
- * one `base64-token rank` a line, the format OpenAI publishes), not from its generated JavaScript module of the
- * same ranks. The module is a 3.8 MB array literal that V8 parses in one block of ~250 ms and whose source it
- * then keeps alive; read as data, the ranks are decoded a slice at a time between turns of the event loop, and
- * the process holds ~14 MB less (measured in bench/README.md). The counts are gpt-tokenizer's own: it still
- * encodes, from the same ranks.
+ * o200k_base token counts from the tiktoken rank file that gpt-tokenizer ships (`data/o200k_base.tiktoken`, one
+ * `base64-token rank` a line, the format OpenAI publishes), held in typed arrays (rank-table.ts) rather than as
+ * gpt-tokenizer's encoder builds them: a Map of 200,000 strings and an array of the same strings, ~14 MB of heap
+ * that every full collection traced. The text is split with gpt-tokenizer's own o200k pattern and each piece
+ * merged as tiktoken does, so the counts are the library's (tests compare them on many texts).
+ *
+ * Text that spells a special token (`<|endoftext|>`) is counted as the plain text it is, as OpenAI counts what a
+ * user sends: gpt-tokenizer's `countTokens` throws on it by default.
  */
 export interface TokenCounter {
   countTokens(text: string): number;
 }
 
-/** Lines decoded between two turns of the event loop (~20 ms of work here). */
+/** Lines decoded between two turns of the event loop (~10 ms of work here). */
 const LINES_PER_SLICE = 20_000;
 /**
- * Pieces of text outside the vocabulary whose tokens the encoder remembers (gpt-tokenizer's default is 100,000,
- * tens of MB under varied traffic; the pieces that repeat are far fewer).
+ * Pieces of text outside the vocabulary whose counts are remembered (a piece that repeats — a name, a misspelt
+ * word — is merged once). Pieces longer than MAX_REMEMBERED_PIECE are never kept.
  */
 const MERGE_CACHE_ENTRIES = 10_000;
+const MAX_REMEMBERED_PIECE = 64;
 
 /**
- * The encoding from the rank file (by default the one gpt-tokenizer ships); should the file be missing or
- * unreadable (a package that no longer ships it), from the package's generated module, as before.
+ * The counter from the rank file (by default the one gpt-tokenizer ships); should the file be missing or
+ * unreadable (a package that no longer ships it), gpt-tokenizer's generated module counts instead.
  */
 export async function loadO200kEncoding(rankFile: string = createRequire(import.meta.url).resolve('gpt-tokenizer/data/o200k_base.tiktoken')): Promise<TokenCounter> {
-  const [{ GptEncoding }, text] = await Promise.all([import('gpt-tokenizer/GptEncoding'), readFile(rankFile, 'latin1').catch(() => undefined)]);
-  if (text === undefined) return import('gpt-tokenizer/encoding/o200k_base');
-  const ranks = await decodeRanks(text);
-  const encoding = GptEncoding.getEncodingApi('o200k_base', () => ranks);
-  encoding.setMergeCacheSize(MERGE_CACHE_ENTRIES);
-  return encoding;
+  const text = await readFile(rankFile, 'latin1').catch(() => undefined);
+  if (text === undefined) {
+    const module = await import('gpt-tokenizer/encoding/o200k_base');
+    const plainText = { disallowedSpecial: new Set<string>() };
+    return { countTokens: (input) => module.countTokens(input, plainText) };
+  }
+  return new O200kCounter(await readRankTable(text));
 }
 
-/**
- * Rank → token, as gpt-tokenizer's encoder takes it: the token's text when its bytes are valid UTF-8, else the
- * bytes themselves (1.5 % of o200k: pieces of multi-byte characters).
- */
-export async function decodeRanks(file: string): Promise<Array<string | number[]>> {
-  const ranks: Array<string | number[]> = [];
+/** The rank file's lines into a table, a slice at a time between turns of the event loop. */
+export async function readRankTable(file: string): Promise<RankTable> {
+  const table = new RankTable(file.length);
   let start = 0;
   let lines = 0;
   while (start < file.length) {
     let end = file.indexOf('\n', start);
     if (end < 0) end = file.length;
     const space = file.indexOf(' ', start);
-    if (space > start && space < end) ranks[Number(file.slice(space + 1, end))] = tokenOf(Buffer.from(file.slice(start, space), 'base64'));
+    if (space > start && space < end) table.addBase64(file, start, space, Number(file.slice(space + 1, end)));
     start = end + 1;
     if (++lines % LINES_PER_SLICE === 0) await nextTurnOfTheLoop();
   }
-  return ranks;
+  table.seal();
+  return table;
 }
 
-const REPLACEMENT_CHARACTER = '\uFFFD';
+export class O200kCounter implements TokenCounter {
+  private readonly encoder = new TextEncoder();
+  private scratch = new Uint8Array(1024);
+  private readonly merged = new Map<string, number>();
+  /** The split pattern, this counter's own copy: its lastIndex is state. */
+  private readonly split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
 
-const BYTE_ORDER_MARK = 0xfeff;
+  constructor(private readonly table: RankTable) {}
 
-/**
- * The bytes as text when they are valid UTF-8, else as numbers; as gpt-tokenizer's own generator decides (a
- * decoder that drops a leading byte-order mark, so that token is kept as bytes).
- */
-function tokenOf(bytes: Buffer): string | number[] {
-  const text = bytes.toString('utf8');
-  // Invalid UTF-8 decodes with U+FFFD in it; a token that is U+FFFD itself reads back to the same bytes.
-  const valid = !text.includes(REPLACEMENT_CHARACTER) || Buffer.from(text, 'utf8').equals(bytes);
-  return valid && text.charCodeAt(0) !== BYTE_ORDER_MARK ? text : [...bytes];
+  countTokens(text: string): number {
+    const split = this.split;
+    split.lastIndex = 0;
+    let count = 0;
+    let match: RegExpExecArray | null;
+    while ((match = split.exec(text)) !== null) count += this.countPiece(match[0]);
+    return count;
+  }
+
+  private countPiece(piece: string): number {
+    const remembered = this.merged.get(piece);
+    if (remembered !== undefined) return remembered;
+    // UTF-8 takes at most 3 bytes per UTF-16 unit.
+    if (this.scratch.length < piece.length * 3) this.scratch = new Uint8Array(piece.length * 3);
+    const length = this.encoder.encodeInto(piece, this.scratch).written!;
+    const bytes = this.scratch.subarray(0, length);
+    if (this.table.rankOf(bytes, 0, length) >= 0) return 1;
+    const count = countPieceTokens(this.table, bytes);
+    if (piece.length <= MAX_REMEMBERED_PIECE) {
+      if (this.merged.size >= MERGE_CACHE_ENTRIES) this.merged.delete(this.merged.keys().next().value!);
+      this.merged.set(piece, count);
+    }
+    return count;
+  }
 }

@@ -12,7 +12,7 @@ let countWithTokenizer: ((text: string) => number) | undefined;
 let loading: Promise<void> | undefined;
 
 /**
- * Loads the tokenizer once (about 300 ms, most of it in slices between turns of the event loop, and 45 MB), on
+ * Loads the tokenizer once (about 60 ms, in slices between turns of the event loop, and ~10 MB outside the heap), on
  * the first need rather than at start: a stage that needs exact counts (tpm limits, quotas and budgets, memory
  * within a token budget, the Messages API's counts) awaits this first. Until it is loaded, counts are length / 4
  * (and counts svc makes are estimates).

@@ -209,6 +209,13 @@ describe('the Anthropic Messages API (POST /v1/messages) through the official SD
     assert.equal(harness.mock.requests.length, 0);
   });
 
+  test('count_tokens of a prompt that spells a special token counts it as plain text (OpenAI counts user text so)', async () => {
+    const plain = await anthropic().messages.countTokens({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'What does mean?' }] });
+    const spelled = await anthropic().messages.countTokens({ model: 'claude-sonnet-4-5', messages: [{ role: 'user', content: 'What does <|endoftext|> mean?' }] });
+    // '<|endoftext|>' as text is several tokens of punctuation and letters, never the one special token.
+    assert.ok(spelled.input_tokens >= plain.input_tokens + 3, `${spelled.input_tokens} against ${plain.input_tokens}`);
+  });
+
   test('raw HTTP: a stream the upstream cuts ends with Anthropic’s error event, never message_stop', async () => {
     harness.mock.enqueueFault({ dropAfterEvents: 2 });
     const response = await harness.request('/v1/messages', { headers: { 'x-api-key': testMasterKey, 'anthropic-version': '2023-06-01' }, key: null, body: { model: 'gpt-4o-mini', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'Tell me a long story about a lighthouse keeper.' }] } });

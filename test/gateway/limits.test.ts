@@ -67,6 +67,13 @@ describe('limits, quotas and budgets', () => {
     await expectError(await chat(key, { max_tokens: 120 }), { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message: 'tokens per minute' });
   });
 
+  test('a prompt that spells a special token (<|endoftext|>) is counted as the text it is, not refused with a 500', async () => {
+    const { key } = await createKey(harness, { org_id: orgId, tpm: 10_000 });
+    const response = await chat(key, { messages: [{ role: 'user', content: 'What does <|endoftext|> mean in a GPT prompt?' }] });
+    assert.equal(response.status, 200);
+    assert.ok(Number(response.headers.get('x-ratelimit-remaining-tokens')) < 10_000);
+  });
+
   test('org limits apply to every key of the org, and the stricter of key and org binds; every endpoint family counts', async () => {
     const org = await createOrg(harness, 'limits-org-rpm');
     const updated = await harness.request(`/v1/admin/orgs/${org}/limits`, { method: 'PUT', body: { rpm: 3 } });
