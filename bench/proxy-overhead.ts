@@ -143,6 +143,11 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   const cpuUsPerRequest =
     start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
   if (result.errors > 0) log(`warning: ${name}: ${result.errors} failed requests (first: ${result.firstError})`);
+  if (start && end && cpuUsPerRequest !== undefined) {
+    // The kernel's share (socket writes, which on loopback also deliver to the reader) apart from JavaScript's.
+    const count = result.requests + result.errors;
+    log(`  ${name}: cpu µs/req ${cpuUsPerRequest.toFixed(0)} = user ${((end.cpuUserUs - start.cpuUserUs) / count).toFixed(0)} + system ${((end.cpuSystemUs - start.cpuSystemUs) / count).toFixed(0)}`);
+  }
   return { ...result, cpuUsPerRequest };
 }
 
