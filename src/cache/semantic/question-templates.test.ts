@@ -185,3 +185,17 @@ test('rounds 100–111: permission, quantity, translation, authorship, substitut
     ['how much does a nurse make in the us?', 'what is the salary of a nurse in the us?'],
   ]);
 });
+
+test('round 113: a misspelt adverb after "how" is mended, "is it better to X or Y" asks "should I", "bad for your X" asks of anyone', () => {
+  expectRewrites([
+    ['how lnog should i steep green tea?', 'how long should i steep green tea?'],
+    ['how mcuh does a passport cost?', 'what is the cost of a passport?'],
+    // Words of the vocabulary are never "mended": "how fat" is not "how far", "how tall" not "how long".
+    ['how fat is a blue whale?', 'how fat is a blue whale?'],
+    ['how tall is the eiffel tower?', 'how tall is the eiffel tower?'],
+    ['is it better to pay off debt or to invest?', 'should i pay off debt or invest?'],
+    ['is it cheaper to rent or buy?', 'is it cheaper to rent or buy?'],
+    ['is coffee bad for your kidneys?', 'is coffee bad for the kidneys?'],
+    ['what is your name?', 'what is your name?'],
+  ]);
+});

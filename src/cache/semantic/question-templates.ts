@@ -1,3 +1,6 @@
+import { withinEdits } from './edit-distance.js';
+import { englishLexicon } from './lexicon.js';
+
 /**
  * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
  * lower-case text with contractions expanded), at the start of the prompt or after a comma ("please, what is…").
@@ -44,7 +47,19 @@ const comparatives = [
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
+/** What "how" asks of, for mending a misspelling of it ("how lnog", "how mcuh"). */
+const howAdverbs = ['long', 'much', 'many', 'often', 'far', 'old'];
+
+/** "How lnog" is "how long": a word outside the vocabulary one edit (a swap, a letter) from an adverb "how" asks with. */
+function mendedHowAdverb(match: string, start: string, word: string): string {
+  if (englishLexicon().rank(word) !== undefined) return match;
+  const meant = howAdverbs.find((adverb) => Math.abs(adverb.length - word.length) <= 1 && withinEdits(word, adverb, 1));
+  return meant === undefined ? match : `${start}how ${meant}`;
+}
+
 const templates: Rewrite[] = [
+  // Round 113: a misspelt adverb after "how" still asks what the adverb asks ("how lnog should I steep tea").
+  ['how ', /(^|, )how ([a-z]{2,6})(?= )/, mendedHowAdverb],
   // "Whats the best way…", "hows", "wheres": the apostrophe left out.
   [/(?:what|how|where|who|why|when)s /, /(^|, )(what|how|where|who|why|when)s (?=\S)/, '$1$2 is '],
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast, "the cheapest way" how
@@ -90,6 +105,9 @@ const templates: Rewrite[] = [
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
   // way to X?" asks how.
   ['possible', /(^|, )is it possible to /, '$1can i '],
+  // "Is it better to pay off debt or to invest?" asks "should I pay off debt or invest?" (better only: "is it cheaper
+  // to rent or buy" asks for a comparison of costs, and stays).
+  ['better to', /(^|, )is it (?:better|wiser|smarter) to (.+?) or (?:to )?/, '$1should i $2 or '],
   ['way', /(^|, )is there (?:a|any) way to /, '$1how can i '],
   // "Am I allowed to X?" asks "can I X?"; "against the law" is "illegal".
   ['allowed', /(^|, )am i allowed to /, '$1can i '],
@@ -97,6 +115,9 @@ const templates: Rewrite[] = [
   // another question, and stays).
   [/\bis it (?:okay|ok|alright|all right) to /, /(^|, )is it (?:okay|ok|alright|all right) to /, '$1can i '],
   ['against', /\bagainst the law\b/, 'illegal'],
+  // "Is coffee bad for your kidneys?" asks of anyone's: "bad for the kidneys" (a judgement of an effect; "your"
+  // elsewhere — "what is your name" — asks of the listener, and stays).
+  ['for your', /\b(good|bad|harmful|healthy|unhealthy|safe|unsafe|dangerous|better|worse) for your\b/g, '$1 for the'],
   // "Stop / prevent / keep my cat from scratching" is "stop my cat scratching": with "from" the three are one act
   // ("prevent a cold" is not "stop a cold", nor "keep my dog barking" "stop my dog barking": without "from" they stay).
   [/\b(?:stop|prevent|keep|kept)/, /\b(?:stop|prevent|keep|kept)(s|ped|ping|ed|ing)? ((?:\S+ ){1,3})from (?=\S+ing\b)/, (match, ending = '', object: string) => `stop${match.startsWith('kept') ? 'ped' : (stopEndings[ending] ?? '')} ${object}`],

@@ -31,7 +31,8 @@ const fillers = new Set(
  */
 const frameMarkers: Array<[string, RegExp]> = [
   ['ask:person', /\b(?:who|whom|whose)\b/],
-  ['ask:time', /\bwhen\b/],
+  // "When wearing a mask" says when something happens, it does not ask when ("when spring starts" still asks).
+  ['ask:time', /\bwhen\b(?! (?!(?:spring|king|thing|string|morning|evening|ring|sing|swing|bring|wing|sting)\b)\w{2,}ing\b)/],
   ['ask:place', /\bwhere\b/],
   ['ask:reason', /\b(?:why|reason)\b/],
   ['ask:quantity', /\bhow (?:many|much)\b/],

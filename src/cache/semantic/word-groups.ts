@@ -103,6 +103,8 @@ const wordGroups = [
   ['dictionary', 'dict', 'dicts', 'dictionaries'],
   // Round 104: "sleep thru the night".
   ['through', 'thru'],
+  // Round 113: "convert a string to an int / integer".
+  ['integer', 'int', 'integers', 'ints'],
   // Round 106: single words swapped for one that means the same in the question ("a strange / weird noise", "end /
   // finish a conversation", "raw / uncooked salmon", "a torn / ripped jacket").
   ['strange', 'weird'],
