@@ -146,3 +146,9 @@ test('shared state: an entry stored by one instance is found by another after it
   assert.equal(second.index.size('org_a'), 1);
   await Promise.all([first.close(), second.close()]);
 });
+
+test('a possessive reads as its "of" phrase without taking the act before it along (round 113)', () => {
+  assert.equal(promptFeatures("How can I clear Chrome's cache?").normalized, 'how can i clear cache of chrome');
+  assert.equal(promptFeatures("What are green tea's health benefits?").normalized, 'what are health benefits of green tea');
+  assert.equal(promptFeatures("Please reset Bob's password").normalized, 'please reset password of bob');
+});

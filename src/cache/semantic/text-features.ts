@@ -146,8 +146,9 @@ const contractions: Array<[RegExp, string]> = [
   // What is left of 's is a possessive: "Canada's capital" reads "capital of canada", as the other phrasing; at the
   // end of the prompt with up to two words on each side ("green tea's health benefits?" → "health benefits of green tea").
   // Neither side takes a function word: "Who was Obama's president before?" is not "… president before of was obama";
-  // nor is an owner that is itself owned moved ("return *my landlord's* deposit": its role is the possessive's own).
-  [/(?<!\b(?:my|your|our|his|her|their) )\b((?:(?!(?:is|was|are|were|be|the|a|an|do|does|did|of|to|in|on|for|and|or|what|who|how|why|when|where|which|my|your|our|his|her|their)\b)[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ([\p{L}\p{N}]+(?: (?!(?:before|after|now|then|today|first|last|again|too|also|ago|here|there)\b)[\p{L}\p{N}]+)?)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
+  // nor is an owner that is itself owned moved ("return *my landlord's* deposit": its role is the possessive's own),
+  // nor the act before it taken for part of the owner ("how can I clear Chrome's cache" is not "… cache of clear chrome").
+  [/(?<!\b(?:my|your|our|his|her|their) )\b((?:(?<!\b(?:i|we|you|they|to|please) )(?!(?:is|was|are|were|be|the|a|an|do|does|did|of|to|in|on|for|and|or|what|who|how|why|when|where|which|my|your|our|his|her|their)\b)[\p{L}\p{N}]+ )?[\p{L}\p{N}]+)['’]s ([\p{L}\p{N}]+(?: (?!(?:before|after|now|then|today|first|last|again|too|also|ago|here|there)\b)[\p{L}\p{N}]+)?)(?=\s*[?.!]*\s*$)/gu, '$2 of $1'],
   [/(?<!\b(?:my|your|our|his|her|their) )\b([\p{L}\p{N}]+)['’]s\s+([\p{L}\p{N}]+)/gu, '$2 of $1'],
   [/\bcan['’]t\b/g, 'can not'],
   [/\bwon['’]t\b/g, 'will not'],
