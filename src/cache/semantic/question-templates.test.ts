@@ -199,3 +199,11 @@ test('round 113: a misspelt adverb after "how" is mended, "is it better to X or 
     ['what is your name?', 'what is your name?'],
   ]);
 });
+
+test('round 114: "why does X look Y" asks "why is X Y"; with more after the state it stays', () => {
+  expectRewrites([
+    ['why does the sky look blue?', 'why is the sky blue?'],
+    ['why do my eyes look red?', 'why is my eyes red?'],
+    ['why does the moon look bigger near the horizon?', 'why does the moon look bigger near the horizon?'],
+  ]);
+});

@@ -115,6 +115,9 @@ const templates: Rewrite[] = [
   // another question, and stays).
   [/\bis it (?:okay|ok|alright|all right) to /, /(^|, )is it (?:okay|ok|alright|all right) to /, '$1can i '],
   ['against', /\bagainst the law\b/, 'illegal'],
+  // "Why does the sky look blue?" asks "why is the sky blue?" (a colour or state seen: "look" with one word after it;
+  // "why does my code look wrong to the linter" says more, and stays).
+  [/\b(?:look|looks|appear|appears|seem|seems) \w+\s*[?.!]*$/, /(^|, )why (?:does|do) (.+?) (?:look|appear|seem) (\w+)(\s*[?.!]*)$/, '$1why is $2 $3$4'],
   // "Is coffee bad for your kidneys?" asks of anyone's: "bad for the kidneys" (a judgement of an effect; "your"
   // elsewhere — "what is your name" — asks of the listener, and stays).
   ['for your', /\b(good|bad|harmful|healthy|unhealthy|safe|unsafe|dangerous|better|worse) for your\b/g, '$1 for the'],

@@ -19,7 +19,7 @@ export function sameWordOrder(pairs: ReadonlyArray<[number, number]>, query: Pro
  * it works after I deployed it"), and `early`, `daily`, `only` fix time or scope.
  */
 const mannerAdverbs = new Set(
-  'safely easily permanently properly correctly efficiently effectively manually automatically completely fully cheaply naturally legally securely temporarily gently carefully thoroughly'.split(' '),
+  'safely easily permanently properly correctly efficiently effectively manually automatically completely fully cheaply naturally legally securely temporarily gently carefully thoroughly politely quietly slowly nicely professionally respectfully discreetly gracefully'.split(' '),
 );
 
 function isMannerAdverb(token: PromptToken): boolean {
