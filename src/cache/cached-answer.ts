@@ -1,3 +1,4 @@
+import { flattened } from '../shared/flat-string.js';
 import type { ChatCompletion } from '../core/chat-types.js';
 
 /**
@@ -15,7 +16,7 @@ export interface CachedAnswer {
 }
 
 export function cachedAnswer(completion: ChatCompletion, servedModel: string, warnings?: string[]): CachedAnswer {
-  return { completionJson: JSON.stringify(completion), servedModel, ...(warnings ? { warnings } : {}) };
+  return { completionJson: flattened(JSON.stringify(completion)), servedModel, ...(warnings ? { warnings } : {}) };
 }
 
 /** A fresh copy of the cached completion. */

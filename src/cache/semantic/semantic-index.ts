@@ -1,3 +1,4 @@
+import { flattened } from '../../shared/flat-string.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { CachedAnswer } from '../cached-answer.js';
 import { AnnIndex } from './ann-index.js';
@@ -30,7 +31,7 @@ export interface SemanticEntry {
  */
 export function semanticEntry(id: string, vector: Float32Array, features: PromptFeatures, answer: CachedAnswer, expiresAt: number): SemanticEntry {
   const { bytes, step } = quantize(vector);
-  return { id, vector: bytes, vectorStep: step, packedFeatures: encodeFeatures(features), guardKey: leadingGuardKey(features), answer, expiresAt };
+  return { id, vector: bytes, vectorStep: step, packedFeatures: flattened(encodeFeatures(features)), guardKey: flattened(leadingGuardKey(features)), answer, expiresAt };
 }
 
 export type SemanticLookup = { kind: 'hit'; entry: SemanticEntry; similarity: number } | { kind: 'miss'; refusedBy?: string; nearest?: number };
