@@ -207,3 +207,12 @@ test('round 114: "why does X look Y" asks "why is X Y"; with more after the stat
     ['why does the moon look bigger near the horizon?', 'why does the moon look bigger near the horizon?'],
   ]);
 });
+
+test('round 115: "right" before after, before, now or away only stresses the time; after a verb of turning it is the direction', () => {
+  expectRewrites([
+    ['is it bad to shower right after eating?', 'is it bad to shower after eating?'],
+    ['can i drink coffee right before a workout?', 'can i drink coffee before a workout?'],
+    ['do i turn right after the bridge?', 'do i turn right after the bridge?'],
+    ['should i keep right after the exit?', 'should i keep right after the exit?'],
+  ]);
+});

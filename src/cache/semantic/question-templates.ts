@@ -263,6 +263,9 @@ const phrasalVerbs: Rewrite[] = [
   ['quickly', /\bquickly\b/g, 'fast'],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
+  // "Right after eating" is "after eating", "right now" is "now": "right" only stresses the time (after a verb of
+  // moving or turning it is the direction, and stays: "turn right after the bridge").
+  ['right ', /(?<!\b(?:turn|turns|turned|turning|go|goes|going|went|keep|bear|veer|swipe|scroll|move|look|lean|head|exit|stay|pull|steer) )\bright (?=(?:after|before|now|away)\b)/g, ''],
   // "Quit smoking" is "stop smoking" (before an act; "quit vim" exits it, and stays).
   ['quit', /\bquit(s|ting)? (?=\w+ing\b)/g, (_, ending = '') => `stop${stopEndings[ending] ?? ''} `],
   // "Make my handwriting better" is "improve my handwriting".
