@@ -163,7 +163,7 @@ test('rounds 100–111: permission, quantity, translation, authorship, substitut
     ['what is the capital city of australia?', 'what is the capital of australia?'],
     ['when is the best time to go to japan?', 'when is the best time to visit japan?'],
     ['are grapes safe for dogs to eat?', 'can dogs eat grapes?'],
-    ['how do i fall asleep more quickly?', 'how do i fall asleep faster?'],
+    ['how do i fall asleep more quickly?', 'how do i fall asleep fast?'],
     ['how can i learn touch typing quickly?', 'how can i learn touch typing fast?'],
     ['what side effects does ibuprofen have?', 'what are the side effects of ibuprofen?'],
     ['what can i use instead of buttermilk?', 'what is a substitute for buttermilk?'],
@@ -214,5 +214,19 @@ test('round 115: "right" before after, before, now or away only stresses the tim
     ['can i drink coffee right before a workout?', 'can i drink coffee before a workout?'],
     ['do i turn right after the bridge?', 'do i turn right after the bridge?'],
     ['should i keep right after the exit?', 'should i keep right after the exit?'],
+  ]);
+});
+
+test('round 116: "is it worth Xing" asks "should I X", "what causes A to B" asks "why does A B", "what helps you X" asks how to X', () => {
+  expectRewrites([
+    ['is it worth learning rust in 2025?', 'should i learn rust in 2025?'],
+    ['is buying an electric car worth it?', 'should i buy an electric car?'],
+    ['is it worth the money?', 'is it worth the money?'],
+    ['what causes hair to turn gray?', 'why does hair turn gray?'],
+    ['why does hair go gray?', 'why does hair turn gray?'],
+    ['what helps you fall asleep quickly?', 'how do i fall asleep fast?'],
+    ['what helps with a headache?', 'what helps with a headache?'],
+    ['how can i run faster?', 'how can i run fast?'],
+    ['how can i run faster than my brother?', 'how can i run faster than my brother?'],
   ]);
 });

@@ -105,6 +105,17 @@ const templates: Rewrite[] = [
   // "Is it possible to X?" asks "can I X?" ("is it possible for a dog to…" names who, and stays); "is there a
   // way to X?" asks how.
   ['possible', /(^|, )is it possible to /, '$1can i '],
+  // "Is it worth learning Rust?" asks "should I learn Rust?" (the act in its base form; "is it worth the money" names
+  // no act, and stays).
+  ['worth', /(^|, )is it (?:really )?worth (?:it to (\w+)|(\w+ing))\b/, (_, start: string, base?: string, gerund?: string) => `${start}should i ${base ?? englishLexicon().lemma(gerund!)}`],
+  ['worth', /(^|, )is (\w+ing) (.+?) (?:really )?worth it\b/, (_, start: string, gerund: string, rest: string) => `${start}should i ${englishLexicon().lemma(gerund)} ${rest}`],
+  // "What causes hair to turn gray?" asks "why does hair turn gray?".
+  ['causes', /(^|, )what (?:causes|makes) (.+?) to (?=\w)/, '$1why does $2 '],
+  // "What helps you fall asleep?" asks "how do I fall asleep?" (an act follows; "what helps with a headache" names
+  // none, and stays).
+  ['helps', /(^|, )what (?:helps|can help) (?:you|me|people|someone|one) (?!with\b)(?=\w)/, '$1how do i '],
+  // Hair "goes" gray as it "turns" gray: a change of state before its adjective.
+  [/\b(?:go|goes|going|went|gone) (?:gray|grey|white|bald|sour|stale|numb|brown|yellow)\b/, /\b(?:go|goes|going|went|gone) (gray|grey|white|bald|sour|stale|numb|brown|yellow)\b/g, 'turn $1'],
   // "Is it better to pay off debt or to invest?" asks "should I pay off debt or invest?" (better only: "is it cheaper
   // to rent or buy" asks for a comparison of costs, and stays).
   ['better to', /(^|, )is it (?:better|wiser|smarter) to (.+?) or (?:to )?/, '$1should i $2 or '],
@@ -259,6 +270,8 @@ const phrasalVerbs: Rewrite[] = [
   // "Advantages and disadvantages", "benefits and drawbacks" are "pros and cons".
   [/\b(?:disadvantages|drawbacks|downsides)\b/, /\b(?:advantages and disadvantages|benefits and drawbacks|upsides and downsides|benefits and downsides)\b/g, 'pros and cons'],
   ['more quickly', /\bmore quickly\b/g, 'faster'],
+  // "How do I fall asleep faster?" asks what "… fast?" asks: with nothing it is faster than, it is the speed wanted.
+  [/^how .* (?:faster|quicker)\s*[?.!]*$/, /^(how (?:do|can|could|should) (?:i|we|you) (?:(?!\bthan\b).)*?)\b(?:faster|quicker)(\s*[?.!]*)$/, '$1fast$2'],
   // "Quickly" is "fast" (as "the fastest way to" is: see the templates).
   ['quickly', /\bquickly\b/g, 'fast'],
   // "Alot" is "a lot".
