@@ -101,7 +101,7 @@ function decodeBase64(text: string, from: number, to: number, out: Uint8Array, a
   return at;
 }
 
-/** Parts of a piece being merged are linked by their start offsets; a merged-away part is marked dead. */
+/** A heap key is rank × 2^32 + start: lower ranks come first, then the leftmost pair (a piece is far under 2^32 bytes). */
 const RANK_SCALE = 2 ** 32;
 
 /**
@@ -112,6 +112,7 @@ const RANK_SCALE = 2 ** 32;
 export function countPieceTokens(table: RankTable, bytes: Uint8Array): number {
   const length = bytes.length;
   if (length <= 1) return length;
+  // The parts are linked by their start offsets; a part merged into the one before it is marked dead.
   const next = new Int32Array(length);
   const previous = new Int32Array(length);
   const dead = new Uint8Array(length);
