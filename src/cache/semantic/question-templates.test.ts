@@ -230,3 +230,11 @@ test('round 116: "is it worth Xing" asks "should I X", "what causes A to B" asks
     ['how can i run faster than my brother?', 'how can i run faster than my brother?'],
   ]);
 });
+
+test('round 117: "while" before an act in -ing is "when"; before a clause or a noun it stays', () => {
+  expectRewrites([
+    ['is it safe to use my phone while charging?', 'is it safe to use my phone when charging?'],
+    ['can i eat while you wait?', 'can i eat while you wait?'],
+    ['what should i do while spring lasts?', 'what should i do while spring lasts?'],
+  ]);
+});

@@ -276,6 +276,9 @@ const phrasalVerbs: Rewrite[] = [
   ['quickly', /\bquickly\b/g, 'fast'],
   // "Alot" is "a lot".
   ['alot', /\balot\b/g, 'a lot'],
+  // "While charging" is "when charging": before an act in -ing, both say during it (a "while" before a clause —
+  // "while you wait" — stays).
+  ['while ', /\bwhile (?=(?!(?:spring|king|thing|string|morning|evening|ring|sing|swing|bring|wing|sting)\b)\w{2,}ing\b)/g, 'when '],
   // "Right after eating" is "after eating", "right now" is "now": "right" only stresses the time (after a verb of
   // moving or turning it is the direction, and stays: "turn right after the bridge").
   ['right ', /(?<!\b(?:turn|turns|turned|turning|go|goes|going|went|keep|bear|veer|swipe|scroll|move|look|lean|head|exit|stay|pull|steer) )\bright (?=(?:after|before|now|away)\b)/g, ''],
