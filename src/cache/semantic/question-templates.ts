@@ -47,6 +47,12 @@ const comparatives = [
 /** What "is X … to Y?" asks of an act. */
 const judgements = 'safe|okay|ok|healthy|legal|illegal|normal|rude';
 
+/**
+ * A word in -ing that names an act ("wearing", "charging"), not a noun that ends so ("spring", "morning", "thing"):
+ * after "when" or "while" it says during the act (read here, and by the frame markers of text-features.ts).
+ */
+export const actInIng = '(?!(?:spring|king|thing|string|morning|evening|ring|sing|swing|bring|wing|sting)\\b)\\w{2,}ing\\b';
+
 /** What "how" asks of, for mending a misspelling of it ("how lnog", "how mcuh"). */
 const howAdverbs = ['long', 'much', 'many', 'often', 'far', 'old'];
 
@@ -278,7 +284,7 @@ const phrasalVerbs: Rewrite[] = [
   ['alot', /\balot\b/g, 'a lot'],
   // "While charging" is "when charging": before an act in -ing, both say during it (a "while" before a clause —
   // "while you wait" — stays).
-  ['while ', /\bwhile (?=(?!(?:spring|king|thing|string|morning|evening|ring|sing|swing|bring|wing|sting)\b)\w{2,}ing\b)/g, 'when '],
+  ['while ', new RegExp(`\\bwhile (?=${actInIng})`, 'g'), 'when '],
   // "Right after eating" is "after eating", "right now" is "now": "right" only stresses the time (after a verb of
   // moving or turning it is the direction, and stays: "turn right after the bridge").
   ['right ', /(?<!\b(?:turn|turns|turned|turning|go|goes|going|went|keep|bear|veer|swipe|scroll|move|look|lean|head|exit|stay|pull|steer) )\bright (?=(?:after|before|now|away)\b)/g, ''],

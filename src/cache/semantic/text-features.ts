@@ -1,6 +1,6 @@
 import { withinEdits } from './edit-distance.js';
 import { englishLexicon, type Lexicon } from './lexicon.js';
-import { rewriteQuestion } from './question-templates.js';
+import { actInIng, rewriteQuestion } from './question-templates.js';
 import { groupWord } from './word-groups.js';
 
 /**
@@ -32,7 +32,7 @@ const fillers = new Set(
 const frameMarkers: Array<[string, RegExp]> = [
   ['ask:person', /\b(?:who|whom|whose)\b/],
   // "When wearing a mask" says when something happens, it does not ask when ("when spring starts" still asks).
-  ['ask:time', /\bwhen\b(?! (?!(?:spring|king|thing|string|morning|evening|ring|sing|swing|bring|wing|sting)\b)\w{2,}ing\b)/],
+  ['ask:time', new RegExp(`\\bwhen\\b(?! ${actInIng})`)],
   ['ask:place', /\bwhere\b/],
   ['ask:reason', /\b(?:why|reason)\b/],
   ['ask:quantity', /\bhow (?:many|much)\b/],
