@@ -101,7 +101,8 @@ describe('OpenTelemetry tracing (an in-memory exporter in place of OTLP)', () =>
   });
 
   test('a stream: the upstream call’s span ends with the stream, with the usage of its last chunk', async () => {
-    mock.enqueueReply({ content: 'one two three', usage: { input: 9, output: 3 } });
+    // Paced events: a span that ended when the headers arrived would last less than the stream does.
+    mock.enqueueReply({ content: 'one two three', usage: { input: 9, output: 3 }, eventDelayMs: 30 });
     const response = await postChat(harness, chatBody({ stream: true, stream_options: { include_usage: true } }), { headers: { traceparent: callerTraceparent.replace(callerTraceId, 'a'.repeat(32)) } });
     assert.equal(response.status, 200);
     await response.text();
@@ -112,8 +113,14 @@ describe('OpenTelemetry tracing (an in-memory exporter in place of OTLP)', () =>
     assert.equal(attempt.attributes['gen_ai.usage.output_tokens'], 3);
     assert.deepEqual(attempt.attributes['gen_ai.response.finish_reasons'], ['stop']);
     const root = spans.find((span) => span.kind === SERVER)!;
-    const ended = (span: ReadableSpan) => BigInt(span.endTime[0]) * 1_000_000_000n + BigInt(span.endTime[1]);
-    assert.ok(ended(attempt) <= ended(root), `the attempt ends before the request (${ended(attempt) - ended(root)} ns after it)`);
+    const nanos = (time: ReadableSpan['endTime']) => BigInt(time[0]) * 1_000_000_000n + BigInt(time[1]);
+    // The stream's events (role, three words, finish, usage) come 30 ms apart: the span lasts through them.
+    const lasted = nanos(attempt.endTime) - nanos(attempt.startTime);
+    assert.ok(lasted >= 100_000_000n, `the attempt lasts as long as the stream (${lasted} ns)`);
+    // The SDK anchors each span's clock on Date.now() when the span starts, so two spans' times agree only to
+    // within a millisecond: the attempt ends before the request, give or take that.
+    const after = nanos(attempt.endTime) - nanos(root.endTime);
+    assert.ok(after <= 1_000_000n, `the attempt ends before the request (${after} ns after it)`);
   });
 
   test('embeddings: the upstream call is an embeddings span with its own operation and usage', async () => {
