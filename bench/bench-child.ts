@@ -38,6 +38,8 @@ export function baseEnv(): NodeJS.ProcessEnv {
  */
 export const svcNodeArgs: string[] = process.env.SVC_BENCH_NODE_ARGS ? process.env.SVC_BENCH_NODE_ARGS.split(' ') : [];
 
+const forwardedLineLimit = Number(process.env.BENCH_FORWARD_LINES ?? 20);
+
 /** svc as `svc serve` runs it: the OpenAI provider pointed at the mock, SQLite in `dataDir`, warnings only. */
 export function svcEnv(mockOrigin: string, dataDir: string): NodeJS.ProcessEnv {
   return {
@@ -131,9 +133,10 @@ export class BenchChild {
     if (!this.exited) this.process.kill('SIGKILL');
   }
 
+  /** A child's first lines reach the terminal; BENCH_FORWARD_LINES raises the 20 (e.g. for `--trace-gc-nvp` in SVC_BENCH_NODE_ARGS). */
   private forward(line: string): void {
-    if (this.forwardedLines < 20) log(`[${this.name}] ${line}`);
-    else if (this.forwardedLines === 20) log(`[${this.name}] (further output not shown)`);
+    if (this.forwardedLines < forwardedLineLimit) log(`[${this.name}] ${line}`);
+    else if (this.forwardedLines === forwardedLineLimit) log(`[${this.name}] (further output not shown)`);
     this.forwardedLines++;
   }
 }
