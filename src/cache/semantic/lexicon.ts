@@ -191,6 +191,8 @@ const suffixRules: Array<[string, string]> = [
   ['est', 'e'],
 ];
 
+const twoLetterStemSuffixes = new Set(['s', 'es', 'ying', 'ies', 'ied']);
+
 function baseForm(word: string, known: (candidate: string) => boolean): string {
   if (word.length <= 3 || /(?:ss|us|is)$/.test(word)) return word;
   // A lemma is its own base form (`better`, `older`), but for plurals and -ing and -ed forms, which WordNet
@@ -202,8 +204,9 @@ function baseForm(word: string, known: (candidate: string) => boolean): string {
     const stem = word.slice(0, -suffix.length);
     const candidate = stem + replacement;
     // A two-letter stem is a chemical symbol or an abbreviation more often than a verb: `bring` is not `br`
-    // + ing, nor `thing` `th`, `need` `nee`, `seed` `see` (but `used` is `use`).
-    if (stem.length < 3 && suffix !== 's' && suffix !== 'es' && suffix !== 'ying' && (replacement !== 'e' || stem.endsWith('e'))) continue;
+    // + ing, nor `thing` `th`, `need` `nee`, `seed` `see` (but `used` is `use`). Before -ies and -ied it is the
+    // stem of a short word in -y: `flies` → fly, `cried` → cry, `skies` → sky.
+    if (stem.length < 3 && !twoLetterStemSuffixes.has(suffix) && (replacement !== 'e' || stem.endsWith('e'))) continue;
     if (candidate !== word && known(candidate)) return candidate;
     // running → run, stopped → stop: a doubled final consonant.
     if (replacement === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && known(stem.slice(0, -1))) return stem.slice(0, -1);

@@ -317,32 +317,31 @@ function frameConflict(left: readonly string[], right: readonly string[]): strin
 /**
  * "In my kitchen" asks what "in the kitchen" asks: the frames differ only by the speaker's ownership, the other
  * prompt owns nothing, and each thing `owner` calls "my" or "our" is "the" thing in `other`. "Read my handwriting"
- * is not "read handwriting", nor "my IP address" "your IP address". Asked how to do something, "my sink" is also
- * "a sink" when the act works on a thing one has ("unclog my sink" / "unclog a sink"), never when it finds or
- * makes one ("find my phone" is not "find a phone", nor "open my account" "open an account").
+ * is not "read handwriting", nor "my IP address" "your IP address". "My sink" is also "a sink" when the act works
+ * on a thing one has ("unclog my sink" / "unclog a sink"), never when it finds or makes one ("find my phone" is not
+ * "find a phone", nor "open my account" "open an account").
  */
 function sameButTheSpeakers(owner: PromptFeatures, other: PromptFeatures): boolean {
   if (owner.speakerOwned.length === 0 || other.frame.some((marker) => marker.startsWith('owner:'))) return false;
   if (!sameList(owner.frame.filter((marker) => marker !== 'owner:speaker'), other.frame)) return false;
   const words = ` ${other.normalized} `;
-  const howTo = howToPattern.test(owner.normalized) && howToPattern.test(other.normalized);
-  return owner.speakerOwned.every((word) => words.includes(` the ${word} `) || (howTo && actedOnAsOwned(owner.normalized, other.normalized, word)));
+  return owner.speakerOwned.every((word) => words.includes(` the ${word} `) || actedOnAsOwned(owner.normalized, other.normalized, word));
 }
 
-const howToPattern = /^how (?:do|can|could|would|should) (?:i|we|you) |^how to /;
 /**
- * Acts on a thing one already has: done to "my X" or to "a X", the instructions are the same. Not removing or
- * unlocking: "remove my name from Google" is not "remove a name", nor "unlock my phone" "unlock a phone".
+ * Acts on a thing one already has: done to "my X", to "a X" or to X alone ("water my plants" / "water plants"), the
+ * instructions are the same. Not removing or unlocking: "remove my name from Google" is not "remove a name", nor
+ * "unlock my phone" "unlock a phone".
  */
 const actsOnAThingHeld = new Set(['fix', 'repair', 'clean', 'unclog', 'unblock', 'reset', 'restart', 'reboot', 'update', 'upgrade', 'charge', 'wash', 'sharpen', 'descale', 'defrost', 'format', 'polish', 'paint', 'replace', 'water', 'prune', 'trim', 'groom', 'bathe', 'train', 'season', 'calibrate', 'defragment']);
 
-/** The same act right before "my `word`" in one prompt and "a/an `word`" in the other. */
+/** The same act right before "my `word`" in one prompt and "a/an `word`" or "`word`" in the other. */
 function actedOnAsOwned(owner: string, other: string, word: string): boolean {
   const lexicon = englishLexicon();
   const thing = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const actOn = (text: string, determiner: string) => new RegExp(`(?:^| )(\\S+) ${determiner} ${thing}(?= |$)`).exec(text)?.[1];
-  const ownedBy = actOn(owner, '(?:my|our)');
-  const heldBy = actOn(other, '(?:a|an)');
+  const actOn = (text: string, determiner: string) => new RegExp(`(?:^| )(\\S+) ${determiner}${thing}(?= |$)`).exec(text)?.[1];
+  const ownedBy = actOn(owner, '(?:my|our) ');
+  const heldBy = actOn(other, '(?:(?:a|an) )?');
   return ownedBy !== undefined && heldBy !== undefined && lexicon.lemma(ownedBy) === lexicon.lemma(heldBy) && actsOnAThingHeld.has(lexicon.lemma(heldBy));
 }
 

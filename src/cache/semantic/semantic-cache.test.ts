@@ -152,3 +152,14 @@ test('a possessive reads as its "of" phrase without taking the act before it alo
   assert.equal(promptFeatures("What are green tea's health benefits?").normalized, 'what are health benefits of green tea');
   assert.equal(promptFeatures("Please reset Bob's password").normalized, 'please reset password of bob');
 });
+
+test('"water my plants" asks what "water plants" asks; "find my phone" is still not "find a phone" (round 119)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'What is the best time of day to water plants?', 'early morning');
+  store(cache, 'org', 'How do I find a phone?', 'buy one');
+  assert.equal((await lookup(cache, 'org', 'When is the best time of day to water my plants?')).kind, 'hit');
+  assert.equal((await lookup(cache, 'org', 'How do I find my phone?')).kind, 'miss');
+  // A plural in -ies of a short word in -y is that word: "flies" and the misspelt "flys" are both "fly".
+  store(cache, 'org', 'How do I get rid of fruit flies in my kitchen?', 'vinegar trap');
+  assert.equal((await lookup(cache, 'org', 'How can I get rid of fruit flys in the kitchen?')).kind, 'hit');
+});
