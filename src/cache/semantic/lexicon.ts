@@ -27,6 +27,12 @@ export interface Lexicon {
    * `prednisolone`, `pydantic`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
    */
   isWord(word: string): boolean;
+  /**
+   * The vocabulary word a misspelling stands for: one a single slip away (two letters swapped, a letter left out or
+   * typed twice) that keeps the first letter — `calcualte` → calculate, `cirlce` → circle. Undefined for a word
+   * (`isWord`), a short one, one with other than letters, or when nothing is that close.
+   */
+  correction(word: string): string | undefined;
 }
 
 /** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)), p from Zipf's law (0.1 / rank). */
@@ -105,6 +111,8 @@ function readLexicon(folder: string): Lexicon {
   const synsetsOf = new Map<string, SynsetIds>();
   for (const word in synsets) synsetsOf.set(word, packedIds(synsets[word]));
   const lemmas = new Map<string, string>();
+  /** Corrections found ('' for none), bounded like the base forms. */
+  const corrections = new Map<string, string>();
   const lemma = (word: string): string => {
     let found = lemmas.get(word);
     if (found === undefined) {
@@ -144,7 +152,49 @@ function readLexicon(folder: string): Lexicon {
       return shareAnId(ofLeft, ofRight);
     },
     isWord: (word) => ranks.has(word) || realWords.has(word),
+    correction(word) {
+      if (word.length < MIN_CORRECTED_LENGTH || word.length > MAX_CORRECTED_LENGTH || ranks.has(word) || !/^[a-z]+$/.test(word) || realWords.has(word)) return undefined;
+      let found = corrections.get(word);
+      if (found === undefined) {
+        found = closestByOneEdit(word, ranks) ?? '';
+        if (corrections.size >= REMEMBERED_LEMMAS) corrections.delete(corrections.keys().next().value!);
+        corrections.set(word, found);
+      }
+      return found === '' ? undefined : found;
+    },
   };
+}
+
+/** Shorter words have too many neighbours one edit away to pick one (`tge`: the, tie, toe, age…). */
+const MIN_CORRECTED_LENGTH = 5;
+/** Past this, a word is a name or a code more often than a misspelling, and its ~54 × length candidates cost more. */
+const MAX_CORRECTED_LENGTH = 16;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * The vocabulary word one edit from `word` with the same first letter, by the slips typists make most: two letters
+ * swapped, then a letter left out, then one typed twice or by mistake; the most frequent word of the first kind that
+ * finds one (`leter` is `letter`, not the more frequent `later`; `routr` is `router`, not `rout`). A letter changed
+ * is not tried: `prepair` is one letter from `prepaid`, two from what it misspells.
+ */
+function closestByOneEdit(word: string, ranks: ReadonlyMap<string, number>): string | undefined {
+  const best: Array<string | undefined> = [undefined, undefined, undefined];
+  const bestRank = [Infinity, Infinity, Infinity];
+  const consider = (candidate: string, kind: 0 | 1 | 2) => {
+    const rank = ranks.get(candidate);
+    if (rank !== undefined && rank < bestRank[kind]) {
+      best[kind] = candidate;
+      bestRank[kind] = rank;
+    }
+  };
+  for (let index = 1; index <= word.length; index++) {
+    const head = word.slice(0, index);
+    const tail = word.slice(index);
+    if (index < word.length - 1) consider(head + tail[1] + tail[0] + tail.slice(2), 0); // two letters swapped
+    for (const letter of LETTERS) consider(head + letter + tail, 1); // a letter left out
+    if (index < word.length) consider(head + tail.slice(1), 2); // a letter typed twice or by mistake
+  }
+  return best[0] ?? best[1] ?? best[2];
 }
 
 /**
@@ -175,6 +225,7 @@ const suffixRules: Array<[string, string]> = [
   ['xes', 'x'],
   ['ches', 'ch'],
   ['shes', 'sh'],
+  ['oes', 'o'],
   ['es', 'e'],
   ['s', ''],
   ['ied', 'y'],

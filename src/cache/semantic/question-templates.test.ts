@@ -238,3 +238,18 @@ test('round 117: "while" before an act in -ing is "when"; before a clause or a n
     ['what should i do while spring lasts?', 'what should i do while spring lasts?'],
   ]);
 });
+
+test('round 120: a closing "who is Xing" is the adjective, "get out a" is remove, "not much" is little, "get the X of" is find', () => {
+  expectRewrites([
+    ["what is a nice present for a coworker who is retiring?", 'what is a nice present for a retiring coworker?'],
+    ['how do i get out a screw that is stripped?', 'how do i remove a stripped screw?'],
+    ['how do i help a friend who is grieving her mother?', 'how do i help a friend who is grieving her mother?'],
+    ['how can i begin investing with not much money?', 'how can i begin investing with little money?'],
+    ['why do i have not many friends?', 'why do i have few friends?'],
+    ['is it not safe?', 'is it not safe?'],
+    ['how do i get the median of a list in python?', 'how do i find the median of a list in python?'],
+    ['how do i calculate the area of a circle?', 'how do i find the area of a circle?'],
+    ['how do i get the job?', 'how do i get the job?'],
+    ['how do i get out of debt?', 'how do i get out of debt?'],
+  ]);
+});

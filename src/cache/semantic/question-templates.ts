@@ -222,6 +222,9 @@ const templates: Rewrite[] = [
   // "What happens when…", "what does it mean when…", "what should I do when…", "how do I know when…": "when" joins a
   // condition, as "if" does.
   ['when', /(^|, )(what happens|what does it mean|what (?:should|do|can|would) (?:i|you|we) do|how (?:do|can|would) (?:i|you|we) (?:know|tell)) when /, '$1$2 if '],
+  // "A coworker who is retiring" is "a retiring coworker", "a screw that is stripped" "a stripped screw": a closing
+  // relative clause of one participle reads as the adjective it is.
+  [/ (?:who|that) (?:is|are) /, /\b(a|an|the|my|your|our) (\w+) (?:who|that) (?:is|are) (\w{3,}(?:ing|ed))(\s*[?.!]*)$/, '$1 $3 $2$4'],
 ];
 
 /** Phrasal verbs that mean one verb ("get rid of" = eliminate, "shut down" = power off), rewritten after the question forms. */
@@ -245,6 +248,12 @@ const phrasalVerbs: Rewrite[] = [
   [/\bget/, /\bget(s|ting)? ((?:\S+ ){1,3})off (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
   // "Get a stain out of a shirt" is "remove a stain from a shirt" ("get out of bed" names nothing taken out, and stays).
   [/\bget/, /\bget(s|ting)? ((?:a|an|the|my|this|that|some) (?:\S+ ){0,2})out of (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
+  // "Get out a stripped screw" is "remove" it (a thing named right after "out"; "get out of" is above).
+  [/\bget/, /\bget(s|ting)? out (?=(?:a|an|the|my|this|that|some) )/g, (_, ending: string) => `${inflected('remove', ending)} `],
+  // "Get / calculate / compute the median of a list" is "find" it: before "the X of", each asks for a value.
+  [/\b(?:get|calculate|compute|determine) the /, /\b(?:get|calculate|compute|determine) the (?=\w+ of\b)/g, 'find the '],
+  // "With not much money" is "with little money", "not many friends" "few friends".
+  ['not m', /\bnot (much|many) (?=[a-z])/g, (_, amount: string) => (amount === 'much' ? 'little ' : 'few ')],
   // "A breakfast for weight loss" is one "to lose weight" (and so for gaining it).
   ['weight', /\bfor weight (loss|gain)\b/g, (_, change: string) => (change === 'loss' ? 'to lose weight' : 'to gain weight')],
   // "Putting things off" is procrastinating.

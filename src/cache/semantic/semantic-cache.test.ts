@@ -163,3 +163,20 @@ test('"water my plants" asks what "water plants" asks; "find my phone" is still 
   store(cache, 'org', 'How do I get rid of fruit flies in my kitchen?', 'vinegar trap');
   assert.equal((await lookup(cache, 'org', 'How can I get rid of fruit flys in the kitchen?')).kind, 'hit');
 });
+
+test('"who" after another question word opens a relative clause and asks nothing; alone or after "tell me" it asks (round 120)', () => {
+  const asksWho = (text: string) => promptFeatures(text).frame.includes('ask:person');
+  assert.equal(asksWho("What's a nice present for a coworker who is retiring?"), false);
+  assert.equal(asksWho('How do I help a friend who is grieving?'), false);
+  assert.equal(asksWho('Who painted the Mona Lisa?'), true);
+  assert.equal(asksWho('Tell me who won the 2018 World Cup'), true);
+  assert.equal(asksWho('In 1969, who walked on the moon first?'), true);
+  assert.equal(asksWho('Whose idea was the Eiffel Tower?'), true);
+});
+
+test('a misspelt word reads as the word it misspells before the question forms do (round 120)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'How do I calculate the area of a circle?', 'pi r squared');
+  assert.equal((await lookup(cache, 'org', 'How do I calcualte the area of a cirlce?')).kind, 'hit');
+  assert.equal((await lookup(cache, 'org', 'How do I calculate the area of a square?')).kind, 'miss');
+});

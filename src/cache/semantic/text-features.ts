@@ -1,4 +1,5 @@
 import { withinEdits } from './edit-distance.js';
+import { withMisspellingsCorrected } from './misspellings.js';
 import { englishLexicon, type Lexicon } from './lexicon.js';
 import { actInIng, rewriteQuestion } from './question-templates.js';
 import { groupWord } from './word-groups.js';
@@ -30,7 +31,9 @@ const fillers = new Set(
  * ("flights to Paris" / "flights from Paris").
  */
 const frameMarkers: Array<[string, RegExp]> = [
-  ['ask:person', /\b(?:who|whom|whose)\b/],
+  // After another question word, "who" opens a relative clause and asks nothing: "what's a present for a coworker who
+  // is retiring" asks what a "… for a retiring coworker" asks ("tell me who won" still asks who).
+  ['ask:person', /(?:^|, )(?:who|whom)\b|\bwhose\b|^(?!(?:.*, )?(?:what|how|where|why|when|which)\b).*\b(?:who|whom)\b/],
   // "When wearing a mask" says when something happens, it does not ask when ("when spring starts" still asks).
   ['ask:time', new RegExp(`\\bwhen\\b(?! ${actInIng})`)],
   ['ask:place', /\bwhere\b/],
@@ -249,7 +252,7 @@ export function promptFeatures(text: string): PromptFeatures {
   // "why does my car start").
   if (lowered.includes('nt')) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
-  lowered = rewriteQuestion(lowered);
+  lowered = rewriteQuestion(withMisspellingsCorrected(lowered, entities, lexicon));
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.

@@ -76,8 +76,8 @@ const wordGroups = [
   ['bad', 'harmful'],
   // Round 70: "how does caffeine effect sleep" is the everyday misspelling; "the effect of X on Y" asks how X affects Y.
   ['affect', 'effect'],
-  // Round 74: "how can I be a good / great geologist".
-  ['good', 'great'],
+  // Round 74: "how can I be a good / great geologist"; round 120: "a good / nice gift for a retiring coworker".
+  ['good', 'great', 'nice'],
   // Round 79: "why is my dog shaking / trembling" (WordNet keeps the -ing forms as nouns), "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
   ['easy', 'simple'],

@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { englishLexicon } from './lexicon.js';
+
+test('base forms: -ies and -ied on a two-letter stem, -oes, and the rules that were there', () => {
+  const lexicon = englishLexicon();
+  const cases: Array<[string, string]> = [
+    ['flies', 'fly'],
+    ['cried', 'cry'],
+    ['skies', 'sky'],
+    ['tomatoes', 'tomato'],
+    ['heroes', 'hero'],
+    ['shoes', 'shoe'],
+    ['cities', 'city'],
+    ['stores', 'store'],
+    ['running', 'run'],
+    // A two-letter stem before -ing is still refused: `bring` is not `br` + ing.
+    ['bring', 'bring'],
+  ];
+  assert.deepEqual(cases.map(([word]) => [word, lexicon.lemma(word)]), cases);
+});
+
+test('a misspelling is corrected to the word one slip away: swapped, left out or doubled letters, the first letter kept', () => {
+  const lexicon = englishLexicon();
+  const cases: Array<[string, string | undefined]> = [
+    ['calcualte', 'calculate'],
+    ['cirlce', 'circle'],
+    // A letter left out before the more frequent word a letter changed would give: `later`, `rout`, `angel`.
+    ['leter', 'letter'],
+    ['routr', 'router'],
+    ['ankel', 'ankle'],
+    ['acount', 'account'],
+    ['committ', 'commit'],
+    // A letter changed is not tried (`prepaid` is one letter from it), nor a first letter.
+    ['prepair', undefined],
+    ['rpint', undefined],
+    // Words, short words, names with digits are left alone.
+    ['manger', undefined],
+    ['teh', undefined],
+    ['gpt4o', undefined],
+  ];
+  assert.deepEqual(cases.map(([word]) => [word, lexicon.correction(word)]), cases);
+});
