@@ -38,7 +38,8 @@ test('"what can I do so X does not Y" and "get / make X (to) stop Ying" ask how 
     ['how do i get my cat to stop scratching the sofa', 'how do i stop my cat scratching the sofa'],
     ['how do i make my baby stop crying', 'how do i stop my baby crying'],
     ['getting my puppy to stop biting', 'stopping my puppy biting'],
-    ['how do i get my dog to start eating', 'how do i get my dog to start eating'],
+    // Not a stop: only the causative reads as "make" (round 122).
+    ['how do i get my dog to start eating', 'how do i make my dog start eating'],
   ]);
 });
 
@@ -251,5 +252,19 @@ test('round 120: a closing "who is Xing" is the adjective, "get out a" is remove
     ['how do i calculate the area of a circle?', 'how do i find the area of a circle?'],
     ['how do i get the job?', 'how do i get the job?'],
     ['how do i get out of debt?', 'how do i get out of debt?'],
+  ]);
+});
+
+test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "what X help with" and "what is Y in a language"', () => {
+  expectRewrites([
+    ['how do i get my toddler to sleep through the night?', 'how do i make my toddler sleep through the night?'],
+    ['how do i get my kids to school on time?', 'how do i get my kids to school on time?'],
+    ['how do i get the baby to bed?', 'how do i get the baby to bed?'],
+    ['am i allowed to take a power bank on a plane?', 'can i take a power bank on a plane?'],
+    ['what stretches help with lower back pain?', 'what are good stretches for lower back pain?'],
+    ['what are stretches?', 'what are stretches?'],
+    ['what is thank you in japanese?', 'how do you say thank you in japanese?'],
+    ['what is the word for dog in spanish?', 'how do you say dog in spanish?'],
+    ['what is the best hotel in paris?', 'what is the best hotel in paris?'],
   ]);
 });

@@ -1,5 +1,6 @@
 import { withinEdits } from './edit-distance.js';
 import { englishLexicon } from './lexicon.js';
+import { languageNames } from './language-names.js';
 
 /**
  * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
@@ -131,6 +132,12 @@ const templates: Rewrite[] = [
   // "Is it okay to freeze cooked rice?" asks "can I freeze cooked rice?" (whether it is safe, healthy or legal is
   // another question, and stays).
   [/\bis it (?:okay|ok|alright|all right) to /, /(^|, )is it (?:okay|ok|alright|all right) to /, '$1can i '],
+  // "What is 'thank you' in Japanese?", "what's the word for dog in Spanish?" ask how to say it (round 122).
+  [/ in \w+\s*[?.!]*$/, new RegExp(`^what is (?:the word for )?((?:\\S+ ){0,3}\\S+) in (${languageNames})(\\s*[?.!]*)$`), 'how do you say $1 in $2$3'],
+  // "Am I allowed to take a power bank on a plane?" asks "can I…" (round 122).
+  [/\b(?:allowed|permitted) to /, /(^|, )(?:am i|are we) (?:allowed|permitted) to /, '$1can i '],
+  // "What stretches help with back pain?" asks "what are good stretches for back pain?" (round 122).
+  [/^what \w+ helps? /, /^what (?!are\b|is\b)(\w+) helps? (?:with |for )?/, 'what are good $1 for '],
   ['against', /\bagainst the law\b/, 'illegal'],
   // "Why does the sky look blue?" asks "why is the sky blue?" (a colour or state seen: "look" with one word after it;
   // "why does my code look wrong to the linter" says more, and stays).
@@ -250,6 +257,9 @@ const phrasalVerbs: Rewrite[] = [
   [/\bget/, /\bget(s|ting)? ((?:a|an|the|my|this|that|some) (?:\S+ ){0,2})out of (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
   // "Get out a stripped screw" is "remove" it (a thing named right after "out"; "get out of" is above).
   [/\bget/, /\bget(s|ting)? out (?=(?:a|an|the|my|this|that|some) )/g, (_, ending: string) => `${inflected('remove', ending)} `],
+  // "Get my toddler to sleep" is "make my toddler sleep": causing someone or something to act.
+  // (Not when "to" leads to a place: "get my kids to school", "get the baby to bed".)
+  [/\bget /, /\bget ((?:my|the|your|our|his|her|their|this) (?:\S+ ){1,3}?)to (?!(?:the|a|an|my|your|school|work|bed)\b)(?=\w)/g, 'make $1'],
   // "Get / calculate / compute the median of a list" is "find" it: before "the X of", each asks for a value.
   [/\b(?:get|calculate|compute|determine) the /, /\b(?:get|calculate|compute|determine) the (?=\w+ of\b)/g, 'find the '],
   // "With not much money" is "with little money", "not many friends" "few friends".

@@ -1,4 +1,5 @@
 import { withinEdits } from './edit-distance.js';
+import { languageNames } from './language-names.js';
 import { withMisspellingsCorrected } from './misspellings.js';
 import { englishLexicon, type Lexicon } from './lexicon.js';
 import { actInIng, rewriteQuestion } from './question-templates.js';
@@ -102,7 +103,7 @@ function misspeltNegation(token: string, lexicon: Lexicon): string | undefined {
  */
 const protectedKinds: Array<[string, string]> = [
   ['antonym', 'left|right|before|after|include|exclude|increase|decrease|up|down|min|max|minimum|maximum|first|last|open|close|buy|sell|add|remove|enable|disable|true|false|yes|hot|cold|warm|cool|more|less|most|least|above|below|over|under|inside|outside|import|export|encrypt|decrypt|start|stop|accept|reject|allow|deny|push|pull|upper|lower|ascend|descend|north|south|east|west|fast|slow|cheap|expensive|positive|negative|win|lose|input|output|send|receive|old|older|oldest|young|younger|youngest|new|newer|high|higher|low|lower|long|longer|short|shorter|big|bigger|small|smaller|good|better|best|bad|worse|worst|early|earlier|late|later|heavy|light|rich|poor|easy|hard|safe|dangerous|healthy|unhealthy|legal|illegal|male|female|men|women|man|woman|boy|girl|day|night|summer|winter|spring|autumn|fall|sunrise|sunset|asleep|awake|alive|dead|wet|dry|full|empty|plus|minus|multiply|divide|sum|difference|average|median|mean|mode|total|celsius|fahrenheit|kilometer|mile|meter|foot|feet|pound|kilogram|inch|centimeter|liter|gallon|dollar|euro|yen|pound'],
-  ['language', 'english|french|spanish|german|italian|portuguese|chinese|mandarin|japanese|korean|russian|arabic|hindi|dutch|swedish|polish|turkish|greek|hebrew|latin|ukrainian|vietnamese|thai|indonesian|bengali|urdu|persian|swahili'],
+  ['language', languageNames],
   ['format', 'json|yaml|xml|csv|table|markdown|bullet|list|code|python|javascript|typescript|java|rust|golang|sql|html|css|ruby|php|swift|kotlin|bash|shell|haiku|poem|essay|paragraph|sentence|tweet|email|letter|summary|outline|story|song|limerick|sonnet'],
   // Places by their level too: WordNet makes `state` and `country` synonyms (a nation), but the largest US state is not the largest country.
   ['scope', 'all|every|each|only|any|some|most|few|many|entire|whole|partial|single|both|either|always|sometimes|usually|often|rarely|ever|per|total|overall|country|state|nation|province|county|city|town|village|continent|region|district|territory'],
