@@ -268,3 +268,13 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['what is the best hotel in paris?', 'what is the best hotel in paris?'],
   ]);
 });
+
+test('round 123: "how do I show X" displays X (the filler "show" would have read "show hidden files" as "hide files"); assist is help, reply to is answer', () => {
+  expectRewrites([
+    ['how do i show hidden files on a mac?', 'how do i display hidden files on a mac?'],
+    ['how do i show that the square root of 2 is irrational?', 'how do i show that the square root of 2 is irrational?'],
+    ['can you show me how to tie a tie?', 'can you show me how to tie a tie?'],
+    ['how can i assist a friend with depression?', 'how can i help a friend with depression?'],
+    ['how do i reply to an angry customer email?', 'how do i answer an angry customer email?'],
+  ]);
+});

@@ -257,6 +257,9 @@ const phrasalVerbs: Rewrite[] = [
   [/\bget/, /\bget(s|ting)? ((?:a|an|the|my|this|that|some) (?:\S+ ){0,2})out of (?=\S)/g, (_, ending: string, thing: string) => `${inflected('remove', ending)} ${thing}from `],
   // "Get out a stripped screw" is "remove" it (a thing named right after "out"; "get out of" is above).
   [/\bget/, /\bget(s|ting)? out (?=(?:a|an|the|my|this|that|some) )/g, (_, ending: string) => `${inflected('remove', ending)} `],
+  // "How do I show hidden files" acts on the files: "show" is then "display", a meaning word, not the filler of "show me
+  // how…" ("show hidden files" is not "hide files", round 123).
+  [/\bshow /, /^(how (?:do|can|could|should|would) (?:i|we|you) )show (?!(?:me|us|him|her|them|you|how|what|why|where|when|which|that)\b)/, '$1display '],
   // "Get my toddler to sleep" is "make my toddler sleep": causing someone or something to act.
   // (Not when "to" leads to a place: "get my kids to school", "get the baby to bed".)
   [/\bget /, /\bget ((?:my|the|your|our|his|her|their|this) (?:\S+ ){1,3}?)to (?!(?:the|a|an|my|your|school|work|bed)\b)(?=\w)/g, 'make $1'],
@@ -277,6 +280,10 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+  // "Assist a friend" is "help" one, "reply / respond to an email" "answer" it: words that are fillers as the plain
+  // verb is (round 123).
+  ['assist', /\bassist(s|ed|ing)?\b/g, (_, ending = '') => `help${ending}`],
+  [/\b(?:reply|replies|replied|replying|respond) to\b/, /\b(?:reply|replies|replied|replying|respond|responds|responded|responding) to\b/g, 'answer'],
   // "Make money" is "earn money"; "thinking too much" is "overthinking".
   ['money', /\bmak(e|es|ing) (?=(?:some |more |extra |good |real |passive )?(?:money|income|a living)\b)/g, (_, ending: string) => (ending === 'ing' ? 'earning ' : ending === 'es' ? 'earns ' : 'earn ')],
   ['too much', /\bthink(s|ing)? too much\b/g, (_, ending = '') => `overthink${ending}`],

@@ -180,3 +180,10 @@ test('a misspelt word reads as the word it misspells before the question forms d
   assert.equal((await lookup(cache, 'org', 'How do I calcualte the area of a cirlce?')).kind, 'hit');
   assert.equal((await lookup(cache, 'org', 'How do I calculate the area of a square?')).kind, 'miss');
 });
+
+test('"show hidden files" is never served for "hide files"; "display hidden files" is (round 123)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'How do I show hidden files on a Mac?', 'Cmd+Shift+.');
+  assert.equal((await lookup(cache, 'org', 'How do I hide files on a Mac?')).kind, 'miss');
+  assert.equal((await lookup(cache, 'org', 'How do I display hidden files on a Mac?')).kind, 'hit');
+});
