@@ -274,7 +274,18 @@ test('round 123: "how do I show X" displays X (the filler "show" would have read
     ['how do i show hidden files on a mac?', 'how do i display hidden files on a mac?'],
     ['how do i show that the square root of 2 is irrational?', 'how do i show that the square root of 2 is irrational?'],
     ['can you show me how to tie a tie?', 'can you show me how to tie a tie?'],
-    ['how can i assist a friend with depression?', 'how can i help a friend with depression?'],
+    ['how can i assist you today?', 'how can i help you today?'],
     ['how do i reply to an angry customer email?', 'how do i answer an angry customer email?'],
+  ]);
+});
+
+test('round 124: "help / assist someone with" is "aid", "go to sleep" is "fall asleep", "go to the doctor" is "see a doctor"', () => {
+  expectRewrites([
+    ['how do i help my child with math homework?', 'how do i aid my child with math homework?'],
+    ['how can i assist a friend with depression?', 'how can i aid a friend with depression?'],
+    ['can you help me with my essay?', 'can you help me with my essay?'],
+    ['how do i go to sleep faster?', 'how do i fall asleep fast?'],
+    ['should i go to the doctor for a cold?', 'should i see a doctor for a cold?'],
+    ['should i go to the store?', 'should i go to the store?'],
   ]);
 });

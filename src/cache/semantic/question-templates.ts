@@ -280,6 +280,12 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
   ['down', /\bturn(s|ed|ing)? down (a|an|the|my|his|her|their|your|this|that) (offer|job|invitation|proposal|request)\b/g, (_, ending: string, owner: string, thing: string) => `${inflected('decline', ending)} ${owner} ${thing}`],
   ['deal', /\b(?:deal|deals|dealing|dealt) with\b/g, 'handle'],
+  // "Help / assist my child with homework" is to aid them at it: a meaning word, not the filler "help" ("help my child
+  // with homework" is not "do my child's homework", round 124).
+  [/\b(?:help|assist)/, /\b(?:help|assist)(s|ed|ing)? ((?:my|your|his|her|our|their|a|an|the) (?:\S+ ){0,2}?)with\b/g, (_, ending = '', someone: string) => `aid${ending} ${someone}with`],
+  // "Go to sleep" is "fall asleep"; "go to the doctor" is "see a doctor" (round 124).
+  ['to sleep', /\b(?:go|goes|going|went) to sleep\b/g, 'fall asleep'],
+  ['go', /\b(?:go|goes|going|went) to (?:the|a|my) (doctor|dentist|physician|therapist|vet)\b/g, 'see a $1'],
   // "Assist a friend" is "help" one, "reply / respond to an email" "answer" it: words that are fillers as the plain
   // verb is (round 123).
   ['assist', /\bassist(s|ed|ing)?\b/g, (_, ending = '') => `help${ending}`],

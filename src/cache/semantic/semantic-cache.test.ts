@@ -187,3 +187,16 @@ test('"show hidden files" is never served for "hide files"; "display hidden file
   assert.equal((await lookup(cache, 'org', 'How do I hide files on a Mac?')).kind, 'miss');
   assert.equal((await lookup(cache, 'org', 'How do I display hidden files on a Mac?')).kind, 'hit');
 });
+
+test('fillers that carry the question are read: wanting to do is not doing, briefly is not in detail, helping with is not doing (rounds 124–125)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'Why do I want to sleep all the time?', 'fatigue');
+  store(cache, 'org', 'Explain quantum computing briefly', 'short');
+  store(cache, 'org', 'How do I help my child with math homework?', 'sit with them');
+  assert.equal((await lookup(cache, 'org', 'Why do I sleep all the time?')).kind, 'miss');
+  assert.equal((await lookup(cache, 'org', 'Explain quantum computing in detail')).kind, 'miss');
+  assert.equal((await lookup(cache, 'org', "How do I do my child's math homework?")).kind, 'miss');
+  // What they are asked alike with still is.
+  assert.equal((await lookup(cache, 'org', 'Briefly explain quantum computing')).kind, 'hit');
+  assert.equal((await lookup(cache, 'org', 'How can I assist my child with math homework?')).kind, 'hit');
+});

@@ -59,6 +59,13 @@ const frameMarkers: Array<[string, RegExp]> = [
   ['modal:possibility', /\b(?:may|might)\b/],
   ['modal:ability', /(?:^|, )(?:can|could) (?:i|we)\b/],
   ['modal:advice', /(?:^|, )(?:should|ought) (?:i|we)\b/],
+  // How long an answer is asked to be: "explain X briefly" is not "explain X in detail" (round 125), though "briefly"
+  // and "detail" are fillers as words.
+  ['length:brief', /\b(?:briefly|brief|concise|concisely|in short|in a nutshell|tl ?;? ?dr|in (?:one|a single|a few|few) (?:sentence|sentences|words?|lines?))\b/],
+  ['length:detailed', /\b(?:in (?:great |full |more )?detail|detailed|in depth|in-depth|thoroughly|comprehensive|comprehensively)\b/],
+  // "Want" is a filler in a request ("I want to know how…", "I want you to explain…"), but wanting to do a thing is
+  // not doing it: "why do I want to sleep all the time" is not "why do I sleep all the time" (round 124).
+  ['modal:desire', /\bwant(?:s|ed|ing)? to (?!(?:know|understand|learn|find out|ask|see)\b)/],
 ];
 // `by` marks who acts in the passive: "who was Lincoln killed by" is not "who did Lincoln kill".
 const directionWords = new Set(['from', 'into', 'onto', 'toward', 'towards', 'than', 'between', 'against', 'via', 'by']);

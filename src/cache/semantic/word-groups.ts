@@ -79,10 +79,10 @@ const wordGroups = [
   // Round 74: "how can I be a good / great geologist"; round 120: "a good / nice gift for a retiring coworker".
   ['good', 'great', 'nice'],
   // Round 123: a plain word and its formal synonym, which WordNet links only through senses the sense rule refuses
-  // ("what do I need / require to open an account", "change / modify my email address"). "Assist" and "reply to",
-  // whose plain words are fillers, are rewritten to them instead (question-templates.ts).
+  // ("what do I need / require to open an account", "change / modify my email"; not "alter": "alter a flat tire" is
+  // not changing it). "Assist" and "reply to", whose plain words are fillers, are rewritten to them instead.
   ['need', 'require'],
-  ['change', 'modify', 'alter'],
+  ['change', 'modify'],
   ['huge', 'enormous', 'massive'],
   // Round 79: "why is my dog shaking / trembling" (WordNet keeps the -ing forms as nouns), "easy / simple dinner ideas".
   ['shake', 'tremble', 'shaking', 'trembling'],
