@@ -41,3 +41,11 @@ test('a misspelling is corrected to the word one slip away: swapped, left out or
   ];
   assert.deepEqual(cases.map(([word]) => [word, lexicon.correction(word)]), cases);
 });
+
+test('no correction adds a final "s" or drops a final vowel: those are names coined from words', () => {
+  const lexicon = englishLexicon();
+  assert.equal(lexicon.correction('matcha'), undefined);
+  assert.notEqual(lexicon.correction('canva'), 'canvas');
+  assert.equal(lexicon.correction('freez'), 'freeze');
+  assert.equal(lexicon.correction('delet'), 'delete');
+});

@@ -170,6 +170,7 @@ const MIN_CORRECTED_LENGTH = 5;
 /** Past this, a word is a name or a code more often than a misspelling, and its ~54 × length candidates cost more. */
 const MAX_CORRECTED_LENGTH = 16;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const finalVowels = new Set(['a', 'i', 'o', 'u', 'y']);
 
 /**
  * The vocabulary word one edit from `word` with the same first letter, by the slips typists make most: two letters
@@ -191,8 +192,10 @@ function closestByOneEdit(word: string, ranks: ReadonlyMap<string, number>): str
     const head = word.slice(0, index);
     const tail = word.slice(index);
     if (index < word.length - 1) consider(head + tail[1] + tail[0] + tail.slice(2), 0); // two letters swapped
-    for (const letter of LETTERS) consider(head + letter + tail, 1); // a letter left out
-    if (index < word.length) consider(head + tail.slice(1), 2); // a letter typed twice or by mistake
+    // Not a final "s" left out nor a final vowel added: `canva` and `matcha` are names coined from words, not slips
+    // (prompt-guards.ts, nameCoinedFromWord).
+    for (const letter of LETTERS) if (index < word.length || letter !== 's') consider(head + letter + tail, 1); // a letter left out
+    if (index < word.length - 1 || (index === word.length - 1 && !finalVowels.has(tail))) consider(head + tail.slice(1), 2); // a letter typed twice or by mistake
   }
   return best[0] ?? best[1] ?? best[2];
 }

@@ -264,12 +264,25 @@ function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord =
   }
   // A misspelling keeps the first letter (it is the one people get right): `async` is not a typo of `sync`.
   if (left[0] !== right[0]) return false;
+  if (leftIsWord !== lexicon.isWord(right) && (leftIsWord ? nameCoinedFromWord(right, left) : nameCoinedFromWord(left, right))) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.
   if (digitsOf(left) !== digitsOf(right)) return false;
   return withinEdits(left, right, allowed);
 }
+
+/**
+ * How names are coined from words, rather than slipped into: a vowel added at the end of a word (`matcha` from
+ * match) or the "s" of a word dropped (`canva` from canvas). A slip doubles a letter (`purrr`, `haskel`), drops an
+ * "e" (`freez`) or changes a letter inside. `unknown` is the one of the two outside the word lists.
+ */
+export function nameCoinedFromWord(unknown: string, word: string): boolean {
+  if (unknown.length === word.length + 1) return unknown.startsWith(word) && coiningVowels.has(unknown.at(-1)!);
+  return word.length === unknown.length + 1 && word.startsWith(unknown) && word.at(-1) === 's';
+}
+
+const coiningVowels = new Set(['a', 'i', 'o', 'u', 'y']);
 
 /**
  * The word list holds 274,000 words, obscure ones too, so a dropped or doubled letter often lands on one (`pupy`,

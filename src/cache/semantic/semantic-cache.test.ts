@@ -200,3 +200,14 @@ test('fillers that carry the question are read: wanting to do is not doing, brie
   assert.equal((await lookup(cache, 'org', 'Briefly explain quantum computing')).kind, 'hit');
   assert.equal((await lookup(cache, 'org', 'How can I assist my child with math homework?')).kind, 'hit');
 });
+
+test('a lowercase name coined from a word is not that word misspelt: matcha is not match, canva not canvas (round 127)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'What is a match?', 'a stick');
+  store(cache, 'org', 'How do I export a design from canvas?', 'right-click');
+  store(cache, 'org', 'Why do cats purr?', 'contentment');
+  assert.equal((await lookup(cache, 'org', 'What is matcha?')).kind, 'miss');
+  assert.equal((await lookup(cache, 'org', 'How do I export a design from canva?')).kind, 'miss');
+  // A doubled letter at the end is still a slip.
+  assert.equal((await lookup(cache, 'org', 'Why do cats purrr?')).kind, 'hit');
+});
