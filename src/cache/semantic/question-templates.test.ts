@@ -289,3 +289,11 @@ test('round 124: "help / assist someone with" is "aid", "go to sleep" is "fall a
     ['should i go to the store?', 'should i go to the store?'],
   ]);
 });
+
+test('round 128: "sign in / out" is "log in / out"; "sign up" stays', () => {
+  expectRewrites([
+    ['how do i sign in to my apple id?', 'how do i log in to my apple id?'],
+    ['why am i signed out of gmail?', 'why am i logged out of gmail?'],
+    ['how do i sign up for netflix?', 'how do i sign up for netflix?'],
+  ]);
+});

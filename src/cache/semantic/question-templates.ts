@@ -283,6 +283,8 @@ const phrasalVerbs: Rewrite[] = [
   // "Help / assist my child with homework" is to aid them at it: a meaning word, not the filler "help" ("help my child
   // with homework" is not "do my child's homework", round 124).
   [/\b(?:help|assist)/, /\b(?:help|assist)(s|ed|ing)? ((?:my|your|his|her|our|their|a|an|the) (?:\S+ ){0,2}?)with\b/g, (_, ending = '', someone: string) => `aid${ending} ${someone}with`],
+  // "Sign in / out" is "log in / out" ("sign up" registers, and stays; round 128).
+  ['sign', /\bsign(s|ed|ing)? (in|out|on|off)\b/g, (_, ending = '', way: string) => `${{ '': 'log', s: 'logs', ed: 'logged', ing: 'logging' }[ending]} ${way === 'on' ? 'in' : way === 'off' ? 'out' : way}`],
   // "Go to sleep" is "fall asleep"; "go to the doctor" is "see a doctor" (round 124).
   ['to sleep', /\b(?:go|goes|going|went) to sleep\b/g, 'fall asleep'],
   ['go', /\b(?:go|goes|going|went) to (?:the|a|my) (doctor|dentist|physician|therapist|vet)\b/g, 'see a $1'],
