@@ -297,3 +297,13 @@ test('round 128: "sign in / out" is "log in / out"; "sign up" stays', () => {
     ['how do i sign up for netflix?', 'how do i sign up for netflix?'],
   ]);
 });
+
+test('round 130: a number and its unit written together are written apart; an ordinal before a superlative is digits', () => {
+  expectRewrites([
+    ['what is 5kg in pounds?', 'what is 5 kg in pounds?'],
+    ['is 10.5mph fast?', 'is 10.5 mph fast?'],
+    ['is 5g safe?', 'is 5 g safe?'],
+    ['what is the second largest country?', 'what is the 2nd largest country?'],
+    ['wait a second longer', 'wait a second longer'],
+  ]);
+});

@@ -283,6 +283,10 @@ const phrasalVerbs: Rewrite[] = [
   // "Help / assist my child with homework" is to aid them at it: a meaning word, not the filler "help" ("help my child
   // with homework" is not "do my child's homework", round 124).
   [/\b(?:help|assist)/, /\b(?:help|assist)(s|ed|ing)? ((?:my|your|his|her|our|their|a|an|the) (?:\S+ ){0,2}?)with\b/g, (_, ending = '', someone: string) => `aid${ending} ${someone}with`],
+  // "5kg" is "5 kg", "10mph" "10 mph": a number and its unit, written together or apart (round 130).
+  [/\d[a-z]/, /\b(\d+(?:\.\d+)?)(kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ft|ml|l|mph|kph|kmh|gb|mb|kb|tb|ghz|mhz|hz|kw|kwh|mah|hrs|hr|mins|min|secs|sec)\b/g, '$1 $2'],
+  // "The second largest" is "the 2nd largest": an ordinal before a superlative, as digits (round 130).
+  [/\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) \w+est\b/, /\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) (?=\w+est\b|most\b|least\b)/g, (_, ordinal: string) => `${ordinalDigits[ordinal]} `],
   // "Sign in / out" is "log in / out" ("sign up" registers, and stays; round 128).
   ['sign', /\bsign(s|ed|ing)? (in|out|on|off)\b/g, (_, ending = '', way: string) => `${{ '': 'log', s: 'logs', ed: 'logged', ing: 'logging' }[ending]} ${way === 'on' ? 'in' : way === 'off' ? 'out' : way}`],
   // "Go to sleep" is "fall asleep"; "go to the doctor" is "see a doctor" (round 124).
@@ -327,6 +331,8 @@ const phrasalVerbs: Rewrite[] = [
   // "Make my handwriting better" is "improve my handwriting".
   ['better', /\bmake (my|the|your|a|an|our|his|her|their) (\w+(?: \w+)?) better\b/g, 'improve $1 $2'],
 ];
+
+const ordinalDigits: Record<string, string> = { second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th' };
 
 const rewrites: readonly Rewrite[] = [...templates, ...phrasalVerbs];
 

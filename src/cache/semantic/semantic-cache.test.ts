@@ -211,3 +211,10 @@ test('a lowercase name coined from a word is not that word misspelt: matcha is n
   // A doubled letter at the end is still a slip.
   assert.equal((await lookup(cache, 'org', 'Why do cats purrr?')).kind, 'hit');
 });
+
+test('an arithmetic operator between numbers is kept: "2^10" is never served for "2*10" (round 130)', async () => {
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  store(cache, 'org', 'What is 2^10?', '1024');
+  assert.equal((await lookup(cache, 'org', 'What is 2*10?')).kind, 'miss');
+  assert.equal((await lookup(cache, 'org', 'What is 2 ^ 10?')).kind, 'hit');
+});

@@ -234,6 +234,8 @@ const lowerCasedName = /^(?:[a-z][A-Z][a-z]+|[A-Za-z][A-Za-z0-9]*\.js)$/;
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
 const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
+/** An arithmetic operator between numbers, which normalizing would drop as punctuation: "2^10" is not "2*10" (round 130). */
+const arithmeticPattern = /(?<=\d\s*)(?:\*\*|[*/^×÷])(?=\s*\d)/g;
 /** Quoted text: '…', "…", “…”, «…», 「…」 (an apostrophe inside a word opens nothing). */
 const quotedPattern = /(?<![\p{L}\p{N}])'([^'\n]+)'(?![\p{L}\p{N}])|"([^"\n]+)"|“([^”\n]+)”|«([^»\n]+)»|「([^」\n]+)」/gu;
 /** A short instruction, then a colon, then the text it works on. */
@@ -249,7 +251,7 @@ function payloadOf(text: string): string {
 
 export function promptFeatures(text: string): PromptFeatures {
   const lexicon = englishLexicon();
-  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
+  const identifiers = [...new Set([...(text.match(identifierPattern) ?? []).filter((name) => !lowerCasedName.test(name)), ...(text.match(operatorPattern) ?? []), ...(text.match(arithmeticPattern) ?? []), ...(text.match(flagPattern) ?? [])])];
   const entities = entityWords(text);
   const acronyms = acronymWords(text);
   // NFKC changes nothing in ASCII, and every contraction has an apostrophe: most prompts skip both.
