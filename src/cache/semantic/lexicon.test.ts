@@ -49,3 +49,15 @@ test('no correction adds a final "s" or drops a final vowel: those are names coi
   assert.equal(lexicon.correction('freez'), 'freeze');
   assert.equal(lexicon.correction('delet'), 'delete');
 });
+
+test('a prompt of many misspellings has the first few corrected: the search is bounded per prompt', async () => {
+  const { withMisspellingsCorrected } = await import('./misspellings.js');
+  const lexicon = englishLexicon();
+  // Ten misspellings no other test reads, each one slip from a word.
+  const typed = 'gardne fmaily hosue mnoey sumemr wtaer pepole oragne yelow palnet';
+  const corrected = withMisspellingsCorrected(typed, new Set(), lexicon).split(' ');
+  assert.deepEqual(corrected.slice(0, 8), ['garden', 'family', 'house', 'money', 'summer', 'water', 'people', 'orange']);
+  assert.deepEqual(corrected.slice(8), ['yelow', 'palnet']);
+  // Once found, a correction is free: the next prompt has it whatever its length.
+  assert.equal(withMisspellingsCorrected('sumemr', new Set(), lexicon), 'summer');
+});

@@ -30,9 +30,10 @@ export interface Lexicon {
   /**
    * The vocabulary word a misspelling stands for: one a single slip away (two letters swapped, a letter left out or
    * typed twice) that keeps the first letter — `calcualte` → calculate, `cirlce` → circle. Undefined for a word
-   * (`isWord`), a short one, one with other than letters, or when nothing is that close.
+   * (`isWord`), a short one, one with other than letters, or when nothing is that close. With `compute` false, only a
+   * correction already found is given (finding one tries ~54 words a letter).
    */
-  correction(word: string): string | undefined;
+  correction(word: string, compute?: boolean): string | undefined;
 }
 
 /** Smooth inverse frequency (Arora et al. 2017): a word's weight is a / (a + p(word)), p from Zipf's law (0.1 / rank). */
@@ -152,10 +153,11 @@ function readLexicon(folder: string): Lexicon {
       return shareAnId(ofLeft, ofRight);
     },
     isWord: (word) => ranks.has(word) || realWords.has(word),
-    correction(word) {
+    correction(word, compute = true) {
       if (word.length < MIN_CORRECTED_LENGTH || word.length > MAX_CORRECTED_LENGTH || ranks.has(word) || !/^[a-z]+$/.test(word) || realWords.has(word)) return undefined;
       let found = corrections.get(word);
       if (found === undefined) {
+        if (!compute) return undefined;
         found = closestByOneEdit(word, ranks) ?? '';
         if (corrections.size >= REMEMBERED_LEMMAS) corrections.delete(corrections.keys().next().value!);
         corrections.set(word, found);

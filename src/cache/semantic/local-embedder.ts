@@ -25,8 +25,9 @@ export function embedLocally(normalizedText: string): Float32Array {
   for (const word of normalizedText.split(' ')) {
     if (word === '') continue;
     // A misspelt word means what the word it misspells means (its spelling, below, stays its own): the guards, not
-    // the embedding, decide whether two prompts' words are one word misspelt.
-    const known = knownWord(lexicon, word) ?? knownWord(lexicon, lexicon.correction(word) ?? '');
+    // the embedding, decide whether two prompts' words are one word misspelt. Corrections are found (within a limit)
+    // when the prompt's features are read, before the embedding.
+    const known = knownWord(lexicon, word) ?? knownWord(lexicon, lexicon.correction(word, false) ?? '');
     // Fillers ("please", "explain") weigh a tenth: frequency alone leaves them nearly the weight of the
     // words that carry the question.
     const weight = (known ? sifWeight(known.rank) : 1) * (isFillerWord(word) ? FILLER_FACTOR : 1);
