@@ -20,13 +20,16 @@ function store(cache: SemanticCache, orgId: string, prompt: string, text: string
   cache.store(orgId, bucket, prompt, embedLocally(features.normalized), features, answer(text));
 }
 
+/** A cache of one bucket's worth, for the tests that store a few prompts and ask with others. */
+const smallCache = () => new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+
 async function lookup(cache: SemanticCache, orgId: string, prompt: string, bucket = 'b') {
   const features = promptFeatures(prompt);
   return cache.lookup(orgId, bucket, embedLocally(features.normalized), features, 0.75);
 }
 
 test('a paraphrase hits with its similarity; a near miss is refused with the guard that objected', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org_a', 'What is the capital of France?', 'Paris');
   const hit = await lookup(cache, 'org_a', "what's the capital of france");
   assert.equal(hit.kind, 'hit');
@@ -39,7 +42,7 @@ test('a paraphrase hits with its similarity; a near miss is refused with the gua
 });
 
 test('orgs and buckets never share entries', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org_a', 'Why is the sky blue?', 'Rayleigh scattering');
   assert.equal((await lookup(cache, 'org_b', 'Why is the sky blue?')).kind, 'miss', 'another org');
   assert.equal((await lookup(cache, 'org_a', 'Why is the sky blue?', 'other-context')).kind, 'miss', 'another system prompt or model');
@@ -154,7 +157,7 @@ test('a possessive reads as its "of" phrase without taking the act before it alo
 });
 
 test('"water my plants" asks what "water plants" asks; "find my phone" is still not "find a phone" (round 119)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'What is the best time of day to water plants?', 'early morning');
   store(cache, 'org', 'How do I find a phone?', 'buy one');
   assert.equal((await lookup(cache, 'org', 'When is the best time of day to water my plants?')).kind, 'hit');
@@ -175,21 +178,21 @@ test('"who" after another question word opens a relative clause and asks nothing
 });
 
 test('a misspelt word reads as the word it misspells before the question forms do (round 120)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'How do I calculate the area of a circle?', 'pi r squared');
   assert.equal((await lookup(cache, 'org', 'How do I calcualte the area of a cirlce?')).kind, 'hit');
   assert.equal((await lookup(cache, 'org', 'How do I calculate the area of a square?')).kind, 'miss');
 });
 
 test('"show hidden files" is never served for "hide files"; "display hidden files" is (round 123)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'How do I show hidden files on a Mac?', 'Cmd+Shift+.');
   assert.equal((await lookup(cache, 'org', 'How do I hide files on a Mac?')).kind, 'miss');
   assert.equal((await lookup(cache, 'org', 'How do I display hidden files on a Mac?')).kind, 'hit');
 });
 
 test('fillers that carry the question are read: wanting to do is not doing, briefly is not in detail, helping with is not doing (rounds 124–125)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'Why do I want to sleep all the time?', 'fatigue');
   store(cache, 'org', 'Explain quantum computing briefly', 'short');
   store(cache, 'org', 'How do I help my child with math homework?', 'sit with them');
@@ -202,7 +205,7 @@ test('fillers that carry the question are read: wanting to do is not doing, brie
 });
 
 test('a lowercase name coined from a word is not that word misspelt: matcha is not match, canva not canvas (round 127)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'What is a match?', 'a stick');
   store(cache, 'org', 'How do I export a design from canvas?', 'right-click');
   store(cache, 'org', 'Why do cats purr?', 'contentment');
@@ -213,7 +216,7 @@ test('a lowercase name coined from a word is not that word misspelt: matcha is n
 });
 
 test('an arithmetic operator between numbers is kept: "2^10" is never served for "2*10" (round 130)', async () => {
-  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 100, ttlMs: 60_000 }, silent);
+  const cache = smallCache();
   store(cache, 'org', 'What is 2^10?', '1024');
   assert.equal((await lookup(cache, 'org', 'What is 2*10?')).kind, 'miss');
   assert.equal((await lookup(cache, 'org', 'What is 2 ^ 10?')).kind, 'hit');
