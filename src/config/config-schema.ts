@@ -22,7 +22,7 @@ export const configDefaults = {
   routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
   // 100 rows a write, not 500: a batch's rows are converted and handed to the SQLite thread in one turn of the
   // event loop (~0.7 ms for 100 rows here), and a request arriving behind a 500-row batch waited for all of it
-  // (bench: an L1 exact hit's p99 2.20–2.38 → 1.98–2.12 ms, three pairs of runs).
+  // (bench: an L1 exact hit's p99 2.20–2.38 → 1.98–2.12 ms, five pairs of runs).
   ledger: { flushIntervalMs: 1000, maxBatch: 100, maxQueue: 100_000 },
   billing: { audioFeePerMinuteUsd: 0 },
   responses: { retentionDays: 30 },

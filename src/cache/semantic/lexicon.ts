@@ -168,24 +168,37 @@ function readLexicon(folder: string): Lexicon {
 }
 
 /** Shorter words have too many neighbours one edit away to pick one (`tge`: the, tie, toe, age…). */
-const MIN_CORRECTED_LENGTH = 5;
+export const MIN_CORRECTED_LENGTH = 5;
 /** Past this, a word is a name or a code more often than a misspelling, and its ~54 × length candidates cost more. */
-const MAX_CORRECTED_LENGTH = 16;
+export const MAX_CORRECTED_LENGTH = 16;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const finalVowels = new Set(['a', 'i', 'o', 'u', 'y']);
+
+/**
+ * How names are coined from words, rather than slipped into: a vowel added at the end of a word (`matcha` from
+ * match) or the "s" of a word dropped (`canva` from canvas). A slip doubles a letter (`purrr`, `haskel`), drops an
+ * "e" (`freez`) or changes a letter inside. `unknown` is the one of the two outside the word lists. Neither the
+ * correction below nor the guards' typo rule (prompt-guards.ts) takes such a pair for a slip.
+ */
+export function nameCoinedFromWord(unknown: string, word: string): boolean {
+  if (unknown.length === word.length + 1) return unknown.startsWith(word) && coiningVowels.has(unknown.at(-1)!);
+  return word.length === unknown.length + 1 && word.startsWith(unknown) && word.at(-1) === 's';
+}
+
+const coiningVowels = new Set(['a', 'i', 'o', 'u', 'y']);
 
 /**
  * The vocabulary word one edit from `word` with the same first letter, by the slips typists make most: two letters
  * swapped, then a letter left out, then one typed twice or by mistake; the most frequent word of the first kind that
- * finds one (`leter` is `letter`, not the more frequent `later`; `routr` is `router`, not `rout`). A letter changed
- * is not tried: `prepair` is one letter from `prepaid`, two from what it misspells.
+ * finds one (`leter` is `letter`, not the more frequent `later`; `routr` is `router`, not `rout`), never a word the
+ * misspelling would be a name coined from. A letter changed is not tried: `prepair` is one letter from `prepaid`, two
+ * from what it misspells.
  */
 function closestByOneEdit(word: string, ranks: ReadonlyMap<string, number>): string | undefined {
   const best: Array<string | undefined> = [undefined, undefined, undefined];
   const bestRank = [Infinity, Infinity, Infinity];
   const consider = (candidate: string, kind: 0 | 1 | 2) => {
     const rank = ranks.get(candidate);
-    if (rank !== undefined && rank < bestRank[kind]) {
+    if (rank !== undefined && rank < bestRank[kind] && !nameCoinedFromWord(word, candidate)) {
       best[kind] = candidate;
       bestRank[kind] = rank;
     }
@@ -194,10 +207,8 @@ function closestByOneEdit(word: string, ranks: ReadonlyMap<string, number>): str
     const head = word.slice(0, index);
     const tail = word.slice(index);
     if (index < word.length - 1) consider(head + tail[1] + tail[0] + tail.slice(2), 0); // two letters swapped
-    // Not a final "s" left out nor a final vowel added: `canva` and `matcha` are names coined from words, not slips
-    // (prompt-guards.ts, nameCoinedFromWord).
-    for (const letter of LETTERS) if (index < word.length || letter !== 's') consider(head + letter + tail, 1); // a letter left out
-    if (index < word.length - 1 || (index === word.length - 1 && !finalVowels.has(tail))) consider(head + tail.slice(1), 2); // a letter typed twice or by mistake
+    for (const letter of LETTERS) consider(head + letter + tail, 1); // a letter left out
+    if (index < word.length) consider(head + tail.slice(1), 2); // a letter typed twice or by mistake
   }
   return best[0] ?? best[1] ?? best[2];
 }

@@ -1,7 +1,7 @@
-import type { Lexicon } from './lexicon.js';
+import { MAX_CORRECTED_LENGTH, MIN_CORRECTED_LENGTH, type Lexicon } from './lexicon.js';
 
 /** Words that may be misspelt: only letters, of the lengths lexicon.correction() considers. */
-const candidateWord = /\b[a-z]{5,16}\b/g;
+const candidateWord = new RegExp(`\\b[a-z]{${MIN_CORRECTED_LENGTH},${MAX_CORRECTED_LENGTH}}\\b`, 'g');
 
 /**
  * The text with each misspelt word written as the word it misspells (`calcualte` → calculate), before the question

@@ -1,4 +1,4 @@
-import { englishLexicon, type Lexicon } from './lexicon.js';
+import { englishLexicon, nameCoinedFromWord, type Lexicon } from './lexicon.js';
 import { withinEdits } from './edit-distance.js';
 import { sameWordOrder } from './word-order.js';
 import { groupWord, keptApart } from './word-groups.js';
@@ -271,18 +271,6 @@ function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord =
   if (digitsOf(left) !== digitsOf(right)) return false;
   return withinEdits(left, right, allowed);
 }
-
-/**
- * How names are coined from words, rather than slipped into: a vowel added at the end of a word (`matcha` from
- * match) or the "s" of a word dropped (`canva` from canvas). A slip doubles a letter (`purrr`, `haskel`), drops an
- * "e" (`freez`) or changes a letter inside. `unknown` is the one of the two outside the word lists.
- */
-export function nameCoinedFromWord(unknown: string, word: string): boolean {
-  if (unknown.length === word.length + 1) return unknown.startsWith(word) && coiningVowels.has(unknown.at(-1)!);
-  return word.length === unknown.length + 1 && word.startsWith(unknown) && word.at(-1) === 's';
-}
-
-const coiningVowels = new Set(['a', 'i', 'o', 'u', 'y']);
 
 /**
  * The word list holds 274,000 words, obscure ones too, so a dropped or doubled letter often lands on one (`pupy`,

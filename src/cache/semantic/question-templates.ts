@@ -288,7 +288,7 @@ const phrasalVerbs: Rewrite[] = [
   // "The second largest" is "the 2nd largest": an ordinal before a superlative, as digits (round 130).
   [/\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) \w+est\b/, /\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) (?=\w+est\b|most\b|least\b)/g, (_, ordinal: string) => `${ordinalDigits[ordinal]} `],
   // "Sign in / out" is "log in / out" ("sign up" registers, and stays; round 128).
-  ['sign', /\bsign(s|ed|ing)? (in|out|on|off)\b/g, (_, ending = '', way: string) => `${{ '': 'log', s: 'logs', ed: 'logged', ing: 'logging' }[ending]} ${way === 'on' ? 'in' : way === 'off' ? 'out' : way}`],
+  ['sign', /\bsign(s|ed|ing)? (in|out|on|off)\b/g, (_, ending = '', way: string) => `${logForms[ending]} ${way === 'on' ? 'in' : way === 'off' ? 'out' : way}`],
   // "Go to sleep" is "fall asleep"; "go to the doctor" is "see a doctor" (round 124).
   ['to sleep', /\b(?:go|goes|going|went) to sleep\b/g, 'fall asleep'],
   ['go', /\b(?:go|goes|going|went) to (?:the|a|my) (doctor|dentist|physician|therapist|vet)\b/g, 'see a $1'],
@@ -332,6 +332,8 @@ const phrasalVerbs: Rewrite[] = [
   ['better', /\bmake (my|the|your|a|an|our|his|her|their) (\w+(?: \w+)?) better\b/g, 'improve $1 $2'],
 ];
 
+/** "Log" with the ending of the "sign" it replaces. */
+const logForms: Record<string, string> = { '': 'log', s: 'logs', ed: 'logged', ing: 'logging' };
 const ordinalDigits: Record<string, string> = { second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th' };
 
 const rewrites: readonly Rewrite[] = [...templates, ...phrasalVerbs];
