@@ -42,3 +42,17 @@ export function editDistance(left: string, right: string, limit: number): number
   }
   return previous[columns - 1];
 }
+
+/** One word is the other with two neighbouring letters swapped (`ngnix`) or a letter typed twice (`vercell`): the slips a name is typed with. */
+export function swappedOrDoubled(left: string, right: string): boolean {
+  if (left.length === right.length) {
+    let index = 0;
+    while (index < left.length && left[index] === right[index]) index++;
+    return index < left.length - 1 && left[index] === right[index + 1] && left[index + 1] === right[index] && left.slice(index + 2) === right.slice(index + 2);
+  }
+  const [longer, shorter] = left.length > right.length ? [left, right] : [right, left];
+  if (longer.length !== shorter.length + 1) return false;
+  let index = 0;
+  while (index < shorter.length && longer[index] === shorter[index]) index++;
+  return (longer[index] === longer[index - 1] || longer[index] === longer[index + 1]) && longer.slice(index + 1) === shorter.slice(index);
+}

@@ -50,6 +50,18 @@ test('no correction adds a final "s" or drops a final vowel: those are names coi
   assert.equal(lexicon.correction('delet'), 'delete');
 });
 
+test('the names of the most visited websites are words, and names: never corrected into the word they are a letter from', () => {
+  const lexicon = englishLexicon();
+  for (const name of ['venmo', 'lyft', 'flickr', 'tumblr', 'patreon', 'magento', 'desmos', 'klook']) {
+    assert.equal(lexicon.isWord(name), true, name);
+    assert.equal(lexicon.isName(name), true, name);
+    assert.equal(lexicon.correction(name), undefined, name);
+  }
+  // English words are not names, even when a site is called so; misspellings are neither.
+  for (const word of ['booking', 'venom', 'lift', 'pyhton', 'vemno']) assert.equal(lexicon.isName(word), false, word);
+  assert.equal(lexicon.correction('vemno'), undefined, 'a misspelt name is not corrected into a word');
+});
+
 test('a prompt of many misspellings has the first few corrected: the search is bounded per prompt', async () => {
   const { withMisspellingsCorrected } = await import('./misspellings.js');
   const lexicon = englishLexicon();

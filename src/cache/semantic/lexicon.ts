@@ -23,10 +23,15 @@ export interface Lexicon {
   /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
   synonymous(left: string, right: string): boolean;
   /**
-   * An English word or a software name, in the vocabulary or among the 281k of lexicon/real-words.bloom (`nitrite`,
-   * `prednisolone`, `pydantic`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
+   * An English word or a software or website name, in the vocabulary or among the 288k of lexicon/real-words.bloom
+   * (`nitrite`, `prednisolone`, `pydantic`, `venmo`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
    */
   isWord(word: string): boolean;
+  /**
+   * A software or website name that is not an English word (`pydantic`, `venmo`, `canva`; lexicon/names.bloom, 0.1 %
+   * false positives): never a misspelling, not even of the word it is one letter from.
+   */
+  isName(word: string): boolean;
   /**
    * The vocabulary word a misspelling stands for: one a single slip away (two letters swapped, a letter left out or
    * typed twice) that keeps the first letter — `calcualte` → calculate, `cirlce` → circle. Undefined for a word
@@ -107,6 +112,7 @@ function readLexicon(folder: string): Lexicon {
   const vectors = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const synsets = JSON.parse(readFileSync(join(folder, 'synsets.json'), 'utf8')) as Record<string, number[]>;
   const realWords = BloomFilter.fromBytes(readFileSync(join(folder, 'real-words.bloom')));
+  const names = BloomFilter.fromBytes(readFileSync(join(folder, 'names.bloom')));
   const ranks = new Map<string, number>();
   words.forEach((word, index) => ranks.set(word, index + 1));
   const synsetsOf = new Map<string, SynsetIds>();
@@ -153,6 +159,7 @@ function readLexicon(folder: string): Lexicon {
       return shareAnId(ofLeft, ofRight);
     },
     isWord: (word) => ranks.has(word) || realWords.has(word),
+    isName: (word) => !ranks.has(word) && names.has(word),
     correction(word, compute = true) {
       if (word.length < MIN_CORRECTED_LENGTH || word.length > MAX_CORRECTED_LENGTH || ranks.has(word) || !/^[a-z]+$/.test(word) || realWords.has(word)) return undefined;
       let found = corrections.get(word);

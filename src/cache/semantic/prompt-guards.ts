@@ -1,5 +1,5 @@
 import { englishLexicon, nameCoinedFromWord, type Lexicon } from './lexicon.js';
-import { withinEdits } from './edit-distance.js';
+import { swappedOrDoubled, withinEdits } from './edit-distance.js';
 import { sameWordOrder } from './word-order.js';
 import { groupWord, keptApart } from './word-groups.js';
 import { fillerWords, type PromptFeatures, type PromptToken } from './text-features.js';
@@ -244,6 +244,9 @@ function isFillerTypo(token: PromptToken, lexicon: Lexicon): boolean {
 /** Fillers long enough for a misspelling of them to be told from another short word. */
 const typoProneFillers = fillerWords().filter((word) => word.length >= 3);
 
+/** Names shorter than this are misspelt only by a swap or a doubled letter. */
+const SHORT_NAME = 7;
+
 /** Below this rank a word is common enough to be meant as written. */
 const RARE_RANK = 10_000;
 
@@ -257,14 +260,20 @@ function isTypo(left: string, right: string, lexicon: Lexicon, nameAgainstWord =
   const shorter = Math.min(left.length, right.length);
   if (shorter < 4 || left === right) return false;
   const leftIsWord = lexicon.isWord(left);
-  if (leftIsWord === lexicon.isWord(right)) {
+  const rightIsWord = lexicon.isWord(right);
+  // A software or website name is no slip of the word it is a letter from (`venmo` / `venom`, `canva` / `canvas`),
+  // though a name can be misspelt itself: a short one only by a swap or a doubled letter (`ngnix`, `vercell`), since
+  // a letter left out or changed is as often another name (`figma` / `figa`).
+  const named = lexicon.isName(left) || lexicon.isName(right);
+  if (named && (leftIsWord === rightIsWord || (shorter < SHORT_NAME && !swappedOrDoubled(left, right)))) return false;
+  if (leftIsWord === rightIsWord) {
     // Two non-words, or two words: only an obscure word one letter from a common one is a misspelling of it, and
     // a name is never one (`Polars` is not `polar`).
     if (!leftIsWord || nameAgainstWord || !obscureSpellingOfCommonWord(left, right, lexicon)) return false;
   }
   // A misspelling keeps the first letter (it is the one people get right): `async` is not a typo of `sync`.
   if (left[0] !== right[0]) return false;
-  if (leftIsWord !== lexicon.isWord(right) && (leftIsWord ? nameCoinedFromWord(right, left) : nameCoinedFromWord(left, right))) return false;
+  if (leftIsWord !== rightIsWord && (leftIsWord ? nameCoinedFromWord(right, left) : nameCoinedFromWord(left, right))) return false;
   const allowed = shorter >= 7 ? 2 : 1;
   if (Math.abs(left.length - right.length) > allowed) return false;
   // A misspelling never changes a number: `carbon-14` / `carbon-12` and `gpt-4o` / `gpt-5o` are other things.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decidePair, labelledPairs, type LabelledPair } from '../../../test/support/semantic-pairs.js';
 import { localEmbedder } from './embedders.js';
-import { editDistance } from './edit-distance.js';
+import { editDistance, swappedOrDoubled } from './edit-distance.js';
 import { guardConflict, leadingGuardConflict, leadingGuardKey } from './prompt-guards.js';
 import { promptFeatures } from './text-features.js';
 
@@ -111,6 +111,38 @@ test('typos are measured in edits, an adjacent swap counting one', () => {
   assert.equal(editDistance('kitten', 'sitting', 5), 3);
   assert.equal(editDistance('austria', 'australia', 5), 2);
   assert.ok(editDistance('dessert', 'elephant', 1) > 1, 'stops early above the limit');
+});
+
+test('a website or software name is never a slip of the word it is a letter from, but can be misspelt itself', () => {
+  const reason = (a: string, b: string) => guardConflict(promptFeatures(b), promptFeatures(a));
+  // Lower-case names one letter from a word (lexicon/site-names.txt): two things, whatever the similarity.
+  for (const [a, b] of [
+    ['what is venmo', 'what is venom'],
+    ['how much does a lyft to the airport cost', 'how much does a lift to the airport cost'],
+    ['what is magento', 'what is a magneto'],
+    ['how do I get an orcid', 'how do I get an orchid'],
+    ['how do I export a design from canva', 'how do I export a design from canvas'],
+  ]) assert.notEqual(reason(a, b), undefined, `${a} / ${b}`);
+  // A name misspelt: a swap or a doubled letter in a short name, any slip in a long one.
+  for (const [a, b] of [
+    ['how do I transfer money with venmo', 'how do I transfer money with vemno'],
+    ['How do I deploy to Vercel?', 'How do I deploy to Vercell?'],
+    ['Is Nginx faster than Apache?', 'Is Ngnix faster than Apache?'],
+    ['how do I delete my instagram account', 'how do I delete my instagarm account'],
+  ]) assert.equal(reason(a, b), undefined, `${a} / ${b}`);
+  // A short name with a letter left out may be another name.
+  assert.notEqual(reason('Is Figma free?', 'Is Figa free?'), undefined);
+});
+
+test('the slips a name is typed with: two neighbouring letters swapped, or one letter typed twice', () => {
+  assert.equal(swappedOrDoubled('ngnix', 'nginx'), true);
+  assert.equal(swappedOrDoubled('vercell', 'vercel'), true);
+  assert.equal(swappedOrDoubled('vercel', 'vercell'), true);
+  assert.equal(swappedOrDoubled('vveb', 'veb'), true);
+  assert.equal(swappedOrDoubled('figa', 'figma'), false, 'a letter left out that was not doubled');
+  assert.equal(swappedOrDoubled('lift', 'lyft'), false, 'a letter changed');
+  assert.equal(swappedOrDoubled('abcd', 'abdc'), true);
+  assert.equal(swappedOrDoubled('abcd', 'abcd'), false, 'no slip at all');
 });
 
 test('a synonym stands in only where its sense is pinned: WordNet senses the prompt may not mean are refused', () => {
