@@ -163,6 +163,12 @@ test('a synonym stands in only where its sense is pinned: WordNet senses the pro
   ]) assert.equal(decide(a, b).hit, true, `${a} / ${b}`);
 });
 
+test('a number is read with its thousands separators: "10,000" is 10000, "2,5" two and a half', () => {
+  assert.deepEqual(promptFeatures('How many calories does walking 10,000 steps burn?').numbers, ['10000']);
+  assert.deepEqual(promptFeatures('Is 1,250,000.50 dollars a lot?').numbers, ['1250000.50']);
+  assert.deepEqual(promptFeatures('Add 2,5 kg of flour').numbers, ['2.5']);
+});
+
 test('a negation typed without its apostrophe is a negation: "dont", "cant", "wont"; "cat" and "want" are not', () => {
   assert.deepEqual(promptFeatures('Why wont my car start?').negations, ['not']);
   assert.deepEqual(promptFeatures('I dont know why I cant sleep').negations, ['not', 'not']);

@@ -234,6 +234,9 @@ const lowerCasedName = /^(?:[a-z][A-Z][a-z]+|[A-Za-z][A-Za-z0-9]*\.js)$/;
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
 const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
+/** A number written with thousands separators: "10,000", "1,250,000.50". */
+const thousands = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?$/;
+
 /** An arithmetic operator between numbers, which normalizing would drop as punctuation: "2^10" is not "2*10" (round 130). */
 const arithmeticPattern = /(?<=\d\s*)(?:\*\*|[*/^×÷])(?=\s*\d)/g;
 /** Quoted text: '…', "…", “…”, «…», 「…」 (an apostrophe inside a word opens nothing). */
@@ -286,8 +289,9 @@ export function promptFeatures(text: string): PromptFeatures {
       continue;
     }
     if (token === 'if' && conditionKnown) inCondition = true;
-    if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token)) {
-      numbers.push(token.replace(',', '.'));
+    if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token) || thousands.test(token)) {
+      // "10,000" is ten thousand (commas between groups of three digits), "2,5" two and a half.
+      numbers.push(thousands.test(token) ? token.replaceAll(',', '') : token.replace(',', '.'));
       continue;
     }
     const numberWord = numberWords.get(token);
