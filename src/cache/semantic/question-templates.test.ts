@@ -159,7 +159,7 @@ test('rounds 100–111: permission, quantity, translation, authorship, substitut
     ['is it safe to freeze cooked rice?', 'is it safe to freeze cooked rice?'],
     ['how many teaspoons make up one tablespoon?', 'how many teaspoons are in a tablespoon?'],
     ['how many teaspoons are in two tablespoons?', 'how many teaspoons are in two tablespoons?'],
-    ["translate 'good morning' into spanish", "translate 'good morning' to spanish"],
+    ["translate 'good morning' into spanish", "how do you say 'good morning' in spanish"],
     ['who is the author of pride and prejudice?', 'who wrote pride and prejudice?'],
     ['what is the capital city of australia?', 'what is the capital of australia?'],
     ['when is the best time to go to japan?', 'when is the best time to visit japan?'],
@@ -266,6 +266,10 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['what is thank you in japanese?', 'how do you say thank you in japanese?'],
     ['what is the word for dog in spanish?', 'how do you say dog in spanish?'],
     ['what is the best hotel in paris?', 'what is the best hotel in paris?'],
+    // Round 138: a short phrase to translate is asked alike; a longer text stays a task.
+    ["please translate 'good morning' into spanish", "how do you say 'good morning' in spanish"],
+    ['translate thank you to japanese?', 'how do you say thank you in japanese?'],
+    ['translate this paragraph about our quarterly results into spanish', 'translate this paragraph about our quarterly results to spanish'],
   ]);
 });
 

@@ -134,6 +134,8 @@ const templates: Rewrite[] = [
   [/\bis it (?:okay|ok|alright|all right) to /, /(^|, )is it (?:okay|ok|alright|all right) to /, '$1can i '],
   // "What is 'thank you' in Japanese?", "what's the word for dog in Spanish?" ask how to say it (round 122).
   [/ in \w+\s*[?.!]*$/, new RegExp(`^what is (?:the word for )?((?:\\S+ ){0,3}\\S+) in (${languageNames})(\\s*[?.!]*)$`), 'how do you say $1 in $2$3'],
+  // "Translate 'good morning' into Spanish" asks the same of a short phrase (round 138; a longer text stays a task).
+  ['translate', new RegExp(`^(?:please,? )?(?:(?:can|could|would) you (?:please )?)?translate ((?:\\S+ ){0,3}\\S+) (?:in|into|to) (${languageNames})(\\s*[?.!]*)$`), 'how do you say $1 in $2$3'],
   // "Am I allowed to take a power bank on a plane?" asks "can I…" (round 122).
   [/\b(?:allowed|permitted) to /, /(^|, )(?:am i|are we) (?:allowed|permitted) to /, '$1can i '],
   // "What stretches help with back pain?" asks "what are good stretches for back pain?" (round 122).
