@@ -37,6 +37,12 @@ const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
 /** Punctuation a model writing in Chinese or Japanese may put between members: `"a"：1，"b"：2`. */
 const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': ',', '\uff5b': '{', '\uff5d': '}', '\uff3b': '[', '\uff3d': ']' };
+/** The last token other than space is a key: a separator other than `:` after it stands for the colon. */
+function lastSignificantIsKey(tokens: readonly Token[]): boolean {
+  for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].isKey === true;
+  return false;
+}
+
 /**
  * A value a model forgot to quote that no repair reads whole: an ISO date or date-time, a time of day, a URL, an
  * e-mail address (`2024-01-05` is not the number 2024 minus 1 minus 5, and `//` in a URL opens no comment).
@@ -90,6 +96,18 @@ export function fixLexically(text: string): LexicalFix {
         index += textValue[0].length;
         continue;
       }
+    }
+    // Python 2's u'' prefix before a key or a value string (`{u'name': u'Ada'}`) says nothing JSON needs.
+    if ((character === 'u' || character === 'U') && (text[index + 1] === "'" || text[index + 1] === '"') && [undefined, '{', '[', ',', ':'].includes(previousSignificant())) {
+      index++;
+      continue;
+    }
+    // `=` or PHP's `=>` after a key stands for its colon (`{'name' => 'Ada'}`).
+    if (character === '=' && atKey() && lastSignificantIsKey(tokens)) {
+      tokens.push(token('punctuation', ':'));
+      expectKey = false;
+      index += text[index + 1] === '>' ? 2 : 1;
+      continue;
     }
     const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
     if (opensString) {
