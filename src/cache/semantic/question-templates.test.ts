@@ -270,6 +270,9 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ["please translate 'good morning' into spanish", "how do you say 'good morning' in spanish"],
     ['translate thank you to japanese?', 'how do you say thank you in japanese?'],
     ['translate this paragraph about our quarterly results into spanish', 'translate this paragraph about our quarterly results to spanish'],
+    // Round 140: "substitute A for B" uses A instead of B; "a substitute for B" stays.
+    ['can i substitute baking soda for baking powder?', 'can i use baking soda instead of baking powder?'],
+    ['is there a substitute for eggs in baking?', 'is there a substitute for eggs in baking?'],
   ]);
 });
 

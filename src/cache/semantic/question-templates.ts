@@ -186,6 +186,8 @@ const templates: Rewrite[] = [
   // "What can I use instead of buttermilk?" asks for a substitute for it.
   ['instead of', /(^|, )what (?:can|could|should) (?:i|we|you) use instead of /, '$1what is a substitute for '],
   [' substitute for', /(^|, )what (?:is|are) (?:a |some )?(?:good |the best )?substitutes? for /, '$1what is a substitute for '],
+  // "Can I substitute baking soda for baking powder?" asks "can I use baking soda instead of baking powder?" (round 140).
+  ['substitute ', /\bsubstitute (?!for\b)((?:\S+ ){0,3}?\S+) for (?=\S)/, 'use $1 instead of '],
   // "How long do you boil an egg for?" asks how long boiling it takes (cooking, where the time is the question).
   ['how long', /(^|, )how long (?:do|should) (?:you|i|we) (boil|bake|cook|roast|grill|fry|steam|microwave|simmer|poach|toast|blanch)\b(.*?)(?: for)?(\s*[?.!]*)$/, '$1how long does it take to $2$3$4'],
   // "How do I become more confident?" asks "how can I be more confident?" (a state; "become a doctor" stays).

@@ -169,6 +169,14 @@ test('a number is read with its thousands separators: "10,000" is 10000, "2,5" t
   assert.deepEqual(promptFeatures('Add 2,5 kg of flour').numbers, ['2.5']);
 });
 
+test('a number hyphenated to the words it measures is read apart from them: "a 10-year-old boy" is "a 10 year old boy"', () => {
+  assert.equal(promptFeatures('a gift for a 10-year-old boy').normalized, 'a gift for a 10 year old boy');
+  assert.deepEqual(promptFeatures('a 3-day trip').numbers, ['3']);
+  // Codes keep their hyphens: a name before the number, or a number after it.
+  assert.equal(promptFeatures('is covid-19 a virus').normalized, 'is covid-19 a virus');
+  assert.match(promptFeatures('call 1-800-flowers').normalized, /1-800/);
+});
+
 test('a negation typed without its apostrophe is a negation: "dont", "cant", "wont"; "cat" and "want" are not', () => {
   assert.deepEqual(promptFeatures('Why wont my car start?').negations, ['not']);
   assert.deepEqual(promptFeatures('I dont know why I cant sleep').negations, ['not', 'not']);

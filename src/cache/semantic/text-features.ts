@@ -234,6 +234,8 @@ const lowerCasedName = /^(?:[a-z][A-Z][a-z]+|[A-Za-z][A-Za-z0-9]*\.js)$/;
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
 const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
+/** "a 10-year-old boy" is "a 10 year old boy": the hyphens joining a number to the words it measures (`3-day`). */
+const hyphenAfterNumber = /(?<=\b\d+(?:-[a-z]+)*)-(?=[a-z]+\b)/g;
 /** A number written with thousands separators: "10,000", "1,250,000.50". */
 const thousands = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?$/;
 
@@ -266,6 +268,7 @@ export function promptFeatures(text: string): PromptFeatures {
   if (lowered.includes('nt')) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
   lowered = rewriteQuestion(withMisspellingsCorrected(lowered, entities, lexicon));
+  if (lowered.includes('-')) lowered = lowered.replace(hyphenAfterNumber, ' ');
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
