@@ -273,6 +273,12 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     // Round 140: "substitute A for B" uses A instead of B; "a substitute for B" stays.
     ['can i substitute baking soda for baking powder?', 'can i use baking soda instead of baking powder?'],
     ['is there a substitute for eggs in baking?', 'is there a substitute for eggs in baking?'],
+    // Round 141: QQP-style rewordings of one question.
+    ['how can i learn to play the guitar?', 'how can i learn guitar?'],
+    ['what does it take to become a data scientist?', 'how do i become a data scientist?'],
+    ['how can i start a business without any money?', 'how can i start a business without money?'],
+    ['what are some good books to read?', 'what books should i read?'],
+    ['what are some bad books to read?', 'what are some bad books to read?'],
   ]);
 });
 

@@ -72,8 +72,14 @@ const templates: Rewrite[] = [
   // "What is the best / a good way to X?" asks how to X; "the fastest way to X" how to X fast, "the cheapest way" how
   // to X cheaply (another criterion, such as safest, is kept as it is).
   ['way', /(^|, )(?:what (?:is|are) |which (?:is|are) )?(?:(?:the|a|some) )?(?:best|good|right|proper|correct|recommended|most effective) ways? to /, '$1how do i '],
-  // "With no glue" is "without glue".
-  ['with no', /\bwith no\b/g, 'without'],
+  // "With no glue" and "without any glue" are "without glue".
+  ['with', /\bwith no\b|\bwithout any\b/g, 'without'],
+  // "Learn to play the guitar" is "learn guitar" (round 141).
+  ['to play', /\blearn(s|ing|ed|t)? (?:how )?to play (?:the )?(?=\w)/g, 'learn$1 '],
+  // "What are some good books to read?" asks "what books should I read?" (round 141; "bad books" stay).
+  ['good ', /(^|, )what are (?:some )?good ((?:\S+ )?\S+s) to (\w+)/, '$1what $2 should i $3'],
+  // "What does it take to become a pilot?" asks how to become one (round 141).
+  ['take to', /(^|, )what does it take to (?=\w)/, '$1how do i '],
   // "15 percent" is "15%".
   ['cent', /(\d)\s*(?:percent|per cent)\b/g, '$1%'],
   // "What are the steps to X?" asks how to X; "tips for Xing" how to X ("tips for sleeping better" / "how can I sleep
