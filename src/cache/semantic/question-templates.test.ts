@@ -278,7 +278,7 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['what does it take to become a data scientist?', 'how do i become a data scientist?'],
     ['how can i start a business without any money?', 'how can i start a business without money?'],
     ['what are some good books to read?', 'what books should i read?'],
-    ['what are some bad books to read?', 'what are some bad books to read?'],
+    ['what are some bad books to read?', 'what are bad books to read?'],
   ]);
 });
 
