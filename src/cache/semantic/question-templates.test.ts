@@ -279,6 +279,9 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['how can i start a business without any money?', 'how can i start a business without money?'],
     ['what are some good books to read?', 'what books should i read?'],
     ['what are some bad books to read?', 'what are bad books to read?'],
+    // Round 142.
+    ['what are some tips to sleep better?', 'how can i sleep better?'],
+    ['what will happen if i stop paying my credit card?', 'what happens if i stop paying my credit card?'],
   ]);
 });
 

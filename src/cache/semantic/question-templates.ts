@@ -86,6 +86,9 @@ const templates: Rewrite[] = [
   // better"; tips for beginners name no act, and stay).
   ['steps', /(^|, )what are the (?:steps|instructions) (?:to|for) /, '$1how do i '],
   ['tips', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips (?:for|on) (?=\w+ing\b)/, '$1how can i '],
+  ['tips to', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips to (?=\w)/, '$1how can i '],
+  // "What will / would happen if…" asks "what happens if…" (round 142).
+  ['happen if', /(^|, )what (?:will|would) happen if /, '$1what happens if '],
   // "What do I need to know before X?" asks "what should I know before X?".
   ['need to know', /(^|, )what do i need to know /, '$1what should i know '],
   // "What should I do to be a great geologist?" asks how to be one ("what should I do to my lawn" names no act, and stays).
