@@ -2,6 +2,7 @@ import { withinEdits } from './edit-distance.js';
 import { languageNames } from './language-names.js';
 import { withMisspellingsCorrected } from './misspellings.js';
 import { englishLexicon, type Lexicon } from './lexicon.js';
+import { inComparedOrder, numberOf, withNumbersApartFromWords } from './number-forms.js';
 import { actInIng, rewriteQuestion } from './question-templates.js';
 import { groupWord } from './word-groups.js';
 
@@ -131,20 +132,6 @@ function protectedKind(written: string, word: string): string | undefined {
   return asWritten.order <= asBase.order ? asWritten.kind : asBase.kind;
 }
 
-const numberWords = new Map(
-  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
-    .split(' ')
-    .map((word, index) => [word, String(index)] as const),
-);
-for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'], ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'], ['half', '0.5'], ['once', '1'], ['twice', '2'], ['double', '2'], ['triple', '3']] as const) {
-  numberWords.set(word, value);
-}
-// Ordinals from third on, written either way ("third" / "3rd"); "first" and "second" are words of their own
-// (first/last, a second of time) and stay so.
-'third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
-  .split(' ')
-  .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
-
 /** Negative contractions written without their apostrophe, by what comes before the final "t": "dont" is "do not". */
 const negatedVerbs: Record<string, string> = {
   can: 'can', won: 'will', ain: 'is', don: 'do', doesn: 'does', didn: 'did', isn: 'is', aren: 'are', wasn: 'was', weren: 'were',
@@ -234,10 +221,6 @@ const lowerCasedName = /^(?:[a-z][A-Z][a-z]+|[A-Za-z][A-Za-z0-9]*\.js)$/;
 const flagPattern = /(?<![\p{L}\p{N}_-])--?[A-Za-z][\w-]*/gu;
 /** Operators (`==`, `===`, `+=`, `=>`, `<`, `&&`): code whose meaning the words around it do not carry. */
 const operatorPattern = /[=!<>&|+*/%^~-]*[=<>&|][=!<>&|+*/%^~-]*/g;
-/** "a 10-year-old boy" is "a 10 year old boy": the hyphens joining a number to the words it measures (`3-day`). */
-const hyphenAfterNumber = /(?<=\b\d+(?:-[a-z]+)*)-(?=[a-z]+\b)/g;
-/** A number written with thousands separators: "10,000", "1,250,000.50". */
-const thousands = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?$/;
 
 /** An arithmetic operator between numbers, which normalizing would drop as punctuation: "2^10" is not "2*10" (round 130). */
 const arithmeticPattern = /(?<=\d\s*)(?:\*\*|[*/^×÷])(?=\s*\d)/g;
@@ -268,7 +251,7 @@ export function promptFeatures(text: string): PromptFeatures {
   if (lowered.includes('nt')) lowered = lowered.replace(apostropheLessNegations, (_, verb: string) => `${negatedVerbs[verb]} not`);
   // Question forms and phrasal verbs that ask alike, written one way ("what's the best way to" = "how do I").
   lowered = rewriteQuestion(withMisspellingsCorrected(lowered, entities, lexicon));
-  if (lowered.includes('-')) lowered = lowered.replace(hyphenAfterNumber, ' ');
+  if (lowered.includes('-')) lowered = withNumbersApartFromWords(lowered);
   // `C#` and `F#` are languages of their own, not `C` and `F` (the `#` would be dropped below as punctuation).
   if (lowered.includes('#')) lowered = lowered.replace(sharpLanguage, '$1sharp');
   // Commas and the like stay as tokens of their own for a moment: they mark where a phrase opens.
@@ -292,14 +275,9 @@ export function promptFeatures(text: string): PromptFeatures {
       continue;
     }
     if (token === 'if' && conditionKnown) inCondition = true;
-    if (/^[+-]?\d+(?:[.,]\d+)?%?$/.test(token) || /^\d+(?:st|nd|rd|th)$/.test(token) || thousands.test(token)) {
-      // "10,000" is ten thousand (commas between groups of three digits), "2,5" two and a half.
-      numbers.push(thousands.test(token) ? token.replaceAll(',', '') : token.replace(',', '.'));
-      continue;
-    }
-    const numberWord = numberWords.get(token);
-    if (numberWord !== undefined) {
-      numbers.push(numberWord);
+    const number = numberOf(token);
+    if (number !== undefined) {
+      numbers.push(number);
       continue;
     }
     const negation = negations.has(token) ? token : misspeltNegation(token, lexicon);
@@ -347,7 +325,7 @@ export function promptFeatures(text: string): PromptFeatures {
   const speakerOwned = frame.includes('owner:speaker') ? Array.from(normalized.matchAll(/\b(?:my|our) (\S+)/g), (match) => match[1]) : [];
   const thanks = lowered.includes('thank you');
   const persons = tokens.filter((token) => token.pronoun === true && !(thanks && token.word === 'you')).map((token) => token.word);
-  return { normalized, tokens, negations: negationWords.sort(), numbers, identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned, persons: persons.sort() };
+  return { normalized, tokens, negations: negationWords.sort(), numbers: inComparedOrder(numbers, normalized), identifiers, frame: frame.sort(), payload: payloadOf(text), speakerOwned, persons: persons.sort() };
 }
 
 /**
