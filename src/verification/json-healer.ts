@@ -32,6 +32,9 @@ export function healStands(outcome: HealOutcome, minConfidence: number, closeCut
   return outcome.status === 'healed' && (outcome.confidence >= minConfidence || (closeCut && outcome.stage === 'truncation_close'));
 }
 
+/** The tag a reasoning model opens its thinking with, at the start of its answer. */
+const openingThought = /^\s*<(think|thinking|reasoning)>/i;
+
 /** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
 export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
   const direct = parse(answer);
@@ -47,6 +50,14 @@ export function healJson(answer: string, expectation: JsonExpectation): HealOutc
 }
 
 function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = true): HealOutcome {
+  // A reasoning model's thinking before its answer (`<think>…</think>`) is not the answer, whatever braces it holds;
+  // an answer cut inside its thinking holds none.
+  const thinking = openingThought.exec(answer);
+  if (thinking) {
+    const end = answer.toLowerCase().indexOf(`</${thinking[1].toLowerCase()}>`, thinking[0].length);
+    if (end < 0) return { status: 'failed', errors: ['the answer ended inside its reasoning, before any JSON'] };
+    return healText(answer.slice(end + thinking[1].length + 3), expectation, unwrapQuoted);
+  }
   // An object whose opening brace is missing (`"a": 1, "b": 2}`: the brace was prefilled, or cut off): no JSON
   // text opens on a key and its colon.
   if (/^\s*"[^"\n]{1,200}"\s*:/.test(answer)) return healText(`{${answer.trimStart()}`, expectation, unwrapQuoted);

@@ -56,6 +56,12 @@ export function fixLexically(text: string): LexicalFix {
   const stack: Array<'object' | 'array'> = [];
   /** Depths of the stack at which a tuple opened, to close it with its `)`. */
   const tuples: number[] = [];
+  /** Depths of the stack at which an array that parts its items with ", " opened (read ahead when it opens). */
+  const spacedArrays: number[] = [];
+  const inSpacedArray = () => {
+    while ((spacedArrays.at(-1) ?? 0) > stack.length) spacedArrays.pop();
+    return stack.at(-1) === 'array' && spacedArrays.at(-1) === stack.length;
+  };
   let expectKey = false;
   let index = 0;
   const previousSignificant = (): string | undefined => {
@@ -141,8 +147,15 @@ export function fixLexically(text: string): LexicalFix {
     const spacedSign = /^[+-][ \t]+(?=[\d.])/.exec(rest);
     const number = numberPattern.exec(spacedSign ? rest.slice(spacedSign[0].length) : rest);
     if (number && (!spacedSign || atValueStart())) {
-      tokens.push(token('number', jsonNumber(spacedSign ? `${character}${number[0]}` : number[0])));
+      let written = spacedSign ? `${character}${number[0]}` : number[0];
       index += (spacedSign?.[0].length ?? 0) + number[0].length;
+      // `2,102,650`: groups of three digits glued to an integer are its thousands, where no key follows and the
+      // container parts its items with ", " (an array written `[100,200]` holds two numbers).
+      for (let group = thousandsGroup.exec(text.slice(index, index + 8)); group && /^\d+$/.test(written.replace(/^[+-]/, '')) && (stack.at(-1) === 'object' || inSpacedArray()); group = thousandsGroup.exec(text.slice(index, index + 8))) {
+        written += group[1];
+        index += group[0].length;
+      }
+      tokens.push(token('number', jsonNumber(written)));
       continue;
     }
     if (character === '<' && atValueStart() && anglePlaceholder.test(rest)) {
@@ -164,7 +177,11 @@ export function fixLexically(text: string): LexicalFix {
       continue;
     }
     if (character === '{') (stack.push('object'), (expectKey = true));
-    else if (character === '[') stack.push('array');
+    else if (character === '[') {
+      stack.push('array');
+      while ((spacedArrays.at(-1) ?? 0) >= stack.length) spacedArrays.pop();
+      if (partsItemsWithSpacedCommas(text, index)) spacedArrays.push(stack.length);
+    }
     else if (character === '}' || character === ']') {
       const opener = character === '}' ? 'object' : 'array';
       if (stack.at(-1) !== opener && stack.length > 0 && stack.includes(opener)) {
@@ -276,6 +293,23 @@ function jsonNumber(written: string): string {
   const fraction = match[2] ? `.${match[2]}` : '';
   const exponent = match[3] && /\d/.test(match[3]) ? `e${match[3]}` : '';
   return sign + integer + fraction + exponent;
+}
+
+/** A comma and three digits glued to the number before it, no key after them (`,650` in `2,102,650`). */
+const thousandsGroup = /^,(\d{3})(?![\d.]|\s*:)/;
+
+/** Whether the array opening at `open` parts its items with a comma and a space, up to where it closes (strings skipped). */
+function partsItemsWithSpacedCommas(text: string, open: number): boolean {
+  let depth = 0;
+  for (let index = open; index < text.length; index++) {
+    const character = text[index];
+    if (character === '"') index = readString(text, index).end - 1;
+    else if (character === '[' || character === '{') depth++;
+    else if (character === ']' || character === '}') {
+      if (--depth === 0) return false;
+    } else if (character === ',' && depth === 1 && text[index + 1] === ' ') return true;
+  }
+  return false;
 }
 
 function skipWhile(text: string, from: number, test: (character: string) => boolean): number {
