@@ -58,6 +58,8 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
     if (end < 0) return { status: 'failed', errors: ['the answer ended inside its reasoning, before any JSON'] };
     return healText(answer.slice(end + thinking[1].length + 3), expectation, unwrapQuoted);
   }
+  // JSON whose every quote is escaped (`{\"a\": 1}`): the body of a string literal, printed without its own quotes.
+  if (answer.includes('\\"') && !/(?:^|[^\\])"/.test(answer)) return healText(answer.replaceAll('\\"', '"'), expectation, unwrapQuoted);
   // An object whose opening brace is missing (`"a": 1, "b": 2}`: the brace was prefilled, or cut off): no JSON
   // text opens on a key and its colon.
   if (/^\s*"[^"\n]{1,200}"\s*:/.test(answer)) return healText(`{${answer.trimStart()}`, expectation, unwrapQuoted);

@@ -200,7 +200,14 @@ export function fixLexically(text: string): LexicalFix {
       expectKey = false;
       while ((tuples.at(-1) ?? 0) > stack.length) tuples.pop();
     }
-    else if (character === ':') expectKey = false;
+    else if (character === ':') {
+      // `"a":: 1`: a colon typed twice is one.
+      if (previousSignificant() === ':') {
+        index++;
+        continue;
+      }
+      expectKey = false;
+    }
     else if (character === ',') expectKey = stack.at(-1) === 'object';
     tokens.push(token('punctuation', character));
     index++;
@@ -247,7 +254,8 @@ function readString(text: string, start: number): { text: string; end: number; u
     const character = text[index];
     if (character === quote) return { text: result + quote, end: index + 1, unterminated: false };
     if (character !== '\\') {
-      result += character;
+      // A control character typed raw (a newline, a tab, a NUL) is written as JSON's escape of it.
+      result += character < ' ' ? JSON.stringify(character).slice(1, -1) : character;
       continue;
     }
     const next = text[index + 1];

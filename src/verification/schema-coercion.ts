@@ -1,7 +1,7 @@
 /**
  * Fitting a parsed answer to its JSON schema where the fix is unambiguous: a number where a string is
- * required and the reverse (`"1,234.5"` too), "true"/"false"/"yes"/"no" for a boolean, a single value where an
- * array is required, an enum value in the wrong case, properties the schema forbids dropped, the answer
+ * required and the reverse (`"1,234.5"` and `"$19.99"` too), "true"/"false"/"yes"/"no" for a boolean, a single value where an
+ * array is required, an object or array written as a JSON string (`"{\"a\": 1}"`), an enum value in the wrong case, properties the schema forbids dropped, the answer
  * unwrapped from one key the schema does not know. Nothing is invented: a missing
  * required property stays missing (validation then reports it). Each change is recorded.
  */
@@ -43,15 +43,19 @@ function coerceScalar(value: unknown, type: string, schema: Schema): unknown {
     case 'number':
     case 'integer': {
       if (typeof value !== 'string') return undefined;
-      const text = value.trim();
+      // A price written with its currency sign (`"$19.99"`): the sign says what the number is of, not another number.
+      const text = value.trim().replace(/^(-?)[$€£¥]\s?/, '$1');
       if (!numeric.test(text) && !grouped.test(text)) return undefined;
       const number = Number(text.replaceAll(',', ''));
       return type === 'integer' && !Number.isInteger(number) ? undefined : number;
     }
     case 'boolean':
       return typeof value === 'string' ? truthWords[value.trim().toLowerCase()] : undefined;
+    case 'object':
+      return parsedAs(value, 'object');
     case 'array':
-      return value === null || value === undefined ? undefined : [coerceToSchema(value, schema.items, [], '')];
+      if (value === null || value === undefined) return undefined;
+      return parsedAs(value, 'array') ?? [coerceToSchema(value, schema.items, [], '')];
     default:
       return undefined;
   }
@@ -114,4 +118,15 @@ function matchesType(value: unknown, type: string): boolean {
 
 function isObject(value: unknown): value is Schema {
   return typeof value === 'object' && value !== null;
+}
+
+/** A string holding JSON of the kind the schema wants (`"{\"a\": 1}"` where an object is required), parsed. */
+function parsedAs(value: unknown, kind: 'object' | 'array'): unknown {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return isObject(parsed) && Array.isArray(parsed) === (kind === 'array') ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
 }
