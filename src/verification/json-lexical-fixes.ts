@@ -139,7 +139,9 @@ export function fixLexically(text: string): LexicalFix {
       if (placeholder !== undefined) return refuse(`a bare "${placeholder}" stands where values were left out`);
       // `NaN`, `Infinity` and a lower-case `none` (Python's None, written as a model might) stand for no value.
       const noValue = nonFinite.has(bare.toLowerCase()) || word[0] === 'none';
-      tokens.push({ kind: 'word', text: !isKey && noValue ? 'null' : word[0], isKey, unterminated: false });
+      // JSON's literals in other spellings where a value goes: `TRUE`, `False`, `NULL`, Ruby's `nil`.
+      const literal = isKey || word[0] !== bare ? undefined : otherLiteralSpellings.get(bare.toLowerCase());
+      tokens.push({ kind: 'word', text: isKey ? word[0] : noValue ? 'null' : (literal ?? word[0]), isKey, unterminated: false });
       index += word[0].length;
       continue;
     }
@@ -302,6 +304,8 @@ function jsonNumber(written: string): string {
   const exponent = match[3] && /\d/.test(match[3]) ? `e${match[3]}` : '';
   return sign + integer + fraction + exponent;
 }
+
+const otherLiteralSpellings = new Map([['true', 'true'], ['false', 'false'], ['null', 'null'], ['nil', 'null']]);
 
 /** A comma and three digits glued to the number before it, no key after them (`,650` in `2,102,650`). */
 const thousandsGroup = /^,(\d{3})(?![\d.]|\s*:)/;
