@@ -29,6 +29,8 @@ const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
 export const isPlaceholderText = (text: string) => placeholderString.test(text);
 /** A key between two different quotes, followed by its colon. */
 const mixedQuoteKey = /^(?:"([^"'\n]{1,100})'|'([^"'\n]{1,100})")(?=\s*:)/;
+/** A value between two different quotes, followed by the next key or the end of its container (`"b', "c": 1`). */
+const mixedQuoteValue = /^(?:"([^"'\n]{0,200})'|'([^"'\n]{0,200})")(?=\s*(?:,\s*["'][^"'\n]{1,100}["']\s*:|[}\]]))/;
 /** Words a model writes, unquoted, where it left a value out. */
 const placeholderWords = new Set(['etc', 'todo', 'tbd', 'fixme', 'placeholder']);
 // Digits may be grouped by underscores (`1_000_000`, Python and JavaScript), which JSON does not allow.
@@ -37,6 +39,16 @@ const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
 /** Punctuation a model writing in Chinese or Japanese may put between members: `"a"：1，"b"：2`. */
 const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': ',', '\uff5b': '{', '\uff5d': '}', '\uff3b': '[', '\uff3d': ']' };
+/** The tokens end on a quoted key standing alone after a comma (`, "b"`): no colon, no value, nothing before it. */
+function endsOnLoneKey(tokens: readonly Token[]): boolean {
+  let back = tokens.length - 1;
+  while (back >= 0 && tokens[back].kind === 'space') back--;
+  if (back < 0 || tokens[back].kind !== 'string' || !tokens[back].isKey) return false;
+  back--;
+  while (back >= 0 && tokens[back].kind === 'space') back--;
+  return back >= 0 && tokens[back].text === ',';
+}
+
 /** The last token other than space is a key: a separator other than `:` after it stands for the colon. */
 function lastSignificantIsKey(tokens: readonly Token[]): boolean {
   for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].isKey === true;
@@ -119,7 +131,7 @@ export function fixLexically(text: string): LexicalFix {
     if (opensString) {
       const isKey = atKey();
       // A key opened with one quote and closed with the other (`"name': "Ada"`): the colon after it says where it ends.
-      const mixedKey = isKey ? mixedQuoteKey.exec(rest) : null;
+      const mixedKey = isKey ? mixedQuoteKey.exec(rest) : mixedQuoteValue.exec(rest);
       if (mixedKey) {
         tokens.push({ kind: 'string', text: JSON.stringify(mixedKey[1] ?? mixedKey[2]), isKey, unterminated: false });
         index += mixedKey[0].length;
@@ -186,6 +198,8 @@ export function fixLexically(text: string): LexicalFix {
     }
     else if (character === '}' || character === ']') {
       const opener = character === '}' ? 'object' : 'array';
+      // `{"a": 1, "b"}`: a key with no colon and no value says nothing; it goes, as it does from a cut answer.
+      if (character === '}' && endsOnLoneKey(tokens)) dropHalfWrittenEnd(tokens);
       if (stack.at(-1) !== opener && stack.length > 0 && stack.includes(opener)) {
         // The wrong bracket: `{"a": [1, 2}, "b": 3}` meant `]` when a key follows, so the object goes on;
         // otherwise the inner one was left open (`{"a": [1, 2}`) and is closed first.
@@ -210,7 +224,11 @@ export function fixLexically(text: string): LexicalFix {
       }
       expectKey = false;
     }
-    else if (character === ',') expectKey = stack.at(-1) === 'object';
+    else if (character === ',') {
+      // `[1, , 2]`: an item left out is null, as a value left out is.
+      if (stack.at(-1) === 'array' && [',', '['].includes(previousSignificant() ?? '')) tokens.push(token('word', 'null'));
+      expectKey = stack.at(-1) === 'object';
+    }
     tokens.push(token('punctuation', character));
     index++;
   }
