@@ -56,10 +56,10 @@ function lastSignificantIsKey(tokens: readonly Token[]): boolean {
 }
 
 /**
- * A value a model forgot to quote that no repair reads whole: an ISO date or date-time, a time of day, a URL, an
- * e-mail address (`2024-01-05` is not the number 2024 minus 1 minus 5, and `//` in a URL opens no comment).
+ * A value a model forgot to quote that no repair reads whole: a version or an address of three dotted numbers or more
+ * (`1.2.3`), an ISO date or date-time, a time of day, a URL, an e-mail address (`2024-01-05` is not the number 2024 minus 1 minus 5, and `//` in a URL opens no comment).
  */
-const unquotedTextValue = /(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z\d+.-]*:\/\/[^\s,}\]"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=\s*[,}\]]|\s*$)/iy;
+const unquotedTextValue = /(?:\d+(?:\.\d+){2,}|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z\d+.-]*:\/\/[^\s,}\]"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+)(?=\s*[,}\]]|\s*$)/iy;
 /** A bracketed placeholder where a value goes (`<remaining rows omitted>`, `<name>`): JSON has no `<` outside strings. */
 const anglePlaceholder = /^<[^<>\n]{1,120}>/;
 
@@ -157,9 +157,9 @@ export function fixLexically(text: string): LexicalFix {
       index += word[0].length;
       continue;
     }
-    // A sign parted from its number by a space (`- 4`) where a value goes.
+    // A sign parted from its number by a space (`- 4`) where a value goes; the typographic minus `−` is `-`.
     const spacedSign = /^[+-][ \t]+(?=[\d.])/.exec(rest);
-    const number = numberPattern.exec(spacedSign ? rest.slice(spacedSign[0].length) : rest);
+    const number = numberPattern.exec(spacedSign ? rest.slice(spacedSign[0].length) : character === '\u2212' ? `-${rest.slice(1)}` : rest);
     if (number && (!spacedSign || atValueStart())) {
       let written = spacedSign ? `${character}${number[0]}` : number[0];
       index += (spacedSign?.[0].length ?? 0) + number[0].length;
@@ -261,6 +261,11 @@ function dropHalfWrittenEnd(tokens: Token[]): void {
 }
 
 /** A string cut inside a `\u` escape loses the half escape; `\\` at the end is a whole escaped backslash and stays. */
+/** The four characters after `\u` are hex digits, or all that is left of a cut answer is. */
+function opensUnicodeEscape(following: string, cut: boolean): boolean {
+  return /^[0-9a-fA-F]{4}$/.test(following) || (cut && /^[0-9a-fA-F]*$/.test(following));
+}
+
 function withoutHalfEscape(text: string): string {
   const half = /(\\+)(u[0-9a-fA-F]{0,3})$/.exec(text);
   return half && half[1].length % 2 === 1 ? text.slice(0, -(half[2].length + 1)) : text;
@@ -281,7 +286,9 @@ function readString(text: string, start: number): { text: string; end: number; u
     const next = text[index + 1];
     if (next === undefined) break;
     index++;
-    if (validEscapes.includes(next) || next === "'") result += character + next;
+    // `\u` starts an escape only before four hex digits (or fewer where the answer was cut): `\u00zz` is meant as written.
+    if (next === 'u' && !opensUnicodeEscape(text.slice(index + 1, index + 5), index + 5 > text.length)) result += '\\\\u';
+    else if (validEscapes.includes(next) || next === "'") result += character + next;
     // `\x41`: JavaScript's and Python's byte escape is JSON's `\u0041`.
     else if (next === 'x' && /^[0-9a-fA-F]{2}$/.test(text.slice(index + 1, index + 3))) {
       result += `\\u00${text.slice(index + 1, index + 3)}`;
