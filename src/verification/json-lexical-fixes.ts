@@ -39,6 +39,18 @@ const wordPattern = /^[+-]?[A-Za-z_$][\w$]*/;
 const validEscapes = '"\\/bfnrtu';
 /** Punctuation a model writing in Chinese or Japanese may put between members: `"a"：1，"b"：2`. */
 const fullWidthPunctuation: Record<string, string> = { '\uff1a': ':', '\uff0c': ',', '\uff5b': '{', '\uff5d': '}', '\uff3b': '[', '\uff3d': ']' };
+/** The index of the last colon when only numbers, words and commas follow it (at least one comma); -1 otherwise. */
+function colonBeforeBareValues(tokens: readonly Token[]): number {
+  let commas = 0;
+  for (let back = tokens.length - 1; back >= 0; back--) {
+    const part = tokens[back];
+    if (part.kind === 'space' || part.kind === 'number' || (part.kind === 'word' && !part.isKey)) continue;
+    if (part.text === ',') commas++;
+    else return part.text === ':' && commas > 0 ? back : -1;
+  }
+  return -1;
+}
+
 /** The tokens end on a quoted key standing alone after a comma (`, "b"`): no colon, no value, nothing before it. */
 function endsOnLoneKey(tokens: readonly Token[]): boolean {
   let back = tokens.length - 1;
@@ -190,6 +202,16 @@ export function fixLexically(text: string): LexicalFix {
       index++;
       continue;
     }
+    // `{"a": 1, 2, 3]}`: a `]` no array opened closes the values after the last colon; its `[` was left out.
+    if (character === ']' && !stack.includes('array')) {
+      const colon = colonBeforeBareValues(tokens);
+      if (colon >= 0) {
+        tokens.splice(colon + 1, 0, token('punctuation', '['));
+        tokens.push(token('punctuation', ']'));
+        index++;
+        continue;
+      }
+    }
     if (character === '{') (stack.push('object'), (expectKey = true));
     else if (character === '[') {
       stack.push('array');
@@ -277,7 +299,13 @@ function readString(text: string, start: number): { text: string; end: number; u
   let result = quote;
   for (let index = start + 1; index < text.length; index++) {
     const character = text[index];
-    if (character === quote) return { text: result + quote, end: index + 1, unterminated: false };
+    // `'it's fine'`: a single quote between two letters is an apostrophe, not the string's end.
+    const apostrophe = quote === "'" && character === "'" && /\p{L}/u.test(text[index - 1] ?? '') && /\p{L}/u.test(text[index + 1] ?? '');
+    if (character === quote && !apostrophe) return { text: result + quote, end: index + 1, unterminated: false };
+    if (apostrophe) {
+      result += "\\'";
+      continue;
+    }
     if (character !== '\\') {
       // A control character typed raw (a newline, a tab, a NUL) is written as JSON's escape of it.
       result += character < ' ' ? JSON.stringify(character).slice(1, -1) : character;
