@@ -277,7 +277,8 @@ function dropHalfWrittenEnd(tokens: Token[]): void {
       const finished = literals.find((literal) => literal.startsWith(lower)) ?? (lower === 'none'.slice(0, lower.length) ? 'null' : undefined);
       if (finished) last.text = finished;
     }
-    if (last.kind === 'string' && last.unterminated) last.text = withoutHalfEscape(last.text);
+    // A string cut short is closed here, as written to the cut, its last spaces too.
+    if (last.kind === 'string' && last.unterminated) last.text = closedString(withoutHalfEscape(last.text));
     return;
   }
 }
@@ -286,6 +287,12 @@ function dropHalfWrittenEnd(tokens: Token[]): void {
 /** The four characters after `\u` are hex digits, or all that is left of a cut answer is. */
 function opensUnicodeEscape(following: string, cut: boolean): boolean {
   return /^[0-9a-fA-F]{4}$/.test(following) || (cut && /^[0-9a-fA-F]*$/.test(following));
+}
+
+/** A string token cut short, closed with its own quote (a lone backslash at its end is dropped: it escaped nothing). */
+function closedString(text: string): string {
+  const body = /(?<!\\)(?:\\\\)*\\$/.test(text) ? text.slice(0, -1) : text;
+  return body + text[0];
 }
 
 function withoutHalfEscape(text: string): string {
