@@ -279,6 +279,10 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['how can i start a business without any money?', 'how can i start a business without money?'],
     ['what are some good books to read?', 'what books should i read?'],
     ['what are some bad books to read?', 'what are bad books to read?'],
+    // Round 148: "translate into X" is "translate to X"; "fix the grammar" is "correct the grammar".
+    ['translate into french: where is the station?', 'translate to french: where is the station?'],
+    ['fix the grammar: me and him goes', 'correct the grammar: me and him goes'],
+    ['how do i fix my car?', 'how do i fix my car?'],
     // Round 142.
     ['what are some tips to sleep better?', 'how can i sleep better?'],
     ['what will happen if i stop paying my credit card?', 'what happens if i stop paying my credit card?'],

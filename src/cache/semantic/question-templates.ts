@@ -287,7 +287,9 @@ const phrasalVerbs: Rewrite[] = [
   // "Turn a PDF into a Word document" is "convert" it "to" one.
   ['into', /\bturn(s|ed|ing)? ((?:\S+ ){1,4})into\b/g, (_, ending: string, thing: string) => `${inflected('convert', ending)} ${thing}to`],
   // "Translate 'good morning' into Spanish" is "… to Spanish"; "convert Celsius into Fahrenheit" is "… to Fahrenheit".
-  ['into', /\b(translat(?:e|es|ed|ing)|say|write|convert(?:s|ed|ing)?) (.{1,80}?) into (?=\S)/g, '$1 $2 to '],
+  ['into', /\b(translat(?:e|es|ed|ing)|say|write|convert(?:s|ed|ing)?)((?: .{1,80}?)?) into (?=\S)/g, '$1$2 to '],
+  // "Fix the grammar" is "correct the grammar" (round 148; "fix my car" stays).
+  ['fix ', /\bfix ((?:the |my |this |any )?(?:grammar|spelling|punctuation|typos|mistakes|errors)\b)/g, 'correct $1'],
   // "Foods that contain a lot of iron" are foods "high in iron".
   ['a lot of', /\b(?:contain|contains|have|has) (?:a lot of|lots of|plenty of)\b/g, 'high in'],
   // "Turn down a job offer" is "decline" it ("turn down the volume" lowers it, and stays).
