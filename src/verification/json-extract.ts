@@ -5,6 +5,8 @@
  */
 export interface JsonCandidate {
   text: string;
+  /** Where it starts in the answer. */
+  start: number;
   /** The value ran to the end of the answer without closing. */
   truncated: boolean;
   /** Text outside the value (fences, prose, further values) was left out. */
@@ -20,14 +22,29 @@ export function jsonCandidates(answer: string, limit = 8): JsonCandidate[] {
     if (start < 0) break;
     const end = closingIndex(answer, start);
     if (end < 0) {
-      candidates.push({ text: answer.slice(start), truncated: true, trimmed: answer.slice(0, start).trim() !== '' });
+      candidates.push({ text: answer.slice(start), start, truncated: true, trimmed: answer.slice(0, start).trim() !== '' });
       break;
     }
     const text = answer.slice(start, end + 1);
-    candidates.push({ text, truncated: false, trimmed: answer.trim() !== text });
+    candidates.push({ text, start, truncated: false, trimmed: answer.trim() !== text });
     from = start + 1;
   }
   return candidates;
+}
+
+/** A label that says the value after it is the answer: "Output:", "Answer:", "Final answer:", "Result:", "JSON:". */
+const answerLabel = /\b(?:output|answer|result|response|json)\s*[:=]\s*$/i;
+
+/**
+ * The candidates in the order to try them: of several values one after the other (a few-shot "Input: {…} Output:
+ * {…}", an example then the answer), the one a label names goes first; otherwise the first. A value inside an
+ * earlier one (`{result: {…}}`) is never moved up.
+ */
+export function inAnswerOrder(answer: string, candidates: JsonCandidate[]): JsonCandidate[] {
+  const first = candidates[0];
+  if (!first || first.truncated || answerLabel.test(answer.slice(Math.max(0, first.start - 40), first.start))) return candidates;
+  const labelled = candidates.findIndex((candidate) => candidate.start >= first.start + first.text.length && answerLabel.test(answer.slice(Math.max(0, candidate.start - 40), candidate.start)));
+  return labelled < 0 ? candidates : [candidates[labelled], ...candidates.filter((_, index) => index !== labelled)];
 }
 
 function nextOpening(text: string, from: number): number {

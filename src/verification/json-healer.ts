@@ -1,5 +1,5 @@
 import { jsonrepair } from 'jsonrepair';
-import { jsonCandidates } from './json-extract.js';
+import { inAnswerOrder, jsonCandidates } from './json-extract.js';
 import { fixLexically, isPlaceholderText } from './json-lexical-fixes.js';
 import { coerceToSchema } from './schema-coercion.js';
 import { validateAgainstSchema } from './schema-validator.js';
@@ -74,7 +74,7 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
       if (outcome.status === 'valid') return finish(JSON.parse(inner.value), 'extract', expectation, false);
     }
   }
-  for (const candidate of jsonCandidates(answer)) {
+  for (const candidate of inAnswerOrder(answer, jsonCandidates(answer))) {
     const parsed = parse(candidate.text);
     let outcome: HealOutcome;
     if (parsed.ok) outcome = finish(parsed.value, 'extract', expectation, false);
