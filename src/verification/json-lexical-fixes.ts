@@ -149,7 +149,7 @@ export function fixLexically(text: string): LexicalFix {
         index += mixedKey[0].length;
         continue;
       }
-      const string = readString(text, index);
+      const string = readString(text, index, !isKey);
       if (!isKey && isPlaceholderText(string.text.slice(1, string.unterminated ? undefined : -1))) return refuse('a placeholder string ("...") stands where values were left out');
       tokens.push({ kind: 'string', text: string.text, isKey, unterminated: string.unterminated });
       index = string.end;
@@ -301,13 +301,33 @@ function withoutHalfEscape(text: string): string {
 }
 
 /** Reads a string from its opening quote, fixing escapes JSON does not have; ends at the text's end if unclosed. */
-function readString(text: string, start: number): { text: string; end: number; unterminated: boolean } {
+/**
+ * A quote inside a value the model forgot to escape, followed by a comma: `"a "quoted", word"`. What comes after the
+ * comma is neither a key (it has no colon) nor a value (it ends on a quote that closes nothing) but the string's rest.
+ */
+const innerQuoteBeforeComma = /^"\s*,\s*[^\s"'{}[\]:,][^"{}[\]:]*"\s*(?:[,}\]]|$)/;
+
+/**
+ * Whether the `"` at `index` ends the value string it is in: not when the sentence goes on after it (`"He said "hi" to
+ * me"`: a letter or digit follows, and it is no key with its colon) or a comma follows the rest of the sentence (above).
+ */
+function endsValueString(text: string, index: number): boolean {
+  const after = text.slice(index + 1, index + 200);
+  if (innerQuoteBeforeComma.test(`"${after}`)) return false;
+  return !(/^\s*[\p{L}\p{N}]/u.test(after) && !/^\s*[\p{L}\p{N}_$.-]+\s*[:=]/u.test(after));
+}
+
+function readString(text: string, start: number, value = false): { text: string; end: number; unterminated: boolean } {
   const quote = text[start];
   let result = quote;
   for (let index = start + 1; index < text.length; index++) {
     const character = text[index];
     // `'it's fine'`: a single quote between two letters is an apostrophe, not the string's end.
     const apostrophe = quote === "'" && character === "'" && /\p{L}/u.test(text[index - 1] ?? '') && /\p{L}/u.test(text[index + 1] ?? '');
+    if (character === quote && value && quote === '"' && !endsValueString(text, index)) {
+      result += '\\"';
+      continue;
+    }
     if (character === quote && !apostrophe) return { text: result + quote, end: index + 1, unterminated: false };
     if (apostrophe) {
       result += "\\'";
