@@ -58,11 +58,17 @@ const LOOP_P99_LIMIT_MS = 20;
 const GROWTH_LIMIT_MB_PER_MINUTE = 1;
 const FAULTY_KEY = 'gsk-soak-faulty';
 
+/** What came back: the status, and the start of the body of an answer other than 2xx (to say why in the report). */
+interface Answer {
+  status: number;
+  text?: string;
+}
+
 /** One kind of traffic: how to send it, and which statuses are its expected outcomes. */
 interface Traffic {
   name: string;
   expected: ReadonlySet<number>;
-  send(svc: string, sequence: number): Promise<number>;
+  send(svc: string, sequence: number): Promise<Answer>;
 }
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: maxInFlight + 8 });
@@ -71,7 +77,7 @@ let mockOrigin = '';
 let apiKey = '';
 let limitedKey = '';
 
-async function post(url: string, key: string, body: unknown, headers: Record<string, string> = {}, readAll = true): Promise<{ status: number; body: AsyncIterable<Buffer> & { text(): Promise<string>; destroy(): void } }> {
+async function post(url: string, key: string, body: unknown, headers: Record<string, string> = {}, readAll = true): Promise<Answer & { body: AsyncIterable<Buffer> & { text(): Promise<string>; destroy(): void } }> {
   const response = await request(url, {
     method: 'POST',
     dispatcher: agent,
@@ -80,8 +86,8 @@ async function post(url: string, key: string, body: unknown, headers: Record<str
     headersTimeout: 30_000,
     bodyTimeout: 30_000,
   });
-  if (readAll) await response.body.text();
-  return { status: response.statusCode, body: response.body as never };
+  const text = readAll ? await response.body.text() : undefined;
+  return { status: response.statusCode, text: response.statusCode >= 300 ? text?.slice(0, 300) : undefined, body: response.body as never };
 }
 
 const chat = (content: string, extra: Record<string, unknown> = {}) => ({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], ...extra });
@@ -92,20 +98,19 @@ async function fault(body: Record<string, unknown>): Promise<void> {
 }
 
 const traffic: Traffic[] = [
-  { name: 'chat, fresh', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak ${runId} question ${n}`))).status },
+  { name: 'chat, fresh', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak ${runId} question ${n}`)) },
   {
     name: 'chat, exact-cache hit',
     expected: new Set([200]),
-    send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak repeated question ${n % 50}`, { temperature: 0 }), { 'x-intelligence-mode': 'cache' })).status,
+    send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak repeated question ${n % 50}`, { temperature: 0 }), { 'x-intelligence-mode': 'cache' }),
   },
-  { name: 'chat, stream', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak stream ${runId} ${n}`, { stream: true }))).status },
+  { name: 'chat, stream', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak stream ${runId} ${n}`, { stream: true })) },
   {
     name: 'chat, conversation (memory)',
     expected: new Set([200]),
-    send: async (svc, n) =>
-      (await post(`${svc}/v1/chat/completions`, apiKey, chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } }))).status,
+    send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } })),
   },
-  { name: 'embeddings', expected: new Set([200]), send: async (svc, n) => (await post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] })).status },
+  { name: 'embeddings', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] }) },
   {
     name: 'stream cut by the client',
     expected: new Set([200]),
@@ -113,7 +118,7 @@ const traffic: Traffic[] = [
       const response = await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak cut ${runId} ${n} ${'word '.repeat(40)}`, { stream: true }), {}, false);
       for await (const _chunk of response.body) break; // leaves after the first chunk
       response.body.destroy();
-      return response.status;
+      return { status: response.status };
     },
   },
   {
@@ -122,7 +127,7 @@ const traffic: Traffic[] = [
     expected: new Set([200, 502, 503]),
     async send(svc, n) {
       await fault({ status: 500, message: 'soak failure' });
-      return (await post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' })).status;
+      return post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' });
     },
   },
   {
@@ -130,10 +135,10 @@ const traffic: Traffic[] = [
     expected: new Set([200, 502, 503]),
     async send(svc, n) {
       await fault({ dropAfterEvents: 2 });
-      return (await post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak drop ${runId} ${n} ${'word '.repeat(20)}`, { stream: true }), model: 'groq/llama-3.3-70b-versatile' })).status;
+      return post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak drop ${runId} ${n} ${'word '.repeat(20)}`, { stream: true }), model: 'groq/llama-3.3-70b-versatile' });
     },
   },
-  { name: 'refused by rpm', expected: new Set([200, 429]), send: async (svc, n) => (await post(`${svc}/v1/chat/completions`, limitedKey, chat(`soak limited ${n}`))).status },
+  { name: 'refused by rpm', expected: new Set([200, 429]), send: (svc, n) => post(`${svc}/v1/chat/completions`, limitedKey, chat(`soak limited ${n}`)) },
 ];
 
 interface Sample {
@@ -175,8 +180,9 @@ async function main(): Promise<void> {
       count.sent++;
       inFlight++;
       let status: number;
+      let text: string | undefined;
       try {
-        status = await traffic[kind].send(svc.origin, n);
+        ({ status, text } = await traffic[kind].send(svc.origin, n));
       } catch (error) {
         status = -1;
         count.firstUnexpected ||= `${traffic[kind].name}: ${error instanceof Error ? error.message : String(error)}`;
@@ -186,7 +192,7 @@ async function main(): Promise<void> {
       count.statuses.set(status, (count.statuses.get(status) ?? 0) + 1);
       if (!traffic[kind].expected.has(status)) {
         count.unexpected++;
-        count.firstUnexpected ||= `${traffic[kind].name}: HTTP ${status}`;
+        count.firstUnexpected ||= `${traffic[kind].name}: HTTP ${status}${text ? ` ${text}` : ''}`;
       }
     };
     const pending = new Set<Promise<void>>();

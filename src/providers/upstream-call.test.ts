@@ -107,7 +107,8 @@ describe('a whole chat answer', () => {
     { name: '402', fault: { status: 402 }, kind: 'quota_exhausted' },
     { name: '500', fault: { status: 500 }, kind: 'server_error' },
     { name: '503', fault: { status: 503 }, kind: 'overloaded' },
-    { name: 'a connection reset', fault: { reset: true }, kind: 'connection' },
+    // Twice: one reset before the answer is taken for a stale connection and sent once more.
+    { name: 'a connection reset', fault: { reset: true, times: 2 }, kind: 'connection' },
   ];
   for (const { name, fault, kind } of statusCases) {
     test(`${name} → ${kind}`, async () => {
@@ -482,3 +483,74 @@ describe('request bodies and answers of every kind', () => {
     await expectUpstreamError(requestBytes({ adapter: openaiAdapter, target }, { method: 'POST', url: `${target.baseUrl}/chat/completions`, headers, body }), 'overloaded');
   });
 });
+
+describe('a kept-alive connection the upstream closed as the request left', () => {
+  const completion = JSON.stringify({ id: 'c', object: 'chat.completion', created: 0, model: 'mock-model', choices: [{ index: 0, message: { role: 'assistant', content: 'fine' }, finish_reason: 'stop' }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } });
+
+  test('is sent once more, on another connection, and answers', async () => {
+    const closedFirst = onlyTheFirstTime();
+    await withRawUpstream(
+      (request, response) => {
+        // The first request finds its connection closed under it (what an idle time-out shorter than ours does).
+        if (closedFirst()) return void request.socket.destroy();
+        response.writeHead(200, { 'content-type': 'application/json' }).end(completion);
+      },
+      async (baseUrl, requests) => {
+        const answer = await completeChat(targetFor(baseUrl));
+        assert.equal(answer.choices[0].message.content, 'fine');
+        assert.equal(requests(), 2, 'one try on the closed connection, one on a new one');
+      },
+    );
+  });
+
+  test('is sent once more only: an upstream that closes every connection is a connection error after two tries', async () => {
+    await withRawUpstream(
+      (request) => void request.socket.destroy(),
+      async (baseUrl, requests) => {
+        await expectUpstreamError(completeChat(targetFor(baseUrl)), 'connection');
+        assert.equal(requests(), 2);
+      },
+    );
+  });
+
+  test('a connection that breaks after the answer began is never sent again: the upstream took the request', async () => {
+    await withRawUpstream(
+      (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write(completion.slice(0, 20));
+        setTimeout(() => response.socket?.destroy(), 20);
+      },
+      async (baseUrl, requests) => {
+        await expectUpstreamError(completeChat(targetFor(baseUrl)), 'connection');
+        assert.equal(requests(), 1);
+      },
+    );
+  });
+
+  test('a stream whose connection closed before its answer is sent once more too', async () => {
+    const closedFirstStream = onlyTheFirstTime();
+    await withRawUpstream(
+      (request, response) => {
+        if (closedFirstStream()) return void request.socket.destroy();
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'mock-model', choices: [{ index: 0, delta: { content: 'fine' }, finish_reason: 'stop' }] })}\n\ndata: [DONE]\n\n`);
+      },
+      async (baseUrl, requests) => {
+        let text = '';
+        for await (const chunk of await streamChat(targetFor(baseUrl))) text += chunk.choices[0]?.delta?.content ?? '';
+        assert.equal(text, 'fine');
+        assert.equal(requests(), 2);
+      },
+    );
+  });
+});
+
+/** True the first time it is called, false after. */
+function onlyTheFirstTime(): () => boolean {
+  let first = true;
+  return () => {
+    const was = first;
+    first = false;
+    return was;
+  };
+}

@@ -70,7 +70,11 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
 
   onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
     if (this.status !== 0 && this.isErrorAnswer() && !this.signal?.aborted) this.succeed();
-    else this.fail(error);
+    else {
+      // Once the answer began, the upstream took the request: a failure now is never one to send again.
+      if (this.status !== 0) failedMidAnswer.add(error);
+      this.fail(error);
+    }
   }
 
   private isErrorAnswer(): boolean {
@@ -111,4 +115,12 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
     // As undici's body.text() does: a byte-order mark is not part of the text (JSON.parse would refuse it).
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
+}
+
+/** Failures that came after the answer's status and headers (the request was taken): see sentAgainIfStale. */
+const failedMidAnswer = new WeakSet<Error>();
+
+/** Whether a failure came after the upstream began its answer. */
+export function failedAfterAnswerBegan(error: unknown): boolean {
+  return error instanceof Error && failedMidAnswer.has(error);
 }
