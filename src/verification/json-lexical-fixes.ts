@@ -29,6 +29,8 @@ const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
 
 /** A string that is only an ellipsis: what a model writes where it left values out. */
 export const isPlaceholderText = (text: string) => placeholderString.test(text);
+/** A string between Japanese corner brackets: `「Ada」`. */
+const cornerQuote = /^「([^」\n]{0,500})」/;
 /** A key between two different quotes, followed by its colon. */
 const mixedQuoteKey = /^(?:"([^"'\n]{1,100})'|'([^"'\n]{1,100})")(?=\s*:)/;
 /** A value between two different quotes, followed by the next key or the end of its container (`"b', "c": 1`). */
@@ -140,6 +142,13 @@ export function fixLexically(text: string): LexicalFix {
       index += text[index + 1] === '>' ? 2 : 1;
       continue;
     }
+    // Japanese corner brackets used as quotes where a key or a value opens: `{「name」: 「Ada」}`.
+    const cornerQuoted = character === '「' && [undefined, '{', '[', ',', ':'].includes(previousSignificant()) ? cornerQuote.exec(text.slice(index, index + 520)) : null;
+    if (cornerQuoted) {
+      tokens.push({ kind: 'string', text: JSON.stringify(cornerQuoted[1]), isKey: atKey(), unterminated: false });
+      index += cornerQuoted[0].length;
+      continue;
+    }
     const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
     if (opensString) {
       const isKey = atKey();
@@ -248,7 +257,11 @@ export function fixLexically(text: string): LexicalFix {
       expectKey = false;
     }
     else if (character === ',') {
-      // `[1, , 2]`: an item left out is null, as a value left out is.
+      // `[1, , 2]`: an item left out is null, as a value left out is; `{"a": 1,, "b": 2}`: a comma typed twice is one.
+      if (stack.at(-1) === 'object' && previousSignificant() === ',') {
+        index++;
+        continue;
+      }
       if (stack.at(-1) === 'array' && [',', '['].includes(previousSignificant() ?? '')) tokens.push(token('word', 'null'));
       expectKey = stack.at(-1) === 'object';
     }
