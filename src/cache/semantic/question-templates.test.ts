@@ -283,6 +283,8 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['translate into french: where is the station?', 'translate to french: where is the station?'],
     ['fix the grammar: me and him goes', 'correct the grammar: me and him goes'],
     ['how do i fix my car?', 'how do i fix my car?'],
+    // Round 151: "on the internet" is "online".
+    ['how can i open a bank account on the internet?', 'how can i open a bank account online?'],
     // Round 149: "is it normal to have X" asks "is X normal".
     ['is it normal to have a fever after a vaccine?', 'is a fever after a vaccine normal?'],
     // Round 142.

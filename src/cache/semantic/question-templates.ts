@@ -87,6 +87,8 @@ const templates: Rewrite[] = [
   ['steps', /(^|, )what are the (?:steps|instructions) (?:to|for) /, '$1how do i '],
   ['tips', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips (?:for|on) (?=\w+ing\b)/, '$1how can i '],
   ['tips to', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips to (?=\w)/, '$1how can i '],
+  // "On the internet" is "online" (round 151).
+  ['internet', /\b(?:on|over|via|through) the internet\b/g, 'online'],
   // "Is it normal to have a fever after a vaccine?" asks "is a fever after a vaccine normal?" (round 149).
   ['to have ', /(^|, )is it (normal|common|bad|dangerous|safe|healthy|unusual|rare) to have (.+?)(\s*[?.!]*)$/, '$1is $3 $2$4'],
   // "What will / would happen if…" asks "what happens if…" (round 142).
