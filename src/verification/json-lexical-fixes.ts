@@ -29,6 +29,8 @@ const placeholderString = /^\s*(?:\.\.\.|…)\s*$/;
 
 /** A string that is only an ellipsis: what a model writes where it left values out. */
 export const isPlaceholderText = (text: string) => placeholderString.test(text);
+/** A type suffix after a number literal, then the value's end (`f` in `1.5f,`). */
+const typeSuffix = /[fFdDlL](?=\s*(?:[,}\]]|$))/y;
 /** A string between Japanese corner brackets: `「Ada」`. */
 const cornerQuote = /^「([^」\n]{0,500})」/;
 /** A key between two different quotes, followed by its colon. */
@@ -191,6 +193,9 @@ export function fixLexically(text: string): LexicalFix {
         written += group[1];
         index += group[0].length;
       }
+      // `1.5f`, `10L`: a Java or C literal's type suffix says nothing JSON keeps.
+      typeSuffix.lastIndex = index;
+      if (typeSuffix.test(text) && !/^[+-]?0[xX]/.test(written)) index++;
       tokens.push(token('number', jsonNumber(written)));
       continue;
     }
