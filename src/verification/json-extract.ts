@@ -67,8 +67,8 @@ function closingIndex(text: string, start: number): number {
       continue;
     }
     if (character === '"' || (character === "'" && isQuoteStart(text, index))) quote = character;
-    // A comment's brackets close nothing (`/* } */`); a string's `//` never gets here.
-    else if (character === '/' && (text[index + 1] === '/' || text[index + 1] === '*')) {
+    // A comment's brackets close nothing (`/* } */`); a string's `//` never gets here, nor an unquoted URL's (`http://`).
+    else if (character === '/' && (text[index + 1] === '*' || (text[index + 1] === '/' && text[index - 1] !== ':'))) {
       const end = text[index + 1] === '/' ? text.indexOf('\n', index) : text.indexOf('*/', index + 2) + 1;
       if (end <= 0) return -1;
       index = end;

@@ -1,7 +1,8 @@
 /**
  * Fitting a parsed answer to its JSON schema where the fix is unambiguous: a number where a string is
- * required and the reverse (`"1,234.5"` and `"$19.99"` too), "true"/"false"/"yes"/"no" for a boolean, a single value where an
- * array is required, an object or array written as a JSON string (`"{\"a\": 1}"`), an enum value in the wrong case, properties the schema forbids dropped, the answer
+ * required and the reverse (`"1,234.5"` and `"$19.99"` too), "true"/"false"/"yes"/"no" for a boolean, a single
+ * value where an array is required, an object or array written as a JSON string (`"{\"a\": 1}"`), an enum value in
+ * the wrong case, properties the schema forbids dropped, the answer
  * unwrapped from one key the schema does not know. Nothing is invented: a missing
  * required property stays missing (validation then reports it). Each change is recorded.
  */

@@ -24,7 +24,8 @@ export interface Lexicon {
   synonymous(left: string, right: string): boolean;
   /**
    * An English word or a software or website name, in the vocabulary or among the 288k of lexicon/real-words.bloom
-   * (`nitrite`, `prednisolone`, `pydantic`, `venmo`); false for a misspelling (`pyhton`) but for the filter's 1 % of false positives.
+   * (`nitrite`, `prednisolone`, `pydantic`, `venmo`); false for a misspelling (`pyhton`) but for the filter's 0.1 % of false
+   * positives.
    */
   isWord(word: string): boolean;
   /**
