@@ -283,6 +283,9 @@ test('round 122: "get X to act" is "make X act", "am I allowed to" is "can I", "
     ['translate into french: where is the station?', 'translate to french: where is the station?'],
     ['fix the grammar: me and him goes', 'correct the grammar: me and him goes'],
     ['how do i fix my car?', 'how do i fix my car?'],
+    // Round 153: "no longer" is "not"; a closing "anymore" adds nothing.
+    ['why is my phone no longer charging?', 'why is my phone not charging?'],
+    ['why is my phone not charging anymore?', 'why is my phone not charging?'],
     // Round 151: "on the internet" is "online".
     ['how can i open a bank account on the internet?', 'how can i open a bank account online?'],
     // Round 149: "is it normal to have X" asks "is X normal".

@@ -87,6 +87,9 @@ const templates: Rewrite[] = [
   ['steps', /(^|, )what are the (?:steps|instructions) (?:to|for) /, '$1how do i '],
   ['tips', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips (?:for|on) (?=\w+ing\b)/, '$1how can i '],
   ['tips to', /(^|, )(?:what are )?(?:some |any )?(?:good )?tips to (?=\w)/, '$1how can i '],
+  // "No longer charging" is "not charging anymore": "no longer" is "not", a closing "anymore" adds nothing (round 153).
+  ['no longer', /\bno longer\b/g, 'not'],
+  ['any', /\s(?:anymore|any more)(?=\s*[?.!]*$)/, ''],
   // "On the internet" is "online" (round 151).
   ['internet', /\b(?:on|over|via|through) the internet\b/g, 'online'],
   // "Is it normal to have a fever after a vaccine?" asks "is a fever after a vaccine normal?" (round 149).
