@@ -56,21 +56,21 @@ function colonBeforeBareValues(tokens: readonly Token[]): number {
   return -1;
 }
 
-/** The tokens end on a quoted key standing alone after a comma (`, "b"`): no colon, no value, nothing before it. */
-function endsOnLoneKey(tokens: readonly Token[]): boolean {
-  let back = tokens.length - 1;
+/** The index of the last token other than space before `before` (the end by default); -1 when there is none. */
+function significantIndex(tokens: readonly Token[], before = tokens.length): number {
+  let back = before - 1;
   while (back >= 0 && tokens[back].kind === 'space') back--;
-  if (back < 0 || tokens[back].kind !== 'string' || !tokens[back].isKey) return false;
-  back--;
-  while (back >= 0 && tokens[back].kind === 'space') back--;
-  return back >= 0 && tokens[back].text === ',';
+  return back;
 }
 
-/** The last token other than space is a key: a separator other than `:` after it stands for the colon. */
-function lastSignificantIsKey(tokens: readonly Token[]): boolean {
-  for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].isKey === true;
-  return false;
+/** The tokens end on a quoted key standing alone after a comma (`, "b"`): no colon, no value, nothing before it. */
+function endsOnLoneKey(tokens: readonly Token[]): boolean {
+  const last = significantIndex(tokens);
+  return last >= 0 && tokens[last].kind === 'string' && tokens[last].isKey && tokens[significantIndex(tokens, last)]?.text === ',';
 }
+
+/** Where a key or a value opens: at the start, or after `{`, `[`, `,` or `:`. */
+const openers = new Set([undefined, '{', '[', ',', ':']);
 
 /**
  * A value a model forgot to quote that no repair reads whole: a version or an address of three dotted numbers or more
@@ -93,10 +93,9 @@ export function fixLexically(text: string): LexicalFix {
   };
   let expectKey = false;
   let index = 0;
-  const previousSignificant = (): string | undefined => {
-    for (let back = tokens.length - 1; back >= 0; back--) if (tokens[back].kind !== 'space') return tokens[back].text;
-    return undefined;
-  };
+  const previousSignificant = (): string | undefined => tokens[significantIndex(tokens)]?.text;
+  /** A key or a value opens here: a quote, a `u''` prefix or a corner bracket may start a string. */
+  const atOpening = () => openers.has(previousSignificant());
   /** An object's key goes here. */
   const atKey = () => stack.at(-1) === 'object' && expectKey;
   /** A value may start here: after a colon, a comma or an opening bracket. */
@@ -133,25 +132,25 @@ export function fixLexically(text: string): LexicalFix {
       }
     }
     // Python 2's u'' prefix before a key or a value string (`{u'name': u'Ada'}`) says nothing JSON needs.
-    if ((character === 'u' || character === 'U') && (text[index + 1] === "'" || text[index + 1] === '"') && [undefined, '{', '[', ',', ':'].includes(previousSignificant())) {
+    if ((character === 'u' || character === 'U') && (text[index + 1] === "'" || text[index + 1] === '"') && atOpening()) {
       index++;
       continue;
     }
     // `=` or PHP's `=>` after a key stands for its colon (`{'name' => 'Ada'}`).
-    if (character === '=' && atKey() && lastSignificantIsKey(tokens)) {
+    if (character === '=' && atKey() && tokens[significantIndex(tokens)]?.isKey === true) {
       tokens.push(token('punctuation', ':'));
       expectKey = false;
       index += text[index + 1] === '>' ? 2 : 1;
       continue;
     }
     // Japanese corner brackets used as quotes where a key or a value opens: `{「name」: 「Ada」}`.
-    const cornerQuoted = character === '「' && [undefined, '{', '[', ',', ':'].includes(previousSignificant()) ? cornerQuote.exec(text.slice(index, index + 520)) : null;
+    const cornerQuoted = character === '「' && atOpening() ? cornerQuote.exec(text.slice(index, index + 520)) : null;
     if (cornerQuoted) {
       tokens.push({ kind: 'string', text: JSON.stringify(cornerQuoted[1]), isKey: atKey(), unterminated: false });
       index += cornerQuoted[0].length;
       continue;
     }
-    const opensString = character === '"' || (character === "'" && [undefined, '{', '[', ',', ':'].includes(previousSignificant()));
+    const opensString = character === '"' || (character === "'" && atOpening());
     if (opensString) {
       const isKey = atKey();
       // A key opened with one quote and closed with the other (`"name': "Ada"`): the colon after it says where it ends.
@@ -189,9 +188,11 @@ export function fixLexically(text: string): LexicalFix {
       index += (spacedSign?.[0].length ?? 0) + number[0].length;
       // `2,102,650`: groups of three digits glued to an integer are its thousands, where no key follows and the
       // container parts its items with ", " (an array written `[100,200]` holds two numbers).
-      for (let group = thousandsGroup.exec(text.slice(index, index + 8)); group && /^\d+$/.test(written.replace(/^[+-]/, '')) && (stack.at(-1) === 'object' || inSpacedArray()); group = thousandsGroup.exec(text.slice(index, index + 8))) {
-        written += group[1];
-        index += group[0].length;
+      if (/^[+-]?\d+$/.test(written) && (stack.at(-1) === 'object' || inSpacedArray())) {
+        for (let group = thousandsGroupAt(text, index); group; group = thousandsGroupAt(text, index)) {
+          written += group[1];
+          index += group[0].length;
+        }
       }
       // `1.5f`, `10L`: a Java or C literal's type suffix says nothing JSON keeps.
       typeSuffix.lastIndex = index;
@@ -333,7 +334,12 @@ function jsonNumber(written: string): string {
 const otherLiteralSpellings = new Map([['true', 'true'], ['false', 'false'], ['null', 'null'], ['nil', 'null']]);
 
 /** A comma and three digits glued to the number before it, no key after them (`,650` in `2,102,650`). */
-const thousandsGroup = /^,(\d{3})(?![\d.]|\s*:)/;
+const thousandsGroup = /,(\d{3})(?![\d.]|\s*:)/y;
+
+function thousandsGroupAt(text: string, index: number): RegExpExecArray | null {
+  thousandsGroup.lastIndex = index;
+  return thousandsGroup.exec(text);
+}
 
 /** Whether the array opening at `open` parts its items with a comma and a space, up to where it closes (strings skipped). */
 function partsItemsWithSpacedCommas(text: string, open: number): boolean {

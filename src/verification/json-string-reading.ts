@@ -24,10 +24,10 @@ export function withoutHalfEscape(text: string): string {
 }
 
 /**
- * A quote inside a value the model forgot to escape, followed by a comma: `"a "quoted", word"`. What comes after the
- * comma is neither a key (it has no colon) nor a value (it ends on a quote that closes nothing) but the string's rest.
+ * What follows a quote inside a value the model forgot to escape when a comma comes next (`, word"` in
+ * `"a "quoted", word"`). What comes after the comma is neither a key (it has no colon) nor a value (it ends on a quote that closes nothing) but the string's rest.
  */
-const innerQuoteBeforeComma = /^"\s*,\s*[^\s"'{}[\]:,][^"{}[\]:]*"\s*(?:[,}\]]|$)/;
+const innerQuoteBeforeComma = /^\s*,\s*[^\s"'{}[\]:,][^"{}[\]:]*"\s*(?:[,}\]]|$)/;
 
 /**
  * Whether the `"` at `index` ends the value string it is in: not when the sentence goes on after it (`"He said "hi" to
@@ -35,7 +35,7 @@ const innerQuoteBeforeComma = /^"\s*,\s*[^\s"'{}[\]:,][^"{}[\]:]*"\s*(?:[,}\]]|$
  */
 function endsValueString(text: string, index: number): boolean {
   const after = text.slice(index + 1, index + 200);
-  if (innerQuoteBeforeComma.test(`"${after}`)) return false;
+  if (innerQuoteBeforeComma.test(after)) return false;
   return !(/^\s*[\p{L}\p{N}]/u.test(after) && !/^\s*[\p{L}\p{N}_$.-]+\s*[:=]/u.test(after));
 }
 

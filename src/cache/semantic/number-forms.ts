@@ -12,11 +12,20 @@ const numberWords = new Map(
 for (const [word, value] of [['thirty', '30'], ['forty', '40'], ['fifty', '50'], ['sixty', '60'], ['seventy', '70'], ['eighty', '80'], ['ninety', '90'], ['hundred', '100'], ['thousand', '1000'], ['million', '1000000'], ['billion', '1000000000'], ['dozen', '12'], ['half', '0.5'], ['once', '1'], ['twice', '2'], ['double', '2'], ['triple', '3']] as const) {
   numberWords.set(word, value);
 }
-// Ordinals from third on, written either way ("third" / "3rd"); "first" and "second" are words of their own
-// (first/last, a second of time) and stay so.
-'third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
-  .split(' ')
-  .forEach((word, index) => numberWords.set(word, `${index + 3}${index === 0 ? 'rd' : 'th'}`));
+/** Ordinal words as digits: "second" is "2nd", "twentieth" "20th". */
+const ordinalDigits = new Map(
+  'second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'
+    .split(' ')
+    .map((word, index) => [word, `${index + 2}${index === 0 ? 'nd' : index === 1 ? 'rd' : 'th'}`] as const),
+);
+// Ordinals from third on are numbers, written either way ("third" / "3rd"); "first" and "second" are words of their
+// own (first/last, a second of time) and stay so — but before a superlative (question-templates.ts).
+for (const [word, digits] of ordinalDigits) if (word !== 'second') numberWords.set(word, digits);
+
+/** An ordinal word as digits (`second` → 2nd), or undefined. */
+export function ordinalDigitsOf(word: string): string | undefined {
+  return ordinalDigits.get(word);
+}
 
 /** A number written with thousands separators: "10,000", "1,250,000.50". */
 const thousands = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?$/;

@@ -1,6 +1,7 @@
 import { withinEdits } from './edit-distance.js';
 import { englishLexicon } from './lexicon.js';
 import { languageNames } from './language-names.js';
+import { ordinalDigitsOf } from './number-forms.js';
 
 /**
  * Question forms that ask the same thing in other words, rewritten to one form before the words are compared (on
@@ -308,7 +309,7 @@ const phrasalVerbs: Rewrite[] = [
   // "5kg" is "5 kg", "10mph" "10 mph": a number and its unit, written together or apart (round 130).
   [/\d[a-z]/, /\b(\d+(?:\.\d+)?)(kg|g|mg|lb|lbs|oz|km|m|cm|mm|mi|ft|ml|l|mph|kph|kmh|gb|mb|kb|tb|ghz|mhz|hz|kw|kwh|mah|hrs|hr|mins|min|secs|sec)\b/g, '$1 $2'],
   // "The second largest" is "the 2nd largest": an ordinal before a superlative, as digits (round 130).
-  [/\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) \w+est\b/, /\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) (?=\w+est\b|most\b|least\b)/g, (_, ordinal: string) => `${ordinalDigits[ordinal]} `],
+  [/\b(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) \w+est\b/, /\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) (?=\w+est\b|most\b|least\b)/g, (_, ordinal: string) => `${ordinalDigitsOf(ordinal)} `],
   // "Sign in / out" is "log in / out" ("sign up" registers, and stays; round 128).
   ['sign', /\bsign(s|ed|ing)? (in|out|on|off)\b/g, (_, ending = '', way: string) => `${logForms[ending]} ${way === 'on' ? 'in' : way === 'off' ? 'out' : way}`],
   // "Go to sleep" is "fall asleep"; "go to the doctor" is "see a doctor" (round 124).
@@ -356,7 +357,6 @@ const phrasalVerbs: Rewrite[] = [
 
 /** "Log" with the ending of the "sign" it replaces. */
 const logForms: Record<string, string> = { '': 'log', s: 'logs', ed: 'logged', ing: 'logging' };
-const ordinalDigits: Record<string, string> = { second: '2nd', third: '3rd', fourth: '4th', fifth: '5th', sixth: '6th', seventh: '7th', eighth: '8th', ninth: '9th', tenth: '10th' };
 
 const rewrites: readonly Rewrite[] = [...templates, ...phrasalVerbs];
 
