@@ -4,6 +4,8 @@
  * With SVC_BENCH_SEMANTIC_ENTRIES=N its semantic index starts with N answered prompts (bench/cache.ts).
  * Like `svc serve`, it caps the heap's growth between full collections (src/cli/heap-growth.ts).
  * It runs the compiled package (dist/, what `npm start` runs) when it has been built, else the sources.
+ * With BENCH_SVC_ALLOCATIONS=FILE it samples every allocation, collected or not (what `--heap-prof` drops: the
+ * garbage a request leaves is what the young generation's collections cost), into FILE as a .heapprofile at exit.
  */
 import { access } from 'node:fs/promises';
 import { failStart, serveChildProtocol } from './child-protocol.js';
@@ -22,7 +24,24 @@ try {
   const prefill = Number(process.env.SVC_BENCH_SEMANTIC_ENTRIES ?? 0);
   if (prefill > 0) (await import('./prefill-semantic.js')).prefillSemanticIndex(gateway.services, prefill);
   const address = await gateway.listen();
-  serveChildProtocol(useCompiled ? 'svc' : 'svc (sources)', Number(new URL(address).port), () => gateway.close());
+  const allocations = process.env.BENCH_SVC_ALLOCATIONS ? await sampleAllocations(process.env.BENCH_SVC_ALLOCATIONS) : undefined;
+  serveChildProtocol(useCompiled ? 'svc' : 'svc (sources)', Number(new URL(address).port), async () => {
+    await allocations?.();
+    await gateway.close();
+  });
 } catch (error) {
   failStart('svc', error);
+}
+
+/** Starts the sampling heap profiler keeping collected objects; the returned function writes the profile. */
+async function sampleAllocations(file: string): Promise<() => Promise<void>> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFile } = await import('node:fs/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    await writeFile(file, JSON.stringify(profile));
+  };
 }

@@ -233,6 +233,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
       ...(tracing ? [{ name: 'trace', run: (context: RequestContext) => context.trace?.annotate(context) }] : []),
     ],
     fees: { audioFeePerMinuteUsd: config.billing.audioFeePerMinuteUsd },
+    durability: { whenDurable: () => ledger.whenJournaled(), now: () => ledger.journalNow() },
     onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   });
 

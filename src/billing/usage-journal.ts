@@ -6,8 +6,10 @@ import type { UsageRecord } from '../core/storage-interfaces.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
- * to a local file with one write() (no fsync: a process crash loses nothing the kernel has; a power cut
- * may lose the last moments). Records are also queued in memory and written to the database in batches;
+ * to a local file (no fsync: a process crash loses nothing the kernel has; a power cut may lose the last
+ * moments). Appends are grouped: the lines of the requests settled in one turn of the event loop go out in
+ * one write() at its end (`whenWritten`), which the answers wait for; `writeNow` writes at once (a stream's
+ * closing events, an error). Records are also queued in memory and written to the database in batches;
  * a segment file is deleted once every record in it is in the database. At start-up the segments of a
  * process that is gone are replayed (the database ignores request ids it already has).
  *
@@ -47,6 +49,11 @@ export interface JournalEntry {
 export class UsageJournal {
   private current: Segment | undefined;
   private sequence = 0;
+  /** Lines appended in this turn of the event loop, not yet in the file. */
+  private unwritten = '';
+  private groupScheduled = false;
+  private group: Promise<void> | undefined;
+  private groupDone: (() => void) | undefined;
   private readonly prefix: string;
   private readonly heartbeatFile: string;
   private readonly heartbeat: NodeJS.Timeout;
@@ -71,14 +78,49 @@ export class UsageJournal {
     this.heartbeat.unref();
   }
 
-  /** Appends one record: one write of one line. Returns the entry to hand to the ledger's queue. */
+  /**
+   * Appends one record to the group written at the end of this turn of the event loop. Returns the entry to
+   * hand to the ledger's queue.
+   */
   append(record: UsageRecord): JournalEntry {
     const segment = this.openSegment();
-    writeSync(segment.fd!, `${JSON.stringify(record)}\n`);
+    this.unwritten += `${JSON.stringify(record)}\n`;
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
+    else if (!this.groupScheduled) {
+      this.groupScheduled = true;
+      setImmediate(this.writeGroup);
+    }
     return { record, segment };
   }
+
+  /**
+   * Resolves once every record appended so far is in the file (the group's write at the end of this turn:
+   * one write() for all the answers settled in it, where a write each cost ~6 µs of CPU); undefined when
+   * nothing waits to be written.
+   */
+  whenWritten(): Promise<void> | undefined {
+    if (this.unwritten === '') return undefined;
+    return (this.group ??= new Promise((resolve) => (this.groupDone = resolve)));
+  }
+
+  /** Writes the records appended so far now (synchronously: in the kernel when this returns). */
+  writeNow(): void {
+    if (this.unwritten === '') return;
+    const text = this.unwritten;
+    this.unwritten = '';
+    // Everything unwritten belongs to the current segment: a segment is written out before it is sealed.
+    writeSync(this.current!.fd!, text);
+    const done = this.groupDone;
+    this.group = undefined;
+    this.groupDone = undefined;
+    done?.();
+  }
+
+  private readonly writeGroup = (): void => {
+    this.groupScheduled = false;
+    this.writeNow();
+  };
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
   markWritten(entries: readonly JournalEntry[]): void {
@@ -151,6 +193,7 @@ export class UsageJournal {
   }
 
   private seal(segment: Segment): void {
+    if (segment === this.current) this.writeNow();
     if (segment.fd !== undefined) closeSync(segment.fd);
     segment.fd = undefined;
     if (this.current === segment) this.current = undefined;

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +85,7 @@ test('while the database is unreachable, batches wait (no dead letters) and are 
   assert.deepEqual(written.map((row) => row.request_id), ['req_1']);
 });
 
-test('the journal holds each record from the moment it is recorded until the database has it', async () => {
+test('the journal holds each record from the end of the turn it is recorded in until the database has it', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {
     const { storage, state } = fakeStorage({ down: true });
@@ -98,6 +99,36 @@ test('the journal holds each record from the moment it is recorded until the dat
     state.down = false;
     await ledger.close();
     assert.deepEqual(await readdir(dir), [], 'a segment whose records are all written is deleted');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the records of one turn of the event loop are written to the journal in one group, before the answers that wait for it', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { storage } = fakeStorage({ down: true });
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    const segmentLines = (): string[] => {
+      const segment = readdirSync(dir).find((name) => name.endsWith('.ndjson'));
+      return segment ? readFileSync(join(dir, segment), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).request_id) : [];
+    };
+    assert.equal(ledger.whenJournaled(), undefined, 'nothing to wait for before any record');
+    ledger.record(record(1));
+    ledger.record(record(2));
+    const durable = ledger.whenJournaled();
+    assert.ok(durable, 'an answer has a group to wait for');
+    assert.equal(ledger.whenJournaled(), durable, 'one group for the whole turn');
+    assert.deepEqual(segmentLines(), [], 'not yet written in the turn that recorded them');
+    await durable;
+    assert.deepEqual(segmentLines(), ['req_1', 'req_2'], 'both written once the group is');
+    assert.equal(ledger.whenJournaled(), undefined);
+    ledger.record(record(3));
+    ledger.journalNow();
+    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], "written at once when asked (a stream's last events)");
+    assert.equal(ledger.whenJournaled(), undefined);
+    await ledger.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -77,9 +77,22 @@ export class UsageLedger {
     return this.queue;
   }
 
-  /** Journals the record — usage and audit details (one synchronous append: in the kernel when this returns) — and queues it. */
+  /**
+   * Journals the record — usage and audit details — and queues it. The journal's line is written with the others
+   * of this turn of the event loop: an answer waits for `whenJournaled()` (or calls `journalNow()`) before it leaves.
+   */
   record(entry: UsageRecord): void {
     this.queue.push(this.journal ? this.journal.append(entry) : { record: entry, segment: undefined as never });
+  }
+
+  /** Resolves when every record so far is in the journal file; undefined when none waits (or there is no journal). */
+  whenJournaled(): Promise<void> | undefined {
+    return this.journal?.whenWritten();
+  }
+
+  /** Writes the records not yet in the journal file now. */
+  journalNow(): void {
+    this.journal?.writeNow();
   }
 
   /** Queues the records a crashed process left in its journal (written idempotently by request id). */

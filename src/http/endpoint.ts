@@ -75,6 +75,7 @@ export function recordRefusal(services: GatewayServices, request: FastifyRequest
     latencyMs: elapsedMs(request.startedAt),
   };
   services.ledger.record(refusedRequestRecord(refused));
+  services.ledger.journalNow();
 }
 
 /** What every request of an endpoint starts from: its mode (raised to the endpoint's floor), its org's governance, and a signal fired when the caller leaves. */

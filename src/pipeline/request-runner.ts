@@ -32,7 +32,19 @@ export interface RunnerParts {
   onAfterWorkError?: (error: unknown, work: string, context: RequestContext) => void;
   /** svc's own charges, added when a request is priced. */
   fees?: PlatformFees;
+  /** Where the after-work's records become durable (the ledger's journal), waited for before an answer leaves. */
+  durability?: Durability;
 }
+
+/** The records the after-work kept, durable before the answer that they account for leaves. */
+export interface Durability {
+  /** Resolves when they are (a group write at the end of the event loop's turn); undefined when nothing waits. */
+  whenDurable(): Promise<void> | undefined;
+  /** Makes them durable now (a stream's last events, a failure: written at once, without waiting for the turn's end). */
+  now(): void;
+}
+
+const alreadyDurable: Durability = { whenDurable: () => undefined, now: () => undefined };
 
 interface ChainLink {
   stage: Stage<any> | GenericStage;
@@ -58,9 +70,11 @@ export class RequestRunner {
   private readonly afterWork: readonly AfterWork[];
   private readonly onAfterWorkError: NonNullable<RunnerParts['onAfterWorkError']>;
   private readonly fees: PlatformFees | undefined;
+  private readonly durability: Durability;
 
   constructor(parts: RunnerParts) {
     this.route = parts.route;
+    this.durability = parts.durability ?? alreadyDurable;
     this.afterWork = parts.afterWork;
     this.onAfterWorkError = parts.onAfterWorkError ?? (() => undefined);
     this.fees = parts.fees;
@@ -92,19 +106,24 @@ export class RequestRunner {
       outcome = (await chain.run(this.routed(context))) as Outcome<O>;
     } catch (error) {
       settlement.settle(statusOfFailure(context, error));
+      this.durability.now();
       throw error;
     }
     // Settled before the first byte of the answer leaves: the usage record is journaled before the caller can
     // see its answer, so a crash (kill -9) right after an answer never loses that answer's record.
-    if (outcome.kind === 'complete') settlement.settle(200);
-    else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement) };
+    if (outcome.kind === 'complete') {
+      settlement.settle(200);
+      const durable = this.durability.whenDurable();
+      if (durable) await durable;
+    } else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement, this.durability) };
 
     let rendered = false;
     try {
       await render(outcome);
       rendered = true;
     } finally {
-      settlement.settle(context.signal.aborted ? 499 : rendered ? 200 : 500);
+      // Only when settled here (a failed or cut render): the records of other answers wait for their group.
+      if (settlement.settle(context.signal.aborted ? 499 : rendered ? 200 : 500)) this.durability.now();
       // A renderer that failed, or a stream it did not read to the end, must not leave an upstream running.
       if (outcome.kind === 'stream' && !rendered) await outcome.chunks[Symbol.asyncIterator]().return?.().catch(() => undefined);
     }
@@ -116,6 +135,7 @@ export class RequestRunner {
    */
   settleOutside(context: RequestContext, status: number): void {
     new Settlement(context, this.afterWork, this.onAfterWorkError, this.fees).settle(status);
+    this.durability.now();
   }
 
   /** Routes the request: the one place a context gains its route, timed like a stage. */
@@ -156,11 +176,13 @@ function statusOfFailure(context: RequestContext, error: unknown): number {
  * svc_metadata), settled when its last chunk has been read — 200, the failure's status, or 499 when the
  * reader stopped early (the client left).
  */
-function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement): AsyncIterable<C> {
+function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement, durability: Durability): AsyncIterable<C> {
   return tapStream(
     chunks,
     () => settlement.priceIfChanged(),
-    (complete, error) => settlement.settle(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error)),
+    (complete, error) => {
+      if (settlement.settle(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error))) durability.now();
+    },
   );
 }
 

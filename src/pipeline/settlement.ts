@@ -36,9 +36,9 @@ export class Settlement {
     if (this.context.usage !== this.pricedUsage) this.price();
   }
 
-  /** Records the status and runs the after-work; later calls do nothing. */
-  settle(status: number): void {
-    if (this.settled) return;
+  /** Records the status and runs the after-work; later calls do nothing. Says whether this call settled. */
+  settle(status: number): boolean {
+    if (this.settled) return false;
     this.settled = true;
     const context = this.context;
     context.status = status;
@@ -52,5 +52,6 @@ export class Settlement {
         this.onAfterWorkError(error, work.name, context);
       }
     }
+    return true;
   }
 }

@@ -26,7 +26,7 @@ for (const [table, sql] of Object.entries(workerData.statements)) {
 }
 parentPort.on('message', (message) => {
   try {
-    inserts[message.table](message.rows);
+    inserts[message.table](message.json === undefined ? message.rows : JSON.parse(message.json));
     parentPort.postMessage({ id: message.id, ok: true });
   } catch (error) {
     parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
@@ -35,6 +35,17 @@ parentPort.on('message', (message) => {
 `;
 
 const betterSqlitePath = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** Whether every value of the rows survives JSON unchanged: a string, a finite number or null. */
+function isPlainJson(rows: unknown[][]): boolean {
+  for (const row of rows) {
+    for (const value of row) {
+      if (value === null || typeof value === 'string') continue;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return false;
+    }
+  }
+  return true;
+}
 
 /** The main-thread side of the row writer: one worker per database file, batches answered in order. */
 const threadYoungGeneration = { maxYoungGenerationSizeMb: 4 };
@@ -68,7 +79,11 @@ export class SqliteWriterThread {
       const id = this.nextId++;
       this.pending.set(id, { resolve, reject });
       this.worker.ref();
-      this.worker.postMessage({ id, table, rows });
+      // Rows of strings, numbers and nulls (the ledger's) cross as one JSON text: a string is copied whole, where
+      // the structured clone of the same arrays cost ~8 µs of CPU a row across both threads (1 µs as JSON, plus
+      // the thread's parse). Rows holding anything else (a Buffer) are cloned.
+      if (isPlainJson(rows)) this.worker.postMessage({ id, table, json: JSON.stringify(rows) });
+      else this.worker.postMessage({ id, table, rows });
     });
   }
 
