@@ -37,7 +37,7 @@ test('an empty environment gives the documented defaults', async () => {
   assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:' });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000, circuitBreaker: { windowMs: 10000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30000 } });
-  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 20, maxQueue: 100000 });
+  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 50, maxQueue: 100000 });
   assert.equal(config.logLevel, 'info');
   assert.equal(config.masterKey, undefined);
   assert.equal(config.configFile, undefined);
@@ -89,7 +89,7 @@ test('a custom provider from a YAML file gets its env key and base URL by its up
 providers:
   my-vllm: { wire: openai, base_url: http://10.0.0.5:8000/v1, api_keys: [x], models: [llama-3.1-8b] }
 routing: { fallbacks: { gpt-4o-mini: [llama-3.3-70b-versatile, llama-3.1-8b] }, max_attempts: 2 }
-ledger: { max_batch: 50 }
+ledger: { max_batch: 30 }
 `);
   const config = await loadConfig({ SVC_CONFIG: path, MY_VLLM_API_KEY: 'k1,k2', MY_VLLM_BASE_URL: 'http://10.0.0.6:8000/v1' }, catalog);
   assert.deepEqual(config.providers['my-vllm'], {
@@ -99,7 +99,7 @@ ledger: { max_batch: 50 }
   // Fallback names are resolved to slugs, including the custom provider's declared model.
   assert.deepEqual(config.routing.fallbacks, { 'openai/gpt-4o-mini': ['groq/llama-3.3-70b-versatile', 'my-vllm/llama-3.1-8b'] });
   assert.equal(config.routing.maxAttempts, 2);
-  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 50, maxQueue: 100000 });
+  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 30, maxQueue: 100000 });
 });
 
 test('a JSON file is read as well', async () => {
