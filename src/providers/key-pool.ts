@@ -7,7 +7,8 @@ import type { SharedState } from '../core/storage-interfaces.js';
  * Keys are never written to shared state: only a short fingerprint is.
  */
 export class KeyPool {
-  private readonly fingerprints = new Map<string, string>();
+  /** Per provider, per key: the cool-down's shared-state key (a fingerprint of the key, never the key). */
+  private readonly cooldownKeys = new Map<string, Map<string, string>>();
 
   constructor(
     private readonly state: SharedState,
@@ -17,7 +18,11 @@ export class KeyPool {
   /** Keys in the order to try them for one request: starting at the next round-robin position, cooled-down keys last. */
   async orderKeys(providerId: string, keys: readonly string[]): Promise<{ keys: string[]; coolingDown: Set<string> }> {
     if (keys.length === 0) return { keys: [], coolingDown: new Set() };
-    if (keys.length === 1) return { keys: [keys[0]], coolingDown: await this.coolingKeys(providerId, keys) };
+    if (keys.length === 1) {
+      // The common case, read without the batch's arrays and closures: one lookup, on every request.
+      const until = await this.state.get(this.cooldownKey(providerId, keys[0]));
+      return { keys: [keys[0]], coolingDown: isCooling(until) ? new Set(keys) : new Set() };
+    }
     // One round trip to shared state: the rotation turn and the cool-downs are read together.
     const [cooling, turn] = await Promise.all([this.coolingKeys(providerId, keys), this.state.increment(`keypool:${providerId}:turn`, 1, 24 * 3600_000)]);
     const start = (turn - 1) % keys.length;
@@ -47,17 +52,25 @@ export class KeyPool {
     const cooling = new Set<string>();
     const values = await Promise.all(keys.map((key) => this.state.get(this.cooldownKey(providerId, key))));
     values.forEach((value, index) => {
-      if (value !== undefined && Number(value) > Date.now()) cooling.add(keys[index]);
+      if (isCooling(value)) cooling.add(keys[index]);
     });
     return cooling;
   }
 
+  /** The shared-state key of a key's cool-down, built once per provider and key. */
   private cooldownKey(providerId: string, key: string): string {
-    let fingerprint = this.fingerprints.get(key);
-    if (!fingerprint) {
-      fingerprint = createHash('sha256').update(key).digest('hex').slice(0, 16);
-      this.fingerprints.set(key, fingerprint);
+    let ofProvider = this.cooldownKeys.get(providerId);
+    if (!ofProvider) this.cooldownKeys.set(providerId, (ofProvider = new Map()));
+    let name = ofProvider.get(key);
+    if (!name) {
+      name = `keypool:${providerId}:cool:${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+      ofProvider.set(key, name);
     }
-    return `keypool:${providerId}:cool:${fingerprint}`;
+    return name;
   }
+}
+
+/** Whether a cool-down's stored deadline (ms since the epoch, as text) is still ahead. */
+function isCooling(until: string | undefined): boolean {
+  return until !== undefined && Number(until) > Date.now();
 }
