@@ -134,7 +134,9 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   );
   const authenticator = new Authenticator(store.tenants, config.masterKey);
   // The write-ahead journal of the ledger lives under SVC_DATA_DIR, whatever the database.
-  const journal = new UsageJournal(join(config.storage.dataDir, 'usage-journal'));
+  const journal = new UsageJournal(join(config.storage.dataDir, 'usage-journal'), (error, records) =>
+    logger.error({ err: error, records }, 'usage journal write failed (disk full?): these records reach the database without their copy for a crash'),
+  );
   const ledger = new UsageLedger(store, config.ledger, logger, journal, join(config.storage.dataDir, 'usage-dead-letters.ndjson'));
   const replayed = ledger.replay(journal.orphans());
   if (replayed > 0) logger.warn({ records: replayed }, 'usage journal: replaying the records of a process that stopped before writing them');

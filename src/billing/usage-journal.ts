@@ -58,8 +58,13 @@ export class UsageJournal {
   private readonly heartbeatFile: string;
   private readonly heartbeat: NodeJS.Timeout;
 
+  /**
+   * `onWriteError`: told when a group could not be written (a full disk): its records still go to the database
+   * from the ledger's queue, only their copy for a crash is missing. Answers never wait on a failed write.
+   */
   constructor(
     private readonly dir: string,
+    private readonly onWriteError: (error: unknown, records: number) => void = () => undefined,
     private readonly startedAt = Date.now(),
   ) {
     mkdirSync(dir, { recursive: true });
@@ -104,17 +109,22 @@ export class UsageJournal {
     return (this.group ??= new Promise((resolve) => (this.groupDone = resolve)));
   }
 
-  /** Writes the records appended so far now (synchronously: in the kernel when this returns). */
+  /** Writes the records appended so far now (synchronously: in the kernel when this returns). Never throws. */
   writeNow(): void {
     if (this.unwritten === '') return;
     const text = this.unwritten;
     this.unwritten = '';
-    // Everything unwritten belongs to the current segment: a segment is written out before it is sealed.
-    writeSync(this.current!.fd!, text);
     const done = this.groupDone;
     this.group = undefined;
     this.groupDone = undefined;
-    done?.();
+    try {
+      // Everything unwritten belongs to the current segment: a segment is written out before it is sealed.
+      writeSync(this.current!.fd!, text);
+    } catch (error) {
+      this.onWriteError(error, countLines(text));
+    } finally {
+      done?.();
+    }
   }
 
   private readonly writeGroup = (): void => {
@@ -208,6 +218,12 @@ export class UsageJournal {
       // Already gone.
     }
   }
+}
+
+function countLines(text: string): number {
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++;
+  return lines;
 }
 
 /** Milliseconds since a heartbeat file was touched; undefined when there is none. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -129,6 +129,31 @@ test('the records of one turn of the event loop are written to the journal in on
     assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], "written at once when asked (a stream's last events)");
     assert.equal(ledger.whenJournaled(), undefined);
     await ledger.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a journal write that fails (a full disk) is reported, answers do not wait on it, and the records still reach the database', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { storage, written } = fakeStorage();
+    const failures: Array<{ code: string; records: number }> = [];
+    const journal = new UsageJournal(dir, (error, records) => failures.push({ code: (error as NodeJS.ErrnoException).code ?? '', records }));
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    ledger.record(record(1));
+    // The segment's file descriptor now points at /dev/full: every write() fails with ENOSPC, as on a full disk.
+    const segment = (journal as unknown as { current: { fd: number } }).current;
+    closeSync(segment.fd);
+    segment.fd = openSync('/dev/full', 'w');
+    ledger.record(record(2));
+    await ledger.whenJournaled();
+    assert.deepEqual(failures, [{ code: 'ENOSPC', records: 2 }]);
+    ledger.record(record(3));
+    ledger.journalNow();
+    assert.deepEqual(failures[1], { code: 'ENOSPC', records: 1 }, 'a write at once fails the same way, without throwing');
+    await ledger.close();
+    assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_2', 'req_3']);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
