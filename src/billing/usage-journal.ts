@@ -51,7 +51,6 @@ export class UsageJournal {
   private sequence = 0;
   /** Lines appended in this turn of the event loop, not yet in the file. */
   private unwritten = '';
-  private groupScheduled = false;
   private group: Promise<void> | undefined;
   private groupDone: (() => void) | undefined;
   private readonly prefix: string;
@@ -89,13 +88,12 @@ export class UsageJournal {
    */
   append(record: UsageRecord): JournalEntry {
     const segment = this.openSegment();
+    // The first line since the last write schedules the group's write (one already scheduled then writes nothing).
+    const opensGroup = this.unwritten === '';
     this.unwritten += `${JSON.stringify(record)}\n`;
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
-    else if (!this.groupScheduled) {
-      this.groupScheduled = true;
-      setImmediate(this.writeGroup);
-    }
+    else if (opensGroup) setImmediate(this.writeGroup);
     return { record, segment };
   }
 
@@ -127,10 +125,7 @@ export class UsageJournal {
     }
   }
 
-  private readonly writeGroup = (): void => {
-    this.groupScheduled = false;
-    this.writeNow();
-  };
+  private readonly writeGroup = (): void => this.writeNow();
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
   markWritten(entries: readonly JournalEntry[]): void {

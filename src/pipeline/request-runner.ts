@@ -5,13 +5,13 @@ import { tapStream } from '../core/stream-tap.js';
 import { toGatewayError } from '../errors/failure-table.js';
 import { stageMatrix, toggleAllows, type PipelineFeature } from './intelligence-modes.js';
 import { intelligenceModes, type IntelligenceMode } from '../core/intelligence-mode.js';
-import { Settlement, type AfterWork } from './settlement.js';
+import { Settlement, type AfterWork, type Durability } from './settlement.js';
 import type { RequestContext, RoutedContext } from './request-context.js';
 import type { RouteRequest } from './route-request.js';
 import type { GenericStage, Next, Stage } from './stage.js';
 import type { StageRow } from './stage-table.js';
 
-export type { AfterWork } from './settlement.js';
+export type { AfterWork, Durability } from './settlement.js';
 
 /**
  * Turns an outcome into the endpoint's answer. A whole result is priced and settled before it is called; a
@@ -34,14 +34,6 @@ export interface RunnerParts {
   fees?: PlatformFees;
   /** Where the after-work's records become durable (the ledger's journal), waited for before an answer leaves. */
   durability?: Durability;
-}
-
-/** The records the after-work kept, durable before the answer that they account for leaves. */
-export interface Durability {
-  /** Resolves when they are (a group write at the end of the event loop's turn); undefined when nothing waits. */
-  whenDurable(): Promise<void> | undefined;
-  /** Makes them durable now (a stream's last events, a failure: written at once, without waiting for the turn's end). */
-  now(): void;
 }
 
 const alreadyDurable: Durability = { whenDurable: () => undefined, now: () => undefined };
@@ -99,14 +91,13 @@ export class RequestRunner {
   async run<O extends Operation>(context: RequestContext<O>, render: Render<O>): Promise<void> {
     const chain = this.chains.get(chainKey(context.operation, context.mode));
     if (!chain) throw new Error(`no stage chain for ${context.operation} in ${context.mode} mode`);
-    const settlement = new Settlement(context, this.afterWork, this.onAfterWorkError, this.fees);
+    const settlement = new Settlement(context, this.afterWork, this.onAfterWorkError, this.durability, this.fees);
 
     let outcome: Outcome<O>;
     try {
       outcome = (await chain.run(this.routed(context))) as Outcome<O>;
     } catch (error) {
-      settlement.settle(statusOfFailure(context, error));
-      this.durability.now();
+      settlement.settleAtOnce(statusOfFailure(context, error));
       throw error;
     }
     // Settled before the first byte of the answer leaves: the usage record is journaled before the caller can
@@ -115,15 +106,15 @@ export class RequestRunner {
       settlement.settle(200);
       const durable = this.durability.whenDurable();
       if (durable) await durable;
-    } else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement, this.durability) };
+    } else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement) };
 
     let rendered = false;
     try {
       await render(outcome);
       rendered = true;
     } finally {
-      // Only when settled here (a failed or cut render): the records of other answers wait for their group.
-      if (settlement.settle(context.signal.aborted ? 499 : rendered ? 200 : 500)) this.durability.now();
+      // Settles only a failed or cut render (a whole answer and a stream read to its end are settled by now).
+      settlement.settleAtOnce(context.signal.aborted ? 499 : rendered ? 200 : 500);
       // A renderer that failed, or a stream it did not read to the end, must not leave an upstream running.
       if (outcome.kind === 'stream' && !rendered) await outcome.chunks[Symbol.asyncIterator]().return?.().catch(() => undefined);
     }
@@ -134,8 +125,7 @@ export class RequestRunner {
    * limits settled and its usage recorded by the same after-work as every other request.
    */
   settleOutside(context: RequestContext, status: number): void {
-    new Settlement(context, this.afterWork, this.onAfterWorkError, this.fees).settle(status);
-    this.durability.now();
+    new Settlement(context, this.afterWork, this.onAfterWorkError, this.durability, this.fees).settleAtOnce(status);
   }
 
   /** Routes the request: the one place a context gains its route, timed like a stage. */
@@ -176,13 +166,11 @@ function statusOfFailure(context: RequestContext, error: unknown): number {
  * svc_metadata), settled when its last chunk has been read — 200, the failure's status, or 499 when the
  * reader stopped early (the client left).
  */
-function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement, durability: Durability): AsyncIterable<C> {
+function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, settlement: Settlement): AsyncIterable<C> {
   return tapStream(
     chunks,
     () => settlement.priceIfChanged(),
-    (complete, error) => {
-      if (settlement.settle(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error))) durability.now();
-    },
+    (complete, error) => settlement.settleAtOnce(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error)),
   );
 }
 

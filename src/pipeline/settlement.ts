@@ -13,6 +13,14 @@ export interface AfterWork {
   run(context: RequestContext): void;
 }
 
+/** The records the after-work kept, durable before the answer that they account for leaves. */
+export interface Durability {
+  /** Resolves when they are (a group write at the end of the event loop's turn); undefined when nothing waits. */
+  whenDurable(): Promise<void> | undefined;
+  /** Makes them durable now (a stream's last events, a failure: written at once, without waiting for the turn's end). */
+  now(): void;
+}
+
 /** One request's accounting, owned by the runner: priced when its usage is known, settled once. */
 export class Settlement {
   /** The usage the current price was computed from. */
@@ -23,6 +31,7 @@ export class Settlement {
     private readonly context: RequestContext,
     private readonly afterWork: readonly AfterWork[],
     private readonly onAfterWorkError: (error: unknown, work: string, context: RequestContext) => void,
+    private readonly durability: Durability,
     private readonly fees?: PlatformFees,
   ) {}
 
@@ -36,9 +45,12 @@ export class Settlement {
     if (this.context.usage !== this.pricedUsage) this.price();
   }
 
-  /** Records the status and runs the after-work; later calls do nothing. Says whether this call settled. */
-  settle(status: number): boolean {
-    if (this.settled) return false;
+  /**
+   * Records the status and runs the after-work; later calls do nothing. The records wait for the turn's group write
+   * (`Durability.whenDurable`), which a whole answer awaits before it is rendered.
+   */
+  settle(status: number): void {
+    if (this.settled) return;
     this.settled = true;
     const context = this.context;
     context.status = status;
@@ -52,6 +64,12 @@ export class Settlement {
         this.onAfterWorkError(error, work.name, context);
       }
     }
-    return true;
+  }
+
+  /** Settles, when not settled yet, and writes the records at once: a stream's end, a failure, an answer outside the chains. */
+  settleAtOnce(status: number): void {
+    if (this.settled) return;
+    this.settle(status);
+    this.durability.now();
   }
 }

@@ -151,12 +151,7 @@ async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, op
   const url = splitUrl(upstreamRequest.url);
   if (options.timeouts.firstByteMs >= PRECISE_TIMER_BELOW_MS) {
     try {
-      return await send(url, options.signal, noop);
-    } catch (error) {
-      if (!isStaleConnection(error, options.signal)) throw toTransportError(error, options.providerId, options.signal);
-    }
-    try {
-      return await send(url, options.signal, noop);
+      return await sendOnceMoreIfStale(send, url, options.signal, noop);
     } catch (error) {
       throw toTransportError(error, options.providerId, options.signal);
     }
@@ -171,12 +166,7 @@ async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, op
   else callerSignal?.addEventListener('abort', () => firstByte.abort(callerSignal.reason), { once: true });
   const headersArrived = () => clearTimeout(firstByteTimer);
   try {
-    try {
-      return await send(url, firstByte.signal, headersArrived);
-    } catch (error) {
-      if (!isStaleConnection(error, firstByte.signal)) throw error;
-    }
-    return await send(url, firstByte.signal, headersArrived);
+    return await sendOnceMoreIfStale(send, url, firstByte.signal, headersArrived);
   } catch (error) {
     if (firstByte.signal.aborted && !options.signal?.aborted) {
       throw new UpstreamError(options.providerId, { kind: 'timeout', message: `upstream timed out: no response headers within ${options.timeouts.firstByteMs} ms` }, { cause: error });
@@ -188,6 +178,16 @@ async function withFirstByteDeadline<T>(upstreamRequest: UpstreamHttpRequest, op
 }
 
 const noop = () => {};
+
+/** One try, and a second one when the first met a stale connection before any answer (isStaleConnection). */
+async function sendOnceMoreIfStale<T>(send: (url: SplitUrl, signal: CallerSignal | undefined, headersArrived: () => void) => Promise<T>, url: SplitUrl, signal: CallerSignal | undefined, headersArrived: () => void): Promise<T> {
+  try {
+    return await send(url, signal, headersArrived);
+  } catch (error) {
+    if (!isStaleConnection(error, signal)) throw error;
+  }
+  return send(url, signal, headersArrived);
+}
 
 /**
  * Socket failures that, before any answer, mean a kept-alive connection had gone stale: the server closed it as the

@@ -117,7 +117,7 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
   }
 }
 
-/** Failures that came after the answer's status and headers (the request was taken): see sentAgainIfStale. */
+/** Failures that came after the answer's status and headers (the request was taken): never sent again (http-client's isStaleConnection). */
 const failedMidAnswer = new WeakSet<Error>();
 
 /** Whether a failure came after the upstream began its answer. */
