@@ -126,7 +126,7 @@ test('the records of one turn of the event loop are written to the journal in on
     assert.equal(ledger.whenJournaled(), undefined);
     ledger.record(record(3));
     ledger.journalNow();
-    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], "written at once when asked (a stream's last events)");
+    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], "written at once when asked (a cut stream, a failure)");
     assert.equal(ledger.whenJournaled(), undefined);
     await ledger.close();
   } finally {

@@ -299,6 +299,44 @@ describe('the request runner', () => {
     assert.deepEqual(runs, [200]);
   });
 
+  test("a stream read to its end learns of its end only once its record's group write is done; a cut stream writes at once", async () => {
+    const events: string[] = [];
+    let finishGroupWrite: () => void = () => {};
+    const durability = {
+      whenDurable: () => {
+        events.push('group write scheduled');
+        return new Promise<void>((resolve) => (finishGroupWrite = () => (events.push('group written'), resolve())));
+      },
+      now: () => void events.push('written at once'),
+    };
+    const streamed = () =>
+      servedBy(() => {
+        async function* upstream() {
+          yield chunk('a');
+          yield chunk('b');
+        }
+        return { kind: 'stream', chunks: upstream() };
+      });
+    const { work } = recordingAfterWork();
+    const runner = new RequestRunner({ ...parts([{ stage: 'provider_call', operations }], { provider_call: streamed() }, [work]), durability });
+    const running = runner.run(contextFor(), async (outcome) => {
+      for await (const _chunk of (outcome as { chunks: AsyncIterable<ChatCompletionChunk> }).chunks) events.push('chunk');
+      events.push('closing events');
+    });
+    for (let turn = 0; turn < 20 && !events.includes('closing events'); turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(events, ['chunk', 'chunk', 'group write scheduled'], 'the end waits for the write');
+    finishGroupWrite();
+    await running;
+    assert.deepEqual(events, ['chunk', 'chunk', 'group write scheduled', 'group written', 'closing events']);
+
+    events.length = 0;
+    const cutRunner = new RequestRunner({ ...parts([{ stage: 'provider_call', operations }], { provider_call: streamed() }, [work]), durability });
+    await cutRunner.run(contextFor(), async (outcome) => {
+      for await (const _chunk of (outcome as { chunks: AsyncIterable<ChatCompletionChunk> }).chunks) break; // the reader leaves after one chunk
+    });
+    assert.deepEqual(events, ['written at once']);
+  });
+
   test('a stream the upstream breaks is settled with the status its caller is told, and a cut stream is billed from its text', async () => {
     const provider = servedBy((context) => {
       const streamedText: string[] = [];

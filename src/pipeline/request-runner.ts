@@ -170,7 +170,8 @@ function settledWhenRead<C>(chunks: AsyncIterable<C>, context: RequestContext, s
   return tapStream(
     chunks,
     () => settlement.priceIfChanged(),
-    (complete, error) => settlement.settleAtOnce(complete ? 200 : error === undefined ? 499 : statusOfFailure(context, error)),
+    // Read to its end: the record joins the turn's group write, which the closing events ([DONE]) wait for. Cut or failed: written at once.
+    (complete, error) => (complete ? settlement.settleDurably(200) : settlement.settleAtOnce(error === undefined ? 499 : statusOfFailure(context, error))),
   );
 }
 

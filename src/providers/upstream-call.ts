@@ -1,4 +1,4 @@
-import type { CallerSignal } from '../core/caller-signal.js';
+import { ConnectionSignal, type CallerSignal } from '../core/caller-signal.js';
 import type { UpstreamHttpRequest, StreamTranslator, UpstreamTarget } from './provider-types.js';
 import { isAbortError, MAX_ERROR_BODY_BYTES, readBodyText, sendUpstream, sendUpstreamForText, sendUpstreamStreaming, toTransportError, type SendOptions, type UpstreamResponse } from './shared/http-client.js';
 import type { StreamedBody, StreamedResponse } from './shared/streamed-body.js';
@@ -71,8 +71,9 @@ export async function requestStream<C>(
   observe?: (chunk: C) => void,
 ): Promise<AsyncIterable<C>> {
   const providerId = call.target.provider.id;
-  // Our own controller: aborted by the caller's signal, by return() on the iterator, or by a failure.
-  const controller = new AbortController();
+  // Our own signal: aborted by the caller's, by return() on the iterator, or by a failure. A ConnectionSignal, not an
+  // AbortController: Node builds an EventTarget for each AbortSignal (~4 µs a stream, 1.7 % of a streamed request's CPU).
+  const controller = new ConnectionSignal();
   const callerSignal = call.signal;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
@@ -80,7 +81,7 @@ export async function requestStream<C>(
   const detach = () => callerSignal?.removeEventListener('abort', onCallerAbort);
 
   try {
-    const response = await sendStreaming(call, httpRequest, controller.signal);
+    const response = await sendStreaming(call, httpRequest, controller);
     const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach, call.target.apiKey);
     const firstChunks = await reader.read();
     if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
@@ -191,7 +192,7 @@ class ChunkReader<C> {
     private readonly body: StreamedBody,
     private readonly translator: StreamTranslator<C>,
     private readonly providerId: string,
-    private readonly controller: AbortController,
+    private readonly controller: ConnectionSignal,
     private readonly detach: () => void,
     /** Removed from in-band error messages (an upstream may echo the key it was sent). */
     private readonly apiKey: string,
@@ -254,7 +255,7 @@ class ChunkReader<C> {
 
   /** A drop once chunks have gone out is an interrupted stream; before that it is a plain connection failure. */
   private readFailure(error: unknown): Error {
-    const translated = toTransportError(error, this.providerId, this.controller.signal);
+    const translated = toTransportError(error, this.providerId, this.controller);
     if (isAbortError(translated) || !(translated instanceof UpstreamError) || translated.kind !== 'connection' || this.chunkCount === 0) return translated;
     return new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: `upstream stream broke off after ${this.chunkCount} chunks: ${translated.message}` }, { cause: error });
   }
