@@ -337,6 +337,28 @@ describe('the request runner', () => {
     assert.deepEqual(events, ['written at once']);
   });
 
+  test("a failed request's error reaches the renderer's caller only once its record's group write is done", async () => {
+    const events: string[] = [];
+    let finishGroupWrite: () => void = () => {};
+    const durability = {
+      whenDurable: () => {
+        events.push('group write scheduled');
+        return new Promise<void>((resolve) => (finishGroupWrite = () => (events.push('group written'), resolve())));
+      },
+      now: () => void events.push('written at once'),
+    };
+    const refusing: GenericStage = { name: 'provider_call', intercept: async () => Promise.reject(new GatewayError('rate_limit_exceeded', 'rpm limit of 1 reached')) };
+    const { runs, work } = recordingAfterWork();
+    const runner = new RequestRunner({ ...parts([{ stage: 'provider_call', operations }], { provider_call: refusing }, [work]), durability });
+    const running = runner.run(contextFor(), () => void events.push('rendered')).catch((error: GatewayError) => void events.push(`error ${error.status}`));
+    for (let turn = 0; turn < 20 && events.length < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(events, ['group write scheduled'], 'the error waits for the write');
+    finishGroupWrite();
+    await running;
+    assert.deepEqual(events, ['group write scheduled', 'group written', 'error 429']);
+    assert.deepEqual(runs, [429]);
+  });
+
   test('a stream the upstream breaks is settled with the status its caller is told, and a cut stream is billed from its text', async () => {
     const provider = servedBy((context) => {
       const streamedText: string[] = [];

@@ -97,7 +97,9 @@ export class RequestRunner {
     try {
       outcome = (await chain.run(this.routed(context))) as Outcome<O>;
     } catch (error) {
-      settlement.settleAtOnce(statusOfFailure(context, error));
+      // The error answer leaves after the record's group write: a storm of refusals (429s) costs one write a turn, not one each.
+      const durable = settlement.settleDurably(statusOfFailure(context, error));
+      if (durable) await durable;
       throw error;
     }
     // Settled before the first byte of the answer leaves: the usage record is journaled before the caller can

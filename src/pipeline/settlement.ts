@@ -17,7 +17,7 @@ export interface AfterWork {
 export interface Durability {
   /** Resolves when they are (a group write at the end of the event loop's turn); undefined when nothing waits. */
   whenDurable(): Promise<void> | undefined;
-  /** Makes them durable now (a cut stream, a failure: written at once, without waiting for the turn's end). */
+  /** Makes them durable now (a cut stream, a failed render: written at once, without waiting for the turn's end). */
   now(): void;
 }
 
@@ -68,7 +68,7 @@ export class Settlement {
 
   /**
    * Settles, when not settled yet, and returns what to await before the answer's end goes out: the turn's group write
-   * (a stream read to its end: its closing events wait for it, as a whole answer's first byte does).
+   * (a stream read to its end: its closing events wait for it, as a whole answer's first byte and an error answer do).
    */
   settleDurably(status: number): Promise<void> | undefined {
     if (this.settled) return undefined;
@@ -76,7 +76,7 @@ export class Settlement {
     return this.durability.whenDurable();
   }
 
-  /** Settles, when not settled yet, and writes the records at once: a cut stream, a failure, an answer outside the chains. */
+  /** Settles, when not settled yet, and writes the records at once: a cut stream, a failed render, an answer outside the chains. */
   settleAtOnce(status: number): void {
     if (this.settled) return;
     this.settle(status);
