@@ -62,7 +62,8 @@ export function refusesCache(header: string | string[] | undefined): boolean {
   return header !== undefined && noCacheDirective.test(Array.isArray(header) ? header.join(',') : header);
 }
 
-export function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, error: Pick<GatewayError, 'status' | 'code'>): void {
+/** Records a request refused before the pipeline; the refusal leaves once the returned group write (if any) is done. */
+export function recordRefusal(services: GatewayServices, request: FastifyRequest, endpoint: { name: string }, error: Pick<GatewayError, 'status' | 'code'>): Promise<void> | undefined {
   const model = (request.body as { model?: unknown } | null | undefined)?.model;
   const refused = {
     requestId: request.requestId,
@@ -75,7 +76,7 @@ export function recordRefusal(services: GatewayServices, request: FastifyRequest
     latencyMs: elapsedMs(request.startedAt),
   };
   services.ledger.record(refusedRequestRecord(refused));
-  services.ledger.journalNow();
+  return services.ledger.whenJournaled();
 }
 
 /** What every request of an endpoint starts from: its mode (raised to the endpoint's floor), its org's governance, and a signal fired when the caller leaves. */
@@ -151,7 +152,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         parsed = await endpoint.parse(request.body, request);
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
-        if (error instanceof GatewayError) recordRefusal(services, request, endpoint, error);
+        if (error instanceof GatewayError) await recordRefusal(services, request, endpoint, error);
         throw error;
       }
       request.logFields.model = parsed.requestedModel;

@@ -31,7 +31,7 @@ export function registerVoiceChat(app: FastifyInstance, services: GatewayService
       beginning = await beginRequest(request, reply, services, 'cache');
       parsed = await parseVoiceChat(request);
     } catch (error) {
-      if (error instanceof GatewayError) recordRefusal(services, request, { name: 'voice.chat' }, error);
+      if (error instanceof GatewayError) await recordRefusal(services, request, { name: 'voice.chat' }, error);
       throw error;
     }
     const { fields } = parsed;
