@@ -7,7 +7,7 @@ import { UpstreamError } from '../errors/upstream-error.js';
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
 import type { RequestContext, RoutedContext } from './request-context.js';
 import { emptyUsage, type MeteredUsage } from '../core/metered-usage.js';
-import { RequestRunner, type AfterWork, type RunnerParts } from './request-runner.js';
+import { RequestRunner, type AfterWork, type Durability, type RunnerParts } from './request-runner.js';
 import type { CatalogModel } from '../catalog/catalog-types.js';
 import type { RouteDecision } from '../routing/model-router.js';
 import { GatewayError } from '../errors/gateway-error.js';
@@ -64,6 +64,20 @@ function servedBy(answer: (context: RoutedContext) => Outcome<'chat'>): GenericS
       return answer(context) as never;
     },
   };
+}
+
+/** A journal whose group write waits until the test lets it finish: `events` says when each write was asked for and done. */
+function heldDurability() {
+  const events: string[] = [];
+  let finish: () => void = () => {};
+  const durability: Durability = {
+    whenDurable: () => {
+      events.push('group write scheduled');
+      return new Promise<void>((resolve) => (finish = () => (events.push('group written'), resolve())));
+    },
+    now: () => void events.push('written at once'),
+  };
+  return { events, durability, finishGroupWrite: () => finish() };
 }
 
 function parts(table: RunnerParts['table'], stages: RunnerParts['stages'], afterWork: AfterWork[] = [], route: RunnerParts['route'] = () => decision): RunnerParts {
@@ -300,15 +314,7 @@ describe('the request runner', () => {
   });
 
   test("a stream read to its end learns of its end only once its record's group write is done; a cut stream writes at once", async () => {
-    const events: string[] = [];
-    let finishGroupWrite: () => void = () => {};
-    const durability = {
-      whenDurable: () => {
-        events.push('group write scheduled');
-        return new Promise<void>((resolve) => (finishGroupWrite = () => (events.push('group written'), resolve())));
-      },
-      now: () => void events.push('written at once'),
-    };
+    const { events, durability, finishGroupWrite } = heldDurability();
     const streamed = () =>
       servedBy(() => {
         async function* upstream() {
@@ -338,15 +344,7 @@ describe('the request runner', () => {
   });
 
   test("a failed request's error reaches the renderer's caller only once its record's group write is done", async () => {
-    const events: string[] = [];
-    let finishGroupWrite: () => void = () => {};
-    const durability = {
-      whenDurable: () => {
-        events.push('group write scheduled');
-        return new Promise<void>((resolve) => (finishGroupWrite = () => (events.push('group written'), resolve())));
-      },
-      now: () => void events.push('written at once'),
-    };
+    const { events, durability, finishGroupWrite } = heldDurability();
     const refusing: GenericStage = { name: 'provider_call', intercept: async () => Promise.reject(new GatewayError('rate_limit_exceeded', 'rpm limit of 1 reached')) };
     const { runs, work } = recordingAfterWork();
     const runner = new RequestRunner({ ...parts([{ stage: 'provider_call', operations }], { provider_call: refusing }, [work]), durability });

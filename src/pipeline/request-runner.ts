@@ -105,8 +105,7 @@ export class RequestRunner {
     // Settled before the first byte of the answer leaves: the usage record is journaled before the caller can
     // see its answer, so a crash (kill -9) right after an answer never loses that answer's record.
     if (outcome.kind === 'complete') {
-      settlement.settle(200);
-      const durable = this.durability.whenDurable();
+      const durable = settlement.settleDurably(200);
       if (durable) await durable;
     } else outcome = { kind: 'stream', chunks: settledWhenRead(outcome.chunks, context, settlement) };
 

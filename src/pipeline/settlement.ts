@@ -17,7 +17,7 @@ export interface AfterWork {
 export interface Durability {
   /** Resolves when they are (a group write at the end of the event loop's turn); undefined when nothing waits. */
   whenDurable(): Promise<void> | undefined;
-  /** Makes them durable now (a cut stream, a failed render: written at once, without waiting for the turn's end). */
+  /** Makes them durable now (a cut stream, a failed render, an answer outside the chains: written at once, without waiting for the turn's end). */
   now(): void;
 }
 
@@ -45,11 +45,8 @@ export class Settlement {
     if (this.context.usage !== this.pricedUsage) this.price();
   }
 
-  /**
-   * Records the status and runs the after-work; later calls do nothing. The records wait for the turn's group write
-   * (`Durability.whenDurable`), which a whole answer awaits before it is rendered.
-   */
-  settle(status: number): void {
+  /** Records the status and runs the after-work; later calls do nothing. Its records wait for the turn's group write (see below). */
+  private settle(status: number): void {
     if (this.settled) return;
     this.settled = true;
     const context = this.context;
@@ -68,7 +65,7 @@ export class Settlement {
 
   /**
    * Settles, when not settled yet, and returns what to await before the answer's end goes out: the turn's group write
-   * (a stream read to its end: its closing events wait for it, as a whole answer's first byte and an error answer do).
+   * (a whole answer's first byte, a stream's closing events and an error answer wait for it).
    */
   settleDurably(status: number): Promise<void> | undefined {
     if (this.settled) return undefined;

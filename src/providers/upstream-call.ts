@@ -73,22 +73,22 @@ export async function requestStream<C>(
   const providerId = call.target.provider.id;
   // Our own signal: aborted by the caller's, by return() on the iterator, or by a failure. A ConnectionSignal, not an
   // AbortController: Node builds an EventTarget for each AbortSignal (~4 µs a stream, 1.7 % of a streamed request's CPU).
-  const controller = new ConnectionSignal();
+  const ownSignal = new ConnectionSignal();
   const callerSignal = call.signal;
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  const onCallerAbort = () => ownSignal.abort(callerSignal?.reason);
   if (callerSignal?.aborted) onCallerAbort();
   else callerSignal?.addEventListener('abort', onCallerAbort, { once: true });
   const detach = () => callerSignal?.removeEventListener('abort', onCallerAbort);
 
   try {
-    const response = await sendStreaming(call, httpRequest, controller);
-    const reader = new ChunkReader<C>(response.body, translator, providerId, controller, detach, call.target.apiKey);
+    const response = await sendStreaming(call, httpRequest, ownSignal);
+    const reader = new ChunkReader<C>(response.body, translator, providerId, ownSignal, detach, call.target.apiKey);
     const firstChunks = await reader.read();
     if (firstChunks === undefined) throw new UpstreamError(providerId, { kind: 'server_error', message: 'upstream stream ended before its first chunk' });
     return new UpstreamStream(reader, firstChunks, observe);
   } catch (error) {
     detach();
-    controller.abort(); // frees the socket of a half-read answer; a no-op once the body has ended
+    ownSignal.abort(); // frees the socket of a half-read answer; a no-op once the body has ended
     throw error;
   }
 }
@@ -192,7 +192,8 @@ class ChunkReader<C> {
     private readonly body: StreamedBody,
     private readonly translator: StreamTranslator<C>,
     private readonly providerId: string,
-    private readonly controller: ConnectionSignal,
+    /** The call's own signal (requestStream's): aborting it stops the upstream. */
+    private readonly signal: ConnectionSignal,
     private readonly detach: () => void,
     /** Removed from in-band error messages (an upstream may echo the key it was sent). */
     private readonly apiKey: string,
@@ -225,7 +226,7 @@ class ChunkReader<C> {
     this.detach();
     if (this.ended || this.closed) return;
     this.closed = true;
-    this.controller.abort();
+    this.signal.abort();
     this.body.destroy();
   }
 
@@ -255,7 +256,7 @@ class ChunkReader<C> {
 
   /** A drop once chunks have gone out is an interrupted stream; before that it is a plain connection failure. */
   private readFailure(error: unknown): Error {
-    const translated = toTransportError(error, this.providerId, this.controller);
+    const translated = toTransportError(error, this.providerId, this.signal);
     if (isAbortError(translated) || !(translated instanceof UpstreamError) || translated.kind !== 'connection' || this.chunkCount === 0) return translated;
     return new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: `upstream stream broke off after ${this.chunkCount} chunks: ${translated.message}` }, { cause: error });
   }
@@ -263,7 +264,7 @@ class ChunkReader<C> {
   private fail(error: Error): Error {
     this.ended = true;
     this.detach();
-    this.controller.abort();
+    this.signal.abort();
     return error;
   }
 }
