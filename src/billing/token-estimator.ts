@@ -88,7 +88,8 @@ export async function countTextsWithoutBlocking(texts: Iterable<string>): Promis
   let tokens = 0;
   let sinceYield = 0;
   for (const text of texts) {
-    for (const slice of slicesOf(text)) {
+    // The usual text (a message) is one slice: counted without the slicing generator.
+    for (const slice of text.length <= SLICE_CHARS ? [text] : slicesOf(text)) {
       tokens += countTokens(slice);
       sinceYield += slice.length;
       if (sinceYield >= SLICE_CHARS) {

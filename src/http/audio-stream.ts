@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SpeechResult } from '../core/audio-types.js';
 import type { StreamObserver } from './sse-stream.js';
+import { hijackedHeaders } from './hijacked-headers.js';
 
 /**
  * Audio bytes relayed as they arrive (the first byte leaves before the upstream has finished), with
@@ -12,7 +13,8 @@ export async function relayAudio(request: FastifyRequest, reply: FastifyReply, h
   request.logFields.observed = true; // logged below, when the audio has been relayed
   reply.hijack();
   const raw = reply.raw;
-  raw.writeHead(200, { ...headers, 'content-type': result.contentType });
+  // The reply's headers (x-request-id, CORS) come along: a hijacked answer does not get them from Fastify.
+  raw.writeHead(200, hijackedHeaders(reply, { ...headers, 'content-type': result.contentType }));
   const iterator = result.audio[Symbol.asyncIterator]();
   let status = 200;
   try {

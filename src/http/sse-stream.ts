@@ -4,6 +4,7 @@ import { isInternalFailure, toGatewayError } from '../errors/failure-table.js';
 import type { GatewayError } from '../errors/gateway-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { SseWriter, type SseEvent } from './sse-writer.js';
+import { hijackedHeaders } from './hijacked-headers.js';
 
 /**
  * How an endpoint speaks SSE: its headers, the events of each canonical chunk, the events that close a
@@ -45,7 +46,8 @@ export async function streamSse<O extends Operation, C>(
   request.logFields.observed = true; // logged below when the stream ends, not when the handler returns
   reply.hijack();
   const writer = new SseWriter(reply.raw, observer.heartbeatMs);
-  writer.open(rendering.headers);
+  // The reply's headers (x-request-id, CORS) come along: a hijacked answer does not get them from Fastify.
+  writer.open(hijackedHeaders(reply, rendering.headers));
   let status = 200;
   try {
     if (rendering.openingEvents) await sendAll(writer, rendering.openingEvents());

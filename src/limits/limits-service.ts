@@ -1,9 +1,11 @@
 import type { LimitsGrant } from '../core/limits-grant.js';
+import type { Principal } from '../auth/principal.js';
+
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { ReserveCheck, SharedState } from '../core/storage-interfaces.js';
+import type { OrgPolicy, ReserveCheck, SharedState } from '../core/storage-interfaces.js';
 import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
@@ -21,6 +23,10 @@ interface Limit {
   scope: 'key' | 'org';
   id: string;
   value: number;
+  /** Its counter in the shared state (`rl:rpm:key:<id>`); a monthly one gets the month appended. */
+  counter: string;
+  /** A monthly limit's counter of the month last asked for (`budget:usd:key:<id>:2026-11`). */
+  ofMonth?: { month: string; key: string };
 }
 
 /**
@@ -37,7 +43,12 @@ export class LimitsService {
    */
   private readonly seeded = new LruCache<string, Promise<void>>({ maxEntries: 100_000 });
   private readonly settling = new Set<Promise<unknown>>();
-  private readonly limitsByRequest = new WeakMap<RequestContext, Limits>();
+  /**
+   * The limits of a key under its org's policy, worked out once: the authenticator keeps one principal object
+   * per key and the policy service one policy object per org, so a new object (a changed key or policy) is a
+   * new entry. Keyed by the principal: no per-request entry (a WeakMap entry a request cost ~1 µs and GC work).
+   */
+  private readonly limitsByPrincipal = new WeakMap<Principal, { policy: OrgPolicy | undefined; limits: Limits }>();
 
   constructor(
     private readonly state: SharedState,
@@ -73,13 +84,12 @@ export class LimitsService {
         { param: 'max_tokens' },
       );
     }
-    const checks: RateCheck[] = [
-      ...rpm.map((limit) => ({ key: `rl:rpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: 1 })),
-      ...tpm.map((limit) => ({ key: `rl:tpm:${limit.scope}:${limit.id}`, limit: limit.value, windowMs: MINUTE_MS, cost: tokens })),
-    ];
+    const rpmChecks = this.limitsOf(context).rpmChecks;
+    const checks: RateCheck[] =
+      tpm.length === 0 ? rpmChecks : [...rpmChecks, ...tpm.map((limit) => ({ key: limit.counter, limit: limit.value, windowMs: MINUTE_MS, cost: tokens }))];
     const outcome = await this.state.acquireRate(checks);
     const states = outcome.states.map((state, index) => ({ limit: checks[index].limit, state }));
-    const headers = Object.assign(rateLimitHeaders('requests', states.slice(0, rpm.length)), rateLimitHeaders('tokens', states.slice(rpm.length)));
+    const headers = rateLimitHeaders('tokens', states.slice(rpm.length), rateLimitHeaders('requests', states.slice(0, rpm.length), {}));
     if (!outcome.allowed) {
       const failed = [...rpm, ...tpm][outcome.failedIndex];
       this.onRefusal(outcome.failedIndex < rpm.length ? 'rpm' : 'tpm', failed.scope);
@@ -111,8 +121,8 @@ export class LimitsService {
     const likelyTokens = likely.inputTokens + likely.outputTokens;
     const likelyUsd = budget.length > 0 ? dearestCostUsd(context, likely) : 0;
     const checks: Array<ReserveCheck & { unit: 'usd' | 'tokens'; limit: Limit }> = [
-      ...quota.map((limit) => ({ key: `quota:tokens:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: tokens, minimum: likelyTokens, mustExist: true, unit: 'tokens' as const, limit })),
-      ...budget.map((limit) => ({ key: `budget:usd:${limit.scope}:${limit.id}:${month}`, cap: limit.value, amount: usd, minimum: likelyUsd, mustExist: true, unit: 'usd' as const, limit })),
+      ...quota.map((limit) => ({ key: monthlyCounter(limit, month), cap: limit.value, amount: tokens, minimum: likelyTokens, mustExist: true, unit: 'tokens' as const, limit })),
+      ...budget.map((limit) => ({ key: monthlyCounter(limit, month), cap: limit.value, amount: usd, minimum: likelyUsd, mustExist: true, unit: 'usd' as const, limit })),
     ];
     const seedings = checks.map((check) => this.seed(check.key, check.unit, check.limit, month));
     await Promise.all(seedings);
@@ -152,15 +162,17 @@ export class LimitsService {
     const tokens = hit || !context.usage ? 0 : context.usage.inputTokens + context.usage.outputTokens;
     const usd = hit ? 0 : (context.cost?.cost_usd ?? 0);
     const work: Array<Promise<unknown>> = grant.tokenCharges.map(({ check, estimate }) => this.state.adjustRate(check, tokens - estimate));
-    const reserved = new Map<string, { amount: number; unit: 'usd' | 'tokens' }>();
-    for (const reservation of grant.reservations) {
-      const entry = reserved.get(reservation.key) ?? { amount: 0, unit: reservation.unit };
-      entry.amount += reservation.amount;
-      reserved.set(reservation.key, entry);
-    }
+    // One correction per counter: what every attempt (failovers) reserved on it, against the real figure once.
     // A counter gone since the reservation (Redis restarted) is not re-created with this correction alone: the
     // next reservation finds it absent and seeds it from the ledger, which holds this request.
-    for (const [key, { amount, unit }] of reserved) work.push(this.state.adjustIfPresent(key, (unit === 'usd' ? usd : tokens) - amount));
+    const reservations = grant.reservations;
+    for (let index = 0; index < reservations.length; index++) {
+      const { key, unit } = reservations[index];
+      if (reservations.findIndex((reservation) => reservation.key === key) < index) continue; // summed with its first
+      let reserved = 0;
+      for (const reservation of reservations) if (reservation.key === key) reserved += reservation.amount;
+      work.push(this.state.adjustIfPresent(key, (unit === 'usd' ? usd : tokens) - reserved));
+    }
     const settling = Promise.all(work).catch((error) => this.logger.error({ err: error, requestId: context.requestId }, 'limits: settling a request failed'));
     this.settling.add(settling);
     void settling.finally(() => this.settling.delete(settling));
@@ -175,13 +187,13 @@ export class LimitsService {
     return (context.limits ??= { tokenCharges: [], reservations: [], headers: {} });
   }
 
-  /** The limits that apply, worked out once per request (the stages ask up to four times). */
+  /** The limits that apply (the stages ask up to four times a request). */
   private limitsOf(context: RequestContext): Limits {
-    let limits = this.limitsByRequest.get(context);
-    if (!limits) {
-      limits = limitsFor(context);
-      if (limits !== noLimits) this.limitsByRequest.set(context, limits);
-    }
+    const policy = context.governance.policy;
+    const known = this.limitsByPrincipal.get(context.principal);
+    if (known !== undefined && known.policy === policy) return known.limits;
+    const limits = limitsFor(context.principal, policy);
+    this.limitsByPrincipal.set(context.principal, { policy, limits });
     return limits;
   }
 
@@ -215,24 +227,33 @@ function currentMonth(now = Date.now()): string {
   }
   return kept.month;
 }
-type Limits = Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]>;
-const noLimits: Limits = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [] });
+type Limits = Record<'rpm' | 'tpm' | 'quota' | 'budget', Limit[]> & {
+  /** rpm's checks, the same for every request (each takes 1). */
+  rpmChecks: RateCheck[];
+};
+const noLimits: Limits = Object.freeze({ rpm: [], tpm: [], quota: [], budget: [], rpmChecks: [] });
 
-/** The key's and the org's limits of a request (both count, so the stricter binds). */
-function limitsFor(context: RequestContext): Limits {
-  const principal = context.principal;
-  const policy = context.governance.policy;
+/** The key's and the org's limits (both count, so the stricter binds). */
+function limitsFor(principal: Principal, policy: OrgPolicy | undefined): Limits {
   const keyLimits = principal.keyId === null ? undefined : principal.limits;
   // The common case — no limit anywhere — allocates nothing.
   if (!policy && (!keyLimits || (keyLimits.rpm === null && keyLimits.tpm === null && keyLimits.monthlyTokenQuota === null && keyLimits.monthlyBudgetUsd === null))) return noLimits;
-  const pick = (keyValue: number | null | undefined, orgValue: number | null | undefined): Limit[] => [
-    ...(keyValue !== null && keyValue !== undefined ? [{ scope: 'key' as const, id: principal.keyId!, value: keyValue }] : []),
-    ...(orgValue !== null && orgValue !== undefined ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue }] : []),
+  const pick = (counter: string, keyValue: number | null | undefined, orgValue: number | null | undefined): Limit[] => [
+    ...(keyValue !== null && keyValue !== undefined ? [{ scope: 'key' as const, id: principal.keyId!, value: keyValue, counter: `${counter}:key:${principal.keyId}` }] : []),
+    ...(orgValue !== null && orgValue !== undefined ? [{ scope: 'org' as const, id: principal.orgId, value: orgValue, counter: `${counter}:org:${principal.orgId}` }] : []),
   ];
+  const rpm = pick('rl:rpm', keyLimits?.rpm, policy?.rpm);
   return {
-    rpm: pick(keyLimits?.rpm, policy?.rpm),
-    tpm: pick(keyLimits?.tpm, policy?.tpm),
-    quota: pick(keyLimits?.monthlyTokenQuota, policy?.monthly_token_quota),
-    budget: pick(keyLimits?.monthlyBudgetUsd, policy?.monthly_budget_usd),
+    rpm,
+    tpm: pick('rl:tpm', keyLimits?.tpm, policy?.tpm),
+    quota: pick('quota:tokens', keyLimits?.monthlyTokenQuota, policy?.monthly_token_quota),
+    budget: pick('budget:usd', keyLimits?.monthlyBudgetUsd, policy?.monthly_budget_usd),
+    rpmChecks: rpm.map((limit) => ({ key: limit.counter, limit: limit.value, windowMs: MINUTE_MS, cost: 1 })),
   };
+}
+
+/** A monthly limit's counter of `month` (`budget:usd:key:<id>:2026-11`), formatted once a month. */
+function monthlyCounter(limit: Limit, month: string): string {
+  if (limit.ofMonth?.month !== month) limit.ofMonth = { month, key: `${limit.counter}:${month}` };
+  return limit.ofMonth.key;
 }

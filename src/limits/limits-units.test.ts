@@ -28,12 +28,12 @@ test('GCRA: a cost larger than the limit never fits; a refund never banks capaci
 
 test('OpenAI-style reset durations and the strictest limit in the headers', () => {
   assert.deepEqual([formatDuration(20), formatDuration(1000), formatDuration(1500), formatDuration(360_000), formatDuration(90_500), formatDuration(3_723_000)], ['20ms', '1s', '1.5s', '6m0s', '1m30.5s', '1h2m3s']);
-  assert.deepEqual(rateLimitHeaders('requests', [{ limit: 100, state: { remaining: 40, resetMs: 1000 } }, { limit: 10, state: { remaining: 3, resetMs: 42_000 } }]), {
+  assert.deepEqual(rateLimitHeaders('requests', [{ limit: 100, state: { remaining: 40, resetMs: 1000 } }, { limit: 10, state: { remaining: 3, resetMs: 42_000 } }], {}), {
     'x-ratelimit-limit-requests': '10',
     'x-ratelimit-remaining-requests': '3',
     'x-ratelimit-reset-requests': '42s',
   });
-  assert.deepEqual(rateLimitHeaders('tokens', []), {});
+  assert.deepEqual(rateLimitHeaders('tokens', [], {}), {});
 });
 
 test('an embeddings input counted ahead of the estimates is the count the estimates make: texts with the tokenizer, token arrays by length', async () => {

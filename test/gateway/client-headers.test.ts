@@ -83,6 +83,15 @@ describe('CORS', () => {
       assert.match(answered.headers.get('access-control-expose-headers') ?? '', /x-request-id.*x-svc-cost-usd/);
     });
 
+    test('a streamed answer carries the CORS headers too (a browser app reading an SSE stream)', async () => {
+      const streamed = await postChat(harness, { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'Hi' }] }, { headers: { origin: 'https://app.example.com' } });
+      assert.equal(streamed.status, 200);
+      assert.match(await streamed.text(), /data: \[DONE\]/);
+      assert.equal(streamed.headers.get('access-control-allow-origin'), 'https://app.example.com');
+      assert.match(streamed.headers.get('access-control-expose-headers') ?? '', /x-request-id.*x-svc-cost-usd/);
+      assert.match(streamed.headers.get('x-request-id') ?? '', /^req_[0-9a-f]{32}$/);
+    });
+
     test('another origin gets no allow-origin header (the browser refuses)', async () => {
       const response = await harness.request('/v1/chat/completions', {
         method: 'OPTIONS',
