@@ -1,0 +1,132 @@
+/**
+ * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream]`
+ *
+ * svc's CPU per request against an earlier revision's, both loaded at the same time. On a shared machine one
+ * run after the other moves by ±20 % with the machine's state (the bare proxy itself read 99–165 µs a request in
+ * one sitting), more than most changes to the hot path; two builds loaded side by side see the same state, so
+ * their ratio holds still. REV (a commit, a tag, HEAD~1) is checked out into a temporary git worktree and built;
+ * this checkout runs from its dist/ (`npm run build` first). Each round loads both svc with the master key in
+ * proxy mode, then both with a governed key (rpm limit, monthly budget, prompts audited, as `npm run bench`
+ * does), and prints each one's CPU per request and the ratio; the medians close the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import type { ChildStats } from './child-protocol.js';
+import { runLoad } from './load.js';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    seconds: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '16' },
+    stream: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+if (args.help || !args.base) {
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream]\n');
+  process.exit(args.help ? 0 : 2);
+}
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoRoot = resolve(benchDir, '..');
+const git = (...gitArgs: string[]) => execFileSync('git', gitArgs, { cwd: repoRoot, encoding: 'utf8' }).trim();
+
+/** REV in a worktree of its own, built, sharing this checkout's node_modules. */
+function checkOutBase(rev: string): string {
+  const commit = git('rev-parse', '--verify', `${rev}^{commit}`);
+  const dir = mkdtempSync(join(tmpdir(), 'svc-bench-ab-'));
+  git('worktree', 'add', '--detach', '--force', dir, commit);
+  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+  log(`building ${rev} (${commit.slice(0, 10)}) in ${dir} …`);
+  execFileSync(process.execPath, [join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: dir, stdio: 'inherit' });
+  return dir;
+}
+
+const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(args.stream ? { stream: true } : {}) });
+const masterHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
+
+/** A key of an org of its own with an rpm limit and a monthly budget (never reached), its prompts audited. */
+async function governedHeaders(origin: string): Promise<Record<string, string>> {
+  const admin = async (method: string, path: string, payload: unknown) => {
+    const response = await fetch(`${origin}${path}`, { method, headers: { ...masterHeaders, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, string>>;
+  };
+  const org = await admin('POST', '/v1/admin/orgs', { name: 'bench ab governed' });
+  const key = await admin('POST', '/v1/admin/keys', { org_id: org.id, name: 'bench', rpm: 100_000_000, monthly_budget_usd: 1_000_000 });
+  await admin('PUT', `/v1/admin/orgs/${org.id}/policy`, { audit_prompts: true });
+  return { authorization: `Bearer ${key.key}`, 'x-intelligence-mode': 'proxy' };
+}
+
+/** One build under load: its CPU time per measured request, µs. */
+async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number }> {
+  let before: Promise<ChildStats | undefined> | undefined;
+  const result = await runLoad({
+    origin: svc.origin,
+    path: '/v1/chat/completions',
+    headers,
+    body,
+    concurrency: Number(args.concurrency),
+    warmupSeconds: 2,
+    seconds: Number(args.seconds),
+    maxRequests: 2_000_000,
+    onMeasureStart: () => {
+      before = svc.stats();
+    },
+  });
+  const [start, end] = await Promise.all([before, svc.stats()]);
+  if (!start || !end) throw new Error(`${svc.name} did not report its CPU time`);
+  const requests = result.requests + result.errors;
+  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+async function main(): Promise<void> {
+  if (!existsSync(join(repoRoot, 'dist', 'src', 'gateway.js'))) throw new Error('this checkout has no dist/: run `npm run build` first');
+  const baseDir = checkOutBase(args.base!);
+  try {
+    const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+    const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `svc-bench-ab-${name}-`));
+    const [base, head] = await Promise.all([
+      BenchChild.start('base', relative(benchDir, join(baseDir, 'bench', 'run-svc.ts')), svcEnv(mock.origin, dataDir('base'))),
+      BenchChild.start('this', 'run-svc.ts', svcEnv(mock.origin, dataDir('this'))),
+    ]);
+    const governed = new Map([
+      [base, await governedHeaders(base.origin)],
+      [head, await governedHeaders(head.origin)],
+    ]);
+    log(`${args.base} against this checkout, ${args.stream ? 'streamed' : 'non-stream'} chat, ${args.concurrency} connections each, ${args.seconds} s a round`);
+    const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
+    for (let round = 1; round <= Number(args.rounds); round++) {
+      for (const [kind, headersOf] of [
+        ['governance off', () => masterHeaders],
+        ['governance on', (svc: BenchChild) => governed.get(svc)!],
+      ] as const) {
+        const [was, now] = await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
+        ratios[kind].push(now.cpuUs / was.cpuUs);
+        const failed = was.errors + now.errors > 0 ? `, failed requests ${was.errors} / ${now.errors}` : '';
+        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
+      }
+    }
+    for (const [kind, values] of Object.entries(ratios)) log(`${kind}: this checkout's CPU a request is ×${median(values).toFixed(3)} the base's (median of ${values.length}; each ${values.map((value) => value.toFixed(3)).join(', ')})`);
+  } finally {
+    await Promise.allSettled([...children].map((child) => child.stop()));
+    git('worktree', 'remove', '--force', baseDir);
+    rmSync(baseDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : error}\n`);
+  for (const child of children) child.killNow();
+  process.exit(1);
+});
