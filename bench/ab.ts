@@ -7,7 +7,8 @@
  * their ratio holds still. REV (a commit, a tag, HEAD~1) is checked out into a temporary git worktree and built;
  * this checkout runs from its dist/ (`npm run build` first). Each round loads both svc with the master key in
  * proxy mode, then both with a governed key (rpm limit, monthly budget, prompts audited, as `npm run bench`
- * does), and prints each one's CPU per request and the ratio; the medians close the run.
+ * does), and prints each one's CPU per request and the ratio; the medians close the run. `--node-args="…"` runs this
+ * checkout's svc with those Node flags (with `--base HEAD`: a flag's cost or gain on the same build).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -26,12 +27,13 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string', default: '16' },
     stream: { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: '' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args "FLAGS"]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -98,13 +100,13 @@ async function main(): Promise<void> {
     const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `svc-bench-ab-${name}-`));
     const [base, head] = await Promise.all([
       BenchChild.start('base', relative(benchDir, join(baseDir, 'bench', 'run-svc.ts')), svcEnv(mock.origin, dataDir('base'))),
-      BenchChild.start('this', 'run-svc.ts', svcEnv(mock.origin, dataDir('this'))),
+      BenchChild.start('this', 'run-svc.ts', svcEnv(mock.origin, dataDir('this')), args['node-args'].split(' ').filter(Boolean)),
     ]);
     const governed = new Map([
       [base, await governedHeaders(base.origin)],
       [head, await governedHeaders(head.origin)],
     ]);
-    log(`${args.base} against this checkout, ${args.stream ? 'streamed' : 'non-stream'} chat, ${args.concurrency} connections each, ${args.seconds} s a round`);
+    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} chat, ${args.concurrency} connections each, ${args.seconds} s a round`);
     const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [kind, headersOf] of [
