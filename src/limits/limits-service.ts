@@ -1,6 +1,5 @@
 import type { LimitsGrant } from '../core/limits-grant.js';
 import type { Principal } from '../auth/principal.js';
-
 import type { Logger } from 'pino';
 import { GatewayError } from '../errors/gateway-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';

@@ -91,6 +91,18 @@ describe('limits, quotas and budgets', () => {
     });
   });
 
+  test('an org limit set or lifted while its key is in use applies from the next request (nothing is kept past a change)', async () => {
+    const org = await createOrg(harness, 'limits-org-later');
+    const key = (await createKey(harness, { org_id: org })).key;
+    for (let index = 0; index < 3; index++) assert.equal((await chat(key)).status, 200, 'no limit yet');
+    await harness.request(`/v1/admin/orgs/${org}/limits`, { method: 'PUT', body: { rpm: 2 } });
+    assert.equal((await chat(key)).status, 200);
+    assert.equal((await chat(key)).status, 200);
+    await expectError(await chat(key), { status: 429, type: 'rate_limit_error', code: 'rate_limit_exceeded', message: `org ${org}` });
+    await harness.request(`/v1/admin/orgs/${org}/limits`, { method: 'PUT', body: { rpm: null } });
+    assert.equal((await chat(key)).status, 200, 'the limit lifted');
+  });
+
   test('monthly budget: 402 billing_error / budget_exceeded once the worst case would pass it, on chat, completions and embeddings', async () => {
     // gpt-4o-mini: 0.15 / 0.60 USD per million; max_tokens 1000 → a worst case of about 0.0006 USD.
     const { key } = await createKey(harness, { org_id: orgId, monthly_budget_usd: 0.0001 });
