@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { runLoad } from './load.js';
 
@@ -54,19 +54,6 @@ function checkOutBase(rev: string): string {
 
 const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(args.stream ? { stream: true } : {}) });
 const masterHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
-
-/** A key of an org of its own with an rpm limit and a monthly budget (never reached), its prompts audited. */
-async function governedHeaders(origin: string): Promise<Record<string, string>> {
-  const admin = async (method: string, path: string, payload: unknown) => {
-    const response = await fetch(`${origin}${path}`, { method, headers: { ...masterHeaders, 'content-type': 'application/json' }, body: JSON.stringify(payload) });
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, string>>;
-  };
-  const org = await admin('POST', '/v1/admin/orgs', { name: 'bench ab governed' });
-  const key = await admin('POST', '/v1/admin/keys', { org_id: org.id, name: 'bench', rpm: 100_000_000, monthly_budget_usd: 1_000_000 });
-  await admin('PUT', `/v1/admin/orgs/${org.id}/policy`, { audit_prompts: true });
-  return { authorization: `Bearer ${key.key}`, 'x-intelligence-mode': 'proxy' };
-}
 
 /** One build under load: its CPU time per measured request, µs. */
 async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number }> {

@@ -186,6 +186,22 @@ function parseProtocolLine(line: string): { bench?: string } | undefined {
 export const modeHeaders = (mode: string) => ({ authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': mode });
 
 /**
+ * A stored key of an org of its own, as a governed tenant would use: an rpm limit and a monthly budget (both
+ * far above what the run spends, so they are checked and settled but never refuse), the org's prompts audited.
+ */
+export async function governedHeaders(svcOrigin: string): Promise<Record<string, string>> {
+  const admin = async (method: string, path: string, body: unknown) => {
+    const response = await fetch(`${svcOrigin}${path}`, { method, headers: { authorization: `Bearer ${benchMasterKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+    return response.json() as Promise<Record<string, any>>;
+  };
+  const org = await admin('POST', '/v1/admin/orgs', { name: 'bench governed' });
+  const key = await admin('POST', '/v1/admin/keys', { org_id: org.id, name: 'bench', rpm: 100_000_000, monthly_budget_usd: 1_000_000 });
+  await admin('PUT', `/v1/admin/orgs/${org.id}/policy`, { audit_prompts: true });
+  return { authorization: `Bearer ${key.key}`, 'x-intelligence-mode': 'proxy' };
+}
+
+/**
  * Starts the mock upstream and svc (on a fresh data directory) for `run`; afterwards, whatever happened,
  * stops every child and removes the directory.
  */

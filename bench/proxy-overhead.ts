@@ -11,7 +11,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 import { readmeTable, updateReadmeTable } from './readme-table.js';
@@ -355,22 +355,6 @@ function cpuLine(results: Record<TargetName, TargetResult>): string {
   const on = ratioOf('governed');
   const verdict = (ratio: number | undefined, target: number) => (ratio === undefined ? 'n/a' : `${ratio.toFixed(1)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}`);
   return `CPU per request vs the bare proxy: governance off ${verdict(off, 2)}; governance on ${verdict(on, 2.5)}`;
-}
-
-/**
- * A stored key of an org of its own, as a governed tenant would use: an rpm limit and a monthly budget (both
- * far above what the run spends, so they are checked and settled but never refuse), the org's prompts audited.
- */
-async function governedHeaders(svcOrigin: string): Promise<Record<string, string>> {
-  const admin = async (method: string, path: string, body: unknown) => {
-    const response = await fetch(`${svcOrigin}${path}`, { method, headers: { authorization: `Bearer ${benchMasterKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, any>>;
-  };
-  const org = await admin('POST', '/v1/admin/orgs', { name: 'bench governed' });
-  const key = await admin('POST', '/v1/admin/keys', { org_id: org.id, name: 'bench', rpm: 100_000_000, monthly_budget_usd: 1_000_000 });
-  await admin('PUT', `/v1/admin/orgs/${org.id}/policy`, { audit_prompts: true });
-  return { authorization: `Bearer ${key.key}`, 'x-intelligence-mode': 'proxy' };
 }
 
 function roundSummary(summary: LatencySummary) {
