@@ -58,3 +58,20 @@ test('a conversation read before is read again only for what changed, also when 
     await store.close();
   }
 });
+
+test('a fact the user states again is stored once, so it does not push older facts out of what recall reads', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  try {
+    // The extractor's answer for each turn, as compromise would give it: one fact a sentence.
+    const sentences = (text: string) => text.split('. ').map((sentence) => ({ text: sentence.replace(/\.$/, ''), entities: [] }));
+    const memory = new FactMemory(store.memoryFacts, async (text) => sentences(text));
+    assert.equal(await memory.learn('org', 'c', 'req_1', 'I am allergic to nuts. I live in Lisbon.', '2026-11-28T10:00:00.000Z'), 2);
+    assert.equal(await memory.learn('org', 'c', 'req_2', 'I live in Lisbon.', '2026-11-28T10:01:00.000Z'), 0, 'said again');
+    assert.equal(await memory.learn('org', 'c', 'req_3', 'I live in Lisbon. My cat is Tom. My cat is Tom.', '2026-11-28T10:02:00.000Z'), 1, 'one new, once');
+    assert.equal(await memory.learn('org', 'other', 'req_4', 'I live in Lisbon.', '2026-11-28T10:03:00.000Z'), 1, 'another conversation keeps its own');
+    assert.deepEqual((await store.memoryFacts.listFacts('org', 'c', 10)).map((fact) => fact.text).sort(), ['I am allergic to nuts', 'I live in Lisbon', 'My cat is Tom']);
+  } finally {
+    await store.close();
+  }
+});

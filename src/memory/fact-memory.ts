@@ -133,18 +133,30 @@ export class FactMemory {
     private readonly extract: (text: string) => Promise<ExtractedFact[]> = extractInProcess,
   ) {}
 
-  /** Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice. */
+  /**
+   * Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice.
+   * A fact the conversation already holds (the user said it again) is not stored again: repeats would push the
+   * older facts out of the newest FACTS_READ that recall reads.
+   */
   async learn(orgId: string, conversationId: string, requestId: string, userText: string, at: string): Promise<number> {
-    const facts: MemoryFact[] = (await this.extract(userText)).map((fact, index) => ({
-      id: `${requestId}:${index}`,
-      org_id: orgId,
-      conversation_id: conversationId,
-      created_at: at,
-      text: fact.text,
-      entities: fact.entities,
-      embedding: encodeEmbedding(embedLocally(forEmbedding(fact.text))),
-    }));
-    await this.store.putFacts(facts);
+    const extracted = await this.extract(userText);
+    if (extracted.length === 0) return 0;
+    const held = new Set((await this.recallable(orgId, conversationId)).map((known) => known.text));
+    const facts: MemoryFact[] = [];
+    for (const [index, fact] of extracted.entries()) {
+      if (held.has(fact.text)) continue;
+      held.add(fact.text);
+      facts.push({
+        id: `${requestId}:${index}`,
+        org_id: orgId,
+        conversation_id: conversationId,
+        created_at: at,
+        text: fact.text,
+        entities: fact.entities,
+        embedding: encodeEmbedding(embedLocally(forEmbedding(fact.text))),
+      });
+    }
+    if (facts.length > 0) await this.store.putFacts(facts);
     return facts.length;
   }
 
