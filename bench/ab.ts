@@ -16,9 +16,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, children, governedHeaders, log, modeHeaders, svcEnv } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
-import { runLoad } from './load.js';
+import { median, runLoad } from './load.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args "FLAGS"]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -53,7 +53,7 @@ function checkOutBase(rev: string): string {
 }
 
 const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(args.stream ? { stream: true } : {}) });
-const masterHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
+const masterHeaders = modeHeaders('proxy');
 
 /** One build under load: its CPU time per measured request, µs. */
 async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number }> {
@@ -77,14 +77,16 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
   return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
-
 async function main(): Promise<void> {
   if (!existsSync(join(repoRoot, 'dist', 'src', 'gateway.js'))) throw new Error('this checkout has no dist/: run `npm run build` first');
   const baseDir = checkOutBase(args.base!);
+  const dataDirs: string[] = [];
+  const dataDir = (name: string) => {
+    dataDirs.push(mkdtempSync(join(tmpdir(), `svc-bench-ab-${name}-`)));
+    return dataDirs.at(-1)!;
+  };
   try {
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-    const dataDir = (name: string) => mkdtempSync(join(tmpdir(), `svc-bench-ab-${name}-`));
     const [base, head] = await Promise.all([
       BenchChild.start('base', relative(benchDir, join(baseDir, 'bench', 'run-svc.ts')), svcEnv(mock.origin, dataDir('base'))),
       BenchChild.start('this', 'run-svc.ts', svcEnv(mock.origin, dataDir('this')), args['node-args'].split(' ').filter(Boolean)),
@@ -110,7 +112,7 @@ async function main(): Promise<void> {
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
     git('worktree', 'remove', '--force', baseDir);
-    rmSync(baseDir, { recursive: true, force: true });
+    for (const dir of [baseDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -180,6 +180,14 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** The median of the finite values (the mean of the middle two for an even count); NaN when there are none. */
+export function median(values: number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
 /** Nearest-rank percentiles of a sample (milliseconds). */
 export function summarize(sample: Float64Array): LatencySummary {
   if (sample.length === 0) return { p50: NaN, p90: NaN, p99: NaN, max: NaN, mean: NaN };

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
-import { probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
+import { median, probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 import { readmeTable, updateReadmeTable } from './readme-table.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -150,13 +150,6 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   }
   return { ...result, cpuUsPerRequest };
 }
-
-const median = (values: number[]) => {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** One round: the figures themselves; several: the median of each figure, requests and errors summed. */
 function combineRounds(rounds: TargetResult[]): TargetResult {

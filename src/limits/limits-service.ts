@@ -69,7 +69,7 @@ export class LimitsService {
 
   /** rpm and tpm: takes this request's share or refuses it with 429 and the exact wait. */
   async takeRates(context: RequestContext): Promise<void> {
-    const { rpm, tpm } = this.limitsOf(context);
+    const { rpm, tpm, rpmChecks } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
     if (tpm.length > 0) await countInputWithoutBlocking(context);
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
@@ -83,12 +83,13 @@ export class LimitsService {
         { param: 'max_tokens' },
       );
     }
-    const rpmChecks = this.limitsOf(context).rpmChecks;
     const checks: RateCheck[] =
       tpm.length === 0 ? rpmChecks : [...rpmChecks, ...tpm.map((limit) => ({ key: limit.counter, limit: limit.value, windowMs: MINUTE_MS, cost: tokens }))];
     const outcome = await this.state.acquireRate(checks);
     const states = outcome.states.map((state, index) => ({ limit: checks[index].limit, state }));
-    const headers = rateLimitHeaders('tokens', states.slice(rpm.length), rateLimitHeaders('requests', states.slice(0, rpm.length), {}));
+    const headers: Record<string, string> = {};
+    rateLimitHeaders('requests', states.slice(0, rpm.length), headers);
+    rateLimitHeaders('tokens', states.slice(rpm.length), headers);
     if (!outcome.allowed) {
       const failed = [...rpm, ...tpm][outcome.failedIndex];
       this.onRefusal(outcome.failedIndex < rpm.length ? 'rpm' : 'tpm', failed.scope);

@@ -135,8 +135,8 @@ export class FactMemory {
 
   /**
    * Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice.
-   * A fact the conversation already holds (the user said it again) is not stored again: repeats would push the
-   * older facts out of the newest FACTS_READ that recall reads.
+   * A fact among the conversation's newest FACTS_READ (the ones recall reads) is not stored again when the user
+   * says it again: repeats would push the older facts out of them.
    */
   async learn(orgId: string, conversationId: string, requestId: string, userText: string, at: string): Promise<number> {
     const extracted = await this.extract(userText);

@@ -45,6 +45,7 @@ function declarationFor<S extends z.ZodType>(schema: S, body: unknown): S {
   if (narrowing === undefined) narrowings.set(schema, (narrowing = narrowingOf(schema)));
   if (narrowing === null) return schema;
   const { keys, always, byFields } = narrowing;
+  // The set of fields as a number, bit `index` for keys[index] (a Map key without building a string).
   let fields = 0;
   for (let index = 0; index < keys.length; index++) if (always[index] || Object.hasOwn(body, keys[index])) fields += 2 ** index;
   if (fields === 2 ** keys.length - 1) return schema;
@@ -52,12 +53,15 @@ function declarationFor<S extends z.ZodType>(schema: S, body: unknown): S {
   if (narrowed === undefined) {
     if (byFields.size >= MAX_NARROWED) return schema;
     const mask: Record<string, true> = {};
-    for (let index = 0; index < keys.length; index++) if (Math.floor(fields / 2 ** index) % 2 === 1) mask[keys[index]] = true;
+    for (let index = 0; index < keys.length; index++) if (hasField(fields, index)) mask[keys[index]] = true;
     narrowed = (schema as unknown as z.ZodObject).pick(mask);
     byFields.set(fields, narrowed);
   }
   return narrowed as S;
 }
+
+/** Bit `index` of a set of fields (sets go past 32 bits, beyond the bitwise operators). */
+const hasField = (fields: number, index: number) => Math.floor(fields / 2 ** index) % 2 === 1;
 
 function narrowingOf(schema: z.ZodType): Narrowing | null {
   if (!(schema instanceof z.ZodObject)) return null;
