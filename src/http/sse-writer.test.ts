@@ -67,3 +67,57 @@ test('writes after the client left are dropped without error', async () => {
   await done;
   assert.equal(closed, true);
 });
+
+test("the events of one upstream read leave in one socket write, with closing events that waited for the turn's end", async () => {
+  let writes = 0;
+  handle = async (response) => {
+    // Every socket write is one of these two (the Writable contract): one call, one syscall.
+    const socket = response.socket! as unknown as { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void };
+    for (const method of ['_write', '_writev'] as const) {
+      const original = socket[method].bind(socket);
+      socket[method] = (...args: unknown[]) => {
+        writes++;
+        original(...args);
+      };
+    }
+    // As streamSse reads a stream whose upstream answer came in one read: its chunks, then the wait for the
+    // settlement's journal line (written once per turn of the event loop, by a setImmediate queued as the
+    // stream ended), then `[DONE]`.
+    async function* chunks() {
+      yield 'one';
+      yield 'two';
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const writer = new SseWriter(response, 0);
+    writer.open({});
+    for await (const data of chunks()) await writer.send({ data });
+    await writer.send({ data: '[DONE]' });
+    writer.end();
+  };
+  const text = await (await fetch(url)).text();
+  assert.equal(text, 'data: one\n\ndata: two\n\ndata: [DONE]\n\n');
+  assert.equal(writes, 1);
+});
+
+test('an event written after a pause leaves at once, not with the next one', async () => {
+  const arrivals: string[] = [];
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  handle = async (response) => {
+    const writer = new SseWriter(response, 0);
+    writer.open({});
+    await writer.send({ data: 'first' });
+    await released; // the upstream is silent until the client has seen the first event
+    await writer.send({ data: 'second' });
+    writer.end();
+  };
+  const response = await fetch(url);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const first = await reader.read();
+  arrivals.push(decoder.decode(first.value));
+  release();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) arrivals.push(decoder.decode(next.value));
+  assert.equal(arrivals[0], 'data: first\n\n');
+  assert.equal(arrivals.join(''), 'data: first\n\ndata: second\n\n');
+});

@@ -11,20 +11,17 @@ export interface SseEvent {
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 
 /**
- * Writes server-sent events to a raw response, honouring backpressure. Events written in the same tick
- * (the chunks translated from one upstream read) leave in one socket write: the response is corked on the
- * first write of a tick and uncorked on the next. While nothing is written for `heartbeatMs` (a long
- * upstream silence: a reasoning model thinking), a `: keep-alive` comment goes out.
+ * Writes server-sent events to a raw response, honouring backpressure. Events written while one upstream read
+ * is handled (the chunks translated from it, and the closing events when the read held the stream's end) leave
+ * in one socket write: the response is corked on the first write and uncorked when the event loop has finished
+ * the read's callbacks (see `corkedWriters`). While nothing is written for `heartbeatMs` (a long upstream silence:
+ * a reasoning model thinking), a `: keep-alive` comment goes out.
  */
 export class SseWriter {
   private closed = false;
   private corked = false;
   /** Set by every write, cleared by every heartbeat tick: a tick that finds it clear sends a comment. */
   wroteSinceBeat = false;
-  private readonly uncork = () => {
-    this.corked = false;
-    this.response.uncork();
-  };
 
   constructor(
     private readonly response: ServerResponse,
@@ -80,11 +77,42 @@ export class SseWriter {
     if (!this.corked) {
       this.corked = true;
       this.response.cork();
-      process.nextTick(this.uncork);
+      corkedWriters.add(this);
     }
     return this.response.write(text);
   }
+
+  /** Sends what was written since the first corked write (called once per turn of the event loop). */
+  flush(): void {
+    this.corked = false;
+    // end() uncorks fully; the socket may serve the connection's next response by now.
+    if (!this.response.writableEnded) this.response.uncork();
+  }
 }
+
+/**
+ * The writers corked in this turn of the event loop, uncorked together by one `setImmediate` queued on the next
+ * tick: after the end-of-turn work queued while the upstream's read was handled, such as the journal's group
+ * write that a stream's closing events wait for (`UsageJournal.whenWritten`). The closing events then join the
+ * first write, and `end()` sends it all (strace of a mock stream: one writev where uncorking on the next tick
+ * sent two, the events and then `data: [DONE]` with the chunked terminator).
+ */
+class CorkedWriters {
+  private writers: SseWriter[] = [];
+  private readonly scheduleFlush = () => setImmediate(this.flushAll);
+  private readonly flushAll = () => {
+    const writers = this.writers;
+    this.writers = [];
+    for (const writer of writers) writer.flush();
+  };
+
+  add(writer: SseWriter): void {
+    if (this.writers.length === 0) process.nextTick(this.scheduleFlush);
+    this.writers.push(writer);
+  }
+}
+
+const corkedWriters = new CorkedWriters();
 
 /** One timer per heartbeat period for every open stream, rather than a timer per stream. */
 class HeartbeatClock {
