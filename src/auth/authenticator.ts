@@ -1,4 +1,4 @@
-import { hash, timingSafeEqual } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
 import type { ApiKeyRecord, SharedState, TenantStore } from '../core/storage-interfaces.js';
@@ -26,7 +26,7 @@ export class Authenticator {
   private state: SharedState | undefined;
   private readonly masterPrincipal: Principal | undefined;
   /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
-  private readonly masterKeyDigest: Buffer | undefined;
+  private readonly masterKeyDigest: string | undefined;
 
   constructor(
     private readonly store: TenantStore,
@@ -54,9 +54,9 @@ export class Authenticator {
     if (!token) throw new GatewayError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>"');
     // One digest serves both the constant-time master-key comparison and the stored-hash lookup.
     const digest = sha256(token);
-    if (this.masterPrincipal && this.masterKeyDigest && timingSafeEqual(digest, this.masterKeyDigest)) return this.masterPrincipal;
+    if (this.masterPrincipal && this.masterKeyDigest && sameDigest(digest, this.masterKeyDigest)) return this.masterPrincipal;
 
-    const cached = await this.lookup(digest.toString('hex'));
+    const cached = await this.lookup(digest);
     const record = cached.record;
     if (!record) throw new GatewayError('invalid_api_key', `Invalid API key ${apiKeyPrefix(token)}…`);
     if (record.revoked_at) throw new GatewayError('revoked_api_key', `API key ${record.prefix}… was revoked at ${record.revoked_at}`);
@@ -111,7 +111,18 @@ function bearerToken(authorization: string | undefined): string | undefined {
   return match?.[1];
 }
 
-/** One-shot `hash()`, not `createHash()`: no native Hash object per request for the GC to sweep (see request-key.ts). */
-function sha256(text: string): Buffer {
-  return hash('sha256', text, 'buffer');
+/**
+ * One-shot `hash()`, not `createHash()`: no native Hash object per request for the GC to sweep (see request-key.ts).
+ * Hex, the stored keys' form: a Buffer digest cost 1.3 µs against 0.55 (its allocation), and the lookup took its hex.
+ */
+function sha256(text: string): string {
+  return hash('sha256', text, 'hex');
+}
+
+/** Two hex digests of the same length compared in constant time (every character is looked at). */
+function sameDigest(left: string, right: string): boolean {
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let index = 0; index < left.length; index++) difference |= left.charCodeAt(index) ^ right.charCodeAt(index);
+  return difference === 0;
 }
