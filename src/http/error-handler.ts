@@ -10,7 +10,7 @@ import { RoutingError, UpstreamError } from '../errors/upstream-error.js';
  */
 export function installErrorHandling(app: FastifyInstance, knownRoutes: Map<string, Set<string>>): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const gatewayError = error instanceof GatewayError || error instanceof UpstreamError || error instanceof RoutingError ? toGatewayError(error, request.routeOptions.config?.family) : fromFastifyError(error);
+    const gatewayError = error instanceof GatewayError || error instanceof UpstreamError || error instanceof RoutingError ? toGatewayError(error, request.routeOptions.config?.family) : fromFastifyError(error, request.headers['content-type']);
     if (gatewayError.code === 'internal_error' && isInternalFailure(error)) request.log.error({ err: error, requestId: request.requestId }, 'internal error');
     return sendError(reply, gatewayError, request);
   });
@@ -45,12 +45,12 @@ export function frameworkError(error: FastifyError): GatewayError {
 }
 
 /** Fastify's own failures (body parsing, limits) mapped onto the error table; anything unknown is a 500. */
-function fromFastifyError(error: FastifyError): GatewayError {
+function fromFastifyError(error: FastifyError, contentType?: string): GatewayError {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new GatewayError('payload_too_large', `Request body is too large: ${error.message}`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new GatewayError('unsupported_media_type', `Unsupported content type: ${error.message}`);
+      return new GatewayError('unsupported_media_type', `Unsupported content type ${JSON.stringify((contentType ?? 'none').slice(0, 100))}: send application/json (multipart/form-data to the audio and voice upload endpoints)`);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new GatewayError('validation_error', 'Request body is empty; a JSON object is required');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

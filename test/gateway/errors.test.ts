@@ -72,6 +72,18 @@ describe('chat completion errors (spec 7)', () => {
       assert.equal((await postChat(harness, chatBody())).status, 200);
     });
 
+    test('a body that is not JSON → 4xx in the error envelope (a multipart form: 415), and the upstream is not called', async () => {
+      const before = harness.mock.requests.length;
+      const text = await harness.request('/v1/chat/completions', { method: 'POST', body: 'hello', headers: { 'content-type': 'text/plain' } });
+      await expectError(text, { status: 400, type: 'invalid_request_error', code: 'validation_error', message: 'request body must be a JSON object (got string)' });
+      // Only the upload routes (audio, voice) read multipart bodies.
+      const boundary = 'svc-test-boundary';
+      const form = `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\ngpt-4o-mini\r\n--${boundary}--\r\n`;
+      const multipart = await harness.request('/v1/chat/completions', { method: 'POST', body: form, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+      await expectError(multipart, { status: 415, type: 'invalid_request_error', code: 'unsupported_media_type', message: 'multipart/form-data' });
+      assert.equal(harness.mock.requests.length, before);
+    });
+
     test('NUL and control characters in names → 400 naming the field', async () => {
       await expectError(await postChat(harness, chatBody({ messages: [{ role: 'user', content: 'x', name: 'bob\u0000admin' }] })), {
         status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'messages[0].name',
