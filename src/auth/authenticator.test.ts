@@ -24,7 +24,7 @@ test('a spray of unknown tokens does not evict the real keys from the cache (mis
   assert.equal((await authenticator.authenticate(`Bearer ${realKey}`)).orgId, 'org_1');
   assert.equal(store.lookups, 1);
   for (let attempt = 0; attempt < 2000; attempt++) {
-    await assert.rejects(authenticator.authenticate(`Bearer svc_${randomBytes(12).toString('hex')}`), { code: 'invalid_api_key' });
+    await assert.rejects(async () => authenticator.authenticate(`Bearer svc_${randomBytes(12).toString('hex')}`), { code: 'invalid_api_key' });
   }
   const before = store.lookups;
   assert.equal((await authenticator.authenticate(`Bearer ${realKey}`)).orgId, 'org_1');
@@ -34,6 +34,6 @@ test('a spray of unknown tokens does not evict the real keys from the cache (mis
 test('a repeated unknown token is answered from the miss cache', async () => {
   const store = countingStore();
   const authenticator = new Authenticator(store as unknown as TenantStore, undefined, 60_000, 100);
-  for (let attempt = 0; attempt < 3; attempt++) await assert.rejects(authenticator.authenticate('Bearer svc_not_a_key'), { code: 'invalid_api_key' });
+  for (let attempt = 0; attempt < 3; attempt++) await assert.rejects(async () => authenticator.authenticate('Bearer svc_not_a_key'), { code: 'invalid_api_key' });
   assert.equal(store.lookups, 1);
 });

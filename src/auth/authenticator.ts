@@ -49,28 +49,16 @@ export class Authenticator {
     }
   }
 
-  async authenticate(authorization: string | undefined): Promise<Principal> {
+  /** The caller's principal: at once (no promise) for the master key and a cached key, else after the store is read. */
+  authenticate(authorization: string | undefined): Principal | Promise<Principal> {
     const token = bearerToken(authorization);
     if (!token) throw new GatewayError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>"');
     // One digest serves both the constant-time master-key comparison and the stored-hash lookup.
     const digest = sha256(token);
     if (this.masterPrincipal && this.masterKeyDigest && sameDigest(digest, this.masterKeyDigest)) return this.masterPrincipal;
-
-    const cached = await this.lookup(digest);
-    const record = cached.record;
-    if (!record) throw new GatewayError('invalid_api_key', `Invalid API key ${apiKeyPrefix(token)}…`);
-    if (record.revoked_at) throw new GatewayError('revoked_api_key', `API key ${record.prefix}… was revoked at ${record.revoked_at}`);
-    if (record.expires_at && Date.parse(record.expires_at) <= Date.now()) {
-      throw new GatewayError('expired_api_key', `API key ${record.prefix}… expired at ${record.expires_at}`);
-    }
-    return (cached.principal ??= {
-      orgId: record.org_id,
-      keyId: record.id,
-      keyPrefix: record.prefix,
-      scopes: new Set(record.scopes),
-      isMaster: false,
-      limits: { rpm: record.rpm, tpm: record.tpm, monthlyTokenQuota: record.monthly_token_quota, monthlyBudgetUsd: record.monthly_budget_usd },
-    });
+    const cached = this.cache.get(digest);
+    if (cached) return principalOf(cached, token);
+    return this.lookup(digest).then((entry) => principalOf(entry, token));
   }
 
   /**
@@ -104,6 +92,24 @@ export class Authenticator {
 }
 
 const NO_KEY: CachedKey = { record: undefined };
+
+/** The principal of a looked-up key, built once per cache entry; a missing, revoked or expired key is refused. */
+function principalOf(cached: CachedKey, token: string): Principal {
+  const record = cached.record;
+  if (!record) throw new GatewayError('invalid_api_key', `Invalid API key ${apiKeyPrefix(token)}…`);
+  if (record.revoked_at) throw new GatewayError('revoked_api_key', `API key ${record.prefix}… was revoked at ${record.revoked_at}`);
+  if (record.expires_at && Date.parse(record.expires_at) <= Date.now()) {
+    throw new GatewayError('expired_api_key', `API key ${record.prefix}… expired at ${record.expires_at}`);
+  }
+  return (cached.principal ??= {
+    orgId: record.org_id,
+    keyId: record.id,
+    keyPrefix: record.prefix,
+    scopes: new Set(record.scopes),
+    isMaster: false,
+    limits: { rpm: record.rpm, tpm: record.tpm, monthlyTokenQuota: record.monthly_token_quota, monthlyBudgetUsd: record.monthly_budget_usd },
+  });
+}
 
 function bearerToken(authorization: string | undefined): string | undefined {
   if (!authorization) return undefined;

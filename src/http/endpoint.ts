@@ -91,14 +91,26 @@ export interface RequestBeginning {
  * Resolves the mode (spec 4.9; `modeFloor` raises it: voice escalates proxy to cache), reads the org's
  * governance, and ties an abort signal to the caller's connection: the upstream call stops when the caller goes away.
  */
-export async function beginRequest(request: FastifyRequest, reply: FastifyReply, services: GatewayServices, modeFloor?: IntelligenceMode): Promise<RequestBeginning> {
-  const resolved = await resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+export function beginRequest(request: FastifyRequest, reply: FastifyReply, services: GatewayServices, modeFloor?: IntelligenceMode): RequestBeginning | Promise<RequestBeginning> {
+  const resolving = resolveRequestMode(request, services.settings, services.config.defaults.intelligenceMode);
+  const orgId = request.principal!.orgId;
+  const governance = services.policies.peek(orgId);
+  // Synchronous when the org's settings and policy are cached (nearly every request): no promise a request for them.
+  if (governance && !(resolving instanceof Promise)) return begin(request, reply, resolving, governance, modeFloor);
+  return Promise.all([resolving, governance ?? services.policies.of(orgId)]).then(([resolved, policy]) => begin(request, reply, resolved, policy, modeFloor));
+}
+
+function begin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  resolved: { mode: IntelligenceMode; source: ModeSource },
+  governance: RequestBeginning['governance'],
+  modeFloor: IntelligenceMode | undefined,
+): RequestBeginning {
   if (modeFloor && modeRank[resolved.mode] < modeRank[modeFloor]) {
     resolved.mode = modeFloor;
     request.mode = modeFloor;
   }
-  const orgId = request.principal!.orgId;
-  const governance = services.policies.peek(orgId) ?? (await services.policies.of(orgId));
   const signal = new ConnectionSignal();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) signal.abort();
@@ -148,8 +160,11 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
       let parsed: ParsedRequest<O, Extra>;
       let beginning: RequestBeginning;
       try {
-        beginning = await beginRequest(request, reply, services, endpoint.modeFloor);
-        parsed = await endpoint.parse(request.body, request);
+        // Awaited only when they are promises: most requests have both at once.
+        const begun = beginRequest(request, reply, services, endpoint.modeFloor);
+        beginning = begun instanceof Promise ? await begun : begun;
+        const parsing = endpoint.parse(request.body, request);
+        parsed = parsing instanceof Promise ? await parsing : parsing;
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
         if (error instanceof GatewayError) await recordRefusal(services, request, endpoint, error);

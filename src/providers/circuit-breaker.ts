@@ -95,6 +95,11 @@ export class CircuitBreaker {
     return this.clock() < openUntil ? 'open' : 'half_open';
   }
 
+  /** Whether this instance trusts the target's circuit to be closed without reading shared state (admit would say yes). */
+  trustsClosed(target: string): boolean {
+    return (this.trustedClosedUntil.get(target) ?? 0) > this.clock();
+  }
+
   /** Whether a call may go to the target now: always when closed, never when open, in half-open only the probe. */
   async admit(target: string): Promise<boolean> {
     const now = this.clock();
@@ -111,12 +116,13 @@ export class CircuitBreaker {
     return probe;
   }
 
-  async recordSuccess(target: string): Promise<void> {
+  /** Counts a success; a promise only when it was the half-open probe (the circuit is closed in shared state). */
+  recordSuccess(target: string): Promise<void> | undefined {
     this.windowOf(target).add(this.clock(), false);
-    if (!this.probing.delete(target)) return;
+    if (!this.probing.delete(target)) return undefined;
     // The probe succeeded: close for everyone and start counting afresh.
     this.windowOf(target).reset();
-    await this.state.delete(`circuit:${target}:open`);
+    return this.state.delete(`circuit:${target}:open`).then(() => undefined);
   }
 
   /** Returns the state after the failure. */

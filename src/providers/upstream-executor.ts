@@ -74,7 +74,8 @@ export class UpstreamExecutor {
       if (!provider) continue;
       let byok: Awaited<ReturnType<ProviderKeyVault['resolve']>>;
       try {
-        byok = await this.vault.resolve(orgId, provider.id);
+        const cached = this.vault.peek(orgId, provider.id);
+        byok = cached ? cached.value : await this.vault.resolve(orgId, provider.id);
       } catch (error) {
         // The org's own key cannot be read: said in the answer if no other candidate serves.
         if (!(error instanceof UpstreamError)) throw error;
@@ -88,7 +89,7 @@ export class UpstreamExecutor {
         continue;
       }
       const circuit = `${provider.id}/${model.upstream_model}`;
-      if (!(await this.circuitBreaker.admit(circuit))) {
+      if (!this.circuitBreaker.trustsClosed(circuit) && !(await this.circuitBreaker.admit(circuit))) {
         attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_circuit_open' });
         continue;
       }
@@ -112,7 +113,7 @@ export class UpstreamExecutor {
         try {
           const value = await call(target);
           this.health?.observe(circuit, performance.now() - started, false);
-          void this.circuitBreaker.recordSuccess(circuit).catch(() => undefined);
+          void this.circuitBreaker.recordSuccess(circuit)?.catch(() => undefined);
           return { value, target, attempts };
         } catch (error) {
           if (signal?.aborted || !(error instanceof UpstreamError)) throw error;

@@ -21,6 +21,12 @@ export class OrgSettingsService {
     return value;
   }
 
+  /** The org's default mode when its settings are cached (null: none set); undefined when they must be read. */
+  peekDefaultMode(orgId: string): IntelligenceMode | null | undefined {
+    const cached = this.cache.get(orgId);
+    return cached ? (cached.value?.default_intelligence_mode ?? null) : undefined;
+  }
+
   async defaultMode(orgId: string): Promise<IntelligenceMode | null> {
     return (await this.get(orgId))?.default_intelligence_mode ?? null;
   }

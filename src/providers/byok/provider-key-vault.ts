@@ -64,12 +64,22 @@ export class ProviderKeyVault {
    * the caller reads why, instead of a 500.
    */
   async resolve(orgId: string, provider: string): Promise<OrgProviderKey | undefined> {
-    const cacheKey = `${orgId}\u0000${provider}`;
-    let resolved = this.cache.get(cacheKey);
-    if (!resolved) {
-      resolved = await this.read(orgId, provider);
-      this.cache.set(cacheKey, resolved);
-    }
+    const cached = this.peek(orgId, provider);
+    if (cached) return cached.value;
+    const resolved = await this.read(orgId, provider);
+    this.cache.set(`${orgId}\u0000${provider}`, resolved);
+    return this.valueOf(resolved, provider);
+  }
+
+  /** resolve's answer when it is cached (no promise on the request path), else undefined; throws as resolve does. */
+  peek(orgId: string, provider: string): { value: OrgProviderKey | undefined } | undefined {
+    const resolved = this.cache.get(`${orgId}\u0000${provider}`);
+    if (resolved === undefined) return undefined;
+    this.valueOf(resolved, provider);
+    return resolved as { value: OrgProviderKey | undefined };
+  }
+
+  private valueOf(resolved: Resolved, provider: string): OrgProviderKey | undefined {
     if ('unreadable' in resolved) throw new UpstreamError(provider, { kind: 'auth', message: `the org's own ${provider} key cannot be decrypted: ${resolved.unreadable}; store the key again` });
     return resolved.value;
   }
