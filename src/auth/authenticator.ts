@@ -25,7 +25,7 @@ export class Authenticator {
   private readonly misses: LruCache<string, true>;
   private state: SharedState | undefined;
   private readonly masterPrincipal: Principal | undefined;
-  /** SHA-256 of the master key, computed once: the comparison is constantTimeEqual's, without re-hashing the key per request. */
+  /** SHA-256 of the master key (hex), computed once: each request's digest is compared with it in constant time (sameDigest). */
   private readonly masterKeyDigest: string | undefined;
 
   constructor(

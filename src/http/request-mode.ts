@@ -22,7 +22,7 @@ function bodyMode(body: unknown): unknown {
 /**
  * Resolves the mode of an authenticated request, before its body is validated so that a 400 also
  * reports it; records it on the request for the response header. Throws a 400 for a bad value.
- * Synchronous when the org's settings are cached (every request but the first few seconds' of an org).
+ * Synchronous when the org's settings are cached (read again after a few seconds), as nearly every request finds them.
  */
 export function resolveRequestMode(
   request: FastifyRequest,
