@@ -38,3 +38,28 @@ test('finish delivers an unterminated last event', () => {
   assert.deepEqual(parser.push('data: tail'), []);
   assert.deepEqual(parser.finish(), [{ data: 'tail' }]);
 });
+
+test('a byte-order mark is dropped at the start of the stream only, as a TextDecoder drops it', () => {
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  const parser = new SseParser();
+  assert.deepEqual(parser.push(Buffer.concat([bom, Buffer.from('data: one\n\n')])), [{ data: 'one' }]);
+  assert.deepEqual(parser.push(Buffer.concat([Buffer.from('data: '), bom, Buffer.from('two\n\n')])), [{ data: '\ufefftwo' }]);
+  const split = new SseParser();
+  assert.deepEqual([...split.push(bom.subarray(0, 2)), ...split.push(Buffer.concat([bom.subarray(2), Buffer.from('data: x\n\n')]))], [{ data: 'x' }]);
+});
+
+test('bytes that are not UTF-8 become U+FFFD whether or not a read cuts a character', () => {
+  const whole = new SseParser();
+  assert.deepEqual(whole.push(Buffer.from([...Buffer.from('data: a'), 0xff, ...Buffer.from('b\n\n')])), [{ data: 'a\ufffdb' }]);
+  const cut = new SseParser();
+  const euro = Buffer.from('€'); // three bytes
+  const events = [...cut.push(Buffer.concat([Buffer.from('data: '), euro.subarray(0, 2)])), ...cut.push(Buffer.concat([euro.subarray(2), Buffer.from('\n\ndata: '), Buffer.from([0xc3]), Buffer.from('\n\n')]))];
+  assert.deepEqual(events, [{ data: '€' }, { data: '\ufffd' }]);
+});
+
+test('a read holding many events and the start of the next delivers the complete ones in order', () => {
+  const parser = new SseParser();
+  const events = parser.push(Buffer.from('id: 7\nevent: a\ndata: 1\n\ndata: 2\ndata: 3\n\ndata: par'));
+  assert.deepEqual(events, [{ event: 'a', id: '7', data: '1' }, { id: '7', data: '2\n3' }]);
+  assert.deepEqual(parser.push(Buffer.from('tial\n\n')), [{ id: '7', data: 'partial' }]);
+});
