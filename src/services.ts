@@ -198,14 +198,15 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   for (const backlog of memory.writer.backlogs) metrics.watchQueue(backlog);
   // The extraction thread (and its ~40 MB) starts with the first conversation the memory stage sees, not with the gateway.
   const router: RouterContext = { catalog, isRoutable: (id: string) => providers.isConfigured(id), fallbacks: config.routing.fallbacks, lastResort: lastResortModels(catalog, providers), classifier: TaskClassifier.fromFile(), health };
+  const route = requestRouter(router, wireAdapters);
   const runner: RequestRunner = new RequestRunner({
-    route: requestRouter(router, wireAdapters),
+    route,
     table: stageTable,
     stages: {
       rate_limits: rateLimitStage(limits),
       sticky_route: stickyRouteStage(stickyRoutes, router, logger),
       chain_limits: chainLimitsStage(sharedState),
-      memory_injection: memoryStage(memory, logger),
+      memory_injection: memoryStage(memory, logger, route),
       pii_redaction: piiRedactionStage(),
       tool_governance: toolGovernanceStage(),
       budget: budgetStage(limits),

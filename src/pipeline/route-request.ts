@@ -8,13 +8,13 @@ import type { RequestContext } from './request-context.js';
 import { routeAutoSpeech, routeAutoTranscription } from '../routing/voice-router.js';
 import { routingInputs } from '../routing/routing-inputs.js';
 
-type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext) => RouteDecision;
+type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext, recalled: readonly string[]) => RouteDecision;
 
 /** How each operation picks its model: chat has `auto` and routing hints; the others name a model of their type. */
 const routers: { [O in Operation]: Router<O> } = {
-  chat: (context, router) => {
+  chat: (context, router, recalled) => {
     const { hints, override } = routingInputs(context.options.routingHints, context.options.routingOverride, context.options.metadata, context.request);
-    return routeChatRequest(context.requestedModel, hints, override, router, context.request);
+    return routeChatRequest(context.requestedModel, hints, override, router, context.request, recalled);
   },
   embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),
   moderation: (context, router) => routeNamedModel(context.requestedModel, ['moderation'], 'a moderation', router),
@@ -65,16 +65,19 @@ function hasAudioInput(request: ChatRequest): boolean {
   return false;
 }
 
-/** The first step of every request, before any stage: the model and its failover candidates. */
-export type RouteRequest = (context: RequestContext) => RouteDecision;
+/**
+ * The first step of every request, before any stage: the model and its failover candidates. `recalled`: the texts
+ * of earlier turns that full mode's memory brought back, when a chat request is routed again with them.
+ */
+export type RouteRequest = (context: RequestContext, recalled?: readonly string[]) => RouteDecision;
 
 /**
  * Chooses the model and the failover candidates, keeping only candidates whose wire adapter can carry
  * the operation; a model whose adapter cannot is a 400 naming the model and the operation.
  */
 export function requestRouter(router: RouterContext, adapters: Partial<Record<string, WireAdapter>>): RouteRequest {
-  return (context) => {
-    const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router);
+  return (context, recalled = []) => {
+    const decision = (routers[context.operation] as Router<typeof context.operation>)(context, router, recalled);
     const check = modelChecks[context.operation] as ModelCheck<Operation> | undefined;
     const adapter = adapters[decision.model.wire];
     if (!servesOperation(adapter, context.operation)) {

@@ -42,10 +42,16 @@ const tierRank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
 /** A latency budget at or under this is a request for the fast lane. */
 const TIGHT_LATENCY_MS = 2000;
 
-/** Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). */
-export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest): RouteDecision {
+/**
+ * Picks the model for a chat request (spec 4.1: explicit model, `auto`, routing hints and overrides). `recalled`: the
+ * texts of earlier turns full mode's memory recalled for it, read by the classifier before the request's own.
+ */
+export function routeChatRequest(requestedModel: string, hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, request?: ChatRequest, recalled: readonly string[] = []): RouteDecision {
   const pinnedName = override?.force_model ?? (requestedModel === 'auto' ? undefined : requestedModel);
-  if (pinnedName === undefined) return routeAuto(hints, override, context, request && context.classifier?.classify(classifierInputOfChat(request)), request && requirementsOf(requestFeatures(request)));
+  if (pinnedName === undefined) {
+    const task = request && context.classifier?.classify(classifierInputOfChat(request, recalled));
+    return routeAuto(hints, override, context, task, request && requirementsOf(requestFeatures(request)), recalled.length / 2);
+  }
   const param = override?.force_model !== undefined ? 'routing_override.force_model' : 'model';
   return pinnedDecision(pinnedName, param, chatTypes, 'a chat', context);
 }
@@ -76,7 +82,7 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
   return { model, candidates, tier: model.tier ?? 'T2', lane: model.lane, decisionSource, summary };
 }
 
-function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, requirements: ModelRequirements | undefined): RouteDecision {
+function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, requirements: ModelRequirements | undefined, recalledTurns: number): RouteDecision {
   const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
   // A tight latency budget (spec 4.1: "very low budgets bias faster lanes") asks for the turbo lane.
   const tightBudget = hints?.max_latency_ms !== undefined && hints.max_latency_ms <= TIGHT_LATENCY_MS;
@@ -116,7 +122,7 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   const cheaper = hints?.allow_free_fallback ? [...routable].filter((candidate) => tierRank[candidate.tier!] < tierRank[model.tier!]).sort((left, right) => blendedPrice(left) - blendedPrice(right)) : [];
   // The same open model on another provider may lack what the request needs (a JSON schema, images).
   const candidates = dedupe([...failoverCandidates(model, context), ...sameTier, ...cheaper]).filter((candidate) => !requirements || meetsRequirements(candidate, requirements));
-  const read = `${task ? `family=${task.family} ` : ''}${complexity ? `complexity=${complexity} ` : ''}`;
+  const read = `${task ? `family=${task.family} ` : ''}${complexity ? `complexity=${complexity} ` : ''}${task && recalledTurns > 0 ? `read_with=${recalledTurns} recalled turns ` : ''}`;
   const decision: RouteDecision = {
     model,
     candidates,

@@ -105,6 +105,40 @@ describe('sticky chains (svc.chain_id, svc.conversation_id)', () => {
   });
 });
 
+describe('full-mode memory in model selection (spec 4.9: the model-selection features of full mode)', () => {
+  const harness = gatewayForSuite();
+
+  const expertQuestion = 'Design a lock-free concurrent hash map in C++ with resizing, explain the memory ordering each atomic operation needs, and prove it is linearizable.';
+  async function turn(content: string, svc: Record<string, unknown>, headers: Record<string, string> = {}) {
+    const response = await harness.request('/v1/chat/completions', { body: { model: 'auto', messages: [{ role: 'user', content }], svc, routing_hints: { chain_routing: 'mixed' } }, headers });
+    assert.equal(response.status, 200, await response.clone().text());
+    return (await response.json()).svc_metadata as { task_family?: string; tier: string; decision_source: string; routing_decision: string };
+  }
+
+  test('a follow-up that leans on recalled turns is classified with them: "Y en Python?" after an expert question is not trivial chat at T1', async () => {
+    const alone = await turn('Y en Python?', { conversation_id: `alone-${Date.now()}` });
+    assert.equal(alone.tier, 'T1', 'alone, the follow-up reads as trivial');
+    assert.doesNotMatch(alone.routing_decision, /read_with=/);
+    const svc = { conversation_id: `follow-${Date.now()}` };
+    await turn(expertQuestion, svc);
+    const followUp = await turn('Y en Python?', svc);
+    assert.equal(followUp.decision_source, 'AutoRouter');
+    assert.equal(followUp.task_family, 'code');
+    assert.equal(followUp.tier, 'T2');
+    assert.match(followUp.routing_decision, /^family=code complexity=standard read_with=1 recalled turns lane=/);
+    assert.match(followUp.routing_decision, / memory=follow-up: 1 turns, 0 facts$/);
+  });
+
+  test('"make it shorter" takes the family of what it follows; cache mode and enable_memory: false read the request alone', async () => {
+    const svc = { conversation_id: `shorter-${Date.now()}` };
+    await turn(expertQuestion, svc);
+    assert.equal((await turn('make it shorter', svc)).task_family, 'code');
+    const cacheMode = await turn('make it shorter', svc, { 'x-intelligence-mode': 'cache' });
+    assert.equal(cacheMode.task_family, 'writing', 'no memory in cache mode: the request alone');
+    assert.equal((await turn('make it shorter', { ...svc, enable_memory: false })).task_family, 'writing');
+  });
+});
+
 describe('chain limits of long_horizon_autonomous workflows (svc.max_chain_steps, svc.chain_timeout_secs)', () => {
   const harness = gatewayForSuite();
 

@@ -1,3 +1,4 @@
+import { GatewayError } from '../../errors/gateway-error.js';
 import { loadTokenizer } from '../../billing/token-estimator.js';
 import type { Logger } from 'pino';
 import { textOfContent } from '../../core/chat-text.js';
@@ -12,6 +13,7 @@ import type { MemoryWriter } from '../../memory/memory-writer.js';
 import { planMemoryRecall, type MemoryPlan } from '../../memory/memory-router.js';
 import { conversationOf, type RoutedContext } from '../request-context.js';
 import type { Stage } from '../stage.js';
+import type { RouteRequest } from '../route-request.js';
 
 /** The memory lookup waits at most this long; past it the request goes on without memory. */
 const RECALL_BUDGET_MS = 50;
@@ -49,13 +51,26 @@ async function recall(parts: MemoryParts, orgId: string, conversation: string, p
   }
 }
 
+/** Routes the request again, its classifier reading the recalled turns; a route that fails to come keeps the first. */
+function rerouteWithTurns(context: RoutedContext<'chat'>, route: RouteRequest, turns: readonly Turn[]): void {
+  const texts: string[] = [];
+  for (const turn of turns) texts.push(turn.user, turn.assistant);
+  try {
+    context.route = route(context, texts);
+  } catch (error) {
+    if (!(error instanceof GatewayError)) throw error;
+  }
+}
+
 /**
  * Full-mode memory of a conversation (`svc.conversation_id` or `x-svc-conversation-id`; spec 4.9): the memory
  * router cascade decides what the request needs (nothing, the recent turns, facts from long ago), the
  * recalled memory goes into one system message before the caches (which then key on it), and the answered
- * turn is stored after the answer. `enable_memory: false` turns off both.
+ * turn is stored after the answer. `enable_memory: false` turns off both. An `auto` request the router chose for
+ * (not a chain's pinned model) is routed again with the recalled turns: the classifier reads a follow-up with what
+ * it follows, as it does when the caller sends the history itself.
  */
-export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): Stage<'chat'> {
+export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>, route?: RouteRequest): Stage<'chat'> {
   return {
     name: 'memory_injection',
     appliesTo: (context) => conversationOf(context.options) !== undefined,
@@ -77,6 +92,8 @@ export function memoryStage(parts: MemoryParts, logger: Pick<Logger, 'warn'>): S
           if (recalled === 'late') context.memoryRecall = `${plan.reason}: none (lookup over ${RECALL_BUDGET_MS} ms)`;
           else {
             context.memoryRecall = `${plan.reason}: ${recalled.turns.length} turns, ${recalled.facts.length} facts`;
+            // Routed again before the memory joins the request: the classifier reads the turns as history, not as a system prompt.
+            if (route && recalled.turns.length > 0 && context.route.decisionSource === 'AutoRouter') rerouteWithTurns(context, route, recalled.turns);
             if (recalled.turns.length + recalled.facts.length > 0) context.request = { ...request, messages: withMemory(request.messages, recalled) };
           }
         } catch (error) {

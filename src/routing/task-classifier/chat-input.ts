@@ -5,12 +5,16 @@ import type { ClassifierInput } from './classifier-features.js';
 /** Earlier turns the classifier reads: the last few are what a follow-up refers to. */
 const HISTORY_TURNS = 6;
 
-/** A chat request as the classifier reads it: the last user message, the system prompt, the turns before. */
-export function classifierInputOfChat(request: ChatRequest): ClassifierInput {
+/**
+ * A chat request as the classifier reads it: the last user message, the system prompt, the turns before —
+ * after `recalled`, the texts of the conversation's earlier turns that full mode's memory brought back (a
+ * follow-up such as "and in Rust?" is as hard as what it follows).
+ */
+export function classifierInputOfChat(request: ChatRequest, recalled: readonly string[] = []): ClassifierInput {
   const messages = request.messages;
   let last = messages.length - 1;
   while (last >= 0 && messages[last].role !== 'user') last--;
-  const history: string[] = [];
+  const history: string[] = [...recalled];
   let system: string | undefined;
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index];
