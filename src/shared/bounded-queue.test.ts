@@ -22,6 +22,50 @@ test('a full batch starts a flush at once', async () => {
   assert.deepEqual(batches.map((batch) => batch.length), [3, 3, 1]);
 });
 
+test('items queued while a full batch is written wait for the next full batch or a flush, not a batch of their own', async () => {
+  const batches: number[][] = [];
+  let release: () => void = () => undefined;
+  const queue = new BoundedQueue<number>(options, (batch) => {
+    batches.push([...batch]);
+    return new Promise<void>((resolve) => (release = resolve));
+  });
+  for (let index = 0; index < 3; index++) queue.push(index); // a full batch: handed over at once
+  queue.push(3);
+  queue.push(4); // queued while the first batch is written
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(batches, [[0, 1, 2]], 'two items are not a batch: they wait');
+  queue.push(5); // now a full batch
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(batches, [[0, 1, 2], [3, 4, 5]]);
+  queue.push(6);
+  const flushed = queue.flush(); // a flush hands over what is left, however little
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  release();
+  await flushed;
+  assert.deepEqual(batches, [[0, 1, 2], [3, 4, 5], [6]]);
+  assert.equal(queue.depth, 0);
+  await queue.close();
+});
+
+test('a flush asked for while a full batch is written also hands over the remainder', async () => {
+  const batches: number[][] = [];
+  let release: () => void = () => undefined;
+  const queue = new BoundedQueue<number>(options, (batch) => {
+    batches.push([...batch]);
+    return new Promise<void>((resolve) => (release = resolve));
+  });
+  for (let index = 0; index < 4; index++) queue.push(index);
+  const flushed = queue.flush();
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  release();
+  await flushed;
+  assert.deepEqual(batches, [[0, 1, 2], [3]]);
+  await queue.close();
+});
+
 test('a failed batch stays queued and is retried on the next flush', async () => {
   let failures = 1;
   const handled: number[] = [];

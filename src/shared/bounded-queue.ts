@@ -27,6 +27,8 @@ export class BoundedQueue<T> {
   private items: T[] = [];
   private readonly timer: NodeJS.Timeout;
   private flushing: Promise<void> | undefined;
+  /** Whether the running drain hands over everything queued (a flush asked for), not only full batches. */
+  private drainAll = false;
   private closed = false;
   dropped = 0;
 
@@ -55,16 +57,25 @@ export class BoundedQueue<T> {
       return false;
     }
     this.items.push(item);
-    if (this.items.length >= this.options.maxBatch) void this.flush();
+    if (this.items.length >= this.options.maxBatch && !this.flushing) this.startDrain();
     return true;
   }
 
   /** Hands everything queued to the handler; concurrent calls share one flush. */
   flush(): Promise<void> {
+    this.drainAll = true;
     if (this.flushing) return this.flushing;
-    if (this.items.length === 0) return Promise.resolve();
+    if (this.items.length === 0) {
+      this.drainAll = false;
+      return Promise.resolve();
+    }
+    return this.startDrain();
+  }
+
+  private startDrain(): Promise<void> {
     this.flushing = this.drain().finally(() => {
       this.flushing = undefined;
+      this.drainAll = false;
     });
     return this.flushing;
   }
@@ -81,8 +92,14 @@ export class BoundedQueue<T> {
     if (this.items.length > 0) this.observer.onLoss?.(this.items.length);
   }
 
+  /**
+   * Hands over batches while a full one waits — or, once a flush asked for it, until nothing does. A drain started by
+   * a full batch leaves a remainder for the next full batch or the timer: under load, the items queued while a batch
+   * was written used to go at once in batches of a few (the ledger wrote ~1,300 batches of 1–49 rows beside ~360 of
+   * 50 in 30,000 requests), each costing its writer a round trip and a transaction.
+   */
   private async drain(): Promise<void> {
-    while (this.items.length > 0) {
+    while (this.items.length >= (this.drainAll ? 1 : this.options.maxBatch)) {
       const batch = this.items.slice(0, this.options.maxBatch);
       try {
         await this.handler(batch);
