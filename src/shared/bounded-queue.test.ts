@@ -22,13 +22,19 @@ test('a full batch starts a flush at once', async () => {
   assert.deepEqual(batches.map((batch) => batch.length), [3, 3, 1]);
 });
 
-test('items queued while a full batch is written wait for the next full batch or a flush, not a batch of their own', async () => {
+/** A queue whose handler holds each batch's write until release() is called: what is queued meanwhile can be watched. */
+function queueWithHeldWrites() {
   const batches: number[][] = [];
-  let release: () => void = () => undefined;
+  let releaseWrite: () => void = () => undefined;
   const queue = new BoundedQueue<number>(options, (batch) => {
     batches.push([...batch]);
-    return new Promise<void>((resolve) => (release = resolve));
+    return new Promise<void>((resolve) => (releaseWrite = resolve));
   });
+  return { queue, batches, release: () => releaseWrite() };
+}
+
+test('items queued while a full batch is written wait for the next full batch or a flush, not a batch of their own', async () => {
+  const { queue, batches, release } = queueWithHeldWrites();
   for (let index = 0; index < 3; index++) queue.push(index); // a full batch: handed over at once
   queue.push(3);
   queue.push(4); // queued while the first batch is written
@@ -50,12 +56,7 @@ test('items queued while a full batch is written wait for the next full batch or
 });
 
 test('a flush asked for while a full batch is written also hands over the remainder', async () => {
-  const batches: number[][] = [];
-  let release: () => void = () => undefined;
-  const queue = new BoundedQueue<number>(options, (batch) => {
-    batches.push([...batch]);
-    return new Promise<void>((resolve) => (release = resolve));
-  });
+  const { queue, batches, release } = queueWithHeldWrites();
   for (let index = 0; index < 4; index++) queue.push(index);
   const flushed = queue.flush();
   release();
