@@ -121,3 +121,27 @@ test('an event written after a pause leaves at once, not with the next one', asy
   assert.equal(arrivals[0], 'data: first\n\n');
   assert.equal(arrivals.join(''), 'data: first\n\ndata: second\n\n');
 });
+
+test('a client that does not read makes send() wait (backpressure), also when every event is written in one turn, and loses nothing', async () => {
+  const event = 'x'.repeat(16 * 1024);
+  const count = 400; // 6.4 MB: far more than the socket's buffers hold
+  let firstWaitAt: number | undefined;
+  handle = async (response) => {
+    const writer = new SseWriter(response, 0);
+    writer.open({});
+    for (let index = 0; index < count; index++) {
+      // No turn of the event loop between events, as when a cached answer is replayed.
+      const waiting = writer.send({ data: event });
+      if (waiting) {
+        firstWaitAt ??= index;
+        await waiting;
+      }
+    }
+    writer.end();
+  };
+  const response = await fetch(url);
+  await new Promise((resolve) => setTimeout(resolve, 200)); // the client reads nothing for a while
+  assert.ok(firstWaitAt !== undefined && firstWaitAt < count / 2, `send() waited first at event ${firstWaitAt}`);
+  const text = await response.text();
+  assert.equal(text.length, count * (event.length + 8));
+});

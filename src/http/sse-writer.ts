@@ -10,16 +10,21 @@ export interface SseEvent {
 /** Silence after which a comment line keeps proxies and clients from timing the stream out. */
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 
+/** Text gathered past this goes to the response at once (a cached answer replayed in one turn), so backpressure still holds. */
+const MAX_GATHERED_CHARS = 64 * 1024;
+
 /**
  * Writes server-sent events to a raw response, honouring backpressure. Events written while one upstream read
- * is handled (the chunks translated from it, and the closing events when the read held the stream's end) leave
- * in one socket write: the response is corked on the first write and uncorked when the event loop has finished
- * the read's callbacks (see `corkedWriters`). While nothing is written for `heartbeatMs` (a long upstream silence:
- * a reasoning model thinking), a `: keep-alive` comment goes out.
+ * is handled (the chunks translated from it, and the closing events when the read held the stream's end) are
+ * gathered into one text and written once when the event loop has finished the read's callbacks (see
+ * `writersToFlush`): one chunk of the chunked encoding and one socket write, where a write per event cost Node's
+ * HTTP layer four socket writes (size, CRLF, data, CRLF) each. While nothing is written for `heartbeatMs` (a long
+ * upstream silence: a reasoning model thinking), a `: keep-alive` comment goes out.
  */
 export class SseWriter {
   private closed = false;
-  private corked = false;
+  /** Events written in this turn of the event loop, not yet given to the response. */
+  private gathered = '';
   /** Set by every write, cleared by every heartbeat tick: a tick that finds it clear sends a comment. */
   wroteSinceBeat = false;
 
@@ -56,14 +61,24 @@ export class SseWriter {
   send(event: SseEvent): Promise<void> | undefined {
     if (this.isClosed) return undefined;
     this.wroteSinceBeat = true;
-    const text = event.event === undefined ? `data: ${event.data}\n\n` : `event: ${event.event}\ndata: ${event.data}\n\n`;
-    if (this.write(text)) return undefined;
+    this.write(event.event === undefined ? `data: ${event.data}\n\n` : `event: ${event.event}\ndata: ${event.data}\n\n`);
+    if (this.gathered.length >= MAX_GATHERED_CHARS) this.flush();
+    if (!this.response.writableNeedDrain) return undefined;
     return Promise.race([once(this.response, 'drain'), once(this.response, 'close')]).then(() => undefined);
   }
 
+  /** Ends the response, with what was gathered in this turn as its last chunk (one write with the terminator). */
   end(): void {
     heartbeats.remove(this, this.heartbeatMs);
-    if (!this.isClosed) this.response.end();
+    const text = this.gathered;
+    this.gathered = '';
+    if (this.isClosed) return;
+    if (text === '') this.response.end();
+    else {
+      // Corked, so that the headers (when nothing went out yet), the chunk and the terminator leave in one write.
+      this.response.cork();
+      this.response.end(text);
+    }
   }
 
   /** Called by the heartbeat clock. */
@@ -73,31 +88,32 @@ export class SseWriter {
     this.wroteSinceBeat = false;
   }
 
-  private write(text: string): boolean {
-    if (!this.corked) {
-      this.corked = true;
-      this.response.cork();
-      corkedWriters.add(this);
-    }
-    return this.response.write(text);
+  private write(text: string): void {
+    if (this.gathered === '') writersToFlush.add(this);
+    this.gathered += text;
   }
 
-  /** Sends what was written since the first corked write (called once per turn of the event loop). */
+  /** Writes what was gathered since the last flush (called once per turn of the event loop, or when much was gathered). */
   flush(): void {
-    this.corked = false;
-    // end() uncorks fully; the socket may serve the connection's next response by now.
-    if (!this.response.writableEnded) this.response.uncork();
+    const text = this.gathered;
+    if (text === '') return;
+    this.gathered = '';
+    if (this.isClosed || this.response.writableEnded) return;
+    // Corked around the write: the headers (first write), the chunk's size, the text and its CRLF are one socket write.
+    this.response.cork();
+    this.response.write(text);
+    this.response.uncork();
   }
 }
 
 /**
- * The writers corked in this turn of the event loop, uncorked together by one `setImmediate` queued on the next
- * tick: after the end-of-turn work queued while the upstream's read was handled, such as the journal's group
- * write that a stream's closing events wait for (`UsageJournal.whenWritten`). The closing events then join the
- * first write, and `end()` sends it all (strace of a mock stream: one writev where uncorking on the next tick
+ * The writers that gathered events in this turn of the event loop, flushed together by one `setImmediate` queued on
+ * the next tick: after the end-of-turn work queued while the upstream's read was handled, such as the journal's
+ * group write that a stream's closing events wait for (`UsageJournal.whenWritten`). The closing events then join
+ * the gathered text, and `end()` sends it all (strace of a mock stream: one writev where flushing on the next tick
  * sent two, the events and then `data: [DONE]` with the chunked terminator).
  */
-class CorkedWriters {
+class WritersToFlush {
   private writers: SseWriter[] = [];
   private readonly scheduleFlush = () => setImmediate(this.flushAll);
   private readonly flushAll = () => {
@@ -112,7 +128,7 @@ class CorkedWriters {
   }
 }
 
-const corkedWriters = new CorkedWriters();
+const writersToFlush = new WritersToFlush();
 
 /** One timer per heartbeat period for every open stream, rather than a timer per stream. */
 class HeartbeatClock {
