@@ -63,13 +63,10 @@ export class BoundedQueue<T> {
 
   /** Hands everything queued to the handler; concurrent calls share one flush. */
   flush(): Promise<void> {
+    if (!this.flushing && this.items.length === 0) return Promise.resolve();
+    // A drain already running sees it before its next batch and goes on to the end.
     this.drainAll = true;
-    if (this.flushing) return this.flushing;
-    if (this.items.length === 0) {
-      this.drainAll = false;
-      return Promise.resolve();
-    }
-    return this.startDrain();
+    return this.flushing ?? this.startDrain();
   }
 
   private startDrain(): Promise<void> {

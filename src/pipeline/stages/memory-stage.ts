@@ -53,6 +53,7 @@ async function recall(parts: MemoryParts, orgId: string, conversation: string, p
 
 /** Routes the request again, its classifier reading the recalled turns; a route that fails to come keeps the first. */
 function rerouteWithTurns(context: RoutedContext<'chat'>, route: RouteRequest, turns: readonly Turn[]): void {
+  // As a conversation the caller sends: each turn's user text, then its answer (the router counts turns as pairs).
   const texts: string[] = [];
   for (const turn of turns) texts.push(turn.user, turn.assistant);
   try {

@@ -46,6 +46,10 @@ test('a byte-order mark is dropped at the start of the stream only, as a TextDec
   assert.deepEqual(parser.push(Buffer.concat([Buffer.from('data: '), bom, Buffer.from('two\n\n')])), [{ data: '\ufefftwo' }]);
   const split = new SseParser();
   assert.deepEqual([...split.push(bom.subarray(0, 2)), ...split.push(Buffer.concat([bom.subarray(2), Buffer.from('data: x\n\n')]))], [{ data: 'x' }]);
+  // Mid-stream, a read that starts with the mark and ends inside a character is the text's, not a stream start.
+  const later = new SseParser();
+  const events = [...later.push(Buffer.from('data: one\n\ndata: ')), ...later.push(Buffer.from([...bom, 0xc3])), ...later.push(Buffer.from([0xa9, 0x0a, 0x0a]))];
+  assert.deepEqual(events, [{ data: 'one' }, { data: '\ufeffé' }]);
 });
 
 test('bytes that are not UTF-8 become U+FFFD whether or not a read cuts a character', () => {

@@ -5,10 +5,11 @@ import { type ServerSentEvent } from '../provider-types.js';
  * complete events back. One parser for every SSE upstream, so no adapter parses SSE itself.
  */
 export class SseParser {
-  private readonly decoder = new TextDecoder('utf-8');
+  /** The byte-order mark is dropped here (see decode), not by the decoder, which may first decode mid-stream. */
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   /** Whether the decoder may hold the first bytes of a character cut at the end of the last read. */
   private decoderHoldsBytes = false;
-  /** Whether any text was read yet: a byte-order mark is dropped only at the start of the stream. */
+  /** Whether any text was decoded yet: a byte-order mark is dropped only at the start of the stream. */
   private started = false;
   private buffer = '';
   private eventName: string | undefined;
@@ -48,12 +49,15 @@ export class SseParser {
     let text: string;
     if (!this.decoderHoldsBytes && bytes[bytes.length - 1] < 0x80) {
       text = (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).toString('utf8');
-      if (!this.started && text.charCodeAt(0) === 0xfeff) text = text.slice(1); // as the TextDecoder drops it
     } else {
       text = this.decoder.decode(bytes, { stream: true });
       this.decoderHoldsBytes = bytes[bytes.length - 1] >= 0x80;
     }
-    this.started = true;
+    // A read holding only part of a character decodes to nothing: the stream starts with the first text.
+    if (!this.started && text.length > 0) {
+      this.started = true;
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    }
     return text;
   }
 
