@@ -44,6 +44,8 @@ export interface JournalEntry {
   record: UsageRecord;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
+  /** Its line in the segment (the record's JSON), when kept for a store that takes it (UsageStore.insertJournaledUsage). */
+  line?: string;
 }
 
 export class UsageJournal {
@@ -84,17 +86,18 @@ export class UsageJournal {
 
   /**
    * Appends one record to the group written at the end of this turn of the event loop. Returns the entry to
-   * hand to the ledger's queue.
+   * hand to the ledger's queue, with the record's line when `keepLine` asks for it.
    */
-  append(record: UsageRecord): JournalEntry {
+  append(record: UsageRecord, keepLine = false): JournalEntry {
     const segment = this.openSegment();
     // The first line since the last write schedules the group's write (one already scheduled then writes nothing).
     const opensGroup = this.unwritten === '';
-    this.unwritten += `${JSON.stringify(record)}\n`;
+    const line = JSON.stringify(record);
+    this.unwritten += `${line}\n`;
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
     else if (opensGroup) setImmediate(this.writeGroup);
-    return { record, segment };
+    return keepLine ? { record, segment, line } : { record, segment, line: undefined };
   }
 
   /**
@@ -160,7 +163,7 @@ export class UsageJournal {
       for (const line of readFileSync(file, 'utf8').split('\n')) {
         if (line === '') continue;
         try {
-          entries.push({ record: JSON.parse(line) as UsageRecord, segment });
+          entries.push({ record: JSON.parse(line) as UsageRecord, segment, line });
           segment.appended++;
         } catch {
           // A line the crash cut in half: its request never got its answer's last byte either.

@@ -159,6 +159,57 @@ test('a journal write that fails (a full disk) is reported, answers do not wait 
   }
 });
 
+/** The fake store, taking the journal's lines as SQLite's store does (UsageStore.insertJournaledUsage); `sent` keeps what it got. */
+function journaledStorage(state: { down?: boolean } = {}) {
+  const fake = fakeStorage(state);
+  const sent: string[][] = [];
+  fake.storage.usage.insertJournaledUsage = async (lines: readonly string[]) => {
+    sent.push([...lines]);
+    await fake.storage.usage.insertUsage(lines.map((line) => JSON.parse(line) as UsageRecord));
+  };
+  return { ...fake, sent };
+}
+
+test("a store that takes the journal's lines gets each record's line as the journal wrote it, not a second serialization", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { storage, sent, written } = journaledStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    const records = [record(1, { cost_usd: 0.00000225, audit: { served_model: 'openai/gpt-4o-mini', routing_decision: 'lane=smart' } }), record(2)];
+    for (const one of records) ledger.record(one);
+    journal.writeNow();
+    const [file] = await readdir(dir);
+    const onDisk = (await readFile(join(dir, file), 'utf8')).trim().split('\n');
+    await ledger.close();
+    assert.deepEqual(sent, [onDisk], 'one batch: the lines of the journal file, in order');
+    assert.deepEqual(written, records, 'the records read back from the lines are the records');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("a batch of journal lines the database refuses is written row by row from the records; a replayed journal's lines are sent as read", async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { writeFile } = await import('node:fs/promises');
+    const replayedLine = JSON.stringify(record(7));
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${replayedLine}\n`);
+    const { storage, sent, written, deadLetters } = journaledStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    ledger.replay(journal.orphans());
+    ledger.record(record(1));
+    ledger.record(record(2, { model: 'bad' }));
+    await ledger.close();
+    assert.equal(sent[0][0], replayedLine, 'the replayed line as it was on disk');
+    assert.deepEqual(written.map((row) => row.request_id), ['req_7', 'req_1'], 'the refused batch was written row by row');
+    assert.deepEqual(deadLetters.map((row) => row.id), ['req_2']);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test("a crashed process's journal is replayed by the next one; a line cut in half is skipped", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {

@@ -82,7 +82,12 @@ export class UsageLedger {
    * of this turn of the event loop: an answer waits for `whenJournaled()` (or calls `journalNow()`) before it leaves.
    */
   record(entry: UsageRecord): void {
-    this.queue.push(this.journal ? this.journal.append(entry) : { record: entry, segment: undefined as never });
+    this.queue.push(this.journal ? this.journal.append(entry, this.takesJournaledText) : { record: entry, segment: undefined as never, line: undefined });
+  }
+
+  /** Whether the store takes the journal's lines (no second serialization of each record): they are then kept with the entries. */
+  private get takesJournaledText(): boolean {
+    return this.storage.usage.insertJournaledUsage !== undefined;
   }
 
   /** Resolves when every record so far is in the journal file; undefined when none waits (or there is no journal). */
@@ -114,7 +119,8 @@ export class UsageLedger {
   private async write(batch: JournalEntry[]): Promise<void> {
     const records = batch.map((entry) => entry.record);
     try {
-      await this.storage.usage.insertUsage(records);
+      const lines = this.storage.usage.insertJournaledUsage ? linesOf(batch) : undefined;
+      await (lines ? this.storage.usage.insertJournaledUsage!(lines) : this.storage.usage.insertUsage(records));
     } catch (error) {
       // Unreachable database: keep the batch (it is in the journal too) and retry later.
       await this.storage.ping();
@@ -142,4 +148,14 @@ export class UsageLedger {
       await appendFile(this.deadLetterFile, `${JSON.stringify({ record, error: reason, at: new Date().toISOString() })}\n`);
     }
   }
+}
+
+/** The journal lines of a batch, when every entry kept its own (undefined when one did not). */
+function linesOf(batch: readonly JournalEntry[]): string[] | undefined {
+  const lines: string[] = [];
+  for (const entry of batch) {
+    if (entry.line === undefined) return undefined;
+    lines.push(entry.line);
+  }
+  return lines;
 }

@@ -7,6 +7,8 @@ import Database from 'better-sqlite3';
 import { SqliteRecordStore } from '../../src/storage/sqlite/sqlite-record-store.js';
 import { openRecordStore } from '../../src/storage/open-storage.js';
 import { describeRecordStoreContracts } from './record-store.contract.js';
+import { describeUsageStoreContract } from './usage-store.contract.js';
+import type { RecordStore } from '../../src/core/storage-interfaces.js';
 
 describeRecordStoreContracts('sqlite', async () => {
   const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
@@ -27,6 +29,36 @@ describeRecordStoreContracts('sqlite in memory', async () => {
   const store = new SqliteRecordStore({ filename: ':memory:' });
   await store.migrate();
   return { store, cleanup: () => store.close() };
+});
+
+/**
+ * The ledger hands SQLite's store its journal's lines (insertJournaledUsage), and the rows are made from them on the
+ * writer thread: the usage contract (audit details included) again, with every insertUsage sent as journal lines.
+ */
+function sendingJournalLines(store: RecordStore): RecordStore {
+  const usage = store.usage;
+  assert.ok(usage.insertJournaledUsage, "SQLite's usage store takes journal lines");
+  usage.insertUsage = (records) => usage.insertJournaledUsage!(records.map((record) => JSON.stringify(record)));
+  return store;
+}
+
+describeUsageStoreContract('sqlite, rows made from journal lines on the writer thread', async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
+  const store = new SqliteRecordStore({ dataDir: directory });
+  await store.migrate();
+  return {
+    store: sendingJournalLines(store),
+    cleanup: async () => {
+      await store.close();
+      await rm(directory, { recursive: true, force: true });
+    },
+  };
+});
+
+describeUsageStoreContract('sqlite in memory, rows made from journal lines', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  return { store: sendingJournalLines(store), cleanup: () => store.close() };
 });
 
 test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode and keeps data across reopen', async () => {

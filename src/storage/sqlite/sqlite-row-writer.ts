@@ -10,38 +10,74 @@ import { SqliteWriterThread } from './sqlite-writer-thread.js';
 export class SqliteRowWriter {
   private worker: SqliteWriterThread | undefined;
   private inThread: Record<string, (rows: unknown[][]) => void> | undefined;
+  private starting: Promise<void> | undefined;
 
   constructor(
     private readonly filename: string,
     private readonly ready: () => Promise<Database.Database>,
     /** Per table, one row's INSERT with positional parameters. */
     private readonly statements: Record<string, string>,
+    /** Per table whose batches may come as records in JSON text (insertJson), how rows are made of them. */
+    private readonly rowsFromJson: Record<string, RowsFromJson> = {},
   ) {}
 
   /** Rows as arrays of values in the statement's column order: cheaper to pass to the thread and to bind than objects. */
   async insert(table: string, rows: unknown[][]): Promise<void> {
     if (rows.length === 0) return;
-    if (!this.worker && !this.inThread) {
-      const database = await this.ready();
-      if (this.filename === ':memory:' || this.filename === '') {
-        this.inThread = {};
-        for (const [name, sql] of Object.entries(this.statements)) {
-          const statement = database.prepare(sql);
-          this.inThread[name] = database.transaction((batch: unknown[][]) => {
-            for (const row of batch) statement.run(row);
-          });
-        }
-      } else {
-        this.worker = new SqliteWriterThread(this.filename, this.statements, 5000);
-      }
-    }
+    await this.start();
     if (this.inThread) this.inThread[table](rows);
     else await this.worker!.insert(table, rows);
+  }
+
+  /**
+   * Records as one JSON array text, made into rows by the table's RowsFromJson — on the writer thread, so that a text
+   * the caller already has (the usage journal's lines) is all that crosses, and the event loop serializes nothing.
+   */
+  async insertJson(table: string, json: string): Promise<void> {
+    const rowsFromJson = this.rowsFromJson[table];
+    if (!rowsFromJson) throw new Error(`the row writer makes no rows from JSON for table ${table}`);
+    await this.start();
+    if (this.inThread) this.inThread[table](rowsFromJson.rowsOf(json));
+    else await this.worker!.insertJson(table, json);
+  }
+
+  /** Opens the database and starts the thread once, however many batches come at the same time (a failed start is tried again by the next batch). */
+  private start(): Promise<void> {
+    return (this.starting ??= this.open().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    }));
+  }
+
+  private async open(): Promise<void> {
+    const database = await this.ready();
+    if (this.filename === ':memory:' || this.filename === '') {
+      const inThread: Record<string, (rows: unknown[][]) => void> = {};
+      for (const [name, sql] of Object.entries(this.statements)) {
+        const statement = database.prepare(sql);
+        inThread[name] = database.transaction((batch: unknown[][]) => {
+          for (const row of batch) statement.run(row);
+        });
+      }
+      this.inThread = inThread;
+    } else {
+      this.worker = new SqliteWriterThread(this.filename, this.statements, 5000, this.rowsFromJson);
+    }
   }
 
   async close(): Promise<void> {
     await this.worker?.close();
   }
+}
+
+/**
+ * How a table's rows are made from records sent as one JSON array text: a function exported by a module (a file URL)
+ * that the writer thread imports, and the same function for a writer without a thread (an in-memory database).
+ */
+export interface RowsFromJson {
+  moduleUrl: string;
+  exportName: string;
+  rowsOf: (json: string) => unknown[][];
 }
 
 /** An INSERT of one row with positional parameters, ignoring a row whose key is already there (retried batches). */

@@ -24,13 +24,33 @@ for (const [table, sql] of Object.entries(workerData.statements)) {
   const statement = database.prepare(sql);
   inserts[table] = database.transaction((rows) => { for (const row of rows) statement.run(row); });
 }
-parentPort.on('message', (message) => {
+// Tables whose batches may come as records in JSON text: each makes its rows with a function of svc's own module,
+// imported here (through tsx when svc runs from its TypeScript sources: workers do not inherit loader hooks).
+const rowsFromJson = {};
+let loadFailure;
+const sources = Object.entries(workerData.rowsFromJson);
+const loaded = (async () => {
+  if (sources.some(([, source]) => source.moduleUrl.endsWith('.ts'))) (await import('tsx/esm/api')).register();
+  for (const [table, source] of sources) rowsFromJson[table] = (await import(source.moduleUrl))[source.exportName];
+})().catch((error) => { loadFailure = error; });
+function rowsOf(message) {
+  if (message.records === undefined) return message.json === undefined ? message.rows : JSON.parse(message.json);
+  const rows = rowsFromJson[message.table];
+  if (!rows) throw new Error('no rows can be made from records for table ' + message.table + (loadFailure ? ': ' + loadFailure.message : ''));
+  return rows(message.records);
+}
+function write(message) {
   try {
-    inserts[message.table](message.json === undefined ? message.rows : JSON.parse(message.json));
+    inserts[message.table](rowsOf(message));
     parentPort.postMessage({ id: message.id, ok: true });
   } catch (error) {
     parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
   }
+}
+// Batches are written in the order they came, the first ones once the modules above are loaded.
+let turn = loaded;
+parentPort.on('message', (message) => {
+  turn = turn.then(() => write(message));
 });
 `;
 
@@ -47,6 +67,11 @@ function isPlainJson(rows: unknown[][]): boolean {
   return true;
 }
 
+/** Only the module and export of each entry cross to the thread (a function would not). */
+function modulesOf(rowsFromJson: Record<string, { moduleUrl: string; exportName: string }>): Record<string, { moduleUrl: string; exportName: string }> {
+  return Object.fromEntries(Object.entries(rowsFromJson).map(([table, { moduleUrl, exportName }]) => [table, { moduleUrl, exportName }]));
+}
+
 /** The main-thread side of the row writer: one worker per database file, batches answered in order. */
 const threadYoungGeneration = { maxYoungGenerationSizeMb: 4 };
 
@@ -55,11 +80,14 @@ export class SqliteWriterThread {
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private nextId = 1;
 
-  /** `statements`: per table, one row's INSERT with positional parameters, prepared once in the worker. */
-  constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number) {
+  /**
+   * `statements`: per table, one row's INSERT with positional parameters, prepared once in the worker. `rowsFromJson`:
+   * per table whose batches may come as records in JSON (insertJson), the module and export that make its rows.
+   */
+  constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number, rowsFromJson: Record<string, { moduleUrl: string; exportName: string }> = {}) {
     // A 4 MB young generation: the thread allocates little per batch, and Node's default (up to 48 MB) held
     // ~15 MB more of the process's memory under load for nothing.
-    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, busyTimeoutMs, betterSqlitePath }, resourceLimits: threadYoungGeneration });
+    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, busyTimeoutMs, betterSqlitePath, rowsFromJson: modulesOf(rowsFromJson) }, resourceLimits: threadYoungGeneration });
     this.worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
@@ -84,6 +112,16 @@ export class SqliteWriterThread {
       // the thread's parse). Rows holding anything else (a Buffer) are cloned.
       if (isPlainJson(rows)) this.worker.postMessage({ id, table, json: JSON.stringify(rows) });
       else this.worker.postMessage({ id, table, rows });
+    });
+  }
+
+  /** Records as one JSON array text: the thread parses them and makes the rows (see the constructor's `rowsFromJson`). */
+  insertJson(table: string, records: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.worker.ref();
+      this.worker.postMessage({ id, table, records });
     });
   }
 

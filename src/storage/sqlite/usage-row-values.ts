@@ -1,0 +1,28 @@
+import type { UsageRecord } from '../../core/storage-interfaces.js';
+import { toUsageRow } from '../kysely/record-rows.js';
+
+/**
+ * A ledger record as the values of its SQLite row. A module of its own, importing nothing at run time but the
+ * record-to-row conversion: the SQLite writer thread imports it to make rows from the records it is sent as text.
+ */
+
+/** The ledger table's columns, in the order toUsageRow lists them. */
+export const usageColumns: readonly string[] = Object.keys(
+  toUsageRow({
+    request_id: '', org_id: '', key_id: null, created_at: new Date(0).toISOString(), endpoint: '', requested_model: '', model: null, provider: null, status: 0,
+    prompt_tokens: 0, completion_tokens: 0, cached_tokens: 0, reasoning_tokens: 0, cache_write_tokens: 0, audio_input_tokens: 0, audio_output_tokens: 0,
+    estimated: false, cost_usd: 0, baseline_cost_usd: 0, cost_attribution: 'svc',
+    intelligence_mode: '', cache_hit: false, latency_ms: 0, audit: { served_model: null, routing_decision: null },
+  }),
+);
+
+/** A ledger row's values in the INSERT's column order. */
+export function usageValues(record: UsageRecord): unknown[] {
+  const row = toUsageRow(record) as Record<string, unknown>;
+  return usageColumns.map((column) => row[column]);
+}
+
+/** The rows of records given as one JSON array (the usage journal's lines, joined): what the writer thread runs. */
+export function usageValuesOfJson(json: string): unknown[][] {
+  return (JSON.parse(json) as UsageRecord[]).map(usageValues);
+}
