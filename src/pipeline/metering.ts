@@ -6,6 +6,7 @@ import { emptyUsage, type MeteredUsage } from '../core/metered-usage.js';
 import type { ChunkOf, Operation, RequestOf, ResultOf } from '../core/operations.js';
 import { unreadableFieldsOf } from '../providers/shared/token-counts.js';
 import { addWarning } from '../providers/shared/warnings.js';
+import { changedInPlace } from '../core/verbatim-chunk.js';
 
 interface Meter<O extends Operation> {
   /**
@@ -68,6 +69,7 @@ export const meters: { [O in Operation]: Meter<O> } = {
       if (!chunk.usage) return undefined;
       const checked = checkedChatUsage(chunk.usage, request, () => streamedText.join(''), warnings);
       chunk.usage = checked.usage;
+      changedInPlace(chunk);
       return meterChatUsage(checked.usage, checked.estimated);
     },
     textOf(chunk) {

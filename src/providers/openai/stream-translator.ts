@@ -6,6 +6,7 @@ import { usageOfPayload } from './convert-usage.js';
 import { normalizeFinishReason } from './finish-reason.js';
 import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
 import { mapOpenAiInBandError } from './map-error.js';
+import { keepVerbatim } from '../../core/verbatim-chunk.js';
 
 const NO_CHUNKS = Object.freeze([]) as unknown as ChatCompletionChunk[];
 
@@ -30,20 +31,31 @@ export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionCh
     if (payload.error !== undefined && payload.error !== null) throw new UpstreamError(this.providerId, mapOpenAiInBandError(payload.error));
     if (event.event === 'error') throw new UpstreamError(this.providerId, mapOpenAiInBandError(payload));
 
-    const choices = Array.isArray(payload.choices) ? payload.choices : [];
+    // Whether the chunk is still the upstream's text once normalised: then that text is what the caller gets (verbatim-chunk.ts).
+    let unchanged = Array.isArray(payload.choices);
+    const choices = unchanged ? (payload.choices as unknown[]) : [];
     for (const choice of choices) {
       if (!isJsonObject(choice)) continue;
       if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
-        choice.finish_reason = normalizeFinishReason(choice.finish_reason);
+        const reason = normalizeFinishReason(choice.finish_reason);
+        if (reason !== choice.finish_reason) unchanged = false;
+        choice.finish_reason = reason;
         this.sawFinishReason = true;
       }
-      if (isJsonObject(choice.delta) && Array.isArray(choice.delta.content)) choice.delta.content = textOfContent(choice.delta.content);
+      if (isJsonObject(choice.delta) && Array.isArray(choice.delta.content)) {
+        choice.delta.content = textOfContent(choice.delta.content);
+        unchanged = false;
+      }
     }
     const usage = usageOfPayload(payload);
-    if (usage) payload.usage = usage;
+    if (usage) {
+      payload.usage = usage;
+      unchanged = false;
+    }
     // A chunk with neither choices nor usage (e.g. Azure's prompt_filter_results) carries nothing canonical.
     if (choices.length === 0 && !usage) return NO_CHUNKS;
     if (!Array.isArray(payload.choices)) payload.choices = choices;
+    if (unchanged) keepVerbatim(payload, event.data);
     return [payload as unknown as ChatCompletionChunk];
   }
 

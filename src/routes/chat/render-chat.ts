@@ -6,6 +6,7 @@ import type { SseEvent } from '../../http/sse-writer.js';
 import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
 import { withoutKey } from '../../shared/json-values.js';
+import { changedInPlace, verbatimOf } from '../../core/verbatim-chunk.js';
 
 const DONE: SseEvent[] = [{ data: '[DONE]' }];
 
@@ -40,6 +41,7 @@ function stripThinking(chunk: ChatCompletionChunk): boolean {
     delete delta.thinking;
     delete delta.thinking_signature;
     delete delta.redacted_thinking;
+    changedInPlace(chunk);
     if (Object.keys(delta).length > 0 || choice.finish_reason !== null) onlyThinking = false;
   }
   return onlyThinking;
@@ -53,8 +55,8 @@ export function withRequestedChoices(completion: ChatCompletion, n: number): Cha
   return { ...completion, choices };
 }
 
-/** chat.completion.chunk events, then `[DONE]`; a failure ends with an error event and no `[DONE]`. */
-function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionChunk> {
+/** chat.completion.chunk events, then `[DONE]`; a failure ends with an error event and no `[DONE]`. Exported for its tests. */
+export function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionChunk> {
   const includeUsage = context.request.stream_options?.include_usage === true;
   return {
     headers: streamHeaders(context),
@@ -65,9 +67,13 @@ function chatSse(context: RequestContext<'chat'>): SseRendering<ChatCompletionCh
         // The usage chunk is the one moment a stream knows its cost (the runner priced it as it passed): svc_metadata rides on it.
         return { data: JSON.stringify(Object.assign({}, chunk, { svc_metadata: buildSvcMetadata(context) })) };
       }
-      if (!includeUsage && chunk.usage) delete chunk.usage;
+      if (!includeUsage && chunk.usage) {
+        delete chunk.usage;
+        changedInPlace(chunk);
+      }
       if (stripThinking(chunk)) return undefined;
-      return { data: JSON.stringify(chunk) };
+      // An upstream chunk passed on unchanged goes out as the upstream wrote it (verbatim-chunk.ts): not serialized again.
+      return { data: verbatimOf(chunk) ?? JSON.stringify(chunk) };
     },
     closingEvents: () => DONE,
     errorEvents: (error) => [{ data: JSON.stringify({ ...error.toEnvelope(), svc_request_id: context.requestId }) }],
