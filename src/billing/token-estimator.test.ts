@@ -43,3 +43,13 @@ test('a batch of texts (an embeddings input) is counted like each text alone, wi
   clearInterval(ticker);
   assert.ok(ticks > 0);
 });
+
+test('a short prompt, once the tokenizer is loaded, is counted at once: a number, nothing to wait for; a long one is a promise', async () => {
+  const short = chat('How far is the moon?');
+  const counted = countChatPromptWithoutBlocking(short);
+  assert.equal(typeof counted, 'number');
+  assert.equal(counted, 3 + 2 * 3 + countTokens('system') + countTokens('Be brief.') + countTokens('user') + countTokens('How far is the moon?'));
+  const long = countChatPromptWithoutBlocking(chat(longText));
+  assert.ok(long instanceof Promise);
+  assert.equal(await long, estimateChatPromptTokens(chat(longText)));
+});

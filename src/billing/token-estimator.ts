@@ -24,6 +24,11 @@ export function loadTokenizer(): Promise<void> {
   return loading;
 }
 
+/** Whether counts are exact now (the tokenizer is loaded). */
+export function tokenizerLoaded(): boolean {
+  return countWithTokenizer !== undefined;
+}
+
 export function countTokens(text: string): number {
   if (text.length === 0) return 0;
   if (countWithTokenizer) return countWithTokenizer(text);
@@ -59,22 +64,36 @@ export class KeptCounts<R extends object> {
     return tokens;
   }
 
-  /** The same count, for a caller that may wait: made with the event loop running (see countTextsWithoutBlocking). */
-  async withoutBlocking(request: R): Promise<number> {
-    let tokens = this.counts.get(request);
-    if (tokens === undefined) {
-      const { fixed, texts } = this.parts(request);
-      tokens = fixed + (await countTextsWithoutBlocking(texts));
+  /**
+   * The same count, for a caller that may wait: made with the event loop running (see countTextsWithoutBlocking). A count
+   * kept already, or of texts within one slice once the tokenizer is loaded (the usual prompt), is made now and returned
+   * as a number: the caller has nothing to wait for.
+   */
+  withoutBlocking(request: R): number | Promise<number> {
+    const kept = this.counts.get(request);
+    if (kept !== undefined) return kept;
+    const { fixed, texts } = this.parts(request);
+    const list = [...texts];
+    let length = 0;
+    for (const text of list) length += text.length;
+    if (countWithTokenizer && length <= SLICE_CHARS) {
+      let tokens = fixed;
+      for (const text of list) tokens += countTokens(text);
       this.counts.set(request, tokens);
+      return tokens;
     }
-    return tokens;
+    return countTextsWithoutBlocking(list).then((counted) => {
+      const tokens = fixed + counted;
+      this.counts.set(request, tokens);
+      return tokens;
+    });
   }
 }
 
 const chatPrompts = new KeptCounts<ChatRequest>((request) => ({ fixed: TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length, texts: promptTexts(request) }));
 
 export const estimateChatPromptTokens = (request: ChatRequest): number => chatPrompts.of(request);
-export const countChatPromptWithoutBlocking = (request: ChatRequest): Promise<number> => chatPrompts.withoutBlocking(request);
+export const countChatPromptWithoutBlocking = (request: ChatRequest): number | Promise<number> => chatPrompts.withoutBlocking(request);
 
 /** Text counted between two turns of the event loop. */
 const SLICE_CHARS = 64 * 1024;

@@ -41,6 +41,8 @@ export class LimitsService {
    * and one found absent is seeded again from the ledger, never counted from zero.
    */
   private readonly seeded = new LruCache<string, Promise<void>>({ maxEntries: 100_000 });
+  /** The seedings of `seeded` that have succeeded. */
+  private readonly seededNow = new WeakSet<Promise<void>>();
   private readonly settling = new Set<Promise<unknown>>();
   /**
    * The limits of a key under its org's policy, worked out once: the authenticator keeps one principal object
@@ -71,7 +73,10 @@ export class LimitsService {
   async takeRates(context: RequestContext): Promise<void> {
     const { rpm, tpm, rpmChecks } = this.limitsOf(context);
     if (rpm.length === 0 && tpm.length === 0) return;
-    if (tpm.length > 0) await countInputWithoutBlocking(context);
+    if (tpm.length > 0) {
+      const counting = countInputWithoutBlocking(context);
+      if (counting) await counting;
+    }
     const tokens = tpm.length > 0 ? estimatedTokens(context) : 0;
     // A request larger than a whole minute's tokens can never be admitted: a 429 with a wait would lie.
     const tooLarge = tpm.find((limit) => tokens > limit.value);
@@ -109,7 +114,8 @@ export class LimitsService {
   async reserveMonthly(context: RequestContext): Promise<void> {
     const { quota, budget } = this.limitsOf(context);
     if (quota.length === 0 && budget.length === 0) return;
-    await countInputWithoutBlocking(context);
+    const counting = countInputWithoutBlocking(context);
+    if (counting) await counting;
     const month = currentMonth();
     const worst = worstCaseUsage(context);
     const tokens = worst.inputTokens + worst.outputTokens;
@@ -125,7 +131,8 @@ export class LimitsService {
       ...budget.map((limit) => ({ key: monthlyCounter(limit, month), cap: limit.value, amount: usd, minimum: likelyUsd, mustExist: true, unit: 'usd' as const, limit })),
     ];
     const seedings = checks.map((check) => this.seed(check.key, check.unit, check.limit, month));
-    await Promise.all(seedings);
+    // Counters seeded already (every request after the month's first) leave nothing to wait for.
+    if (!seedings.every((seeding) => this.seededNow.has(seeding))) await Promise.all(seedings);
     let outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     for (let reseeds = 0; !outcome.reserved && outcome.absent && reseeds < checks.length; reseeds++) {
       // Seeded once, gone since (Redis restarted, or the fallback state): from the ledger again, then retried.
@@ -207,7 +214,8 @@ export class LimitsService {
         await this.state.setIfAbsent(key, String(unit === 'usd' ? usage.usd : usage.tokens), MONTH_COUNTER_TTL_MS);
       })();
       this.seeded.set(key, seeding);
-      seeding.catch((error) => {
+      const done = seeding;
+      done.then(() => this.seededNow.add(done)).catch((error) => {
         this.seeded.delete(key);
         this.logger.warn({ err: error }, 'limits: a monthly counter could not be seeded from the ledger');
       });

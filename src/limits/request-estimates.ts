@@ -1,4 +1,4 @@
-import { countChatPromptWithoutBlocking, estimateChatPromptTokens, KeptCounts, loadTokenizer } from '../billing/token-estimator.js';
+import { countChatPromptWithoutBlocking, estimateChatPromptTokens, KeptCounts, loadTokenizer, tokenizerLoaded } from '../billing/token-estimator.js';
 import { priceUsage } from '../billing/cost.js';
 import type { ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest } from '../core/embeddings-types.js';
@@ -71,10 +71,15 @@ const inputTokens = (request: EmbeddingsRequest): number => embeddingsInputs.of(
 /**
  * Counts a request's input ahead of the estimates, with the tokenizer (loaded on first need) and the event loop
  * running every 64 KB of text (a prompt or an embeddings batch may hold megabytes); the estimates then read the
- * kept count.
+ * kept count. Undefined when the count was made at once (the tokenizer loaded, the input short): nothing to await.
  */
-export async function countInputWithoutBlocking(context: RequestContext): Promise<void> {
-  await loadTokenizer();
-  if (context.operation === 'chat') await countChatPromptWithoutBlocking(context.request as ChatRequest);
-  else if (context.operation === 'embeddings') await embeddingsInputs.withoutBlocking(context.request as EmbeddingsRequest);
+export function countInputWithoutBlocking(context: RequestContext): Promise<void> | undefined {
+  if (!tokenizerLoaded()) return loadTokenizer().then(() => countInputWithoutBlocking(context));
+  const counting =
+    context.operation === 'chat'
+      ? countChatPromptWithoutBlocking(context.request as ChatRequest)
+      : context.operation === 'embeddings'
+        ? embeddingsInputs.withoutBlocking(context.request as EmbeddingsRequest)
+        : undefined;
+  return typeof counting === 'object' ? counting.then(() => undefined) : undefined;
 }
