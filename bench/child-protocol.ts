@@ -10,7 +10,7 @@
  * so that no child outlives the benchmark.
  */
 
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 export interface ChildStats {
   bench: 'stats';
@@ -29,6 +29,10 @@ export interface ChildStats {
   /** V8 heap committed (used, garbage not yet collected, and free pages kept), kilobytes. */
   heapTotalKb: number;
   externalKb: number;
+  /** Garbage-collection pauses of the main thread since the previous stats line: how many, their sum, the longest and its kind. */
+  gc: { count: number; totalMs: number; maxMs: number; maxKind: string };
+  /** Times the OS took the CPU from the process since the previous stats line (another process or thread wanted it). */
+  involuntaryContextSwitches: number;
 }
 
 export interface ChildReady {
@@ -49,10 +53,30 @@ loopDelay.enable();
 /** A recorded interval (nanoseconds) → how late the timer fired (milliseconds). */
 const lateness = (intervalNs: number) => Math.max(0, intervalNs / 1e6 - LOOP_RESOLUTION_MS);
 
+const gcKinds: Record<number, string> = {
+  [constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+  [constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+  [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+  [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+let gcSince = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]) {
+    gcSince.count++;
+    gcSince.totalMs += entry.duration;
+    if (entry.duration > gcSince.maxMs) gcSince = { ...gcSince, maxMs: entry.duration, maxKind: gcKinds[entry.detail?.kind ?? -1] ?? 'other' };
+  }
+}).observe({ entryTypes: ['gc'] });
+let switchesBefore = process.resourceUsage().involuntaryContextSwitches;
+
 export function currentStats(): ChildStats {
   const usage = process.resourceUsage();
   const eventLoop = { p50Ms: lateness(loopDelay.percentile(50)), p99Ms: lateness(loopDelay.percentile(99)), maxMs: lateness(loopDelay.max) };
   loopDelay.reset();
+  const gc = gcSince;
+  gcSince = { count: 0, totalMs: 0, maxMs: 0, maxKind: '' };
+  const involuntaryContextSwitches = usage.involuntaryContextSwitches - switchesBefore;
+  switchesBefore = usage.involuntaryContextSwitches;
   const memory = process.memoryUsage();
   return {
     bench: 'stats',
@@ -64,6 +88,8 @@ export function currentStats(): ChildStats {
     heapUsedKb: Math.round(memory.heapUsed / 1024),
     heapTotalKb: Math.round(memory.heapTotal / 1024),
     externalKb: Math.round(memory.external / 1024),
+    gc,
+    involuntaryContextSwitches,
   };
 }
 

@@ -11,7 +11,7 @@
  * when a gated check fails (`--gate`: all by default). `--short` (one minute, a sample every 5 s) is what CI runs,
  * gated on the answers alone: the figures of a shared CI machine are printed, the behaviour is what must hold.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -150,6 +150,24 @@ interface Sample {
   loopP99Ms: number;
   loopMaxMs: number;
   requests: number;
+  /** The longest garbage-collection pause in the interval, its kind, and the intervals' pauses summed (ms). */
+  gcMaxMs: number;
+  gcMaxKind: string;
+  gcTotalMs: number;
+  /** Times the OS took the CPU from svc in the interval. */
+  switches: number;
+  /** The share of the machine's CPU time its hypervisor gave to other guests in the interval (steal), %. */
+  stealPercent: number;
+}
+
+/** The machine's steal and total CPU time so far (jiffies, /proc/stat's first line); zeros where there is no /proc. */
+async function cpuTimes(): Promise<{ steal: number; total: number }> {
+  try {
+    const fields = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) };
+  } catch {
+    return { steal: 0, total: 0 };
+  }
 }
 
 async function main(): Promise<void> {
@@ -220,12 +238,29 @@ async function main(): Promise<void> {
     });
     const samples: Sample[] = [];
     await svc.stats(); // resets the event-loop histogram: the samples cover the soak only
+    let cpuBefore = await cpuTimes();
     const sampler = setInterval(() => {
-      void svc.stats().then((stats: ChildStats | undefined) => {
+      void Promise.all([svc.stats(), cpuTimes()]).then(([stats, cpu]: [ChildStats | undefined, { steal: number; total: number }]) => {
         if (!stats) return;
-        const sample = { atSeconds: Math.round((Date.now() - started) / 1000), rssMb: stats.rssKb / 1024, heapMb: stats.heapUsedKb / 1024, heapTotalMb: stats.heapTotalKb / 1024, externalMb: stats.externalKb / 1024, loopP99Ms: stats.eventLoop.p99Ms, loopMaxMs: stats.eventLoop.maxMs, requests: sequence };
+        const stealPercent = cpu.total > cpuBefore.total ? (100 * (cpu.steal - cpuBefore.steal)) / (cpu.total - cpuBefore.total) : 0;
+        cpuBefore = cpu;
+        const sample: Sample = {
+          atSeconds: Math.round((Date.now() - started) / 1000),
+          rssMb: stats.rssKb / 1024,
+          heapMb: stats.heapUsedKb / 1024,
+          heapTotalMb: stats.heapTotalKb / 1024,
+          externalMb: stats.externalKb / 1024,
+          loopP99Ms: stats.eventLoop.p99Ms,
+          loopMaxMs: stats.eventLoop.maxMs,
+          requests: sequence,
+          gcMaxMs: stats.gc.maxMs,
+          gcMaxKind: stats.gc.maxKind,
+          gcTotalMs: stats.gc.totalMs,
+          switches: stats.involuntaryContextSwitches,
+          stealPercent,
+        };
         samples.push(sample);
-        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${sample.requests} requests`);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${describeCauses(sample)}  ${sample.requests} requests`);
       });
     }, sampleSeconds * 1000);
     await run;
@@ -258,6 +293,7 @@ async function main(): Promise<void> {
         ...traffic.map((kind, index) => `${kind.name.padEnd(30)} ${String(counts[index].sent).padStart(5)}  ${String(counts[index].unexpected).padStart(10)}  ${[...counts[index].statuses].map(([status, times]) => `${status}×${times}`).join(' ')}`),
         ...counts.filter((count) => count.firstUnexpected).map((count) => `first unexpected: ${count.firstUnexpected}`),
         '',
+        ...warm.filter((sample) => sample.loopP99Ms >= LOOP_P99_LIMIT_MS).map((sample) => `event-loop p99 ${sample.loopP99Ms.toFixed(1)} ms (max ${sample.loopMaxMs.toFixed(1)}) at ${sample.atSeconds} s: ${describeCauses(sample)}`),
         ...checks.map((check) => `${check.ok ? 'ok  ' : 'FAIL'}  ${check.what}: ${check.figure}${gated.has(check.name) ? '' : ' (reported, not gating this run)'}`),
         '',
       ].join('\n'),
@@ -268,6 +304,12 @@ async function main(): Promise<void> {
     await agent.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+/** What may have held the event loop in a sample's interval: the longest GC pause, the CPU taken from svc, the machine's steal. */
+function describeCauses(sample: Sample): string {
+  const gc = sample.gcMaxMs > 0 ? `GC max ${sample.gcMaxMs.toFixed(1)} ms (${sample.gcMaxKind}), ${sample.gcTotalMs.toFixed(0)} ms in all` : 'no GC';
+  return `${gc}; ${sample.switches} preemptions; steal ${sample.stealPercent.toFixed(1)} %`;
 }
 
 /** Least-squares slope of RSS over time, MB per minute. */
