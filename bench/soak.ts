@@ -237,7 +237,7 @@ async function main(): Promise<void> {
       }, 10);
     });
     const samples: Sample[] = [];
-    await svc.stats(); // resets the event-loop histogram: the samples cover the soak only
+    const first = await svc.stats(); // resets the event-loop histogram: the samples cover the soak only
     let cpuBefore = await cpuTimes();
     const sampler = setInterval(() => {
       void Promise.all([svc.stats(), cpuTimes()]).then(([stats, cpu]: [ChildStats | undefined, { steal: number; total: number }]) => {
@@ -275,6 +275,8 @@ async function main(): Promise<void> {
     const worstLoop = Math.max(...warm.map((sample) => sample.loopP99Ms));
     const warmUpLoop = Math.max(0, ...samples.filter((sample) => !warm.includes(sample)).map((sample) => sample.loopP99Ms));
     const unexpected = counts.reduce((sum, count) => sum + count.unexpected, 0);
+    // svc's CPU (every thread of the process: the event loop, the SQLite writer, fact extraction, GC) per request sent.
+    const cpuPerRequestUs = first && final ? (final.cpuUserUs + final.cpuSystemUs - first.cpuUserUs - first.cpuSystemUs) / sequence : NaN;
     const checks = [
       { name: 'answers', what: `no unexpected answer (${sequence} requests)`, ok: unexpected === 0, figure: `${unexpected} unexpected` },
       { name: 'rate', what: `the rate held after the warm-up (${rate}/s; none left unsent because ${maxInFlight} were waiting)`, ok: skippedAfterWarmUp === 0, figure: `${skippedAfterWarmUp} unsent (${skipped} in all)` },
@@ -288,6 +290,7 @@ async function main(): Promise<void> {
       [
         '',
         `svc soak: ${minutes} min of mixed traffic at ${rate} requests/s, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+        `svc CPU: ${cpuPerRequestUs.toFixed(0)} µs a request (all its threads)`,
         '',
         'traffic                        sent  unexpected  statuses',
         ...traffic.map((kind, index) => `${kind.name.padEnd(30)} ${String(counts[index].sent).padStart(5)}  ${String(counts[index].unexpected).padStart(10)}  ${[...counts[index].statuses].map(([status, times]) => `${status}×${times}`).join(' ')}`),

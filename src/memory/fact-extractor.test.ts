@@ -3,13 +3,20 @@ import assert from 'node:assert/strict';
 import { extractFacts } from './fact-extraction.js';
 import { FactExtractor } from './fact-extractor.js';
 
-test('facts are extracted on the worker thread exactly as in process, many at once, each answered to its own turn', async () => {
+test('facts are extracted on the worker thread exactly as in process, a batch of turns in one message, each answered to its own turn', async () => {
   const extractor = new FactExtractor();
   try {
+    const thread = extractor.start()!;
+    let messages = 0;
+    const post = thread.postMessage.bind(thread);
+    thread.postMessage = (message: unknown) => (messages++, post(message));
     const turns = ['My sister Laura is getting married on June 14th, 2025 in Lisbon.', 'Our budget is $12,000 and we have 35 employees.', 'Recommend a book.', '我叫王伟，我住在上海。'];
-    const answers = await Promise.all(turns.map((text) => extractor.extract(text)));
+    const [answers, again] = await Promise.all([extractor.extract(turns), extractor.extract(['My name is Alice and I live in Paris.'])]);
     assert.deepEqual(answers, turns.map((text) => extractFacts(text)));
     assert.equal(answers[0][0].text, 'My sister Laura is getting married on June 14th, 2025 in Lisbon.');
+    assert.deepEqual(answers[2], [], 'a turn that states nothing has no facts, in its place');
+    assert.deepEqual(again, [extractFacts('My name is Alice and I live in Paris.')], 'two batches at once are each answered with their own');
+    assert.equal(messages, 2, 'one message a batch');
   } finally {
     await extractor.close();
   }
@@ -25,7 +32,7 @@ test('a thread that dies is started again for the next turn; after three deaths 
       thread.ref(); // an idle thread is unreferenced: the test waits for its exit
       await thread.terminate();
       await exited;
-      assert.deepEqual(await extractor.extract(text), extractFacts(text), `after death ${death} the facts still come`);
+      assert.deepEqual(await extractor.extract([text]), [extractFacts(text)], `after death ${death} the facts still come`);
       if (death < 3) assert.notEqual(extractor.start(), thread, 'a new thread took over');
     }
     assert.equal(extractor.start(), undefined, 'three deaths: no thread any more, extraction runs here');
@@ -38,7 +45,7 @@ test('a turn longer than 64 KiB is cut before it reaches the thread: its first s
   const extractor = new FactExtractor();
   try {
     const text = `My name is Alice and I live in Paris. ${'word '.repeat(200_000)}`;
-    const facts = await extractor.extract(text);
+    const [facts] = await extractor.extract([text]);
     assert.equal(facts[0]?.text, 'My name is Alice and I live in Paris.');
   } finally {
     await extractor.close();

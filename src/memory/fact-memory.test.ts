@@ -65,12 +65,42 @@ test('a fact the user states again is stored once, so it does not push older fac
   try {
     // The extractor's answer for each turn, as compromise would give it: one fact a sentence.
     const sentences = (text: string) => text.split('. ').map((sentence) => ({ text: sentence.replace(/\.$/, ''), entities: [] }));
-    const memory = new FactMemory(store.memoryFacts, async (text) => sentences(text));
-    assert.equal(await memory.learn('org', 'c', 'req_1', 'I am allergic to nuts. I live in Lisbon.', '2026-11-28T10:00:00.000Z'), 2);
-    assert.equal(await memory.learn('org', 'c', 'req_2', 'I live in Lisbon.', '2026-11-28T10:01:00.000Z'), 0, 'said again');
-    assert.equal(await memory.learn('org', 'c', 'req_3', 'I live in Lisbon. My cat is Tom. My cat is Tom.', '2026-11-28T10:02:00.000Z'), 1, 'one new, once');
-    assert.equal(await memory.learn('org', 'other', 'req_4', 'I live in Lisbon.', '2026-11-28T10:03:00.000Z'), 1, 'another conversation keeps its own');
+    const memory = new FactMemory(store.memoryFacts, async (texts) => texts.map(sentences));
+    const turn = (conversationId: string, requestId: string, userText: string) => ({ orgId: 'org', conversationId, requestId, userText, at: '2026-11-28T10:00:00.000Z' });
+    assert.equal(await memory.learn([turn('c', 'req_1', 'I am allergic to nuts. I live in Lisbon.')]), 2);
+    assert.equal(await memory.learn([turn('c', 'req_2', 'I live in Lisbon.')]), 0, 'said again');
+    assert.equal(await memory.learn([turn('c', 'req_3', 'I live in Lisbon. My cat is Tom. My cat is Tom.')]), 1, 'one new, once');
+    assert.equal(await memory.learn([turn('other', 'req_4', 'I live in Lisbon.')]), 1, 'another conversation keeps its own');
     assert.deepEqual((await store.memoryFacts.listFacts('org', 'c', 10)).map((fact) => fact.text).sort(), ['I am allergic to nuts', 'I live in Lisbon', 'My cat is Tom']);
+  } finally {
+    await store.close();
+  }
+});
+
+test('the turns of a batch are extracted in one call and stored in one write; a fact said twice in the batch is stored once', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  try {
+    const calls: string[][] = [];
+    const memory = new FactMemory(store.memoryFacts, async (texts) => (calls.push([...texts]), texts.map((text) => (text.startsWith('Hi') ? [] : [{ text, entities: [] }]))));
+    let writes = 0;
+    const putFacts = store.memoryFacts.putFacts.bind(store.memoryFacts);
+    store.memoryFacts.putFacts = (facts) => (writes++, putFacts(facts));
+    const turn = (orgId: string, conversationId: string, requestId: string, userText: string) => ({ orgId, conversationId, requestId, userText, at: '2026-11-28T10:00:00.000Z' });
+    const stored = await memory.learn([
+      turn('org', 'c', 'req_1', 'I live in Lisbon'),
+      turn('org', 'c', 'req_2', 'Hi there'),
+      turn('org', 'c', 'req_3', 'I live in Lisbon'),
+      turn('org', 'd', 'req_4', 'I live in Lisbon'),
+      turn('org_b', 'c', 'req_5', 'I live in Lisbon'),
+    ]);
+    assert.equal(stored, 3, 'once in c, once in d, once in the other org');
+    assert.deepEqual(calls, [['I live in Lisbon', 'Hi there', 'I live in Lisbon', 'I live in Lisbon', 'I live in Lisbon']]);
+    assert.equal(writes, 1);
+    assert.deepEqual((await store.memoryFacts.listFacts('org', 'c', 10)).map((fact) => fact.id), ['req_1:0']);
+    assert.deepEqual((await store.memoryFacts.listFacts('org_b', 'c', 10)).map((fact) => fact.id), ['req_5:0']);
+    assert.equal(await memory.learn([]), 0);
+    assert.equal(calls.length, 1, 'no turns, no call');
   } finally {
     await store.close();
   }

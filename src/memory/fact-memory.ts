@@ -107,6 +107,16 @@ export interface RecalledFact {
   score: number;
 }
 
+/** A user turn whose facts memory learns (after the answer). */
+export interface TurnToLearn {
+  orgId: string;
+  conversationId: string;
+  /** The turn's request: its facts' ids derive from it. */
+  requestId: string;
+  userText: string;
+  at: string;
+}
+
 /** compromise (~20 MB) is loaded on the first extraction in this thread, not with the gateway. */
 export async function extractInProcess(text: string): Promise<ExtractedFact[]> {
   return (await import('./fact-extraction.js')).extractFacts(text);
@@ -129,32 +139,39 @@ export class FactMemory {
 
   constructor(
     private readonly store: MemoryFactStore,
-    /** Where the turn's facts are extracted (a worker thread in the gateway; in process by default). */
-    private readonly extract: (text: string) => Promise<ExtractedFact[]> = extractInProcess,
+    /** Where the turns' facts are extracted, each turn's in order (a worker thread in the gateway; in process by default). */
+    private readonly extract: (texts: readonly string[]) => Promise<ExtractedFact[][]> = (texts) => Promise.all(texts.map(extractInProcess)),
   ) {}
 
   /**
-   * Extracts and stores the facts of one user turn; ids derive from the request, so a retry stores nothing twice.
-   * A fact among the conversation's newest FACTS_READ (the ones recall reads) is not stored again when the user
-   * says it again: repeats would push the older facts out of them.
+   * Extracts and stores the facts of user turns: one extraction call and one write for them all; ids derive from each
+   * turn's request, so a retried batch stores nothing twice. A fact among the conversation's newest FACTS_READ (the
+   * ones recall reads), or said earlier in the same batch, is not stored again when the user says it again: repeats
+   * would push the older facts out of them. Returns how many facts were stored.
    */
-  async learn(orgId: string, conversationId: string, requestId: string, userText: string, at: string): Promise<number> {
-    const extracted = await this.extract(userText);
-    if (extracted.length === 0) return 0;
-    const held = new Set((await this.recallable(orgId, conversationId)).map((known) => known.text));
+  async learn(turns: readonly TurnToLearn[]): Promise<number> {
+    if (turns.length === 0) return 0;
+    const extracted = await this.extract(turns.map((turn) => turn.userText));
+    const heldByConversation = new Map<string, Set<string>>();
     const facts: MemoryFact[] = [];
-    for (const [index, fact] of extracted.entries()) {
-      if (held.has(fact.text)) continue;
-      held.add(fact.text);
-      facts.push({
-        id: `${requestId}:${index}`,
-        org_id: orgId,
-        conversation_id: conversationId,
-        created_at: at,
-        text: fact.text,
-        entities: fact.entities,
-        embedding: encodeEmbedding(embedLocally(forEmbedding(fact.text))),
-      });
+    for (const [position, turn] of turns.entries()) {
+      if (extracted[position].length === 0) continue;
+      const key = `${turn.orgId}\u0000${turn.conversationId}`;
+      let held = heldByConversation.get(key);
+      if (!held) heldByConversation.set(key, (held = new Set((await this.recallable(turn.orgId, turn.conversationId)).map((known) => known.text))));
+      for (const [index, fact] of extracted[position].entries()) {
+        if (held.has(fact.text)) continue;
+        held.add(fact.text);
+        facts.push({
+          id: `${turn.requestId}:${index}`,
+          org_id: turn.orgId,
+          conversation_id: turn.conversationId,
+          created_at: turn.at,
+          text: fact.text,
+          entities: fact.entities,
+          embedding: encodeEmbedding(embedLocally(forEmbedding(fact.text))),
+        });
+      }
     }
     if (facts.length > 0) await this.store.putFacts(facts);
     return facts.length;

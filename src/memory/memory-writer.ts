@@ -3,6 +3,9 @@ import { BoundedQueue } from '../shared/bounded-queue.js';
 import type { ConversationMemory, Turn } from './conversation-memory.js';
 import type { FactMemory } from './fact-memory.js';
 
+/** How long a turn's facts wait at most to be extracted and stored with others. */
+const FACTS_FLUSH_MS = 500;
+
 export interface MemoryWrite {
   orgId: string;
   conversationId: string;
@@ -31,11 +34,13 @@ export class MemoryWriter {
       },
       { onDrop: dropped('turn') },
     );
-    // Facts have ids of their request: a batch retried after a failure stores nothing twice.
+    // Facts have ids of their request: a batch retried after a failure stores nothing twice. They wait for a full batch
+    // or the timer, not the next turn: the recent turns (flushed at once) carry what was just said, facts serve what
+    // was said long ago, and a batch is one message to the extraction thread and one write however many turns it holds.
     this.facts = new BoundedQueue(
-      { name: 'memory_fact_writes', maxItems: 10_000, maxBatch: 50, flushIntervalMs: 100 },
+      { name: 'memory_fact_writes', maxItems: 10_000, maxBatch: 50, flushIntervalMs: FACTS_FLUSH_MS },
       async (batch) => {
-        for (const write of batch) await facts.learn(write.orgId, write.conversationId, write.requestId, write.turn.user, write.at);
+        await facts.learn(batch.map((write) => ({ orgId: write.orgId, conversationId: write.conversationId, requestId: write.requestId, userText: write.turn.user, at: write.at })));
       },
       { onFailure: (error) => logger.warn({ err: error }, 'memory: facts not stored yet; retried at the next flush'), onDrop: dropped('facts') },
     );
@@ -47,7 +52,7 @@ export class MemoryWriter {
 
   /** Queues the turn and its facts; resolves once the turn is appended (a caller may wait for it, none needs to). */
   store(write: MemoryWrite): Promise<void> {
-    if (this.facts.push(write)) void this.facts.flush();
+    this.facts.push(write);
     return this.turns.push(write) ? this.turns.flush() : Promise.resolve();
   }
 
