@@ -176,7 +176,7 @@ async function main(): Promise<void> {
     log(`starting the mock upstream and svc (soak of ${minutes} min at ${rate} requests/s) …`);
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
     mockOrigin = mock.origin;
-    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1`, ...(args.config ? { SVC_CONFIG: args.config } : {}) }, svcNodeArgs);
+    const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1`, BENCH_CHILD_GC: '1', ...(args.config ? { SVC_CONFIG: args.config } : {}) }, svcNodeArgs);
     const admin = async (path: string, body: unknown) => (await post(`${svc.origin}${path}`, benchMasterKey, body, {}, false)).body.text().then((text) => JSON.parse(text));
     const org = await admin('/v1/admin/orgs', { name: `soak ${runId}` });
     apiKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak' })).key;
