@@ -1,5 +1,5 @@
 import { ConversationMemory } from './memory/conversation-memory.js';
-import { extractInProcess, FactMemory } from './memory/fact-memory.js';
+import { extractAllInProcess, FactMemory } from './memory/fact-memory.js';
 import { FactExtractor } from './memory/fact-extractor.js';
 import { ModelHealth } from './routing/model-health.js';
 import { MemoryWriter } from './memory/memory-writer.js';
@@ -193,7 +193,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const stickyRoutes = new StickyRoutes(sharedState);
   const turns = new ConversationMemory(sharedState);
   const factExtractor = new FactExtractor();
-  const facts = new FactMemory(store.memoryFacts, (texts) => factExtractor.extract(texts).catch(() => Promise.all(texts.map(extractInProcess))));
+  const facts = new FactMemory(store.memoryFacts, (texts) => factExtractor.extract(texts).catch(() => extractAllInProcess(texts)));
   const memory: MemoryParts = { turns, facts, writer: new MemoryWriter(turns, facts, logger), extractor: factExtractor };
   for (const backlog of memory.writer.backlogs) metrics.watchQueue(backlog);
   // The extraction thread (and its ~40 MB) starts with the first conversation the memory stage sees, not with the gateway.

@@ -54,14 +54,10 @@ export class KeptCounts<R extends object> {
 
   /** The count, made now if it was not yet. */
   of(request: R): number {
-    let tokens = this.counts.get(request);
-    if (tokens === undefined) {
-      const { fixed, texts } = this.parts(request);
-      tokens = fixed;
-      for (const text of texts) tokens += countTokens(text);
-      this.counts.set(request, tokens);
-    }
-    return tokens;
+    const kept = this.counts.get(request);
+    if (kept !== undefined) return kept;
+    const { fixed, texts } = this.parts(request);
+    return this.keep(request, fixed + countEach(texts));
   }
 
   /**
@@ -76,18 +72,20 @@ export class KeptCounts<R extends object> {
     const list = [...texts];
     let length = 0;
     for (const text of list) length += text.length;
-    if (countWithTokenizer && length <= SLICE_CHARS) {
-      let tokens = fixed;
-      for (const text of list) tokens += countTokens(text);
-      this.counts.set(request, tokens);
-      return tokens;
-    }
-    return countTextsWithoutBlocking(list).then((counted) => {
-      const tokens = fixed + counted;
-      this.counts.set(request, tokens);
-      return tokens;
-    });
+    if (countWithTokenizer && length <= SLICE_CHARS) return this.keep(request, fixed + countEach(list));
+    return countTextsWithoutBlocking(list).then((counted) => this.keep(request, fixed + counted));
   }
+
+  private keep(request: R, tokens: number): number {
+    this.counts.set(request, tokens);
+    return tokens;
+  }
+}
+
+function countEach(texts: Iterable<string>): number {
+  let tokens = 0;
+  for (const text of texts) tokens += countTokens(text);
+  return tokens;
 }
 
 const chatPrompts = new KeptCounts<ChatRequest>((request) => ({ fixed: TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length, texts: promptTexts(request) }));

@@ -206,20 +206,18 @@ export class LimitsService {
 
   /** A monthly counter that does not exist yet (a restart without Redis, a new month) starts from the ledger. */
   private seed(key: string, unit: 'usd' | 'tokens', limit: Limit, month: string): Promise<void> {
-    let seeding = this.seeded.get(key);
-    if (!seeding) {
-      seeding = (async () => {
-        const scope = limit.scope === 'key' ? { orgId: '', keyId: limit.id } : { orgId: limit.id };
-        const usage = await this.monthlyUsage(scope, `${month}-01T00:00:00.000Z`);
-        await this.state.setIfAbsent(key, String(unit === 'usd' ? usage.usd : usage.tokens), MONTH_COUNTER_TTL_MS);
-      })();
-      this.seeded.set(key, seeding);
-      const done = seeding;
-      done.then(() => this.seededNow.add(done)).catch((error) => {
-        this.seeded.delete(key);
-        this.logger.warn({ err: error }, 'limits: a monthly counter could not be seeded from the ledger');
-      });
-    }
+    const known = this.seeded.get(key);
+    if (known) return known;
+    const seeding = (async () => {
+      const scope = limit.scope === 'key' ? { orgId: '', keyId: limit.id } : { orgId: limit.id };
+      const usage = await this.monthlyUsage(scope, `${month}-01T00:00:00.000Z`);
+      await this.state.setIfAbsent(key, String(unit === 'usd' ? usage.usd : usage.tokens), MONTH_COUNTER_TTL_MS);
+    })();
+    this.seeded.set(key, seeding);
+    seeding.then(() => this.seededNow.add(seeding)).catch((error) => {
+      this.seeded.delete(key);
+      this.logger.warn({ err: error }, 'limits: a monthly counter could not be seeded from the ledger');
+    });
     return seeding;
   }
 }

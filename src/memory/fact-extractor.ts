@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { ExtractedFact } from './fact-extraction.js';
-import { extractInProcess } from './fact-memory.js';
+import { extractAllInProcess, extractInProcess } from './fact-memory.js';
 
 interface Reply {
   id: number;
@@ -32,7 +32,7 @@ export class FactExtractor {
   async extract(fullTexts: readonly string[]): Promise<ExtractedFact[][]> {
     const texts = fullTexts.map((text) => (text.length > MAX_TEXT_CHARS ? text.slice(0, MAX_TEXT_CHARS) : text));
     const worker = this.start();
-    if (!worker) return Promise.all(texts.map(extractInProcess));
+    if (!worker) return extractAllInProcess(texts);
     const id = this.nextId++;
     const facts = await new Promise<Array<ExtractedFact[] | null>>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -122,6 +122,9 @@ export async function extractInProcess(text: string): Promise<ExtractedFact[]> {
   return (await import('./fact-extraction.js')).extractFacts(text);
 }
 
+/** Each turn's facts, extracted in this thread. */
+export const extractAllInProcess = (texts: readonly string[]): Promise<ExtractedFact[][]> => Promise.all(texts.map(extractInProcess));
+
 /**
  * L2 memory (issue 18): the facts users stated (people, organizations, places, dates, quantities,
  * preferences), extracted from each turn after the answer and kept in the record store (SQLite or
@@ -140,7 +143,7 @@ export class FactMemory {
   constructor(
     private readonly store: MemoryFactStore,
     /** Where the turns' facts are extracted, each turn's in order (a worker thread in the gateway; in process by default). */
-    private readonly extract: (texts: readonly string[]) => Promise<ExtractedFact[][]> = (texts) => Promise.all(texts.map(extractInProcess)),
+    private readonly extract: (texts: readonly string[]) => Promise<ExtractedFact[][]> = extractAllInProcess,
   ) {}
 
   /**
