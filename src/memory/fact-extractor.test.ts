@@ -51,3 +51,25 @@ test('a turn longer than 64 KiB is cut before it reaches the thread: its first s
     await extractor.close();
   }
 });
+
+test('a turn the thread answers without facts (its extraction threw there) is extracted here: its facts are not lost', async () => {
+  const extractor = new FactExtractor();
+  try {
+    const thread = extractor.start()!;
+    // The thread answers null for a turn whose extraction threw; no text makes extractFacts throw, so the reply is altered.
+    const emit = thread.emit.bind(thread);
+    thread.emit = (event: string | symbol, ...args: unknown[]) => {
+      if (event === 'message') {
+        const reply = args[0] as { facts: unknown[] };
+        reply.facts[1] = null;
+      }
+      return emit(event, ...args);
+    };
+    const turns = ['Recommend a book.', 'My name is Alice and I live in Paris.', 'Our budget is $12,000.'];
+    const answers = await extractor.extract(turns);
+    assert.deepEqual(answers, turns.map((text) => extractFacts(text)));
+    assert.equal(answers[1][0]?.text, 'My name is Alice and I live in Paris.', 'the failed turn has its facts');
+  } finally {
+    await extractor.close();
+  }
+});
