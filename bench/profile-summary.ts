@@ -7,25 +7,8 @@
  * --long-tasks MS lists instead the stretches of at least MS milliseconds without an idle sample — what held the
  * event loop that long (the soak's loop-delay tail) — each with the functions that took most of it.
  */
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-}
-interface ProfileNode {
-  id: number;
-  callFrame: CallFrame;
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import { frameGroup, frameLabel, isIdle, ProfileTree, readCpuProfile } from './cpu-profile.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,52 +18,10 @@ if (positionals.length !== 1) {
   process.stderr.write('usage: npx tsx bench/profile-summary.ts FILE.cpuprofile [--from S] [--to S] [--top N] [--filter TEXT] [--long-tasks MS]\n');
   process.exit(2);
 }
-const profile: Profile = JSON.parse(readFileSync(positionals[0], 'utf8'));
+const tree = new ProfileTree(readCpuProfile(positionals[0]));
 const top = Number(values.top);
-const fromUs = values.from === undefined ? -Infinity : Number(values.from) * 1e6;
-const toUs = values.to === undefined ? Infinity : Number(values.to) * 1e6;
-
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parent = new Map<number, number>();
-for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-
-const shortUrl = (url: string) =>
-  url
-    .replace(/^file:\/\/.*?\/node_modules\//, 'node_modules/')
-    .replace(/^file:\/\/.*?\/(src|bench|test)\//, '$1/')
-    .replace(/\?.*$/, '');
-const label = (frame: CallFrame) => `${frame.functionName || '(anonymous)'}  ${shortUrl(frame.url) || '(native)'}${frame.url ? `:${frame.lineNumber + 1}` : ''}`;
-const group = (frame: CallFrame) => {
-  const url = shortUrl(frame.url);
-  if (!url) return frame.functionName.startsWith('(') ? frame.functionName : '(native / V8)';
-  if (url.startsWith('node_modules/')) return url.split('/').slice(0, url.startsWith('node_modules/@') ? 3 : 2).join('/');
-  if (url.startsWith('node:')) return 'node: internals';
-  return url.split('/').slice(0, 2).join('/');
-};
-
-/** The samples taken between --from and --to: when (µs from the start), for how long, and in which node. */
-function* samplesInWindow(): Generator<{ at: number; delta: number; node: ProfileNode }> {
-  let at = 0;
-  for (let index = 0; index < profile.samples.length; index++) {
-    at += profile.timeDeltas[index];
-    if (at < fromUs || at > toUs) continue;
-    yield { at, delta: profile.timeDeltas[index + 1] ?? profile.timeDeltas[index], node: byId.get(profile.samples[index])! };
-  }
-}
-
-/** The frames of a sample's stack, innermost first, each function once (recursion counts once). */
-function* distinctFrames(nodeId: number): Generator<CallFrame> {
-  const seen = new Set<string>();
-  for (let id: number | undefined = nodeId; id !== undefined; id = parent.get(id)) {
-    const frame = byId.get(id)!.callFrame;
-    const key = label(frame);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    yield frame;
-  }
-}
-
-const isIdle = (node: ProfileNode) => node.callFrame.functionName === '(idle)';
+const window = { fromUs: values.from === undefined ? -Infinity : Number(values.from) * 1e6, toUs: values.to === undefined ? Infinity : Number(values.to) * 1e6 };
+const samplesInWindow = () => tree.samples([window]);
 
 if (values['long-tasks'] !== undefined) {
   printLongTasks(Number(values['long-tasks']) * 1000);
@@ -98,9 +39,9 @@ for (const { delta, node } of samplesInWindow()) {
     continue;
   }
   sampled += delta;
-  self.set(label(node.callFrame), (self.get(label(node.callFrame)) ?? 0) + delta);
-  groups.set(group(node.callFrame), (groups.get(group(node.callFrame)) ?? 0) + delta);
-  for (const frame of distinctFrames(node.id)) total.set(label(frame), (total.get(label(frame)) ?? 0) + delta);
+  self.set(frameLabel(node.callFrame), (self.get(frameLabel(node.callFrame)) ?? 0) + delta);
+  groups.set(frameGroup(node.callFrame), (groups.get(frameGroup(node.callFrame)) ?? 0) + delta);
+  for (const frame of tree.distinctFrames(node.id)) total.set(frameLabel(frame), (total.get(frameLabel(frame)) ?? 0) + delta);
 }
 
 const pct = (value: number) => `${((value / sampled) * 100).toFixed(1).padStart(5)}%`;
@@ -133,9 +74,9 @@ function printLongTasks(minUs: number): void {
   for (const task of tasks.sort((a, b) => b.duration - a.duration).slice(0, top)) {
     const inclusive = new Map<string, number>();
     for (const id of task.samples) {
-      for (const frame of distinctFrames(id)) {
+      for (const frame of tree.distinctFrames(id)) {
         if (!frame.url && frame.functionName !== '(garbage collector)') continue; // native frames and the root say nothing
-        inclusive.set(label(frame), (inclusive.get(label(frame)) ?? 0) + 1);
+        inclusive.set(frameLabel(frame), (inclusive.get(frameLabel(frame)) ?? 0) + 1);
       }
     }
     const heaviest = [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 6);

@@ -6,6 +6,7 @@
  * and svc each run in their own child process, the load generator in this one; the targets are loaded
  * one after the other with the same load. See bench/README.md for how to read the figures.
  */
+import { mkdirSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, sv
 import type { ChildStats } from './child-protocol.js';
 import { median, probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
 import { readmeTable, updateReadmeTable } from './readme-table.js';
+import { writeFlameGraph } from './flame-graph.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const chatPath = '/v1/chat/completions';
@@ -33,7 +35,9 @@ const usage = `usage: npm run bench -- [options]
   --out FILE          JSON results, default bench/results/latest.json
   --cpu-prof DIR      write V8 CPU profiles of the svc and bare proxy processes to DIR
                       (summarise with bench/profile-summary.ts, or open in Chrome DevTools)
+  --flame-graphs DIR  profile them and draw each target's measured phases as SVG flame graphs in DIR
   --keep-readme       do not rewrite the README's benchmark table with this run's figures
+                      (a run with --cpu-prof or --flame-graphs never does: the profiler costs CPU)
   --help`;
 
 const { values: args } = parseArgs({
@@ -46,6 +50,7 @@ const { values: args } = parseArgs({
     'max-requests': { type: 'string', default: '2000000' },
     out: { type: 'string', default: join(benchDir, 'results', 'latest.json') },
     'cpu-prof': { type: 'string' },
+    'flame-graphs': { type: 'string' },
     'keep-readme': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
@@ -117,6 +122,9 @@ const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'u
 // The same headers for every target: the mock and the bare proxy ignore what they do not need.
 const requestHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
 
+/** Each target's measured phases on the monotonic clock (the flame graphs draw the profiles' samples within them). */
+const measured: Record<TargetName, Array<{ fromNs: bigint; toNs: bigint }>> = { direct: [], bare: [], svc: [], governed: [] };
+
 async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number, headers: Record<string, string> = requestHeaders): Promise<TargetResult> {
   const answer = await probe(origin, chatPath, headers, requestBody);
   const expected = options.stream ? answer.text.includes('Echo') && answer.text.includes('[DONE]') : answer.text.includes('Echo: benchmark');
@@ -126,6 +134,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   const roundLabel = options.rounds > 1 ? ` (round ${round + 1}/${options.rounds})` : '';
   log(`${name}${roundLabel}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
   let before: Promise<ChildStats | undefined> | undefined;
+  let measuredFrom = process.hrtime.bigint();
   const result = await runLoad({
     origin,
     path: chatPath,
@@ -137,8 +146,10 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     maxRequests: options.maxRequests,
     onMeasureStart: () => {
       before = process_.stats();
+      measuredFrom = process.hrtime.bigint();
     },
   });
+  measured[name].push({ fromNs: measuredFrom, toNs: process.hrtime.bigint() });
   const [start, end] = await Promise.all([before, process_.stats()]);
   const cpuUsPerRequest =
     start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
@@ -178,7 +189,7 @@ async function main(): Promise<void> {
   dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-'));
   log(`starting the mock upstream, the bare proxy and svc (${mode}) …`);
   const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
-  const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : undefined;
+  const profileDir = args['cpu-prof'] ? resolve(args['cpu-prof']) : args['flame-graphs'] ? await mkdtemp(join(tmpdir(), 'svc-bench-prof-')) : undefined;
   // One directory per process: tsx's loader thread writes a (small) profile of its own beside the main thread's.
   const profileArgs = (name: string) => (profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, `${name}-${mode}`)] : []);
   const [bare, svc] = await Promise.all([
@@ -210,11 +221,28 @@ async function main(): Promise<void> {
   };
   await cleanUp();
   dataDir = undefined;
-  if (profileDir) {
+  if (profileDir && args['flame-graphs']) {
+    drawFlameGraphs(profileDir, resolve(args['flame-graphs']), results);
+    if (!args['cpu-prof']) await rm(profileDir, { recursive: true, force: true });
+  }
+  if (profileDir && args['cpu-prof']) {
     log(`CPU profiles written to ${join(profileDir, `svc-${mode}`)} and ${join(profileDir, `bare-${mode}`)}: the main thread's is the larger file (summary: npx tsx bench/profile-summary.ts FILE)`);
   }
 
   report(results, peakRssMb, rounds);
+}
+
+/** One SVG per profiled target, of its measured phases only (not start-up, warm-up or the other targets' turns). */
+function drawFlameGraphs(profileDir: string, outDir: string, results: Record<TargetName, TargetResult>): void {
+  mkdirSync(outDir, { recursive: true });
+  const machine = `${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  const graphs: Array<[TargetName, string, string]> = [['svc', 'svc', 'svc-proxy'], ['governed', 'svc', 'svc-governed'], ['bare', 'bare', 'bare-proxy']];
+  for (const [name, process_, file] of graphs) {
+    const cpu = results[name].cpuUsPerRequest;
+    const title = `${file} (${mode}, concurrency ${options.concurrency}): ${results[name].requests} requests, ${cpu === undefined ? 'n/a' : cpu.toFixed(0)} µs CPU a request — ${machine}`;
+    const written = writeFlameGraph(join(profileDir, `${process_}-${mode}`), measured[name], title, join(outDir, `${file}-${mode}.svg`));
+    log(written ? `flame graph: ${written}` : `no profile of ${process_} found for its flame graph`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -337,7 +365,8 @@ function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<Tar
     ),
   };
   writeResults(figures);
-  if (!args['keep-readme']) writing = writing.then(() => updateReadmeTable(mode, readmeTable(figures, label, names)));
+  // A profiled run's figures carry the profiler's cost: they never replace the README's.
+  if (!args['keep-readme'] && !args['cpu-prof'] && !args['flame-graphs']) writing = writing.then(() => updateReadmeTable(mode, readmeTable(figures, label, names)));
 }
 
 /** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
