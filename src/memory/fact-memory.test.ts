@@ -23,6 +23,23 @@ test('of a long prompt, recall reads its start and its end, where the question i
   assert.deepEqual(asked.map((recalled) => recalled.text), ['My friend number 1 lives in Lisbon.'], 'Oslo is named only in the middle');
 });
 
+test('an entity is named by a whole word of the request, a phrase by its words in order, a CJK name anywhere in the text', () => {
+  const stated = (index: number, text: string, ...values: string[]): MemoryFact => ({ ...storedFact(index, 'x'), text, entities: values.map((value) => ({ kind: 'place', value })) });
+  const facts = [
+    knownFact(stated(1, 'My budget is 26994 euros.', '26994')),
+    knownFact(stated(2, 'My sister lives in New York.', 'new york')),
+    knownFact(stated(3, '我住在上海。', '上海')),
+    knownFact(stated(4, "My landlord is Mr O'Brien.", "o'brien")),
+  ];
+  const named = (prompt: string) => memory.recall(facts, prompt, nowhere).filter((recalled) => !recalled.matched[0].startsWith('similarity')).map((recalled) => recalled.matched[0]);
+  assert.deepEqual(named('Is 26994 enough for the trip?'), ['26994']);
+  assert.deepEqual(named('Is 269940 enough, or 126994?'), [], 'a number inside a longer number is not the same number');
+  assert.deepEqual(named('Flights to new york, please'), ['new york']);
+  assert.deepEqual(named('Is York nicer than Newark?'), [], 'one word of a phrase does not name it');
+  assert.deepEqual(named('上海的天气怎么样？'), ['上海']);
+  assert.deepEqual(named("Write to o'brien about the rent"), ["o'brien"]);
+});
+
 test('at most five facts are recalled, and a request that already holds the best twenty gets none', () => {
   const facts = Array.from({ length: 30 }, (_, index) => fact(index, 'Lisbon'));
   assert.equal(memory.recall(facts, 'Who lives in Lisbon?', nowhere).length, 5);
