@@ -84,54 +84,59 @@ const LEGEND: Array<[string, string]> = [
   ['garbage collector', 'hsl(280, 45%, 67%)'],
 ];
 
+const byLabel = (left: FlameNode, right: FlameNode) => (left.label < right.label ? -1 : left.label > right.label ? 1 : 0);
+
+/** The depth of the deepest box wide enough to draw. */
+function deepest(node: FlameNode, scale: number, depth: number): number {
+  let reached = depth;
+  for (const child of node.children.values()) if (child.total * scale >= MIN_BOX_PX) reached = Math.max(reached, deepest(child, scale, depth + 1));
+  return reached;
+}
+
 /** The SVG of the profile's busy samples within the windows. */
 export function renderFlameGraph(tree: ProfileTree, options: FlameGraphOptions): string {
   const width = options.width ?? 1400;
   const { root, idleUs } = flameTree(tree, options.windows);
   const scale = root.total > 0 ? (width - 2 * PAD) / root.total : 0;
+  const height = HEADER + (deepest(root, scale, 0) + 1) * FRAME_HEIGHT + 2 * PAD + 20;
+  // Depth 0 (all) at the bottom, above the legend.
+  const base = height - PAD - 20;
   const boxes: string[] = [];
-  let depthReached = 0;
   const draw = (node: FlameNode, x: number, depth: number) => {
     const boxWidth = node.total * scale;
     if (boxWidth < MIN_BOX_PX) return;
-    depthReached = Math.max(depthReached, depth);
-    boxes.push(box(node, x, depth, boxWidth, root.total));
+    boxes.push(box(node, x, base - (depth + 1) * FRAME_HEIGHT, boxWidth, root.total));
     let childX = x;
-    for (const child of [...node.children.values()].sort((left, right) => (left.label < right.label ? -1 : left.label > right.label ? 1 : 0))) {
+    for (const child of [...node.children.values()].sort(byLabel)) {
       draw(child, childX, depth + 1);
       childX += child.total * scale;
     }
   };
   draw(root, PAD, 0);
-  const height = HEADER + (depthReached + 1) * FRAME_HEIGHT + 2 * PAD + 20;
-  // Depth 0 at the bottom: y of a box counted from the bottom edge of the drawing.
-  const placed = boxes.map((svg) => svg.replace(/data-depth="(\d+)"/g, (_, depth: string) => `y="${height - PAD - 20 - (Number(depth) + 1) * FRAME_HEIGHT}"`));
-  const busyMs = root.total / 1000;
-  const subtitle = `${busyMs.toFixed(0)} ms busy, ${(idleUs / 1000).toFixed(0)} ms idle; width = share of the busy time; hover a box for its figures`;
+  const subtitle = `${(root.total / 1000).toFixed(0)} ms busy, ${(idleUs / 1000).toFixed(0)} ms idle; width = share of the busy time; hover a box for its figures`;
   const legend = LEGEND.map(([name, color], index) => `<rect x="${PAD + index * 190}" y="${height - PAD - 12}" width="12" height="12" fill="${color}"/><text x="${PAD + index * 190 + 18}" y="${height - PAD - 2}">${escapeXml(name)}</text>`).join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Menlo, Consolas, monospace" font-size="${FONT_SIZE}">`,
     `<rect width="100%" height="100%" fill="#fdfdf8"/>`,
     `<text x="${width / 2}" y="20" text-anchor="middle" font-size="15">${escapeXml(options.title)}</text>`,
     `<text x="${width / 2}" y="36" text-anchor="middle" fill="#555">${escapeXml(subtitle)}</text>`,
-    ...placed,
+    ...boxes,
     legend,
     '</svg>',
     '',
   ].join('\n');
 }
 
-function box(node: FlameNode, x: number, depth: number, boxWidth: number, allUs: number): string {
+function box(node: FlameNode, x: number, y: number, boxWidth: number, allUs: number): string {
   const share = ((node.total / allUs) * 100).toFixed(2);
   const tip = `${node.label} — ${(node.total / 1000).toFixed(1)} ms, ${share} %`;
   const name = node.frame.functionName || '(anonymous)';
   const room = Math.floor((boxWidth - 4) / CHAR_WIDTH);
   const text = room >= 3 ? (name.length <= room ? name : `${name.slice(0, room - 2)}..`) : '';
   const fill = node.label === 'all' ? 'hsl(0, 0%, 88%)' : colorOf(node.frame, node.label);
-  // `data-depth` is replaced by the box's y once the graph's height is known.
   return (
-    `<g><title>${escapeXml(tip)}</title><rect x="${x.toFixed(2)}" data-depth="${depth}" width="${boxWidth.toFixed(2)}" height="${FRAME_HEIGHT - 1}" fill="${fill}" rx="2"/>` +
-    (text ? `<text x="${(x + 3).toFixed(2)}" data-depth="${depth}" dy="${FRAME_HEIGHT - 4}">${escapeXml(text)}</text>` : '') +
+    `<g><title>${escapeXml(tip)}</title><rect x="${x.toFixed(2)}" y="${y}" width="${boxWidth.toFixed(2)}" height="${FRAME_HEIGHT - 1}" fill="${fill}" rx="2"/>` +
+    (text ? `<text x="${(x + 3).toFixed(2)}" y="${y}" dy="${FRAME_HEIGHT - 4}">${escapeXml(text)}</text>` : '') +
     '</g>'
   );
 }
