@@ -76,6 +76,42 @@ test('a conversation read before is read again only for what changed, also when 
   }
 });
 
+test('facts this instance stores join its copy of the conversation: the next recall reads none back; facts stored elsewhere meanwhile are read', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  try {
+    const reads: string[] = [];
+    const facts = store.memoryFacts;
+    const counted = {
+      ...facts,
+      putFacts: facts.putFacts.bind(facts),
+      factsSummary: facts.factsSummary.bind(facts),
+      deleteFacts: facts.deleteFacts.bind(facts),
+      listFacts: (...args: Parameters<typeof facts.listFacts>) => (reads.push('list'), facts.listFacts(...args)),
+      listFactsSince: (...args: Parameters<typeof facts.listFactsSince>) => (reads.push('since'), facts.listFactsSince(...args)),
+    };
+    const sentences = (text: string) => text.split('. ').map((sentence) => ({ text: sentence.replace(/\.$/, ''), entities: [] }));
+    const memory = new FactMemory(counted, async (texts) => texts.map(sentences));
+    const turn = (requestId: string, userText: string, at: string) => ({ orgId: 'org', conversationId: 'c', requestId, userText, at });
+    const texts = async () => (await memory.recallable('org', 'c')).map((known) => known.text);
+
+    await memory.learn([turn('req_1', 'I live in Lisbon.', '2026-11-28T10:00:00.000Z')]);
+    assert.deepEqual(await texts(), ['I live in Lisbon']);
+    reads.length = 0;
+    await memory.learn([turn('req_2', 'My cat is Tom. I am allergic to nuts.', '2026-11-28T10:01:00.000Z')]);
+    assert.deepEqual(await texts(), ['I am allergic to nuts', 'My cat is Tom', 'I live in Lisbon'], 'newest first, as the store lists them');
+    assert.deepEqual(reads, [], 'what this instance wrote is not read back');
+
+    // Another instance stores a fact; then this one stores one: the count no longer adds up, the copy is read again.
+    await facts.putFacts([{ ...storedFact(9, 'Oslo'), conversation_id: 'c', created_at: '2026-11-28T10:02:00.000Z' }]);
+    await memory.learn([turn('req_3', 'My sister is Ana.', '2026-11-28T10:03:00.000Z')]);
+    assert.deepEqual(await texts(), ['My sister is Ana', 'My friend number 9 lives in Oslo.', 'I am allergic to nuts', 'My cat is Tom', 'I live in Lisbon']);
+    assert.ok(reads.length > 0, 'read again');
+  } finally {
+    await store.close();
+  }
+});
+
 test('a fact the user states again is stored once, so it does not push older facts out of what recall reads', async () => {
   const store = new SqliteRecordStore({ filename: ':memory:' });
   await store.migrate();

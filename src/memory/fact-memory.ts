@@ -207,8 +207,36 @@ export class FactMemory {
         });
       }
     }
-    if (facts.length > 0) await this.store.putFacts(facts);
+    if (facts.length > 0) {
+      await this.store.putFacts(facts);
+      await this.knowWritten(facts);
+    }
     return facts.length;
+  }
+
+  /**
+   * Facts this process just stored join the conversations' copies (after the answer, with the store's new count and
+   * newest time), so the next recall reads nothing back: reading them back cost ~250 µs of event loop a turn in the
+   * soak. When the count does not add up (another instance stored facts meanwhile, or a retried batch stored nothing),
+   * the copy is left as it was and read again, as before.
+   */
+  private async knowWritten(facts: readonly MemoryFact[]): Promise<void> {
+    const byConversation = new Map<string, MemoryFact[]>();
+    for (const fact of facts) {
+      const key = `${fact.org_id}\u0000${fact.conversation_id}`;
+      const list = byConversation.get(key);
+      if (list) list.push(fact);
+      else byConversation.set(key, [fact]);
+    }
+    for (const [key, written] of byConversation) {
+      const known = this.known.get(key);
+      if (!known) continue;
+      const summary = await this.store.factsSummary(written[0].org_id, written[0].conversation_id);
+      // Read again meanwhile, or stored beside by another: the copy is not this one plus what was written.
+      if (this.known.get(key) !== known || summary.total !== known.total + written.length) continue;
+      // Newest first, as the store lists them.
+      this.keep(key, [...written.map(knownFact).reverse(), ...known.facts].slice(0, FACTS_READ), summary);
+    }
   }
 
   async list(orgId: string, conversationId: string): Promise<MemoryFact[]> {
