@@ -63,26 +63,32 @@ export function flameTree(tree: ProfileTree, windows: readonly TimeWindow[] = [W
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A hue family per kind of code, varied a little by name so that neighbours differ. */
-function colorOf(frame: CallFrame, label: string): string {
+/** The kinds of code a box is coloured by: a hue (or, for grey and purple, a lightness) varied a little by name. */
+const FAMILIES = {
+  svc: { name: 'svc (src/, bench/)', color: (vary: number) => `hsl(${Math.round(10 + vary * 30)}, 80%, 60%)` },
+  package: { name: 'node_modules/', color: (vary: number) => `hsl(${Math.round(55 + vary * 30)}, 70%, 58%)` },
+  node: { name: 'node: internals', color: (vary: number) => `hsl(${Math.round(200 + vary * 25)}, 55%, 68%)` },
+  native: { name: 'native / V8', color: (vary: number) => `hsl(0, 0%, ${Math.round(70 + vary * 12)}%)` },
+  gc: { name: 'garbage collector', color: (vary: number) => `hsl(280, 45%, ${Math.round(62 + vary * 10)}%)` },
+} as const;
+
+function familyOf(frame: CallFrame): keyof typeof FAMILIES {
   const group = frameGroup(frame);
-  let hash = 0;
-  for (let index = 0; index < label.length; index++) hash = (hash * 31 + label.charCodeAt(index)) >>> 0;
-  const vary = (range: number) => (hash % 1000) / 1000 * range;
-  if (group === '(garbage collector)') return `hsl(280, 45%, ${Math.round(62 + vary(10))}%)`;
-  if (group.startsWith('(')) return `hsl(0, 0%, ${Math.round(70 + vary(12))}%)`;
-  if (group === 'node: internals') return `hsl(${Math.round(200 + vary(25))}, 55%, 68%)`;
-  if (group.startsWith('node_modules/')) return `hsl(${Math.round(55 + vary(30))}, 70%, 58%)`;
-  return `hsl(${Math.round(10 + vary(30))}, 80%, 60%)`;
+  if (group === '(garbage collector)') return 'gc';
+  if (group.startsWith('(')) return 'native';
+  if (group === 'node: internals') return 'node';
+  return group.startsWith('node_modules/') ? 'package' : 'svc';
 }
 
-const LEGEND: Array<[string, string]> = [
-  ['svc (src/, bench/)', 'hsl(25, 80%, 60%)'],
-  ['node_modules/', 'hsl(70, 70%, 58%)'],
-  ['node: internals', 'hsl(212, 55%, 68%)'],
-  ['native / V8', 'hsl(0, 0%, 76%)'],
-  ['garbage collector', 'hsl(280, 45%, 67%)'],
-];
+/** A box's colour: its family's, varied by a hash of its name so that neighbours differ. */
+function colorOf(frame: CallFrame, label: string): string {
+  let hash = 0;
+  for (let index = 0; index < label.length; index++) hash = (hash * 31 + label.charCodeAt(index)) >>> 0;
+  return FAMILIES[familyOf(frame)].color((hash % 1000) / 1000);
+}
+
+/** Each family once, in its middle colour. */
+const LEGEND = Object.values(FAMILIES).map((family) => [family.name, family.color(0.5)] as const);
 
 const byLabel = (left: FlameNode, right: FlameNode) => (left.label < right.label ? -1 : left.label > right.label ? 1 : 0);
 

@@ -100,6 +100,9 @@ interface KnownConversation {
   newest: string | null;
 }
 
+/** A conversation's key among the known ones: no org or conversation id holds a NUL. */
+const conversationKey = (orgId: string, conversationId: string) => `${orgId}\u0000${conversationId}`;
+
 /** Facts kept decoded in process, all conversations together (about 0.5 KB each). */
 const FACTS_KEPT = 20_000;
 
@@ -190,7 +193,7 @@ export class FactMemory {
     const facts: MemoryFact[] = [];
     for (const [position, turn] of turns.entries()) {
       if (extracted[position].length === 0) continue;
-      const key = `${turn.orgId}\u0000${turn.conversationId}`;
+      const key = conversationKey(turn.orgId, turn.conversationId);
       let held = heldByConversation.get(key);
       if (!held) heldByConversation.set(key, (held = new Set((await this.recallable(turn.orgId, turn.conversationId)).map((known) => known.text))));
       for (const [index, fact] of extracted[position].entries()) {
@@ -223,7 +226,7 @@ export class FactMemory {
   private async knowWritten(facts: readonly MemoryFact[]): Promise<void> {
     const byConversation = new Map<string, MemoryFact[]>();
     for (const fact of facts) {
-      const key = `${fact.org_id}\u0000${fact.conversation_id}`;
+      const key = conversationKey(fact.org_id, fact.conversation_id);
       const list = byConversation.get(key);
       if (list) list.push(fact);
       else byConversation.set(key, [fact]);
@@ -245,7 +248,7 @@ export class FactMemory {
 
   /** The conversation's newest facts (at most 200), decoded, as the store holds them now. */
   async recallable(orgId: string, conversationId: string): Promise<readonly KnownFact[]> {
-    const key = `${orgId}\u0000${conversationId}`;
+    const key = conversationKey(orgId, conversationId);
     const summary = await this.store.factsSummary(orgId, conversationId);
     const known = this.known.get(key);
     if (known && known.total === summary.total && known.newest === summary.newest) return known.facts;
