@@ -7,15 +7,15 @@
  * one after the other with the same load. See bench/README.md for how to read the figures.
  */
 import { mkdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
-import { median, probe, runLoad, type LatencySummary, type LoadResult } from './load.js';
-import { readmeTable, updateReadmeTable } from './readme-table.js';
+import { probe, runLoad } from './load.js';
+import { combineRounds, report, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
 import { writeFlameGraph } from './flame-graph.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -77,10 +77,7 @@ const options = {
   rounds: positive('rounds', args.rounds, true),
   maxRequests: positive('max-requests', args['max-requests'], true),
 };
-const mode = options.stream ? 'stream' : 'non-stream';
-
-// ---------------------------------------------------------------------------------------------------
-// Child processes
+const mode: RunSettings['mode'] = options.stream ? 'stream' : 'non-stream';
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: every child is stopped at the end, on errors, on Ctrl-C, and by a watchdog.
@@ -109,14 +106,6 @@ const watchdog = setTimeout(() => {
 
 // ---------------------------------------------------------------------------------------------------
 // The run
-
-/** `governed`: svc again, with a stored key carrying an rpm limit and a monthly budget, its org's prompts audited. */
-type TargetName = 'direct' | 'bare' | 'svc' | 'governed';
-
-interface TargetResult extends LoadResult {
-  /** CPU time of the process behind the target (the mock for `direct`) per measured request, µs. */
-  cpuUsPerRequest?: number;
-}
 
 const requestBody = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(options.stream ? { stream: true } : {}) });
 // The same headers for every target: the mock and the bare proxy ignore what they do not need.
@@ -160,29 +149,6 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     log(`  ${name}: cpu µs/req ${cpuUsPerRequest.toFixed(0)} = user ${((end.cpuUserUs - start.cpuUserUs) / count).toFixed(0)} + system ${((end.cpuSystemUs - start.cpuSystemUs) / count).toFixed(0)}`);
   }
   return { ...result, cpuUsPerRequest };
-}
-
-/** One round: the figures themselves; several: the median of each figure, requests and errors summed. */
-function combineRounds(rounds: TargetResult[]): TargetResult {
-  if (rounds.length === 1) return rounds[0];
-  const summary = (key: 'total' | 'firstByte'): LatencySummary => ({
-    p50: median(rounds.map((round) => round[key].p50)),
-    p90: median(rounds.map((round) => round[key].p90)),
-    p99: median(rounds.map((round) => round[key].p99)),
-    max: Math.max(...rounds.map((round) => round[key].max)),
-    mean: median(rounds.map((round) => round[key].mean)),
-  });
-  const cpu = rounds.map((round) => round.cpuUsPerRequest).filter((value): value is number => value !== undefined);
-  return {
-    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
-    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
-    firstError: rounds.find((round) => round.firstError)?.firstError,
-    measuredSeconds: rounds.reduce((sum, round) => sum + round.measuredSeconds, 0),
-    rps: median(rounds.map((round) => round.rps)),
-    total: summary('total'),
-    firstByte: summary('firstByte'),
-    cpuUsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
-  };
 }
 
 async function main(): Promise<void> {
@@ -229,8 +195,21 @@ async function main(): Promise<void> {
     log(`CPU profiles written to ${join(profileDir, `svc-${mode}`)} and ${join(profileDir, `bare-${mode}`)}: the main thread's is the larger file (summary: npx tsx bench/profile-summary.ts FILE)`);
   }
 
-  report(results, peakRssMb, rounds);
+  const settings: RunSettings = {
+    mode,
+    concurrency: options.concurrency,
+    warmupSeconds: options.warmupSeconds,
+    seconds: options.seconds,
+    rounds: options.rounds,
+    maxRequests: options.maxRequests,
+    out: args.out,
+    // A profiled run's figures carry the profiler's cost: they never replace the README's.
+    updateReadme: !args['keep-readme'] && !args['cpu-prof'] && !args['flame-graphs'],
+  };
+  await report(settings, results, peakRssMb, rounds);
 }
+
+const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round((kb / 1024) * 10) / 10);
 
 /** One SVG per profiled target, of its measured phases only (not start-up, warm-up or the other targets' turns). */
 function drawFlameGraphs(profileDir: string, outDir: string, results: Record<TargetName, TargetResult>): void {
@@ -245,163 +224,7 @@ function drawFlameGraphs(profileDir: string, outDir: string, results: Record<Tar
   }
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Figures
-
-const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round((kb / 1024) * 10) / 10);
-const round1 = (value: number) => round(value, 1);
-const round = (value: number, digits = 3) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
-
-interface Overhead {
-  svc: { p50: number; p99: number };
-  bare: { p50: number; p99: number };
-  /** svc overhead / bare overhead; null when the bare overhead is not positive. */
-  ratio: { p50: number | null; p99: number | null };
-}
-
-function overheadOf(metric: 'total' | 'firstByte', results: Record<TargetName, TargetResult>): Overhead {
-  const direct = results.direct[metric];
-  const svc = { p50: results.svc[metric].p50 - direct.p50, p99: results.svc[metric].p99 - direct.p99 };
-  const bare = { p50: results.bare[metric].p50 - direct.p50, p99: results.bare[metric].p99 - direct.p99 };
-  const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null);
-  return { svc, bare, ratio: { p50: ratio(svc.p50, bare.p50), p99: ratio(svc.p99, bare.p99) } };
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
-  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
-}
-
-const ms = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(2));
-const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}×`);
-
-function verdictLine(label: string, overhead: Overhead): string {
-  const ratio = overhead.ratio.p50;
-  const verdict = ratio === null ? 'ratio n/a: the bare proxy added no measurable latency' : ratio <= 1.5 ? 'within target' : 'ABOVE target';
-  return `svc overhead p50${label} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)} (target ≤ 1.5×, issue 20): ${verdict}`;
-}
-
-function report(results: Record<TargetName, TargetResult>, peakRssMb: Record<TargetName, number | undefined>, rounds: Record<TargetName, TargetResult[]>): void {
-  const names: TargetName[] = ['direct', 'bare', 'svc', 'governed'];
-  const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)', governed: 'svc, governance on' };
-  const cpuCount = availableParallelism();
-  const header = ['target', 'requests', 'errors', 'req/s'];
-  if (options.stream) header.push('ttfb p50', 'ttfb p99');
-  header.push(options.stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req', 'peak RSS MB');
-  const rows = [header];
-  for (const name of names) {
-    const result = results[name];
-    const row = [label[name], String(result.requests), String(result.errors), result.rps.toFixed(0)];
-    if (options.stream) row.push(ms(result.firstByte.p50), ms(result.firstByte.p99));
-    row.push(ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0), String(peakRssMb[name] ?? 'n/a'));
-    rows.push(row);
-  }
-
-  const overheads: Array<{ label: string; key: 'total' | 'firstByte'; overhead: Overhead }> = [];
-  if (options.stream) overheads.push({ label: ' (first byte)', key: 'firstByte', overhead: overheadOf('firstByte', results) });
-  overheads.push({ label: options.stream ? ' (total)' : '', key: 'total', overhead: overheadOf('total', results) });
-  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99']];
-  for (const { label: what, overhead } of overheads) {
-    overheadRows.push([
-      options.stream ? what.trim().replace(/[()]/g, '') : 'latency',
-      ms(overhead.svc.p50),
-      ms(overhead.bare.p50),
-      times(overhead.ratio.p50),
-      ms(overhead.svc.p99),
-      ms(overhead.bare.p99),
-      times(overhead.ratio.p99),
-    ]);
-  }
-
-  const perRound = options.rounds > 1 ? ` × ${options.rounds} rounds (median per figure)` : '';
-  const title = `svc proxy overhead: ${mode} chat completions, concurrency ${options.concurrency}, ${options.warmupSeconds} s warm-up + ${options.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
-  const out = [
-    '',
-    title,
-    '',
-    table(rows),
-    '(latencies in ms, measured in the load generator; cpu µs/req and peak RSS are those of the process behind the target: the mock for direct)',
-    '',
-    table(overheadRows),
-    '',
-    ...overheads.map(({ label: what, overhead }) => verdictLine(what, overhead)),
-    cpuLine(results),
-    '',
-  ];
-  process.stdout.write(out.join('\n'));
-
-  const figures = {
-    generatedAt: new Date().toISOString(),
-    mode,
-    options: { concurrency: options.concurrency, warmupSeconds: options.warmupSeconds, seconds: options.seconds, rounds: options.rounds, maxRequests: options.maxRequests },
-    machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model.trim(), node: process.version, platform: `${process.platform}-${process.arch}` },
-    targets: Object.fromEntries(
-      names.map((name) => [
-        name,
-        {
-          requests: results[name].requests,
-          errors: results[name].errors,
-          firstError: results[name].firstError,
-          rps: round(results[name].rps, 1),
-          latencyMs: roundSummary(results[name].total),
-          ...(options.stream ? { firstByteMs: roundSummary(results[name].firstByte) } : {}),
-          cpuUsPerRequest: results[name].cpuUsPerRequest === undefined ? null : round(results[name].cpuUsPerRequest!, 1),
-          peakRssMb: peakRssMb[name] ?? null,
-          ...(options.rounds > 1
-            ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(options.stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}) })) }
-            : {}),
-        },
-      ]),
-    ),
-    overheadMs: Object.fromEntries(
-      overheads.map(({ key, overhead }) => [
-        key === 'total' ? 'latency' : 'firstByte',
-        {
-          svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
-          bare: { p50: round(overhead.bare.p50), p99: round(overhead.bare.p99) },
-          ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
-        },
-      ]),
-    ),
-  };
-  writeResults(figures);
-  // A profiled run's figures carry the profiler's cost: they never replace the README's.
-  if (!args['keep-readme'] && !args['cpu-prof'] && !args['flame-graphs']) writing = writing.then(() => updateReadmeTable(mode, readmeTable(figures, label, names)));
-}
-
-/** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
-function cpuLine(results: Record<TargetName, TargetResult>): string {
-  const bare = results.bare.cpuUsPerRequest;
-  const ratioOf = (name: TargetName) => (bare && results[name].cpuUsPerRequest ? results[name].cpuUsPerRequest! / bare : undefined);
-  const off = ratioOf('svc');
-  const on = ratioOf('governed');
-  const verdict = (ratio: number | undefined, target: number) => (ratio === undefined ? 'n/a' : `${ratio.toFixed(1)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}`);
-  return `CPU per request vs the bare proxy: governance off ${verdict(off, 2)}; governance on ${verdict(on, 2.5)}`;
-}
-
-function roundSummary(summary: LatencySummary) {
-  return { p50: round(summary.p50), p90: round(summary.p90), p99: round(summary.p99), max: round(summary.max), mean: round(summary.mean) };
-}
-
-let writing: Promise<void> = Promise.resolve();
-function writeResults(figures: { mode: string }): void {
-  writing = (async () => {
-    // One file, one entry per mode: a --stream run keeps the last non-stream figures and vice versa.
-    const file = resolve(args.out);
-    let previous: Record<string, unknown> = {};
-    try {
-      previous = JSON.parse(await readFile(file, 'utf8'));
-    } catch {
-      previous = {};
-    }
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, `${JSON.stringify({ ...previous, [figures.mode]: figures }, null, 2)}\n`);
-    log(`figures written to ${file}`);
-  })();
-}
-
 main()
-  .then(() => writing)
   .then(
     () => {
       clearTimeout(watchdog);

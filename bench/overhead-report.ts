@@ -1,0 +1,208 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { log } from './bench-child.js';
+import { median, type LatencySummary, type LoadResult } from './load.js';
+import { readmeTable, updateReadmeTable } from './readme-table.js';
+
+/**
+ * The figures of `npm run bench` (bench/proxy-overhead.ts): rounds combined, the overhead of each proxy over the
+ * direct target, the printed tables and verdicts, `bench/results/latest.json` and the README's table.
+ */
+
+/** `governed`: svc again, with a stored key carrying an rpm limit and a monthly budget, its org's prompts audited. */
+export type TargetName = 'direct' | 'bare' | 'svc' | 'governed';
+export const targetNames: TargetName[] = ['direct', 'bare', 'svc', 'governed'];
+const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare proxy', svc: 'svc (proxy mode)', governed: 'svc, governance on' };
+
+export interface TargetResult extends LoadResult {
+  /** CPU time of the process behind the target (the mock for `direct`) per measured request, µs. */
+  cpuUsPerRequest?: number;
+}
+
+/** How the run was made, as the report prints and records it. */
+export interface RunSettings {
+  mode: 'stream' | 'non-stream';
+  concurrency: number;
+  warmupSeconds: number;
+  seconds: number;
+  rounds: number;
+  maxRequests: number;
+  /** The JSON results file. */
+  out: string;
+  /** Whether the README's table takes this run's figures (never for a profiled run: the profiler costs CPU). */
+  updateReadme: boolean;
+}
+
+/** One round: the figures themselves; several: the median of each figure, requests and errors summed. */
+export function combineRounds(rounds: TargetResult[]): TargetResult {
+  if (rounds.length === 1) return rounds[0];
+  const summary = (key: 'total' | 'firstByte'): LatencySummary => ({
+    p50: median(rounds.map((round) => round[key].p50)),
+    p90: median(rounds.map((round) => round[key].p90)),
+    p99: median(rounds.map((round) => round[key].p99)),
+    max: Math.max(...rounds.map((round) => round[key].max)),
+    mean: median(rounds.map((round) => round[key].mean)),
+  });
+  const cpu = rounds.map((round) => round.cpuUsPerRequest).filter((value): value is number => value !== undefined);
+  return {
+    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
+    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+    firstError: rounds.find((round) => round.firstError)?.firstError,
+    measuredSeconds: rounds.reduce((sum, round) => sum + round.measuredSeconds, 0),
+    rps: median(rounds.map((round) => round.rps)),
+    total: summary('total'),
+    firstByte: summary('firstByte'),
+    cpuUsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
+  };
+}
+
+const round1 = (value: number) => round(value, 1);
+const round = (value: number, digits = 3) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
+
+interface Overhead {
+  svc: { p50: number; p99: number };
+  bare: { p50: number; p99: number };
+  /** svc overhead / bare overhead; null when the bare overhead is not positive. */
+  ratio: { p50: number | null; p99: number | null };
+}
+
+function overheadOf(metric: 'total' | 'firstByte', results: Record<TargetName, TargetResult>): Overhead {
+  const direct = results.direct[metric];
+  const svc = { p50: results.svc[metric].p50 - direct.p50, p99: results.svc[metric].p99 - direct.p99 };
+  const bare = { p50: results.bare[metric].p50 - direct.p50, p99: results.bare[metric].p99 - direct.p99 };
+  const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null);
+  return { svc, bare, ratio: { p50: ratio(svc.p50, bare.p50), p99: ratio(svc.p99, bare.p99) } };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ')).join('\n');
+}
+
+const ms = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(2));
+const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}×`);
+
+function verdictLine(what: string, overhead: Overhead): string {
+  const ratio = overhead.ratio.p50;
+  const verdict = ratio === null ? 'ratio n/a: the bare proxy added no measurable latency' : ratio <= 1.5 ? 'within target' : 'ABOVE target';
+  return `svc overhead p50${what} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)} (target ≤ 1.5×, issue 20): ${verdict}`;
+}
+
+/** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
+function cpuLine(results: Record<TargetName, TargetResult>): string {
+  const bare = results.bare.cpuUsPerRequest;
+  const ratioOf = (name: TargetName) => (bare && results[name].cpuUsPerRequest ? results[name].cpuUsPerRequest! / bare : undefined);
+  const verdict = (ratio: number | undefined, target: number) => (ratio === undefined ? 'n/a' : `${ratio.toFixed(1)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}`);
+  return `CPU per request vs the bare proxy: governance off ${verdict(ratioOf('svc'), 2)}; governance on ${verdict(ratioOf('governed'), 2.5)}`;
+}
+
+function roundSummary(summary: LatencySummary) {
+  return { p50: round(summary.p50), p90: round(summary.p90), p99: round(summary.p99), max: round(summary.max), mean: round(summary.mean) };
+}
+
+/** Prints the run's tables and verdicts, then writes the JSON results and (unless told not to) the README's table. */
+export async function report(
+  settings: RunSettings,
+  results: Record<TargetName, TargetResult>,
+  peakRssMb: Record<TargetName, number | undefined>,
+  rounds: Record<TargetName, TargetResult[]>,
+): Promise<void> {
+  const stream = settings.mode === 'stream';
+  const cpuCount = availableParallelism();
+  const header = ['target', 'requests', 'errors', 'req/s'];
+  if (stream) header.push('ttfb p50', 'ttfb p99');
+  header.push(stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req', 'peak RSS MB');
+  const rows = [header];
+  for (const name of targetNames) {
+    const result = results[name];
+    const row = [label[name], String(result.requests), String(result.errors), result.rps.toFixed(0)];
+    if (stream) row.push(ms(result.firstByte.p50), ms(result.firstByte.p99));
+    row.push(ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0), String(peakRssMb[name] ?? 'n/a'));
+    rows.push(row);
+  }
+
+  const overheads: Array<{ label: string; key: 'total' | 'firstByte'; overhead: Overhead }> = [];
+  if (stream) overheads.push({ label: ' (first byte)', key: 'firstByte', overhead: overheadOf('firstByte', results) });
+  overheads.push({ label: stream ? ' (total)' : '', key: 'total', overhead: overheadOf('total', results) });
+  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99']];
+  for (const { label: what, overhead } of overheads) {
+    overheadRows.push([
+      stream ? what.trim().replace(/[()]/g, '') : 'latency',
+      ms(overhead.svc.p50),
+      ms(overhead.bare.p50),
+      times(overhead.ratio.p50),
+      ms(overhead.svc.p99),
+      ms(overhead.bare.p99),
+      times(overhead.ratio.p99),
+    ]);
+  }
+
+  const perRound = settings.rounds > 1 ? ` × ${settings.rounds} rounds (median per figure)` : '';
+  const title = `svc proxy overhead: ${settings.mode} chat completions, concurrency ${settings.concurrency}, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
+  const out = [
+    '',
+    title,
+    '',
+    table(rows),
+    '(latencies in ms, measured in the load generator; cpu µs/req and peak RSS are those of the process behind the target: the mock for direct)',
+    '',
+    table(overheadRows),
+    '',
+    ...overheads.map(({ label: what, overhead }) => verdictLine(what, overhead)),
+    cpuLine(results),
+    '',
+  ];
+  process.stdout.write(out.join('\n'));
+
+  const figures = {
+    generatedAt: new Date().toISOString(),
+    mode: settings.mode,
+    options: { concurrency: settings.concurrency, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds, rounds: settings.rounds, maxRequests: settings.maxRequests },
+    machine: { cpus: cpuCount, cpuModel: cpus()[0]?.model.trim(), node: process.version, platform: `${process.platform}-${process.arch}` },
+    targets: Object.fromEntries(
+      targetNames.map((name) => [
+        name,
+        {
+          requests: results[name].requests,
+          errors: results[name].errors,
+          firstError: results[name].firstError,
+          rps: round(results[name].rps, 1),
+          latencyMs: roundSummary(results[name].total),
+          ...(stream ? { firstByteMs: roundSummary(results[name].firstByte) } : {}),
+          cpuUsPerRequest: results[name].cpuUsPerRequest === undefined ? null : round(results[name].cpuUsPerRequest!, 1),
+          peakRssMb: peakRssMb[name] ?? null,
+          ...(settings.rounds > 1
+            ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}) })) }
+            : {}),
+        },
+      ]),
+    ),
+    overheadMs: Object.fromEntries(
+      overheads.map(({ key, overhead }) => [
+        key === 'total' ? 'latency' : 'firstByte',
+        {
+          svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
+          bare: { p50: round(overhead.bare.p50), p99: round(overhead.bare.p99) },
+          ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
+        },
+      ]),
+    ),
+  };
+  await writeResults(settings.out, figures);
+  if (settings.updateReadme) await updateReadmeTable(settings.mode, readmeTable(figures, label, targetNames));
+}
+
+/** One file, one entry per mode: a --stream run keeps the last non-stream figures and vice versa. */
+async function writeResults(out: string, figures: { mode: string }): Promise<void> {
+  const file = resolve(out);
+  let previous: Record<string, unknown> = {};
+  try {
+    previous = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    previous = {};
+  }
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${JSON.stringify({ ...previous, [figures.mode]: figures }, null, 2)}\n`);
+  log(`figures written to ${file}`);
+}
