@@ -7,13 +7,15 @@ import { routeChatRequest, routeNamedModel, type RouteDecision, type RouterConte
 import type { RequestContext } from './request-context.js';
 import { routeAutoSpeech, routeAutoTranscription } from '../routing/voice-router.js';
 import { routingInputs } from '../routing/routing-inputs.js';
+import { addWarning } from '../providers/shared/warnings.js';
 
 type Router<O extends Operation> = (context: RequestContext<O>, router: RouterContext, recalled: readonly string[]) => RouteDecision;
 
 /** How each operation picks its model: chat has `auto` and routing hints; the others name a model of their type. */
 const routers: { [O in Operation]: Router<O> } = {
   chat: (context, router, recalled) => {
-    const { hints, override } = routingInputs(context.options.routingHints, context.options.routingOverride, context.options.metadata, context.request);
+    const { hints, override, warnings } = routingInputs(context.options.routingHints, context.options.routingOverride, context.options.metadata, context.request);
+    for (const warning of warnings) addWarning(context.warnings, warning);
     return routeChatRequest(context.requestedModel, hints, override, router, context.request, recalled);
   },
   embeddings: (context, router) => routeNamedModel(context.requestedModel, ['embedding'], 'an embedding', router),

@@ -13,25 +13,30 @@ export function routingInputs(
   override: RoutingOverride | undefined,
   metadata: Record<string, string>,
   request: ChatRequest | undefined,
-): { hints: RoutingHints | undefined; override: RoutingOverride | undefined } {
+): { hints: RoutingHints | undefined; override: RoutingOverride | undefined; warnings: string[] } {
   const tierHeader = metadata['x-svc-tier'];
   const laneHeader = metadata['x-svc-lane'];
   const preferenceHeader = metadata['x-svc-preference'];
   const batch = request?.service_tier === 'batch';
-  if (tierHeader === undefined && laneHeader === undefined && preferenceHeader === undefined && !batch) return { hints, override };
+  if (tierHeader === undefined && laneHeader === undefined && preferenceHeader === undefined && !batch) return { hints, override, warnings: [] };
+  // A header whose value means nothing is ignored, and the answer says so: a silent no-op reads as a routing bug.
+  const warnings: string[] = [];
   const nextOverride: RoutingOverride = { ...override };
   const nextHints: RoutingHints = { ...hints };
   const tier = tierHeader === undefined ? undefined : normalizeTier(tierHeader);
+  if (tierHeader !== undefined && !tier) warnings.push(`x-svc-tier ${JSON.stringify(tierHeader)} is not a tier (T1, T2 or T3): ignored`);
   if (tier && !nextOverride.force_tier) nextOverride.force_tier = tier;
   const lane = laneHeader?.trim().toLowerCase();
+  if (laneHeader !== undefined && lane !== 'smart' && lane !== 'turbo') warnings.push(`x-svc-lane ${JSON.stringify(laneHeader)} is not a lane (smart or turbo): ignored`);
   if ((lane === 'smart' || lane === 'turbo') && !nextOverride.force_lane) nextOverride.force_lane = lane;
   if (preferenceHeader !== undefined && nextHints.mode === undefined && nextHints.preference_dial === undefined) {
     const word = preferenceHeader.trim().toLowerCase();
     const dial = Number(word);
     if (word !== '' && Number.isFinite(dial)) nextHints.preference_dial = Math.min(1, Math.max(0, dial));
     else if (presetModes.has(word)) nextHints.mode = word as RoutingHints['mode'];
+    else warnings.push(`x-svc-preference ${JSON.stringify(preferenceHeader)} is neither a dial from 0 to 1 nor one of ${[...presetModes].join(', ')}: ignored`);
   }
   // A batch request waits anyway: the cheaper tier within the complexity's bounds.
   if (batch && nextHints.mode === undefined && nextHints.preference_dial === undefined && !nextHints.prefer_quality) nextHints.mode = 'cost_optimized';
-  return { hints: nextHints, override: nextOverride };
+  return { hints: nextHints, override: nextOverride, warnings };
 }

@@ -30,6 +30,14 @@ describe('the mock upstream is as strict as the real providers', () => {
     assert.equal((await post('/v1/chat/completions', chat, { authorization: 'Bearer k' })).status, 200);
   });
 
+  test("OpenAI: logit_bias takes token ids to a bias in [-100, 100], as OpenAI's 'Invalid key in logit_bias' says", async () => {
+    const badKey = await post('/v1/chat/completions', { ...chat, logit_bias: { abc: 5 } }, { authorization: 'Bearer k' });
+    assert.equal(badKey.status, 400);
+    assert.equal((await badKey.json()).error.message, "Invalid key in 'logit_bias': abc. You should only be submitting non-negative integers.");
+    assert.equal((await post('/v1/chat/completions', { ...chat, logit_bias: { '50256': 101 } }, { authorization: 'Bearer k' })).status, 400);
+    assert.equal((await post('/v1/chat/completions', { ...chat, logit_bias: { '50256': -100 } }, { authorization: 'Bearer k' })).status, 200);
+  });
+
   test('Anthropic: x-api-key and anthropic-version are required, so is max_tokens; extra fields and thinking_tokens-like inventions are refused', async () => {
     assert.equal((await post('/v1/messages', claude, { 'anthropic-version': '2023-06-01' })).status, 401);
     assert.equal((await post('/v1/messages', claude, { 'x-api-key': 'k' })).status, 400);

@@ -63,6 +63,23 @@ describe('the legacy routing headers and service_tier batch (spec 4.1)', () => {
     assert.equal((await routed({}, { 'x-svc-preference': 'cost_optimized' })).tier, 'T1');
   });
 
+  test('a legacy header whose value means nothing is ignored, and the answer says so', async () => {
+    const response = await harness.request('/v1/chat/completions', {
+      body: { model: 'auto', messages: [{ role: 'user', content: 'Write a Python function that counts vowels in a string.' }] },
+      headers: { 'x-svc-tier': 'T9', 'x-svc-lane': 'fast', 'x-svc-preference': 'cheap' },
+    });
+    assert.equal(response.status, 200);
+    const metadata = (await response.json()).svc_metadata;
+    assert.equal(metadata.tier, 'T2', 'routed as without the headers');
+    for (const warning of [
+      'x-svc-tier "T9" is not a tier (T1, T2 or T3): ignored',
+      'x-svc-lane "fast" is not a lane (smart or turbo): ignored',
+      'x-svc-preference "cheap" is neither a dial from 0 to 1 nor one of fast, balanced, quality, cost_optimized, free_models_only: ignored',
+    ]) {
+      assert.ok(metadata.warnings?.includes(warning), `${warning} in ${JSON.stringify(metadata.warnings)}`);
+    }
+  });
+
   test('service_tier batch biases to cost: the lowest tier the complexity allows', async () => {
     assert.equal((await routed({ service_tier: 'batch' })).tier, 'T1');
     const proof = await harness.request('/v1/chat/completions', { body: { model: 'auto', service_tier: 'batch', messages: [{ role: 'user', content: 'Prove that the square root of 2 is irrational, then generalise the proof to every prime p.' }] } });

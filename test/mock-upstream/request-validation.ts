@@ -28,6 +28,10 @@ export const validateOpenAi: WireValidator = ({ headers, body }) => {
   if (body.stream_options !== undefined && body.stream !== true) return { status: 400, message: "The 'stream_options' parameter is only allowed when 'stream' is enabled.", errorType: 'invalid_request_error' };
   if (body.service_tier !== undefined && !openAiServiceTiers.has(body.service_tier)) return { status: 400, message: `Invalid value for 'service_tier': '${body.service_tier}'.`, errorType: 'invalid_request_error' };
   if (body.metadata !== undefined && body.store !== true) return { status: 400, message: 'The metadata parameter is only allowed when store is enabled.', errorType: 'invalid_request_error' };
+  for (const [token, bias] of Object.entries(body.logit_bias ?? {})) {
+    if (!/^\d+$/.test(token)) return { status: 400, message: `Invalid key in 'logit_bias': ${token}. You should only be submitting non-negative integers.`, errorType: 'invalid_request_error' };
+    if (typeof bias !== 'number' || bias < -100 || bias > 100) return { status: 400, message: `Invalid value for 'logit_bias': ${token}. Must be a number between -100 and 100.`, errorType: 'invalid_request_error' };
+  }
   if (Array.isArray(body.modalities) && body.modalities.includes('audio') && (typeof body.audio?.voice !== 'string' || typeof body.audio?.format !== 'string')) {
     return { status: 400, message: "Missing required parameter: 'audio'. It is required when 'modalities' includes 'audio'.", errorType: 'invalid_request_error' };
   }

@@ -44,7 +44,11 @@ describe('chat completions: every range of spec 4.1 and 8', () => {
     assertRows(parseChatRequest, chatBase, [
       ['n', 0, 'n must be between 1 and 8 (got 0)'],
       ['n', 9, 'n must be between 1 and 8 (got 9)'],
-      ['n', 1.5, 'n must be an integer (got number)'],
+      ['n', 1.5, 'n must be an integer (got 1.5)'],
+      // JSON's 1e999 reaches the declaration as Infinity.
+      ['n', Infinity, 'n must be a number (got Infinity, beyond the range of a number)'],
+      ['max_tokens', -Infinity, 'max_tokens must be a number (got -Infinity, beyond the range of a number)'],
+      ['temperature', Infinity, 'temperature must be a number (got Infinity, beyond the range of a number)'],
       ['temperature', 2.01, 'temperature must be between 0 and 2 (got 2.01)'],
       ['temperature', -0.1, 'temperature must be between 0 and 2 (got -0.1)'],
       ['temperature', 'hot', 'temperature must be a number (got string)'],
@@ -182,6 +186,21 @@ describe('accepted but not applied: a warning each, never silence', () => {
       'text.verbosity is accepted but has no effect',
       'reasoning.summary is accepted but has no effect',
     ]);
+  });
+
+  test('logit_bias takes token ids to a bias in [-100, 100], the refusal naming the key', () => {
+    for (const parse of [parseChatRequest, (body: Record<string, unknown>) => parseCompletionsRequest({ ...body, prompt: 'x' })]) {
+      for (const [bias, param, message] of [
+        [{ abc: 5 }, 'logit_bias.abc', 'logit_bias.abc is not a token id (the keys of logit_bias are non-negative integers)'],
+        [{ '-1': 5 }, 'logit_bias.-1', 'logit_bias.-1 is not a token id (the keys of logit_bias are non-negative integers)'],
+        [{ '50256': 101 }, 'logit_bias.50256', 'logit_bias.50256 must be between -100 and 100 (got 101)'],
+      ] as const) {
+        const error = refusal(() => parse({ ...chatBase, logit_bias: bias }));
+        assert.equal(error.param, param);
+        assert.equal(error.message, message);
+      }
+    }
+    assert.doesNotThrow(() => parseChatRequest({ ...chatBase, logit_bias: { '50256': -100, '15': 2.5 } }));
   });
 
   test('completions: logit_bias, best_of and suffix', () => {

@@ -13,6 +13,8 @@ import { schemaBoundsProblem } from '../../shared/json-schema-bounds.js';
 export function describeType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
+  // JSON's 1e999 parses to Infinity, which no numeric field takes: "got number" would not say why.
+  if (typeof value === 'number' && !Number.isFinite(value)) return `${value}, beyond the range of a number`;
   return typeof value;
 }
 
@@ -26,6 +28,16 @@ const integer = () => z.number().refine((value) => Number.isInteger(value), { pa
 
 /** An integer in [min, max] (JavaScript's safe integers at most). */
 export const integerIn = (min: number, max: number = Number.MAX_SAFE_INTEGER) => integer().refine((value) => value >= min && value <= max, { params: { range: [min, max] } });
+
+/**
+ * `logit_bias`: token ids (in decimal, as JSON object keys) to a bias in [-100, 100]. OpenAI refuses any other key
+ * ("Invalid key in 'logit_bias'"): refused here, a provider call is not spent on it.
+ */
+export const tokenBiases = () =>
+  z.record(
+    z.string().regex(/^\d{1,9}$/, { error: 'is not a token id (the keys of logit_bias are non-negative integers)' }),
+    numberIn(-100, 100),
+  );
 
 /** A positive number (a limit, a budget). */
 export const positiveNumber = () => z.number().refine((value) => value > 0, { error: (issue) => `must be positive (got ${issue.input})` });

@@ -42,6 +42,8 @@ export function refusalOf(issues: readonly Issue[], at = ''): GatewayError {
 function innermost(issue: Issue, prefix: readonly PropertyKey[]): { issue: Issue; path: PropertyKey[] } {
   // An unknown field is named itself.
   const path = issue.code === 'unrecognized_keys' ? [...prefix, ...issue.path, issue.keys[0]] : [...prefix, ...issue.path];
+  // A record's key that its key declaration refused: that declaration's problem, at the key's path.
+  if (issue.code === 'invalid_key' && issue.issues.length > 0) return { issue: issue.issues[0], path };
   if (issue.code !== 'invalid_union') return { issue, path };
   // Each branch's first problem; one that got inside the value (a longer path) means that branch was meant.
   const firsts = issue.errors.map((branch) => branch[0]).filter((first): first is Issue => first !== undefined);
@@ -61,7 +63,8 @@ function wording(issue: Issue, isRoot: boolean): string {
   // A missing field of a fixed set of values (an enum, a literal).
   if (issue.code === 'invalid_value' && input === undefined) return 'is required';
   if (params?.range) return `must be between ${params.range[0]} and ${params.range[1]} (got ${JSON.stringify(input)})`;
-  if (params?.expected) return `must be ${params.expected} (got ${describeType(input)})`;
+  // "n must be an integer (got 1.5)": a number is shown as it came, another value by its type.
+  if (params?.expected) return `must be ${params.expected} (got ${typeof input === 'number' ? String(input) : describeType(input)})`;
   if (isDeclared(issue.message)) return issue.message;
   if (issue.code === 'invalid_value') return `must be one of ${issue.values.map(String).join(', ')} (got ${JSON.stringify(input)})`;
   if (issue.code === 'unrecognized_keys') return 'is not a field svc knows here';

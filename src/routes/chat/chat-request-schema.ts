@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringOrStrings, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringOrStrings, stringRecord, tokenBiases } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Names travel upstream in headers of some wires and in logs: no control characters, NUL included, and a sane length. */
@@ -117,7 +117,7 @@ export const chatRequestSchema = z.object({
   user: optional(z.string()),
   logprobs: optional(z.boolean()),
   top_logprobs: optional(integerIn(0, 20)),
-  logit_bias: optional(z.record(z.string(), numberIn(-100, 100))),
+  logit_bias: optional(tokenBiases()),
   reasoning_effort: optional(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'])),
   service_tier: optional(z.string()),
   metadata: optional(stringRecord()),

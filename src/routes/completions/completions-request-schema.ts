@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identifier, integerIn, modelName, nonBlankString, numberIn, optional, stringOrStrings } from '../../http/request-body/fields.js';
+import { identifier, integerIn, modelName, nonBlankString, numberIn, optional, stringOrStrings, tokenBiases } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Spec 4.2, POST /v1/completions (legacy): translated into a chat request; it does not stream. */
@@ -23,7 +23,7 @@ export const completionsRequestSchema = z.object({
   // Accepted only (spec: no effect stated; see not-applied.ts).
   best_of: optional(integerIn(1, 20)),
   suffix: optional(z.string()),
-  logit_bias: optional(z.record(z.string(), numberIn(-100, 100))),
+  logit_bias: optional(tokenBiases()),
   routing_hints: optional(routingHintsSchema),
   routing_override: optional(routingOverrideSchema),
   svc: optional(svcBlockSchema),
