@@ -170,7 +170,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   englishLexicon();
   const semanticCache = new SemanticCache(
     config.storage.redisUrl ? sharedState : undefined,
-    { maxEntriesPerOrg: semantic.maxEntriesPerOrg, maxEntries: semantic.maxEntries, ttlMs: semantic.ttlSeconds * 1000 },
+    { maxEntriesPerOrg: semantic.maxEntriesPerOrg, maxEntries: semantic.maxEntries, maxBytes: semantic.maxBytes, ttlMs: semantic.ttlSeconds * 1000 },
     logger,
   );
   if (semanticCache.backlog) metrics.watchQueue(semanticCache.backlog);

@@ -35,6 +35,7 @@ export const configDefaults = {
       embedder: 'local',
       maxEntriesPerOrg: 10_000,
       maxEntries: 50_000,
+      maxBytes: 128 * 1024 * 1024,
       ttlSeconds: 3600,
       maxTurns: 3,
       scope: 'model' as 'model' | 'family',
@@ -161,6 +162,7 @@ export const configFileSchema = z.strictObject({
           min_similarity: z.number().gt(0).max(1).optional().describe("Overrides the embedder's similarity threshold (local 0.7, a model 0.9)"),
           max_entries_per_org: integer(1, 1_000_000).optional().describe('Entries per org in the in-process index'),
           max_entries: integer(1, 10_000_000).optional().describe('Entries in the in-process index, all orgs together (about 2 KB each with the built-in embedder): the least recently used org gives up its oldest first'),
+          max_bytes: integer(1024 * 1024).optional().describe('Bytes of the in-process index, all orgs together (an entry: about 2 KB and its answer), bounded the same way'),
           ttl_seconds: integer(1).optional().describe('Lifetime of an entry'),
           max_turns: integer(1, 100).optional().describe('Longest conversation (user turns) the semantic cache serves'),
           scope: z.enum(['model', 'family']).optional().describe('`family` shares entries across the models of one provider and tier'),
@@ -252,6 +254,7 @@ export interface GatewayConfig {
       minSimilarity?: number;
       maxEntriesPerOrg: number;
       maxEntries: number;
+      maxBytes: number;
       ttlSeconds: number;
       maxTurns: number;
       scope: 'model' | 'family';

@@ -146,6 +146,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
         minSimilarity: file.cache?.semantic?.min_similarity,
         maxEntriesPerOrg: file.cache?.semantic?.max_entries_per_org ?? configDefaults.cache.semantic.maxEntriesPerOrg,
         maxEntries: file.cache?.semantic?.max_entries ?? configDefaults.cache.semantic.maxEntries,
+        maxBytes: file.cache?.semantic?.max_bytes ?? configDefaults.cache.semantic.maxBytes,
         ttlSeconds: file.cache?.semantic?.ttl_seconds ?? configDefaults.cache.semantic.ttlSeconds,
         maxTurns: file.cache?.semantic?.max_turns ?? configDefaults.cache.semantic.maxTurns,
         scope: file.cache?.semantic?.scope ?? configDefaults.cache.semantic.scope,

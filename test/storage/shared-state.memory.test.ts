@@ -32,3 +32,50 @@ test('the sweep removes expired entries that are never read again', async () => 
     await state.close();
   }
 });
+
+test('the logs are bounded in bytes: the least recently used go whole, the one just written keeps its newest', async () => {
+  // Two bytes a character and 64 per entry (memory-shared-state.ts): 10,000-character entries count 20,064 bytes.
+  const entry = (letter: string) => letter.repeat(10_000);
+  const state = new MemorySharedState({ maxLogBytes: 3 * 20_064 });
+  try {
+    await state.appendLog('conversation:a', entry('a'), 20, 60_000);
+    await state.appendLog('conversation:b', entry('b'), 20, 60_000);
+    await state.appendLog('conversation:c', entry('c'), 20, 60_000);
+    assert.equal(state.logsSize, 3 * 20_064);
+    // Reading a makes b the least recently used.
+    assert.equal((await state.readLog('conversation:a', '', 10)).length, 1);
+    await state.appendLog('conversation:d', entry('d'), 20, 60_000);
+    assert.deepEqual((await state.readLog('conversation:b', '', 10)).length, 0, 'b went');
+    for (const key of ['conversation:a', 'conversation:c', 'conversation:d']) assert.equal((await state.readLog(key, '', 10)).length, 1, key);
+    assert.equal(state.logsSize, 3 * 20_064);
+    // One log alone over the bound keeps its newest entries; the others went first.
+    for (let turn = 0; turn < 5; turn++) await state.appendLog('conversation:e', entry(String(turn)), 20, 60_000);
+    assert.deepEqual((await state.readLog('conversation:e', '', 10)).map((kept) => kept.value[0]), ['2', '3', '4']);
+    assert.equal(state.logsSize, 3 * 20_064);
+    // Counters are never dropped to make room; e, the least recently used log now, goes whole.
+    await state.increment('rpm:key', 1, 60_000);
+    await state.appendLog('conversation:f', entry('f'), 20, 60_000);
+    assert.equal(await state.get('rpm:key'), '1');
+    assert.equal((await state.readLog('conversation:e', '', 10)).length, 0);
+    assert.equal(state.logsSize, 20_064);
+    // Deleting a log gives its bytes back.
+    await state.delete('conversation:f');
+    assert.equal(state.logsSize, 0);
+  } finally {
+    await state.close();
+  }
+});
+
+test('the sweep removes expired logs that are never read again', async () => {
+  const state = new MemorySharedState({ sweepIntervalMs: 20 });
+  try {
+    await state.appendLog('stale', 'x', 10, 10);
+    await state.appendLog('live', 'y', 10, 60_000);
+    const logs = (state as unknown as { logs: Map<string, unknown> }).logs;
+    assert.ok(await waitFor(() => logs.size === 1, 2000), 'the sweep ran');
+    assert.deepEqual([...logs.keys()], ['live']);
+    assert.equal(state.logsSize, 2 + 64);
+  } finally {
+    await state.close();
+  }
+});

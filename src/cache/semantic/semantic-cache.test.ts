@@ -83,6 +83,35 @@ test('bounded across orgs: past the total, the least recently used org gives up 
   assert.equal(cache.index.entries, 4);
 });
 
+test("bounded in bytes too: long answers push the least recently used org's oldest out; an answer larger than the bound is not kept", async () => {
+  // ~200 KB an entry (a 100,000-character answer, two bytes a character counted): three fit in 700 KB, four do not.
+  const long = (city: string) => `${city}: ${'x'.repeat(100_000)}`;
+  const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 10, maxEntries: 100, maxBytes: 700 * 1024, ttlMs: 60_000 }, silent);
+  for (const city of ['Paris', 'Rome']) store(cache, 'org_a', `Tell me about ${city}`, long(city));
+  store(cache, 'org_b', 'Tell me about Oslo', long('Oslo'));
+  cache.addPending();
+  assert.equal(cache.index.entries, 3);
+  assert.ok(cache.index.bytes > 3 * 2 * 100_000 && cache.index.bytes <= 700 * 1024, `${cache.index.bytes} bytes`);
+  assert.equal((await lookup(cache, 'org_b', 'Tell me about Oslo')).kind, 'hit');
+  // org_a is now the least recently used: its oldest goes.
+  store(cache, 'org_b', 'Tell me about Lima', long('Lima'));
+  cache.addPending();
+  assert.deepEqual([cache.index.size('org_a'), cache.index.size('org_b')], [1, 2]);
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Paris')).kind, 'miss', "org_a's oldest went first");
+  assert.equal((await lookup(cache, 'org_a', 'Tell me about Rome')).kind, 'hit');
+  assert.ok(cache.index.bytes <= 700 * 1024);
+  // A 1 MB answer would empty the index and still not fit: it is not kept, and nothing is pushed out for it.
+  store(cache, 'org_c', 'Tell me about Cairo', 'x'.repeat(1024 * 1024));
+  cache.addPending();
+  assert.equal(cache.index.size('org_c'), 0);
+  assert.equal(cache.index.entries, 3);
+  // Short answers are what the entry bound is for: a hundred of them fit.
+  const short = new SemanticCache(undefined, { maxEntriesPerOrg: 200, maxBytes: 700 * 1024, ttlMs: 60_000 }, silent);
+  for (let index = 0; index < 100; index++) store(short, 'org_a', `Tell me about city number ${index}`, `City ${index}`);
+  short.addPending();
+  assert.equal(short.index.entries, 100);
+});
+
 test('a large bucket is searched through its ANN index: paraphrases still hit, near misses, evicted entries and other buckets do not', async () => {
   const cache = new SemanticCache(undefined, { maxEntriesPerOrg: 41, ttlMs: 60_000, annFrom: 10 }, silent);
   const topics = ['volcanoes', 'glaciers', 'tides', 'comets', 'honeybees', 'tulips', 'sourdough', 'espresso', 'origami', 'chess', 'sailing', 'falconry', 'pottery', 'jazz', 'opera', 'cricket', 'sumo', 'fencing', 'archery', 'rowing'];

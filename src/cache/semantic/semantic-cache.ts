@@ -11,6 +11,8 @@ export interface SemanticCacheOptions {
   maxEntriesPerOrg: number;
   /** Entries of the in-process index, all orgs together. */
   maxEntries?: number;
+  /** Their bytes (semantic-index.ts entrySize). */
+  maxBytes?: number;
   ttlMs: number;
   /** With shared state: how often an instance reads the entries other instances stored. */
   refreshMs?: number;
@@ -50,7 +52,7 @@ export class SemanticCache {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
   ) {
     this.clock = options.clock ?? Date.now;
-    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, maxEntries: options.maxEntries, clock: this.clock, annFrom: options.annFrom });
+    this.index = new SemanticIndex({ maxEntriesPerOrg: options.maxEntriesPerOrg, maxEntries: options.maxEntries, maxBytes: options.maxBytes, clock: this.clock, annFrom: options.annFrom });
     if (shared) {
       this.writes = new BoundedQueue(
         { name: 'semantic_cache_writes', maxItems: 10_000, maxBatch: 100, flushIntervalMs: 50 },

@@ -40,6 +40,8 @@ interface Stored {
   label: number;
   bucket: string;
   entry: SemanticEntry;
+  /** entrySize, counted once. */
+  size: number;
 }
 
 /** The entries of one bucket and, once it holds ANN_FROM of them, their HNSW index. */
@@ -73,14 +75,28 @@ export interface SemanticIndexOptions {
   maxEntriesPerOrg: number;
   /** Entries of all orgs together: the least recently used org gives up its oldest first. */
   maxEntries?: number;
+  /**
+   * Bytes of all orgs' entries together (entrySize), bounded the same way: entries are counted, answers are not all
+   * the same size, and 50,000 answers of a long document each would not fit in any process.
+   */
+  maxBytes?: number;
   clock?: Clock;
   annFrom?: number;
 }
 
 /**
+ * What an entry holds in memory, roughly: ~2 KB of vector, features, ANN node and objects with the built-in embedder,
+ * and its answer's JSON text (two bytes a character at most).
+ */
+export function entrySize(entry: SemanticEntry): number {
+  return ENTRY_OVERHEAD_BYTES + entry.vector.length + 2 * (entry.answer.completionJson.length + entry.packedFeatures.length + entry.guardKey.length);
+}
+const ENTRY_OVERHEAD_BYTES = 1536;
+
+/**
  * The in-process semantic index: per org (never shared across orgs), bounded in entries per org (the oldest
- * go first) and in entries of all orgs together (the least recently used org's oldest go first: an entry
- * holds about 2 KB with the built-in embedder, so the bound is the index's memory), entries expire. A small
+ * go first) and in entries and bytes of all orgs together (the least recently used org's oldest go first: the
+ * bytes bound the index's memory whatever its answers' lengths), entries expire. A small
  * org's bucket is scanned exactly; from ANN_FROM entries on, a bucket's HNSW index (usearch) finds its nearest
  * neighbours, so a lookup costs about the same at 1,000 and at 100,000 entries. The nearest candidates above the
  * threshold go through the guards; the first that passes is the hit.
@@ -90,23 +106,29 @@ export class SemanticIndex {
   private readonly orgs: LruCache<string, OrgIndex>;
   private readonly clock: Clock;
   private readonly maxEntries: number;
-  /** Entries of all orgs together. */
+  private readonly maxBytes: number;
+  /** Entries of all orgs together, and their bytes (entrySize). */
   private entryCount = 0;
+  private byteCount = 0;
 
   constructor(private readonly options: SemanticIndexOptions) {
     this.clock = options.clock ?? Date.now;
     this.maxEntries = options.maxEntries ?? Number.MAX_SAFE_INTEGER;
+    this.maxBytes = options.maxBytes ?? Number.MAX_SAFE_INTEGER;
     this.orgs = new LruCache({ maxEntries: this.maxEntries });
   }
 
   add(orgId: string, bucket: string, entry: SemanticEntry): void {
+    const size = entrySize(entry);
+    // An answer larger than the whole index is not kept: it would only push every other entry out.
+    if (size > this.maxBytes) return;
     let index = this.orgs.get(orgId);
     if (!index) {
       index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0 };
       this.orgs.set(orgId, index);
     }
     if (index.ids.has(entry.id)) return;
-    const stored: Stored = { label: index.nextLabel++, bucket, entry };
+    const stored: Stored = { label: index.nextLabel++, bucket, entry, size };
     index.ids.add(entry.id);
     index.byLabel.set(stored.label, stored);
     let held = index.buckets.get(bucket);
@@ -115,8 +137,9 @@ export class SemanticIndex {
     if (held.ann) this.addToAnn(held.ann, stored);
     else if (held.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(held, entry.vector.length);
     this.entryCount++;
+    this.byteCount += size;
     while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
-    while (this.entryCount > this.maxEntries) {
+    while (this.entryCount > this.maxEntries || this.byteCount > this.maxBytes) {
       const [leastUsedId, leastUsed] = this.orgs.leastRecentlyUsed()!;
       this.remove(leastUsed, leastUsed.byLabel.values().next().value!);
       if (leastUsed.byLabel.size === 0) this.orgs.delete(leastUsedId);
@@ -126,6 +149,11 @@ export class SemanticIndex {
   /** Entries of all orgs together (tests, metrics). */
   get entries(): number {
     return this.entryCount;
+  }
+
+  /** Their bytes, as entrySize counts them (tests, metrics). */
+  get bytes(): number {
+    return this.byteCount;
   }
 
   lookup(orgId: string, bucket: string, vector: Float32Array, features: PromptFeatures, threshold: number): SemanticLookup {
@@ -187,6 +215,7 @@ export class SemanticIndex {
 
   private remove(index: OrgIndex, stored: Stored): void {
     this.entryCount--;
+    this.byteCount -= stored.size;
     index.ids.delete(stored.entry.id);
     index.byLabel.delete(stored.label);
     const bucket = index.buckets.get(stored.bucket);

@@ -9,9 +9,28 @@ interface Entry {
 }
 
 export interface MemorySharedStateOptions {
-  /** How often expired entries that are never read again are removed. */
+  /** How often expired entries and logs that are never read again are removed. */
   sweepIntervalMs?: number;
+  /**
+   * Bytes the logs hold at most, all together (logBytes). Past it the least recently used logs are dropped whole,
+   * as Redis drops keys under `maxmemory-policy allkeys-lru`: in process, the recent turns of a week of
+   * conversations would otherwise grow the heap until the process dies. Counters, limits and leases are never
+   * dropped. Default 64 MB.
+   */
+  maxLogBytes?: number;
 }
+
+interface Log {
+  entries: Array<{ id: string; value: string }>;
+  next: number;
+  expiresAt: number;
+  /** logBytes of its entries. */
+  bytes: number;
+}
+
+/** What a log entry holds in memory, roughly: its text (two bytes a character at most) and its objects. */
+const entryBytes = (value: string) => 2 * value.length + 64;
+const DEFAULT_MAX_LOG_BYTES = 64 * 1024 * 1024;
 
 function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
@@ -42,6 +61,7 @@ export class MemorySharedState implements SharedState {
   private readonly sweepTimer: NodeJS.Timeout;
 
   constructor(options: MemorySharedStateOptions = {}) {
+    this.maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_LOG_BYTES;
     this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 30_000);
     // The sweep is housekeeping: it must not keep the process alive.
     this.sweepTimer.unref();
@@ -77,7 +97,11 @@ export class MemorySharedState implements SharedState {
   async delete(key: string): Promise<void> {
     // As Redis's DEL: whatever the key holds, a value or a log.
     this.entries.delete(key);
-    this.logs.delete(key);
+    const log = this.logs.get(key);
+    if (log) {
+      this.logs.delete(key);
+      this.logBytes -= log.bytes;
+    }
   }
 
   async ttl(key: string): Promise<number | undefined> {
@@ -129,27 +153,68 @@ export class MemorySharedState implements SharedState {
     return value === undefined || typeof value === 'number' ? value : Number(value);
   }
 
-  private readonly logs = new Map<string, { entries: Array<{ id: string; value: string }>; next: number; expiresAt: number }>();
+  /** Logs by key, least recently used first (a use moves its log to the end). */
+  private readonly logs = new Map<string, Log>();
+  private readonly maxLogBytes: number;
+  private logBytes = 0;
 
   async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
     checkTtl(ttlMs);
     let log = this.logs.get(key);
+    if (log) this.logs.delete(key);
     if (!log || log.expiresAt <= Date.now()) {
-      log = { entries: [], next: 1, expiresAt: 0 };
-      this.logs.set(key, log);
+      if (log) this.logBytes -= log.bytes;
+      log = { entries: [], next: 1, expiresAt: 0, bytes: 0 };
     }
+    this.logs.set(key, log);
     const id = String(log.next++);
     log.entries.push({ id, value });
-    if (log.entries.length > maxLength) log.entries.splice(0, log.entries.length - maxLength);
+    this.grow(log, entryBytes(value));
+    if (log.entries.length > maxLength) this.trim(log, log.entries.length - maxLength);
     log.expiresAt = Date.now() + ttlMs;
+    this.evictLogs(log);
     return id;
   }
 
   async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
     const log = this.logs.get(key);
-    if (!log || log.expiresAt <= Date.now()) return [];
+    if (!log) return [];
+    this.logs.delete(key);
+    if (log.expiresAt <= Date.now()) {
+      this.logBytes -= log.bytes;
+      return [];
+    }
+    this.logs.set(key, log);
     const after = afterId === '' ? 0 : Number(afterId);
     return log.entries.filter((entry) => Number(entry.id) > after).slice(0, count);
+  }
+
+  /** The bytes the logs hold, as maxLogBytes counts them (tests, metrics). */
+  get logsSize(): number {
+    return this.logBytes;
+  }
+
+  private grow(log: Log, bytes: number): void {
+    log.bytes += bytes;
+    this.logBytes += bytes;
+  }
+
+  /** Drops the log's `count` oldest entries. */
+  private trim(log: Log, count: number): void {
+    let bytes = 0;
+    for (const removed of log.entries.splice(0, count)) bytes += entryBytes(removed.value);
+    this.grow(log, -bytes);
+  }
+
+  /** Past the bound, the least recently used logs go; the one just written only loses its oldest entries. */
+  private evictLogs(current: Log): void {
+    for (const [key, log] of this.logs) {
+      if (this.logBytes <= this.maxLogBytes) return;
+      if (log === current) continue;
+      this.logs.delete(key);
+      this.logBytes -= log.bytes;
+    }
+    while (this.logBytes > this.maxLogBytes && current.entries.length > 1) this.trim(current, 1);
   }
 
   private readonly subscribers = new Map<string, Array<(message: string) => void>>();
@@ -169,6 +234,8 @@ export class MemorySharedState implements SharedState {
   async close(): Promise<void> {
     clearInterval(this.sweepTimer);
     this.entries.clear();
+    this.logs.clear();
+    this.logBytes = 0;
     this.subscribers.clear();
   }
 
@@ -187,6 +254,12 @@ export class MemorySharedState implements SharedState {
     const now = Date.now();
     for (const [key, entry] of this.entries) {
       if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+    }
+    // A conversation nobody continues is never read again: its log goes when it expires, not when it is next used.
+    for (const [key, log] of this.logs) {
+      if (log.expiresAt > now) continue;
+      this.logs.delete(key);
+      this.logBytes -= log.bytes;
     }
   }
 }
