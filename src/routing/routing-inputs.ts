@@ -1,6 +1,7 @@
 import type { ChatRequest } from '../core/chat-types.js';
 import { normalizeTier, type RoutingHints, type RoutingOverride } from '../core/svc-options.js';
 
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
 const presetModes = new Set(['fast', 'balanced', 'quality', 'cost_optimized', 'free_models_only']);
 
 /**
@@ -13,12 +14,12 @@ export function routingInputs(
   override: RoutingOverride | undefined,
   metadata: Record<string, string>,
   request: ChatRequest | undefined,
-): { hints: RoutingHints | undefined; override: RoutingOverride | undefined; warnings: string[] } {
+): { hints: RoutingHints | undefined; override: RoutingOverride | undefined; warnings: readonly string[] } {
   const tierHeader = metadata['x-svc-tier'];
   const laneHeader = metadata['x-svc-lane'];
   const preferenceHeader = metadata['x-svc-preference'];
   const batch = request?.service_tier === 'batch';
-  if (tierHeader === undefined && laneHeader === undefined && preferenceHeader === undefined && !batch) return { hints, override, warnings: [] };
+  if (tierHeader === undefined && laneHeader === undefined && preferenceHeader === undefined && !batch) return { hints, override, warnings: NO_WARNINGS };
   // A header whose value means nothing is ignored, and the answer says so: a silent no-op reads as a routing bug.
   const warnings: string[] = [];
   const nextOverride: RoutingOverride = { ...override };
