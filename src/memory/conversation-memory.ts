@@ -34,7 +34,8 @@ export class ConversationMemory {
     await this.state.appendLog(this.key(orgId, conversationId), JSON.stringify(turn), MAX_TURNS, CONVERSATION_TTL_MS);
     // Indexed once per conversation, so that forgetting the org finds it.
     if (await this.state.setIfAbsent(this.indexedKey(orgId, conversationId), '1', CONVERSATION_TTL_MS)) {
-      await this.state.appendLog(this.indexKey(orgId), conversationId, MAX_INDEXED, CONVERSATION_TTL_MS);
+      // Pinned: an in-process state short of room drops conversations, never the index that forgetting the org walks.
+      await this.state.appendLog(this.indexKey(orgId), conversationId, MAX_INDEXED, CONVERSATION_TTL_MS, { pinned: true });
     }
   }
 

@@ -77,8 +77,8 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.reserve(checks, ttlMs));
   }
 
-  appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
-    return this.run((state) => state.appendLog(key, value, maxLength, ttlMs));
+  appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<string> {
+    return this.run((state) => state.appendLog(key, value, maxLength, ttlMs, options));
   }
 
   readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {

@@ -79,3 +79,15 @@ test('the sweep removes expired logs that are never read again', async () => {
     await state.close();
   }
 });
+
+test('a pinned log is never dropped to make room, even when it is the least recently used', async () => {
+  const state = new MemorySharedState({ maxLogBytes: 3 * 20_064 });
+  try {
+    await state.appendLog('index', 'conversation:a', 100, 60_000, { pinned: true });
+    for (const letter of ['a', 'b', 'c', 'd']) await state.appendLog(`conversation:${letter}`, letter.repeat(10_000), 20, 60_000);
+    assert.deepEqual((await state.readLog('index', '', 10)).map((entry) => entry.value), ['conversation:a']);
+    assert.ok(state.logsSize <= 3 * 20_064);
+  } finally {
+    await state.close();
+  }
+});

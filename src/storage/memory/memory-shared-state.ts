@@ -26,6 +26,8 @@ interface Log {
   expiresAt: number;
   /** logBytes of its entries. */
   bytes: number;
+  /** Never dropped to make room (appendLog's `pinned`). */
+  pinned: boolean;
 }
 
 /** What a log entry holds in memory, roughly: its text (two bytes a character at most) and its objects. */
@@ -158,14 +160,15 @@ export class MemorySharedState implements SharedState {
   private readonly maxLogBytes: number;
   private logBytes = 0;
 
-  async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
+  async appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<string> {
     checkTtl(ttlMs);
     let log = this.logs.get(key);
     if (log) this.logs.delete(key);
     if (!log || log.expiresAt <= Date.now()) {
       if (log) this.logBytes -= log.bytes;
-      log = { entries: [], next: 1, expiresAt: 0, bytes: 0 };
+      log = { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false };
     }
+    if (options?.pinned) log.pinned = true;
     this.logs.set(key, log);
     const id = String(log.next++);
     log.entries.push({ id, value });
@@ -206,15 +209,15 @@ export class MemorySharedState implements SharedState {
     this.grow(log, -bytes);
   }
 
-  /** Past the bound, the least recently used logs go; the one just written only loses its oldest entries. */
+  /** Past the bound, the least recently used logs go (never a pinned one); the one just written only loses its oldest entries. */
   private evictLogs(current: Log): void {
     for (const [key, log] of this.logs) {
       if (this.logBytes <= this.maxLogBytes) return;
-      if (log === current) continue;
+      if (log === current || log.pinned) continue;
       this.logs.delete(key);
       this.logBytes -= log.bytes;
     }
-    while (this.logBytes > this.maxLogBytes && current.entries.length > 1) this.trim(current, 1);
+    while (this.logBytes > this.maxLogBytes && !current.pinned && current.entries.length > 1) this.trim(current, 1);
   }
 
   private readonly subscribers = new Map<string, Array<(message: string) => void>>();
