@@ -353,11 +353,12 @@ export interface SharedState {
   ttl(key: string): Promise<number | undefined>;
   /**
    * Appends to a capped, ordered log (a Redis stream), kept `ttlMs` after the last append, at most about
-   * `maxLength` entries (the oldest go first). Returns the entry's id. An in-process state bounds its logs' memory
-   * by dropping the least recently used; a `pinned` log (an index that a deletion walks) is never dropped for room.
-   * Redis applies its own `maxmemory-policy`.
+   * `maxLength` entries (the oldest go first). Returns the entry's id, and `started`: the log held nothing before (it
+   * was absent, expired, deleted or dropped), so a caller indexes a log once without a marker key of its own. An
+   * in-process state bounds its logs' memory by dropping the least recently used; a `pinned` log (an index that a
+   * deletion walks) is never dropped for room. Redis applies its own `maxmemory-policy`.
    */
-  appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<string>;
+  appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }>;
   /** Log entries after `afterId` ('' = from the oldest), oldest first, at most `count`. */
   readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>>;
   /** Stores a value only when the key is absent; true when it was stored. */

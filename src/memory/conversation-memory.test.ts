@@ -26,3 +26,18 @@ test('in process, conversations pushed out for room are gone, and forgetting an 
     await state.close();
   }
 });
+
+test('a conversation costs its log alone: no marker key of its own, and forgetting one conversation leaves the org index usable', async () => {
+  const state = new MemorySharedState();
+  const memory = new ConversationMemory(state);
+  try {
+    for (let index = 0; index < 100; index++) await memory.remember('org_a', `conversation-${index}`, { user: `hello ${index}`, assistant: 'hi' });
+    await memory.remember('org_a', 'conversation-7', { user: 'again', assistant: 'hi' });
+    // Reached without a read: the keys the state holds besides its logs.
+    assert.equal((state as unknown as { entries: Map<string, unknown> }).entries.size, 0);
+    assert.equal(await memory.forget('org_a', 'conversation-7'), true);
+    assert.equal(await memory.forgetOrg('org_a'), 99);
+  } finally {
+    await state.close();
+  }
+});

@@ -31,9 +31,11 @@ export class ConversationMemory {
   }
 
   async remember(orgId: string, conversationId: string, turn: Turn): Promise<void> {
-    await this.state.appendLog(this.key(orgId, conversationId), JSON.stringify(turn), MAX_TURNS, CONVERSATION_TTL_MS);
-    // Indexed once per conversation, so that forgetting the org finds it.
-    if (await this.state.setIfAbsent(this.indexedKey(orgId, conversationId), '1', CONVERSATION_TTL_MS)) {
+    const { started } = await this.state.appendLog(this.key(orgId, conversationId), JSON.stringify(turn), MAX_TURNS, CONVERSATION_TTL_MS);
+    // Indexed when its log starts, so that forgetting the org finds it: once per conversation, again only if its log
+    // expired or was dropped meanwhile (forgetOrg reads the index as a set). No marker key a conversation: in process
+    // those were entries of their own, a week each, that no bound held.
+    if (started) {
       // Pinned: an in-process state short of room drops conversations, never the index that forgetting the org walks.
       await this.state.appendLog(this.indexKey(orgId), conversationId, MAX_INDEXED, CONVERSATION_TTL_MS, { pinned: true });
     }
@@ -43,6 +45,7 @@ export class ConversationMemory {
   async forget(orgId: string, conversationId: string): Promise<boolean> {
     const held = (await this.state.readLog(this.key(orgId, conversationId), '', 1)).length > 0;
     await this.state.delete(this.key(orgId, conversationId));
+    // The marker of versions before the index was kept by the log's start: gone within a week, deleted with it meanwhile.
     await this.state.delete(this.indexedKey(orgId, conversationId));
     return held;
   }

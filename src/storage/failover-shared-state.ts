@@ -77,7 +77,7 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.reserve(checks, ttlMs));
   }
 
-  appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<string> {
+  appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }> {
     return this.run((state) => state.appendLog(key, value, maxLength, ttlMs, options));
   }
 

@@ -115,13 +115,24 @@ export function describeSharedStateContract(name: string, makeState: MakeSharedS
       withState(async (state) => {
         assert.deepEqual(await state.readLog('log', '', 10), [], 'an absent log is empty');
         const ids: string[] = [];
-        for (const value of ['a', 'b', 'c', 'd']) ids.push(await state.appendLog('log', value, 100, 10_000));
+        for (const value of ['a', 'b', 'c', 'd']) ids.push((await state.appendLog('log', value, 100, 10_000)).id);
         assert.deepEqual((await state.readLog('log', '', 10)).map((entry) => entry.value), ['a', 'b', 'c', 'd']);
         assert.deepEqual(await state.readLog('log', ids[1], 10), [{ id: ids[2], value: 'c' }, { id: ids[3], value: 'd' }]);
         assert.deepEqual((await state.readLog('log', '', 2)).map((entry) => entry.value), ['a', 'b'], 'at most count');
         assert.deepEqual(await state.readLog('log', ids[3], 10), [], 'nothing after the newest');
         await state.appendLog('short', 'x', 100, 50);
         assert.ok(await waitFor(async () => (await state.readLog('short', '', 10)).length === 0, 2000));
+      }));
+
+    test("an append says whether it started the log: absent, deleted or expired before it", () =>
+      withState(async (state) => {
+        assert.equal((await state.appendLog('started', 'a', 100, 10_000)).started, true);
+        assert.equal((await state.appendLog('started', 'b', 100, 10_000)).started, false);
+        await state.delete('started');
+        assert.equal((await state.appendLog('started', 'c', 100, 10_000)).started, true);
+        await state.appendLog('brief', 'x', 100, 50);
+        assert.ok(await waitFor(async () => (await state.readLog('brief', '', 10)).length === 0, 2000));
+        assert.equal((await state.appendLog('brief', 'y', 100, 10_000)).started, true);
       }));
 
     test('delete removes a log as it removes a value', () =>

@@ -160,11 +160,12 @@ export class MemorySharedState implements SharedState {
   private readonly maxLogBytes: number;
   private logBytes = 0;
 
-  async appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<string> {
+  async appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }> {
     checkTtl(ttlMs);
     let log = this.logs.get(key);
     if (log) this.logs.delete(key);
-    if (!log || log.expiresAt <= Date.now()) {
+    const started = !log || log.expiresAt <= Date.now();
+    if (!log || started) {
       if (log) this.logBytes -= log.bytes;
       log = { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false };
     }
@@ -176,7 +177,7 @@ export class MemorySharedState implements SharedState {
     if (log.entries.length > maxLength) this.trim(log, log.entries.length - maxLength);
     log.expiresAt = Date.now() + ttlMs;
     this.evictLogs(log);
-    return id;
+    return { id, started };
   }
 
   async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {

@@ -235,11 +235,11 @@ export class RedisSharedState implements SharedState {
     return { reserved: false, failedIndex: Number(result[1]) - 1, used: Number(result[2]) };
   }
 
-  async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<string> {
+  async appendLog(key: string, value: string, maxLength: number, ttlMs: number): Promise<{ id: string; started: boolean }> {
     checkTtl(ttlMs);
-    const [[appendError, id], [expireError]] = (await this.redis.multi().xadd(key, 'MAXLEN', '~', String(maxLength), '*', 'v', value).pexpire(key, ttlMs).exec()) as Array<[Error | null, unknown]>;
-    if (appendError || expireError) throw appendError ?? expireError;
-    return id as string;
+    const [[existsError, existed], [appendError, id], [expireError]] = (await this.redis.multi().exists(key).xadd(key, 'MAXLEN', '~', String(maxLength), '*', 'v', value).pexpire(key, ttlMs).exec()) as Array<[Error | null, unknown]>;
+    if (existsError || appendError || expireError) throw existsError ?? appendError ?? expireError;
+    return { id: id as string, started: existed === 0 };
   }
 
   async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
