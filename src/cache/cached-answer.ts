@@ -19,6 +19,11 @@ export function cachedAnswer(completion: ChatCompletion, servedModel: string, wa
   return { completionJson: flattened(JSON.stringify(completion)), servedModel, ...(warnings ? { warnings } : {}) };
 }
 
+/** Bytes an answer's text holds at most: two a character when it is not all Latin-1 (both caches' bounds count it so). */
+export function answerBytes(answer: CachedAnswer): number {
+  return 2 * answer.completionJson.length;
+}
+
 /** A fresh copy of the cached completion. */
 export function completionOf(answer: CachedAnswer): ChatCompletion {
   return JSON.parse(answer.completionJson) as ChatCompletion;

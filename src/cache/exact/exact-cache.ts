@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { SharedState } from '../../core/storage-interfaces.js';
-import { answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
+import { answerBytes, answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
 
 export type { CachedAnswer } from '../cached-answer.js';
 
@@ -102,7 +102,5 @@ async function decode(stored: string): Promise<CachedAnswer | undefined> {
   return answerFromShared(JSON.parse(json));
 }
 
-/** Bytes an answer holds at most: its text is most of it, at two bytes a character when it is not all Latin-1. */
-function approximateSize(answer: CachedAnswer): number {
-  return 256 + 2 * answer.completionJson.length;
-}
+/** Bytes an entry holds at most: its answer's text is most of it. */
+const approximateSize = (answer: CachedAnswer) => 256 + answerBytes(answer);

@@ -1,6 +1,6 @@
 import { flattened } from '../../shared/flat-string.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { CachedAnswer } from '../cached-answer.js';
+import { answerBytes, type CachedAnswer } from '../cached-answer.js';
 import { AnnIndex } from './ann-index.js';
 import { decodeFeatures, encodeFeatures } from './features-codec.js';
 import { dotQuantized, quantize } from './local-embedder.js';
@@ -84,12 +84,9 @@ export interface SemanticIndexOptions {
   annFrom?: number;
 }
 
-/**
- * What an entry holds in memory, roughly: ~2 KB of vector, features, ANN node and objects with the built-in embedder,
- * and its answer's JSON text (two bytes a character at most).
- */
-export function entrySize(entry: SemanticEntry): number {
-  return ENTRY_OVERHEAD_BYTES + entry.vector.length + 2 * (entry.answer.completionJson.length + entry.packedFeatures.length + entry.guardKey.length);
+/** What an entry holds in memory, roughly: ~2 KB of vector, features, ANN node and objects with the built-in embedder, and its answer. */
+function entrySize(entry: SemanticEntry): number {
+  return ENTRY_OVERHEAD_BYTES + entry.vector.length + 2 * (entry.packedFeatures.length + entry.guardKey.length) + answerBytes(entry.answer);
 }
 const ENTRY_OVERHEAD_BYTES = 1536;
 

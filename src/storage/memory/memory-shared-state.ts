@@ -100,10 +100,7 @@ export class MemorySharedState implements SharedState {
     // As Redis's DEL: whatever the key holds, a value or a log.
     this.entries.delete(key);
     const log = this.logs.get(key);
-    if (log) {
-      this.logs.delete(key);
-      this.logBytes -= log.bytes;
-    }
+    if (log) this.dropLog(key, log);
   }
 
   async ttl(key: string): Promise<number | undefined> {
@@ -162,32 +159,22 @@ export class MemorySharedState implements SharedState {
 
   async appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }> {
     checkTtl(ttlMs);
-    let log = this.logs.get(key);
-    if (log) this.logs.delete(key);
-    const started = !log || log.expiresAt <= Date.now();
-    if (!log || started) {
-      if (log) this.logBytes -= log.bytes;
-      log = { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false };
-    }
+    const live = this.takeLive(key);
+    const log = live ?? { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false };
     if (options?.pinned) log.pinned = true;
     this.logs.set(key, log);
     const id = String(log.next++);
     log.entries.push({ id, value });
-    this.grow(log, entryBytes(value));
+    this.addBytes(log, entryBytes(value));
     if (log.entries.length > maxLength) this.trim(log, log.entries.length - maxLength);
     log.expiresAt = Date.now() + ttlMs;
     this.evictLogs(log);
-    return { id, started };
+    return { id, started: live === undefined };
   }
 
   async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
-    const log = this.logs.get(key);
+    const log = this.takeLive(key);
     if (!log) return [];
-    this.logs.delete(key);
-    if (log.expiresAt <= Date.now()) {
-      this.logBytes -= log.bytes;
-      return [];
-    }
     this.logs.set(key, log);
     const after = afterId === '' ? 0 : Number(afterId);
     return log.entries.filter((entry) => Number(entry.id) > after).slice(0, count);
@@ -198,7 +185,24 @@ export class MemorySharedState implements SharedState {
     return this.logBytes;
   }
 
-  private grow(log: Log, bytes: number): void {
+  /** The live log under `key`, taken out of the order of use (the caller puts it back, last); an expired one is dropped. */
+  private takeLive(key: string): Log | undefined {
+    const log = this.logs.get(key);
+    if (!log) return undefined;
+    if (log.expiresAt <= Date.now()) {
+      this.dropLog(key, log);
+      return undefined;
+    }
+    this.logs.delete(key);
+    return log;
+  }
+
+  private dropLog(key: string, log: Log): void {
+    this.logs.delete(key);
+    this.logBytes -= log.bytes;
+  }
+
+  private addBytes(log: Log, bytes: number): void {
     log.bytes += bytes;
     this.logBytes += bytes;
   }
@@ -207,7 +211,7 @@ export class MemorySharedState implements SharedState {
   private trim(log: Log, count: number): void {
     let bytes = 0;
     for (const removed of log.entries.splice(0, count)) bytes += entryBytes(removed.value);
-    this.grow(log, -bytes);
+    this.addBytes(log, -bytes);
   }
 
   /** Past the bound, the least recently used logs go (never a pinned one); the one just written only loses its oldest entries. */
@@ -215,8 +219,7 @@ export class MemorySharedState implements SharedState {
     for (const [key, log] of this.logs) {
       if (this.logBytes <= this.maxLogBytes) return;
       if (log === current || log.pinned) continue;
-      this.logs.delete(key);
-      this.logBytes -= log.bytes;
+      this.dropLog(key, log);
     }
     while (this.logBytes > this.maxLogBytes && !current.pinned && current.entries.length > 1) this.trim(current, 1);
   }
@@ -260,10 +263,6 @@ export class MemorySharedState implements SharedState {
       if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
     }
     // A conversation nobody continues is never read again: its log goes when it expires, not when it is next used.
-    for (const [key, log] of this.logs) {
-      if (log.expiresAt > now) continue;
-      this.logs.delete(key);
-      this.logBytes -= log.bytes;
-    }
+    for (const [key, log] of this.logs) if (log.expiresAt <= now) this.dropLog(key, log);
   }
 }
