@@ -339,6 +339,11 @@ export interface ReserveCheck {
 type ReserveRefusal = { reserved: false; failedIndex: number; used: number; absent?: false } | { reserved: false; failedIndex: number; absent: true };
 export type ReserveOutcome = { reserved: true; amounts: number[] } | ReserveRefusal;
 
+export interface SetOptions {
+  /** The value may be dropped to make room (in process); see SharedState.set. */
+  droppable?: boolean;
+}
+
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
   /** Adds `amount` to a counter; the counter expires `ttlMs` after it was created. Returns the new value. */
@@ -346,8 +351,12 @@ export interface SharedState {
   /** Adds `amount` to a counter that exists (its expiry unchanged); an absent one stays absent. True when it was there. */
   adjustIfPresent(key: string, amount: number): Promise<boolean>;
   get(key: string): Promise<string | undefined>;
-  /** Stores a value; without ttlMs it does not expire. */
-  set(key: string, value: string, ttlMs?: number): Promise<void>;
+  /**
+   * Stores a value; without ttlMs it does not expire. A `droppable` value (a cached answer, a sticky route: losing it
+   * costs a recomputation, never a wrong limit) may be dropped for room by an in-process state, least recently used
+   * first with the logs; Redis applies its own `maxmemory-policy` to every key.
+   */
+  set(key: string, value: string, ttlMs?: number, options?: SetOptions): Promise<void>;
   delete(key: string): Promise<void>;
   /** Milliseconds until the key expires; undefined when absent or without expiry. */
   ttl(key: string): Promise<number | undefined>;
@@ -361,8 +370,8 @@ export interface SharedState {
   appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }>;
   /** Log entries after `afterId` ('' = from the oldest), oldest first, at most `count`. */
   readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>>;
-  /** Stores a value only when the key is absent; true when it was stored. */
-  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Stores a value only when the key is absent; true when it was stored. `droppable` as for `set`. */
+  setIfAbsent(key: string, value: string, ttlMs: number, options?: SetOptions): Promise<boolean>;
   /**
    * Rate limits (GCRA, see limits/gcra.ts): takes every check's cost, or none of them when one would go
    * over its limit — atomically, on one clock for every instance.

@@ -5,7 +5,7 @@ import { ConversationMemory } from './conversation-memory.js';
 
 test('in process, conversations pushed out for room are gone, and forgetting an org still finds every one it has left', async () => {
   // Room for about sixty turns of 2,000 characters each side.
-  const state = new MemorySharedState({ maxLogBytes: 60 * (2 * 4_050 + 64) });
+  const state = new MemorySharedState({ maxDroppableBytes: 60 * (2 * 4_050 + 64) });
   const memory = new ConversationMemory(state);
   const turn = (index: number) => ({ user: `question ${index} ${'q'.repeat(2_000)}`, assistant: `answer ${index} ${'a'.repeat(2_000)}` });
   try {

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { MemorySharedState } from './memory/memory-shared-state.js';
 import type { RateCheck, RateOutcome } from '../shared/gcra.js';
-import type { ReserveCheck, ReserveOutcome, SharedState } from '../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../core/storage-interfaces.js';
 
 export interface FailoverEvents {
   /** Shared state became unreachable: this instance now keeps its state in process. */
@@ -49,8 +49,8 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.get(key));
   }
 
-  set(key: string, value: string, ttlMs?: number): Promise<void> {
-    return this.run((state) => state.set(key, value, ttlMs));
+  set(key: string, value: string, ttlMs?: number, options?: SetOptions): Promise<void> {
+    return this.run((state) => state.set(key, value, ttlMs, options));
   }
 
   delete(key: string): Promise<void> {
@@ -61,8 +61,8 @@ export class FailoverSharedState implements SharedState {
     return this.run((state) => state.ttl(key));
   }
 
-  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
-    return this.run((state) => state.setIfAbsent(key, value, ttlMs));
+  setIfAbsent(key: string, value: string, ttlMs: number, options?: SetOptions): Promise<boolean> {
+    return this.run((state) => state.setIfAbsent(key, value, ttlMs, options));
   }
 
   acquireRate(checks: RateCheck[]): Promise<RateOutcome> {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
@@ -71,4 +72,21 @@ test('L1 unreachable: a lookup is a miss, never an error', async () => {
   const cache = new ExactCache(broken, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
   assert.equal(await cache.get('absent'), undefined);
   await cache.close();
+});
+
+test('L1 answers written to an in-process state (Redis down: the fallback) stay within its bound', async () => {
+  const shared = new MemorySharedState({ maxDroppableBytes: 200_000 });
+  const cache = new ExactCache(shared, { maxEntries: 10, maxBytes: 1 << 20, ttlMs: 60_000 }, silent);
+  try {
+    // 500 answers of 2,048 hex digits (deflated to ~1,400 base64 characters each): ~1.4 MB written, 200 KB kept.
+    const hexOf = (index: number) => Array.from({ length: 32 }, (_, part) => createHash('sha256').update(`${index}:${part}`).digest('hex')).join('');
+    for (let index = 0; index < 500; index++) cache.store(`k${index}`, answer(hexOf(index)));
+    await cache.flush();
+    assert.ok(shared.droppableSize <= 200_000, `bounded (${shared.droppableSize} bytes)`);
+    assert.ok(await shared.get('cache:exact:k499'), 'the newest answer is kept');
+    assert.equal(await shared.get('cache:exact:k0'), undefined, 'the oldest went');
+  } finally {
+    await cache.close();
+    await shared.close();
+  }
 });

@@ -84,11 +84,13 @@ export class ExactCache {
   }
 
   private async writeShared(batch: Array<{ key: string; answer: CachedAnswer }>): Promise<void> {
-    await Promise.all(batch.map(async ({ key, answer }) => this.shared!.set(sharedKey(key), await encode(answer, this.options.compressAboveBytes ?? 1024), this.options.ttlMs)));
+    await Promise.all(batch.map(async ({ key, answer }) => this.shared!.set(sharedKey(key), await encode(answer, this.options.compressAboveBytes ?? 1024), this.options.ttlMs, droppable)));
   }
 }
 
 const sharedKey = (key: string) => `cache:exact:${key}`;
+/** A cached answer may be dropped for room (Redis down: the in-process fallback holds them in a bounded room). */
+const droppable = { droppable: true } as const;
 
 /** `j` + JSON, or `z` + base64 of the deflated JSON when it is large. */
 async function encode(answer: CachedAnswer, compressAbove: number): Promise<string> {

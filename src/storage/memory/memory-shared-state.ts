@@ -1,5 +1,5 @@
 import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../shared/gcra.js';
-import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../../core/storage-interfaces.js';
 
 interface Entry {
   /** A counter is kept as a number (no parse and format per adjustment); read back as Redis would give it, a string. */
@@ -8,31 +8,42 @@ interface Entry {
   expiresAt: number | undefined;
 }
 
+/** A value set `droppable`: kept in the order of use and counted in bytes, like a log. */
+interface DroppableValue extends Entry {
+  value: string;
+  bytes: number;
+  usedAt: number;
+}
+
 export interface MemorySharedStateOptions {
   /** How often expired entries and logs that are never read again are removed. */
   sweepIntervalMs?: number;
   /**
-   * Bytes the logs hold at most, all together (logBytes). Past it the least recently used logs are dropped whole,
-   * as Redis drops keys under `maxmemory-policy allkeys-lru`: in process, the recent turns of a week of
-   * conversations would otherwise grow the heap until the process dies. Counters, limits and leases are never
+   * Bytes the logs and the values set `droppable` hold at most, all together (droppableSize). Past it the least
+   * recently used of them are dropped (a log whole), as Redis drops keys under `maxmemory-policy allkeys-lru`: in
+   * process, the recent turns of a week of conversations, or the exact cache's answers written here while Redis is
+   * down, would otherwise grow the heap until the process dies. Counters, limits, leases and pinned logs are never
    * dropped. Default 64 MB.
    */
-  maxLogBytes?: number;
+  maxDroppableBytes?: number;
 }
 
 interface Log {
   entries: Array<{ id: string; value: string }>;
   next: number;
   expiresAt: number;
-  /** logBytes of its entries. */
+  /** entryBytes of its entries. */
   bytes: number;
   /** Never dropped to make room (appendLog's `pinned`). */
   pinned: boolean;
+  usedAt: number;
 }
 
 /** What a log entry holds in memory, roughly: its text (two bytes a character at most) and its objects. */
 const entryBytes = (value: string) => 2 * value.length + 64;
-const DEFAULT_MAX_LOG_BYTES = 64 * 1024 * 1024;
+/** What a droppable value holds: its key and text, and its objects. */
+const valueBytes = (key: string, value: string) => 2 * (key.length + value.length) + 96;
+const DEFAULT_MAX_DROPPABLE_BYTES = 64 * 1024 * 1024;
 
 function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
@@ -63,7 +74,7 @@ export class MemorySharedState implements SharedState {
   private readonly sweepTimer: NodeJS.Timeout;
 
   constructor(options: MemorySharedStateOptions = {}) {
-    this.maxLogBytes = options.maxLogBytes ?? DEFAULT_MAX_LOG_BYTES;
+    this.maxDroppableBytes = options.maxDroppableBytes ?? DEFAULT_MAX_DROPPABLE_BYTES;
     this.sweepTimer = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 30_000);
     // The sweep is housekeeping: it must not keep the process alive.
     this.sweepTimer.unref();
@@ -91,14 +102,25 @@ export class MemorySharedState implements SharedState {
     return entry === undefined ? undefined : textOf(entry.value);
   }
 
-  async set(key: string, value: string, ttlMs?: number): Promise<void> {
+  async set(key: string, value: string, ttlMs?: number, options?: SetOptions): Promise<void> {
     if (ttlMs !== undefined) checkTtl(ttlMs);
-    this.entries.set(key, { value, expiresAt: ttlMs === undefined ? undefined : Date.now() + ttlMs });
+    const expiresAt = ttlMs === undefined ? undefined : Date.now() + ttlMs;
+    this.dropValue(key);
+    if (!options?.droppable) {
+      this.entries.set(key, { value, expiresAt });
+      return;
+    }
+    this.entries.delete(key);
+    const stored: DroppableValue = { value, expiresAt, bytes: valueBytes(key, value), usedAt: Date.now() };
+    this.values.set(key, stored);
+    this.droppableBytes += stored.bytes;
+    this.makeRoom(key);
   }
 
   async delete(key: string): Promise<void> {
     // As Redis's DEL: whatever the key holds, a value or a log.
     this.entries.delete(key);
+    this.dropValue(key);
     const log = this.logs.get(key);
     if (log) this.dropLog(key, log);
   }
@@ -108,10 +130,10 @@ export class MemorySharedState implements SharedState {
     return entry?.expiresAt === undefined ? undefined : entry.expiresAt - Date.now();
   }
 
-  async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
+  async setIfAbsent(key: string, value: string, ttlMs: number, options?: SetOptions): Promise<boolean> {
     checkTtl(ttlMs);
     if (this.liveEntry(key) !== undefined) return false;
-    await this.set(key, value, ttlMs);
+    await this.set(key, value, ttlMs, options);
     return true;
   }
 
@@ -154,35 +176,40 @@ export class MemorySharedState implements SharedState {
 
   /** Logs by key, least recently used first (a use moves its log to the end). */
   private readonly logs = new Map<string, Log>();
-  private readonly maxLogBytes: number;
-  private logBytes = 0;
+  /** Values set `droppable`, least recently used first, like the logs. */
+  private readonly values = new Map<string, DroppableValue>();
+  private readonly maxDroppableBytes: number;
+  /** Bytes of the logs (pinned ones too) and of the droppable values. */
+  private droppableBytes = 0;
 
   async appendLog(key: string, value: string, maxLength: number, ttlMs: number, options?: { pinned?: boolean }): Promise<{ id: string; started: boolean }> {
     checkTtl(ttlMs);
     const live = this.takeLive(key);
-    const log = live ?? { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false };
+    const log = live ?? { entries: [], next: 1, expiresAt: 0, bytes: 0, pinned: false, usedAt: 0 };
     if (options?.pinned) log.pinned = true;
+    log.usedAt = Date.now();
     this.logs.set(key, log);
     const id = String(log.next++);
     log.entries.push({ id, value });
     this.addBytes(log, entryBytes(value));
     if (log.entries.length > maxLength) this.trim(log, log.entries.length - maxLength);
-    log.expiresAt = Date.now() + ttlMs;
-    this.evictLogs(log);
+    log.expiresAt = log.usedAt + ttlMs;
+    this.makeRoom(key);
     return { id, started: live === undefined };
   }
 
   async readLog(key: string, afterId: string, count: number): Promise<Array<{ id: string; value: string }>> {
     const log = this.takeLive(key);
     if (!log) return [];
+    log.usedAt = Date.now();
     this.logs.set(key, log);
     const after = afterId === '' ? 0 : Number(afterId);
     return log.entries.filter((entry) => Number(entry.id) > after).slice(0, count);
   }
 
-  /** The bytes the logs hold, as maxLogBytes counts them (tests, metrics). */
-  get logsSize(): number {
-    return this.logBytes;
+  /** The bytes the logs and droppable values hold, as maxDroppableBytes counts them (tests, metrics). */
+  get droppableSize(): number {
+    return this.droppableBytes;
   }
 
   /** The live log under `key`, taken out of the order of use (the caller puts it back, last); an expired one is dropped. */
@@ -199,12 +226,19 @@ export class MemorySharedState implements SharedState {
 
   private dropLog(key: string, log: Log): void {
     this.logs.delete(key);
-    this.logBytes -= log.bytes;
+    this.droppableBytes -= log.bytes;
+  }
+
+  private dropValue(key: string): void {
+    const value = this.values.get(key);
+    if (value === undefined) return;
+    this.values.delete(key);
+    this.droppableBytes -= value.bytes;
   }
 
   private addBytes(log: Log, bytes: number): void {
     log.bytes += bytes;
-    this.logBytes += bytes;
+    this.droppableBytes += bytes;
   }
 
   /** Drops the log's `count` oldest entries. */
@@ -214,14 +248,31 @@ export class MemorySharedState implements SharedState {
     this.addBytes(log, -bytes);
   }
 
-  /** Past the bound, the least recently used logs go (never a pinned one); the one just written only loses its oldest entries. */
-  private evictLogs(current: Log): void {
-    for (const [key, log] of this.logs) {
-      if (this.logBytes <= this.maxLogBytes) return;
-      if (log === current || log.pinned) continue;
-      this.dropLog(key, log);
+  /**
+   * Past the bound, the least recently used of the logs and droppable values go (never a pinned log): each map is in
+   * its order of use, so the older of their two heads goes first. What was just written under `currentKey` goes last:
+   * a log then only loses its oldest entries, a value larger than the whole bound is not kept.
+   */
+  private makeRoom(currentKey: string): void {
+    if (this.droppableBytes <= this.maxDroppableBytes) return;
+    const logs = this.logs.entries();
+    const values = this.values.entries();
+    let log = nextDroppable(logs, currentKey);
+    let value = nextDroppable(values, currentKey);
+    while (this.droppableBytes > this.maxDroppableBytes && (log !== undefined || value !== undefined)) {
+      if (log !== undefined && (value === undefined || log[1].usedAt <= value[1].usedAt)) {
+        this.dropLog(log[0], log[1]);
+        log = nextDroppable(logs, currentKey);
+      } else if (value !== undefined) {
+        this.dropValue(value[0]);
+        value = nextDroppable(values, currentKey);
+      }
     }
-    while (this.logBytes > this.maxLogBytes && !current.pinned && current.entries.length > 1) this.trim(current, 1);
+    const current = this.logs.get(currentKey);
+    if (current !== undefined && !current.pinned) {
+      while (this.droppableBytes > this.maxDroppableBytes && current.entries.length > 1) this.trim(current, 1);
+    }
+    if (this.droppableBytes > this.maxDroppableBytes) this.dropValue(currentKey);
   }
 
   private readonly subscribers = new Map<string, Array<(message: string) => void>>();
@@ -242,19 +293,35 @@ export class MemorySharedState implements SharedState {
     clearInterval(this.sweepTimer);
     this.entries.clear();
     this.logs.clear();
-    this.logBytes = 0;
+    this.values.clear();
+    this.droppableBytes = 0;
     this.subscribers.clear();
   }
 
   /** The entry, or undefined when absent or expired (expired entries are removed on the way). */
   private liveEntry(key: string): Entry | undefined {
     const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
+    if (entry === undefined) return this.values.size === 0 ? undefined : this.liveValue(key);
     if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
       this.entries.delete(key);
       return undefined;
     }
     return entry;
+  }
+
+  /** A live droppable value, moved to the end of the order of use; an expired one is dropped. */
+  private liveValue(key: string): DroppableValue | undefined {
+    const value = this.values.get(key);
+    if (value === undefined) return undefined;
+    const now = Date.now();
+    if (value.expiresAt !== undefined && value.expiresAt <= now) {
+      this.dropValue(key);
+      return undefined;
+    }
+    value.usedAt = now;
+    this.values.delete(key);
+    this.values.set(key, value);
+    return value;
   }
 
   private sweep(): void {
@@ -264,5 +331,15 @@ export class MemorySharedState implements SharedState {
     }
     // A conversation nobody continues is never read again: its log goes when it expires, not when it is next used.
     for (const [key, log] of this.logs) if (log.expiresAt <= now) this.dropLog(key, log);
+    for (const [key, value] of this.values) if (value.expiresAt !== undefined && value.expiresAt <= now) this.dropValue(key);
   }
+}
+
+/** The next item of a map in its order of use that may be dropped: not the one just written, not a pinned log. */
+function nextDroppable<T extends Log | DroppableValue>(items: IterableIterator<[string, T]>, currentKey: string): [string, T] | undefined {
+  for (let next = items.next(); !next.done; next = items.next()) {
+    const [key, item] = next.value;
+    if (key !== currentKey && !('pinned' in item && item.pinned)) return next.value;
+  }
+  return undefined;
 }
