@@ -85,6 +85,8 @@ export interface RequestBeginning {
   source: ModeSource;
   governance: RequestStart<Operation>['governance'];
   signal: CallerSignal;
+  /** What the legacy request headers carry into metadata (spec 4.1). */
+  headerMetadata: Record<string, string>;
 }
 
 /**
@@ -107,6 +109,7 @@ function begin(
   governance: RequestBeginning['governance'],
   modeFloor: IntelligenceMode | undefined,
 ): RequestBeginning {
+  const headerMetadata = metadataFromHeaders(request.headers);
   if (modeFloor && modeRank[resolved.mode] < modeRank[modeFloor]) {
     resolved.mode = modeFloor;
     request.mode = modeFloor;
@@ -115,7 +118,7 @@ function begin(
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) signal.abort();
   });
-  return { mode: resolved.mode, source: resolved.source, governance, signal };
+  return { mode: resolved.mode, source: resolved.source, governance, signal, headerMetadata };
 }
 
 const modeRank: Record<IntelligenceMode, number> = { proxy: 0, cache: 1, full: 2 };
@@ -142,7 +145,7 @@ export function innerRequestContext<O extends Operation>(request: FastifyRequest
     mode: beginning.mode,
     modeSource: beginning.source,
     toggles: inner.toggles ?? { enable_cache: undefined, enable_memory: undefined },
-    options: { svc: {}, metadata: metadataFromHeaders(request.headers) },
+    options: { svc: {}, metadata: beginning.headerMetadata },
     signal: beginning.signal,
     // Each inner request (a voice step, a realtime response) is a trace of its own under the caller's request.
     trace: request.trace?.nested(`${inner.endpoint} ${inner.requestedModel}`),
@@ -189,7 +192,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
           svc,
           routingHints: parsed.options?.routingHints,
           routingOverride: parsed.options?.routingOverride,
-          metadata: { ...metadataFromHeaders(request.headers), ...(parsed.options?.metadata ?? {}) },
+          metadata: { ...beginning.headerMetadata, ...(parsed.options?.metadata ?? {}) },
         },
         signal: beginning.signal,
         trace: request.trace,

@@ -161,6 +161,16 @@ describe('non-stream chat responses: body, svc_metadata and headers', () => {
     const upstreamHeaders = Object.keys(harness.mock.requests[0].headers);
     assert.deepEqual(upstreamHeaders.filter((name) => name.startsWith('x-svc-')), []);
   });
+
+  test('a legacy header is bounded as a metadata value: a longer conversation id is a 400 naming the header', async () => {
+    const response = await postChat(harness, chatBody(), { headers: { 'x-svc-conversation-id': 'c'.repeat(513) } });
+    assert.equal(response.status, 400);
+    const { error } = (await response.json()) as { error: { type: string; param: string; message: string } };
+    assert.equal(error.type, 'invalid_request_error');
+    assert.equal(error.param, 'x-svc-conversation-id');
+    assert.equal(error.message, 'x-svc-conversation-id must be at most 512 characters long (got 513)');
+    assert.equal(harness.mock.requests.length, 0, 'nothing reached the upstream');
+  });
   test('parameters a provider cannot take are reported: svc_metadata.warnings and x-svc-warnings, streams included', async () => {
     const body = chatBody({ model: 'anthropic/claude-haiku-4-5', temperature: 1.7, seed: 7 });
     const response = await postChat(harness, body);

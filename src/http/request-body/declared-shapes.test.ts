@@ -203,6 +203,25 @@ describe('accepted but not applied: a warning each, never silence', () => {
     assert.doesNotThrow(() => parseChatRequest({ ...chatBase, logit_bias: { '50256': -100, '15': 2.5 } }));
   });
 
+  test("metadata within OpenAI's bounds (16 pairs, keys of 64 characters, values of 512) and a conversation id as long as a value", async () => {
+    const pairs = Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v']));
+    const parsers = [async (metadata: unknown) => parseChatRequest({ ...chatBase, metadata }), (metadata: unknown) => parseResponsesRequest({ model: 'gpt-4o-mini', input: 'x', metadata })];
+    for (const parse of parsers) {
+      for (const [metadata, param, message] of [
+        [pairs, 'metadata', 'metadata must have at most 16 pairs (got 17)'],
+        [{ ['k'.repeat(65)]: 'v' }, `metadata.${'k'.repeat(65)}`, `metadata.${'k'.repeat(65)} must be at most 64 characters long (got 65)`],
+        [{ run: 'v'.repeat(513) }, 'metadata.run', 'metadata.run must be at most 512 characters long (got 513)'],
+      ] as const) {
+        await assert.rejects(parse(metadata), (error: GatewayError) => error.param === param && error.message === message);
+      }
+      await parse({ ...Object.fromEntries(Object.entries(pairs).slice(2)), ['k'.repeat(64)]: 'v'.repeat(512) });
+    }
+    const long = refusal(() => parseChatRequest({ ...chatBase, svc: { conversation_id: 'c'.repeat(513) } }));
+    assert.equal(long.param, 'svc.conversation_id');
+    assert.equal(long.message, 'svc.conversation_id must be at most 512 characters long (got 513)');
+    assert.equal(parseChatRequest({ ...chatBase, svc: { conversation_id: 'c'.repeat(512) } }).svc.conversation_id?.length, 512);
+  });
+
   test('completions: logit_bias, best_of and suffix', () => {
     assert.deepEqual(parseCompletionsRequest({ model: 'gpt-4o-mini', prompt: 'x', logit_bias: { '50256': -100 }, best_of: 2 }).warnings, [
       'best_of is accepted but has no effect',

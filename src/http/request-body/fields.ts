@@ -72,8 +72,28 @@ export const modelName = () => nonBlankString().check(problemCheck(controlCharac
 /** A string, or an array of strings. */
 export const stringOrStrings = () => z.union([z.string(), z.array(z.string())], { error: (issue) => `must be a string or an array of strings (got ${describeType(issue.input)})` });
 
-/** `{key: string}`: request metadata. */
-export const stringRecord = () => z.record(z.string(), z.string());
+/** OpenAI's bounds of `metadata`: 16 pairs, keys of at most 64 characters, values of at most 512. */
+export const METADATA_BOUNDS = { pairs: 16, keyCharacters: 64, valueCharacters: 512 } as const;
+
+/** The problem of a string longer than `max` characters. */
+export const tooLongProblem = (max: number) => (value: string) => (value.length > max ? `must be at most ${max} characters long (got ${value.length})` : undefined);
+
+/** `{key: string}`: request metadata, within OpenAI's bounds (an upstream that stores it refuses more). */
+export const metadataRecord = () =>
+  z
+    .record(z.string().check(problemCheck(tooLongProblem(METADATA_BOUNDS.keyCharacters))), z.string().check(problemCheck(tooLongProblem(METADATA_BOUNDS.valueCharacters))))
+    .check(
+      problemCheck((record) => {
+        const pairs = Object.keys(record).length;
+        return pairs > METADATA_BOUNDS.pairs ? `must have at most ${METADATA_BOUNDS.pairs} pairs (got ${pairs})` : undefined;
+      }),
+    );
+
+/**
+ * A conversation's id: free-form (spec 4.1), as long as a metadata value at most — it keys the conversation's
+ * memory and sticky route, and an index entry (PostgreSQL refuses one over ~2.7 KB: the turn's facts were lost).
+ */
+export const conversationId = () => z.string().check(problemCheck(tooLongProblem(METADATA_BOUNDS.valueCharacters)));
 
 /** Any JSON object (a JSON Schema, provider data echoed back): checked to be an object, taken as sent (not walked or copied). */
 export const jsonObject = () => z.custom<JsonObject>(isJsonObject, { error: (issue) => `must be an object (got ${describeType(issue.input)})` });

@@ -1,7 +1,7 @@
 import { normalizeTier } from '../../core/svc-options.js';
 import { z } from 'zod';
 import type { RoutingHints, RoutingOverride, SvcOptions } from '../../core/svc-options.js';
-import { integerIn, optional, positiveInteger, positiveNumber, withoutNulls } from './fields.js';
+import { conversationId, integerIn, optional, positiveInteger, positiveNumber, withoutNulls } from './fields.js';
 
 /** Spec 4.1, `routing_hints`: soft preferences. */
 export const routingHintsSchema = z.object({
@@ -32,7 +32,7 @@ export const routingOverrideSchema = z.object({
 export const svcBlockSchema = z.object({
   workflow_type: optional(z.enum(['single_turn', 'execution_task', 'multi_step_conversational', 'long_horizon_autonomous', 'voice_simple', 'voice_complex', 'creative'])),
   chain_id: optional(z.string()), // an invalid UUID is ignored (spec)
-  conversation_id: optional(z.string()),
+  conversation_id: optional(conversationId()),
   planning_mode: optional(z.enum(['preact', 'planact'])),
   max_chain_steps: optional(integerIn(1, 65535)),
   chain_timeout_secs: optional(integerIn(0, 4294967295)),

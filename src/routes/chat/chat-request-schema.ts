@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringOrStrings, stringRecord, tokenBiases } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringOrStrings, metadataRecord, tokenBiases } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 
 /** Names travel upstream in headers of some wires and in logs: no control characters, NUL included, and a sane length. */
@@ -120,7 +120,7 @@ export const chatRequestSchema = z.object({
   logit_bias: optional(tokenBiases()),
   reasoning_effort: optional(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'])),
   service_tier: optional(z.string()),
-  metadata: optional(stringRecord()),
+  metadata: optional(metadataRecord()),
   routing_hints: optional(routingHintsSchema),
   routing_override: optional(routingOverrideSchema),
   svc: optional(svcBlockSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, stringRecord } from '../../http/request-body/fields.js';
+import { boundedJsonSchema, describeType, identifier, integerIn, jsonObject, modelName, nonBlankString, numberIn, optional, metadataRecord } from '../../http/request-body/fields.js';
 import { routingHintsSchema, routingOverrideSchema, svcBlockSchema } from '../../http/request-body/svc-fields.js';
 import { jsonSchemaSpecSchema } from '../chat/chat-request-schema.js';
 
@@ -76,7 +76,7 @@ export const responsesRequestSchema = z.object({
   parallel_tool_calls: optional(z.boolean()),
   text: optional(z.looseObject({ format: optional(textFormatSchema) })),
   user: optional(z.string()),
-  metadata: optional(stringRecord()),
+  metadata: optional(metadataRecord()),
   service_tier: optional(z.string()),
   reasoning: optional(z.looseObject({ effort: optional(z.enum(['none', 'minimal', 'low', 'medium', 'high', 'xhigh'])) })),
   store: optional(z.boolean()),
