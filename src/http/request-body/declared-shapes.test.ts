@@ -205,7 +205,7 @@ describe('accepted but not applied: a warning each, never silence', () => {
 
   test("metadata within OpenAI's bounds (16 pairs, keys of 64 characters, values of 512) and a conversation id as long as a value", async () => {
     const pairs = Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v']));
-    const parsers = [async (metadata: unknown) => parseChatRequest({ ...chatBase, metadata }), (metadata: unknown) => parseResponsesRequest({ model: 'gpt-4o-mini', input: 'x', metadata }, context)];
+    const parsers = [async (metadata: unknown) => parseChatRequest({ ...chatBase, metadata }), (metadata: unknown) => parseResponsesRequest({ model: 'gpt-4o-mini', input: 'x', metadata }, { earlierConversation: async () => [] })];
     for (const parse of parsers) {
       for (const [metadata, param, message] of [
         [pairs, 'metadata', 'metadata must have at most 16 pairs (got 17)'],
