@@ -88,3 +88,43 @@ test('entries expire after 5 minutes (an injected clock, no sleep)', async () =>
   await embed(stage, call, contextFor('org_a', ['fresh']));
   assert.equal(call.asked.length, 2, 'expired at 5 minutes');
 });
+
+/** An upstream answering each input with `vectorOf(input)`. */
+function upstreamOf(vectorOf: (input: string) => number[]) {
+  const asked: string[][] = [];
+  const next = (context: RoutedContext<'embeddings'>) => async (): Promise<Outcome<'embeddings'>> => {
+    const inputs = context.request.input as string[];
+    asked.push(inputs);
+    return { kind: 'complete', result: { model: 'text-embedding-3-small', vectors: inputs.map(vectorOf), usage: { prompt_tokens: 1, total_tokens: 1 } } };
+  };
+  return { asked, next };
+}
+
+test('a hit answers the very numbers the upstream sent: float32 values (OpenAI\'s) kept in 4 bytes each, other doubles as they are', async () => {
+  // 3,072 float32 values printed in full, as OpenAI's JSON carries them (-0.006929283495992422 is one).
+  const float32s = Array.from({ length: 3072 }, (_, index) => Math.fround(Math.sin(index + 1) / 40));
+  const doubles = [0.1, -0.2, 1 / 3];
+  const stage = embeddingsCacheStage();
+  const call = upstreamOf((input) => (input === 'openai' ? float32s : doubles));
+  await embed(stage, call, contextFor('org_a', ['openai']));
+  assert.equal(stage.cache.weight, 4 * 3072 + 200, 'float32 storage: 4 bytes a value and the entry');
+  await embed(stage, call, contextFor('org_a', ['other']));
+  assert.equal(stage.cache.weight, 4 * 3072 + 200 + 8 * 3 + 200, 'doubles that are not float32 values are kept whole');
+  const [fromFloats, fromDoubles] = await embed(stage, call, contextFor('org_a', ['openai', 'other']));
+  assert.equal(call.asked.length, 2, 'both answered from the cache');
+  assert.deepEqual(fromFloats, float32s);
+  assert.deepEqual(fromDoubles, [0.1, -0.2, 1 / 3]);
+  assert.equal(JSON.stringify(fromFloats), JSON.stringify(float32s), 'the same JSON text as the miss');
+});
+
+test('the cache is bounded in bytes too: vectors too large for 5,000 to fit hold fewer entries', async () => {
+  const stage = embeddingsCacheStage({ maxBytes: 10 * (4 * 1024 + 200) });
+  const call = upstreamOf((input) => Array.from({ length: 1024 }, (_, index) => Math.fround((index + input.length) / 1024)));
+  for (let index = 0; index < 30; index++) await embed(stage, call, contextFor('org_a', [`text ${index}`]));
+  assert.equal(stage.cache.size, 10);
+  assert.ok(stage.cache.weight <= 10 * (4 * 1024 + 200));
+  await embed(stage, call, contextFor('org_a', ['text 29']));
+  assert.equal(call.asked.length, 30, 'the newest is kept');
+  await embed(stage, call, contextFor('org_a', ['text 0']));
+  assert.equal(call.asked.length, 31, 'the oldest went');
+});

@@ -8,15 +8,44 @@ import type { Stage } from '../stage.js';
 /** Spec section 8: 5,000 entries, 5 minutes, per instance (not shared). */
 export const EMBEDDINGS_CACHE_ENTRIES = 5000;
 export const EMBEDDINGS_CACHE_TTL_MS = 5 * 60_000;
+/**
+ * And at most this many bytes: 5,000 vectors of 3,072 float32 values (OpenAI's largest) take 61 MB and fit; vectors
+ * of more dimensions, or kept as doubles, hold fewer entries rather than grow the heap past it.
+ */
+export const EMBEDDINGS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * A vector as the cache keeps it: float32 when that holds every value exactly — OpenAI's values are float32 printed in
+ * full, so its vectors take half the memory of the doubles JSON parsing gives — else the doubles themselves. Either way
+ * a hit answers the very numbers the upstream sent.
+ */
+type StoredVector = Float32Array | number[];
+
+function stored(vector: number[]): StoredVector {
+  const floats = new Float32Array(vector);
+  for (let index = 0; index < vector.length; index++) if (floats[index] !== vector[index]) return vector;
+  return floats;
+}
+
+const restored = (vector: StoredVector): number[] => (Array.isArray(vector) ? vector : Array.from(vector));
+
+/** Bytes an entry holds: its values (4 or 8 each), its key and objects. */
+const storedBytes = (vector: StoredVector): number => (Array.isArray(vector) ? 8 : 4) * vector.length + 200;
 
 /**
  * The embeddings cache (spec 8), per input: a batch whose inputs were all seen is answered without the
  * upstream and costs nothing; a batch with new inputs sends only those upstream and merges the answer.
  * Keys hash the org, the served model, the dimensions and the input: never shared across orgs. Vectors
- * are kept as floats, so one entry serves both encodings.
+ * are kept as numbers (float32 when exact, see StoredVector), so one entry serves both encodings.
  */
-export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: number; clock?: Clock } = {}): Stage<'embeddings'> & { cache: LruCache<string, number[]> } {
-  const cache = new LruCache<string, number[]>({ maxEntries: options.maxEntries ?? EMBEDDINGS_CACHE_ENTRIES, ttlMs: options.ttlMs ?? EMBEDDINGS_CACHE_TTL_MS, clock: options.clock });
+export function embeddingsCacheStage(options: { maxEntries?: number; maxBytes?: number; ttlMs?: number; clock?: Clock } = {}): Stage<'embeddings'> & { cache: LruCache<string, StoredVector> } {
+  const cache = new LruCache<string, StoredVector>({
+    maxEntries: options.maxEntries ?? EMBEDDINGS_CACHE_ENTRIES,
+    maxSize: options.maxBytes ?? EMBEDDINGS_CACHE_MAX_BYTES,
+    sizeOf: storedBytes,
+    ttlMs: options.ttlMs ?? EMBEDDINGS_CACHE_TTL_MS,
+    clock: options.clock,
+  });
   return {
     name: 'embeddings_cache',
     cache,
@@ -25,7 +54,10 @@ export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: num
       const request = context.request;
       const model = context.route.model;
       const keys = (request.input as Array<string | number[]>).map((input) => keyOf(context.principal.orgId, model.slug, request.dimensions, input));
-      const cached = keys.map((key) => cache.get(key));
+      const cached = keys.map((key) => {
+        const vector = cache.get(key);
+        return vector === undefined ? undefined : restored(vector);
+      });
       const missing = cached.flatMap((vector, index) => (vector === undefined ? [index] : []));
       if (missing.length < keys.length) context.cacheHit = { type: 'exact', inputs: keys.length - missing.length, of: keys.length };
       if (missing.length === 0) {
@@ -37,7 +69,7 @@ export function embeddingsCacheStage(options: { maxEntries?: number; ttlMs?: num
       const fetched = outcome.result.vectors;
       missing.forEach((inputIndex, position) => {
         cached[inputIndex] = fetched[position];
-        cache.set(keys[inputIndex], fetched[position]);
+        cache.set(keys[inputIndex], stored(fetched[position]));
       });
       context.request = request;
       const result: EmbeddingsResult = { ...outcome.result, vectors: cached as number[][] };
