@@ -100,7 +100,7 @@ function upstreamOf(vectorOf: (input: string) => number[]) {
   return { asked, next };
 }
 
-test('a hit answers the very numbers the upstream sent: float32 values (OpenAI\'s) kept in 4 bytes each, other doubles as they are', async () => {
+test('a hit answers the very numbers the upstream sent: float32 values (OpenAI\'s) kept in 4 bytes each, other doubles in 8', async () => {
   // 3,072 float32 values printed in full, as OpenAI's JSON carries them (-0.006929283495992422 is one).
   const float32s = Array.from({ length: 3072 }, (_, index) => Math.fround(Math.sin(index + 1) / 40));
   const doubles = [0.1, -0.2, 1 / 3];
@@ -109,7 +109,7 @@ test('a hit answers the very numbers the upstream sent: float32 values (OpenAI\'
   await embed(stage, call, contextFor('org_a', ['openai']));
   assert.equal(stage.cache.weight, 4 * 3072 + 200, 'float32 storage: 4 bytes a value and the entry');
   await embed(stage, call, contextFor('org_a', ['other']));
-  assert.equal(stage.cache.weight, 4 * 3072 + 200 + 8 * 3 + 200, 'doubles that are not float32 values are kept whole');
+  assert.equal(stage.cache.weight, 4 * 3072 + 200 + 8 * 3 + 200, 'doubles that are not float32 values are kept as float64');
   const [fromFloats, fromDoubles] = await embed(stage, call, contextFor('org_a', ['openai', 'other']));
   assert.equal(call.asked.length, 2, 'both answered from the cache');
   assert.deepEqual(fromFloats, float32s);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberVector } from '../shared/number-vector.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
@@ -7,7 +8,7 @@ import type { EmbeddingsCapability } from '../wire-adapter.js';
 
 const DEFAULT_BATCH_PATH = '/v1beta/models/{model}:batchEmbedContents';
 
-const batchResponse = z.object({ embeddings: z.array(z.object({ values: z.array(z.number()) })) });
+const batchResponse = z.object({ embeddings: z.array(z.object({ values: numberVector() })) });
 
 /**
  * Gemini's `:batchEmbedContents`: one request per input, in order, answered in order. Gemini reports no

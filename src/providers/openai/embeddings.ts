@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberVector } from '../shared/number-vector.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../../core/embeddings-types.js';
 import type { JsonHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
@@ -11,7 +12,7 @@ const DEFAULT_EMBEDDINGS_PATH = '/embeddings';
 
 /** The answer checked at the boundary: a malformed one is an upstream error, never a crash or a wrong bill. */
 const embeddingsResponse = z.object({
-  data: z.array(z.object({ index: z.number().int().min(0), embedding: z.array(z.number()) })),
+  data: z.array(z.object({ index: z.number().int().min(0), embedding: numberVector() })),
   model: z.string().optional(),
   // Read field by field below: a count that is not one (12.5, -3, 1e20) is estimated, never a failed answer.
   usage: z.unknown().optional(),
