@@ -110,9 +110,8 @@ const traffic: Traffic[] = [
     expected: new Set([200]),
     send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } })),
   },
-  // 1,536 dimensions, what text-embedding-3-small answers by default (the mock's own default is 8): the embeddings
-  // cache then holds vectors of a real size.
-  { name: 'embeddings', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'], dimensions: 1536 }) },
+  // The mock answers text-embedding-3-small's 1,536 dimensions, as OpenAI does: the embeddings cache holds vectors of a real size.
+  { name: 'embeddings', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] }) },
   {
     name: 'stream cut by the client',
     expected: new Set([200]),

@@ -24,10 +24,10 @@ describe('embeddings and moderations', () => {
     test("the SDK's default (base64) and float both give the upstream's vectors", async () => {
       const base64 = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'sdk base64 default' });
       assert.equal(embeddingsRequests()[0].body.encoding_format, 'float', 'upstream is always asked for floats');
-      assert.deepEqual(base64.data[0].embedding, mockVector('sdk base64 default', 8), 'the SDK decoded svc\'s base64 to the same floats');
+      assert.deepEqual(base64.data[0].embedding, mockVector('sdk base64 default', 1536), 'the SDK decoded svc\'s base64 to the same floats');
       const float = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['one float', 'two floats'], encoding_format: 'float' });
       assert.deepEqual(float.data.map((item) => item.index), [0, 1]);
-      assert.deepEqual(float.data[1].embedding, mockVector('two floats', 8));
+      assert.deepEqual(float.data[1].embedding, mockVector('two floats', 1536));
       assert.equal(float.object, 'list');
       assert.equal(float.model, 'text-embedding-3-small');
       assert.deepEqual(float.usage, { prompt_tokens: mockTokens('one float') + mockTokens('two floats'), total_tokens: mockTokens('one float') + mockTokens('two floats') });
@@ -58,7 +58,7 @@ describe('embeddings and moderations', () => {
       const sent = embeddingsRequests()[0];
       assert.match(sent.path, /gemini-embedding-001:batchEmbedContents$/);
       assert.deepEqual(sent.body.requests.map((request: any) => request.content.parts[0].text), ['first text', 'second text']);
-      assert.deepEqual(result.data[1].embedding, mockVector('second text', 8));
+      assert.deepEqual(result.data[1].embedding, mockVector('second text', 3072));
       assert.ok(result.usage.prompt_tokens > 0);
     });
 
@@ -73,7 +73,7 @@ describe('embeddings and moderations', () => {
       assert.equal(body.svc_metadata.cache_hit, true);
       assert.equal(body.svc_metadata.decision_source, 'CacheHit');
       assert.equal(body.svc_metadata.cost_usd ?? 0, 0);
-      assert.deepEqual(body.data[0].embedding, mockVector('me too', 8));
+      assert.deepEqual(body.data[0].embedding, mockVector('me too', 1536));
       await post('/v1/embeddings', { model: 'text-embedding-3-small', input: ['cache me', 'brand new'], encoding_format: 'float' });
       assert.deepEqual(embeddingsRequests()[1].body.input, ['brand new']);
       const otherOrg = await createOrg(harness, 'embeddings-other');

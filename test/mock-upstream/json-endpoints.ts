@@ -30,7 +30,16 @@ export function mockVector(text: string, dimensions: number): number[] {
 /** Mock token count of a text: a quarter of its length, at least 1. */
 export const mockTokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
+/** The length of a model's vectors when the request sets none, as the real APIs answer; 8 for a model not listed. */
+const nativeDimensions: Record<string, number> = {
+  'text-embedding-3-small': 1536,
+  'text-embedding-3-large': 3072,
+  'text-embedding-ada-002': 1536,
+  'gemini-embedding-001': 3072,
+  'mistral-embed': 1024,
+};
 const DEFAULT_DIMENSIONS = 8;
+const dimensionsOf = (model: unknown, asked: unknown): number => (typeof asked === 'number' ? asked : (nativeDimensions[String(model).replace(/^models\//, '')] ?? DEFAULT_DIMENSIONS));
 const bearer = (headers: Record<string, string | string[] | undefined>) => {
   const value = headers.authorization;
   return typeof value === 'string' && value.startsWith('Bearer ') ? value.slice(7) : undefined;
@@ -54,7 +63,7 @@ const openAiEmbeddings: JsonEndpoint = {
   answer(body) {
     const inputs: unknown[] = typeof body.input === 'string' || (Array.isArray(body.input) && typeof body.input[0] === 'number') ? [body.input] : body.input;
     const texts = inputs.map((input) => (typeof input === 'string' ? input : (input as number[]).join(' ')));
-    const dimensions = body.dimensions ?? DEFAULT_DIMENSIONS;
+    const dimensions = dimensionsOf(body.model, body.dimensions);
     const promptTokens = inputs.reduce<number>((sum, input) => sum + (typeof input === 'string' ? mockTokens(input) : (input as number[]).length), 0);
     return {
       object: 'list',
@@ -118,7 +127,7 @@ const geminiBatchEmbeddings: JsonEndpoint = {
   },
   answer(body) {
     return {
-      embeddings: body.requests.map((request: any) => ({ values: mockVector((request.content?.parts ?? []).map((part: any) => part.text ?? '').join(''), request.outputDimensionality ?? DEFAULT_DIMENSIONS) })),
+      embeddings: body.requests.map((request: any) => ({ values: mockVector((request.content?.parts ?? []).map((part: any) => part.text ?? '').join(''), dimensionsOf(request.model, request.outputDimensionality)) })),
     };
   },
   renderError: (status, message, errorType) => geminiWire.renderError(status, message, errorType),
