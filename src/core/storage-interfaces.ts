@@ -344,6 +344,9 @@ export interface SetOptions {
   droppable?: boolean;
 }
 
+/** The options of a value that may be dropped for room: a cached answer, a sticky route, a health snapshot. */
+export const DROPPABLE: SetOptions = Object.freeze({ droppable: true });
+
 export interface SharedState {
   readonly kind: 'memory' | 'redis';
   /** Adds `amount` to a counter; the counter expires `ttlMs` after it was created. Returns the new value. */

@@ -1,4 +1,4 @@
-import type { SharedState } from '../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../core/storage-interfaces.js';
 
 /** Weight of the newest observation in the averages. */
 const ALPHA = 0.2;
@@ -97,7 +97,7 @@ export class ModelHealth implements HealthView {
         const theirs = stored ? (JSON.parse(stored) as HealthFigures) : undefined;
         const blended = theirs ? blend(mine, theirs) : mine;
         this.local.set(target, blended);
-        await this.shared!.set(`health:${target}`, JSON.stringify(blended), SHARED_TTL_MS, { droppable: true });
+        await this.shared!.set(`health:${target}`, JSON.stringify(blended), SHARED_TTL_MS, DROPPABLE);
       } catch {
         this.dirty.add(target); // shared state down: kept for the next sync; routing goes on with local figures
       }

@@ -1,9 +1,7 @@
-import type { SharedState } from '../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../core/storage-interfaces.js';
 
 /** How long a chain keeps its model after its last turn. */
 const STICKY_TTL_MS = 60 * 60 * 1000;
-/** Callers name chains at will: in process, their routes live in the state's bounded room (a dropped one is chosen again). */
-const droppable = { droppable: true } as const;
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A chain's identity (spec 4.1): a `chain_id` that is a UUID (an invalid one is ignored), else the `conversation_id`. */
@@ -30,6 +28,7 @@ export class StickyRoutes {
 
   /** Only the first model is kept: a chain stays where it started. */
   remember(orgId: string, chain: string, modelSlug: string): Promise<boolean> {
-    return this.state.setIfAbsent(this.key(orgId, chain), modelSlug, STICKY_TTL_MS, droppable);
+    // Callers name chains at will: in process, their routes live in the state's bounded room (a dropped one is chosen again).
+    return this.state.setIfAbsent(this.key(orgId, chain), modelSlug, STICKY_TTL_MS, DROPPABLE);
   }
 }

@@ -3,7 +3,7 @@ import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import type { SharedState } from '../../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../../core/storage-interfaces.js';
 import { answerBytes, answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
 
 export type { CachedAnswer } from '../cached-answer.js';
@@ -83,14 +83,13 @@ export class ExactCache {
     await this.writes?.close();
   }
 
+  /** Droppable: while Redis is down the in-process fallback keeps these answers within its bounded room. */
   private async writeShared(batch: Array<{ key: string; answer: CachedAnswer }>): Promise<void> {
-    await Promise.all(batch.map(async ({ key, answer }) => this.shared!.set(sharedKey(key), await encode(answer, this.options.compressAboveBytes ?? 1024), this.options.ttlMs, droppable)));
+    await Promise.all(batch.map(async ({ key, answer }) => this.shared!.set(sharedKey(key), await encode(answer, this.options.compressAboveBytes ?? 1024), this.options.ttlMs, DROPPABLE)));
   }
 }
 
 const sharedKey = (key: string) => `cache:exact:${key}`;
-/** A cached answer may be dropped for room (Redis down: the in-process fallback holds them in a bounded room). */
-const droppable = { droppable: true } as const;
 
 /** `j` + JSON, or `z` + base64 of the deflated JSON when it is large. */
 async function encode(answer: CachedAnswer, compressAbove: number): Promise<string> {

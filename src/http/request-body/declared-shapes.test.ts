@@ -205,7 +205,11 @@ describe('accepted but not applied: a warning each, never silence', () => {
 
   test("metadata within OpenAI's bounds (16 pairs, keys of 64 characters, values of 512) and a conversation id as long as a value", async () => {
     const pairs = Object.fromEntries(Array.from({ length: 17 }, (_, index) => [`k${index}`, 'v']));
-    const parsers = [async (metadata: unknown) => parseChatRequest({ ...chatBase, metadata }), (metadata: unknown) => parseResponsesRequest({ model: 'gpt-4o-mini', input: 'x', metadata }, { earlierConversation: async () => [] })];
+    // Each parser gives back the metadata it accepted.
+    const parsers = [
+      async (metadata: unknown) => parseChatRequest({ ...chatBase, metadata }).request.metadata,
+      async (metadata: unknown) => (await parseResponsesRequest({ model: 'gpt-4o-mini', input: 'x', metadata }, { earlierConversation: async () => [] })).options?.metadata,
+    ];
     for (const parse of parsers) {
       for (const [metadata, param, message] of [
         [pairs, 'metadata', 'metadata must have at most 16 pairs (got 17)'],
@@ -214,7 +218,8 @@ describe('accepted but not applied: a warning each, never silence', () => {
       ] as const) {
         await assert.rejects(parse(metadata), (error: GatewayError) => error.param === param && error.message === message);
       }
-      await parse({ ...Object.fromEntries(Object.entries(pairs).slice(2)), ['k'.repeat(64)]: 'v'.repeat(512) });
+      const atTheBounds = { ...Object.fromEntries(Object.entries(pairs).slice(2)), ['k'.repeat(64)]: 'v'.repeat(512) };
+      assert.deepEqual(await parse(atTheBounds), atTheBounds, '16 pairs, a 64-character key and a 512-character value are accepted');
     }
     const long = refusal(() => parseChatRequest({ ...chatBase, svc: { conversation_id: 'c'.repeat(513) } }));
     assert.equal(long.param, 'svc.conversation_id');

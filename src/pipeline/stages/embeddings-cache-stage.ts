@@ -15,10 +15,10 @@ export const EMBEDDINGS_CACHE_TTL_MS = 5 * 60_000;
 export const EMBEDDINGS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * A vector as the cache keeps it: a typed array, never the parsed answer's own array (the upstream answer's schema
- * check builds arrays of boxed numbers, ~24 bytes a value: 5,000 vectors of 1,536 dimensions held 180 MB and more);
+ * A vector as the cache keeps it: a typed array of its own, never the answer's array (whatever an adapter built — an
+ * array of boxed numbers took ~24 bytes a value, and 5,000 vectors of 1,536 dimensions grew the heap past 250 MB);
  * float32 when that holds every value exactly — OpenAI prints float32 values in full — else float64. Either way a
- * hit answers the very numbers the upstream sent.
+ * hit answers the very numbers the upstream sent, and the byte bound counts what is held.
  */
 type StoredVector = Float32Array | Float64Array;
 

@@ -45,6 +45,9 @@ const entryBytes = (value: string) => 2 * value.length + 64;
 const valueBytes = (key: string, value: string) => 2 * (key.length + value.length) + 96;
 const DEFAULT_MAX_DROPPABLE_BYTES = 64 * 1024 * 1024;
 
+/** An entry with an expiry at or before `now`. */
+const expired = (entry: Entry, now: number): boolean => entry.expiresAt !== undefined && entry.expiresAt <= now;
+
 function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
 }
@@ -302,7 +305,7 @@ export class MemorySharedState implements SharedState {
   private liveEntry(key: string): Entry | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return this.values.size === 0 ? undefined : this.liveValue(key);
-    if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+    if (expired(entry, Date.now())) {
       this.entries.delete(key);
       return undefined;
     }
@@ -314,7 +317,7 @@ export class MemorySharedState implements SharedState {
     const value = this.values.get(key);
     if (value === undefined) return undefined;
     const now = Date.now();
-    if (value.expiresAt !== undefined && value.expiresAt <= now) {
+    if (expired(value, now)) {
       this.dropValue(key);
       return undefined;
     }
@@ -327,11 +330,11 @@ export class MemorySharedState implements SharedState {
   private sweep(): void {
     const now = Date.now();
     for (const [key, entry] of this.entries) {
-      if (entry.expiresAt !== undefined && entry.expiresAt <= now) this.entries.delete(key);
+      if (expired(entry, now)) this.entries.delete(key);
     }
     // A conversation nobody continues is never read again: its log goes when it expires, not when it is next used.
     for (const [key, log] of this.logs) if (log.expiresAt <= now) this.dropLog(key, log);
-    for (const [key, value] of this.values) if (value.expiresAt !== undefined && value.expiresAt <= now) this.dropValue(key);
+    for (const [key, value] of this.values) if (expired(value, now)) this.dropValue(key);
   }
 }
 
