@@ -59,6 +59,11 @@ export interface CatalogChatOptions {
   top_k?: boolean;
 }
 
+export interface CatalogEmbeddingsOptions {
+  /** The provider answers `encoding_format: "base64"` (little-endian float32): svc asks for it, whatever the caller asked. */
+  base64?: boolean;
+}
+
 export interface CatalogProvider {
   id: string;
   name: string;
@@ -73,6 +78,8 @@ export interface CatalogProvider {
   paths: Record<string, string>;
   /** Chat-wire dialect knobs of an OpenAI-compatible host (data, so no provider is special-cased in code). */
   chat_options?: CatalogChatOptions;
+  /** Embeddings-wire knobs of an OpenAI-compatible host. */
+  embeddings_options?: CatalogEmbeddingsOptions;
   docs?: string;
   notes?: string;
   /** Part of svc itself (the demo provider): no key, no env variables, no entry in the config's providers. */

@@ -55,6 +55,7 @@ function runtimeFor(id: string, settings: ProviderConfig, catalogRow: CatalogPro
     : customShape(wire, catalog);
   const runtime: ProviderRuntime = { id, wire, baseUrl: trimBaseUrl(baseUrl), ...shape, apiKeys: [...settings.apiKeys], timeouts: { ...settings.timeouts } };
   if (catalogRow?.chat_options) runtime.chatOptions = catalogRow.chat_options;
+  if (catalogRow?.embeddings_options) runtime.embeddingsOptions = catalogRow.embeddings_options;
   if (catalogRow?.otel_name) runtime.telemetryName = catalogRow.otel_name;
   return runtime;
 }

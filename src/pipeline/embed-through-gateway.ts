@@ -14,7 +14,9 @@ export async function embedThroughGateway(runner: RequestRunner, parent: Request
   });
   let vector: number[] | undefined;
   await runner.run(context, (outcome) => {
-    if (outcome.kind === 'complete') vector = outcome.result.vectors[0];
+    if (outcome.kind !== 'complete') return;
+    const first = outcome.result.vectors[0];
+    vector = first === undefined || Array.isArray(first) ? first : Array.from(first);
   });
   if (!vector) throw new Error(`the embedding model ${model} returned no vector`);
   return vector;

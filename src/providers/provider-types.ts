@@ -1,7 +1,7 @@
 import type { RequestOptions } from 'node:http';
 import type { ClientOptions } from 'ws';
 import type { FormData } from 'undici';
-import type { CatalogChatOptions, CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
+import type { CatalogChatOptions, CatalogEmbeddingsOptions, CatalogModel, CatalogProvider, WireFormat } from '../catalog/catalog-types.js';
 
 /** A configured provider: the catalog row merged with config/env (keys, base URL override). */
 export interface ProviderRuntime {
@@ -15,6 +15,8 @@ export interface ProviderRuntime {
   paths: Record<string, string>;
   /** The catalog row's `chat_options`: how this OpenAI-compatible host's dialect differs. */
   chatOptions?: CatalogChatOptions;
+  /** The catalog row's `embeddings_options`. */
+  embeddingsOptions?: CatalogEmbeddingsOptions;
   /** Platform keys (the rotation pool); empty = not routable without BYOK. */
   apiKeys: string[];
   /** Time-outs in ms. */

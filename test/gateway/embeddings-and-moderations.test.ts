@@ -23,11 +23,12 @@ describe('embeddings and moderations', () => {
   describe('POST /v1/embeddings', () => {
     test("the SDK's default (base64) and float both give the upstream's vectors", async () => {
       const base64 = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'sdk base64 default' });
-      assert.equal(embeddingsRequests()[0].body.encoding_format, 'float', 'upstream is always asked for floats');
+      assert.equal(embeddingsRequests()[0].body.encoding_format, 'base64', "OpenAI is asked for base64 (its catalog row's embeddings_options), whatever the caller asked");
       assert.deepEqual(base64.data[0].embedding, mockVector('sdk base64 default', 1536), 'the SDK decoded svc\'s base64 to the same floats');
       const float = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['one float', 'two floats'], encoding_format: 'float' });
       assert.deepEqual(float.data.map((item) => item.index), [0, 1]);
-      assert.deepEqual(float.data[1].embedding, mockVector('two floats', 1536));
+      assert.deepEqual(float.data[1].embedding, mockVector('two floats', 1536), 'the float32 values base64 carried, as JSON numbers');
+      assert.equal(embeddingsRequests()[1].body.encoding_format, 'base64');
       assert.equal(float.object, 'list');
       assert.equal(float.model, 'text-embedding-3-small');
       assert.deepEqual(float.usage, { prompt_tokens: mockTokens('one float') + mockTokens('two floats'), total_tokens: mockTokens('one float') + mockTokens('two floats') });

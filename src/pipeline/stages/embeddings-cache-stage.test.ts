@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Principal } from '../../auth/principal.js';
 import type { CatalogModel } from '../../catalog/catalog-types.js';
-import type { EmbeddingsRequest } from '../../core/embeddings-types.js';
+import type { EmbeddingsRequest, EmbeddingVector } from '../../core/embeddings-types.js';
 import type { Outcome } from '../../core/operations.js';
 import type { RoutedContext } from '../request-context.js';
 import { EMBEDDINGS_CACHE_ENTRIES, EMBEDDINGS_CACHE_TTL_MS, embeddingsCacheStage } from './embeddings-cache-stage.js';
@@ -35,7 +35,8 @@ function upstream() {
 async function embed(stage: ReturnType<typeof embeddingsCacheStage>, upstreamCall: ReturnType<typeof upstream>, context: RoutedContext<'embeddings'>) {
   const outcome = await stage.intercept(context, upstreamCall.next(context));
   assert.equal(outcome.kind, 'complete');
-  return (outcome as { result: { vectors: number[][] } }).result.vectors;
+  // The numbers a caller gets: a hit hands out the cache's typed array, which the answer renders as numbers.
+  return (outcome as { result: { vectors: EmbeddingVector[] } }).result.vectors.map((vector) => Array.from(vector));
 }
 
 test('a repeated input is answered without the upstream; a batch with one new input sends only that one', async () => {
@@ -90,7 +91,7 @@ test('entries expire after 5 minutes (an injected clock, no sleep)', async () =>
 });
 
 /** An upstream answering each input with `vectorOf(input)`. */
-function upstreamOf(vectorOf: (input: string) => number[]) {
+function upstreamOf(vectorOf: (input: string) => EmbeddingVector) {
   const asked: string[][] = [];
   const next = (context: RoutedContext<'embeddings'>) => async (): Promise<Outcome<'embeddings'>> => {
     const inputs = context.request.input as string[];
@@ -127,4 +128,14 @@ test('the cache is bounded in bytes too: vectors too large for 5,000 to fit hold
   assert.equal(call.asked.length, 30, 'the newest is kept');
   await embed(stage, call, contextFor('org_a', ['text 0']));
   assert.equal(call.asked.length, 31, 'the oldest went');
+});
+
+test('a vector the adapter decoded from base64 (a Float32Array) is kept as it is: 4 bytes a value, no copy', async () => {
+  const decoded = Float32Array.from([0.5, -0.25, 0.125]);
+  const stage = embeddingsCacheStage();
+  const call = upstreamOf(() => decoded);
+  await embed(stage, call, contextFor('org_a', ['base64']));
+  assert.equal(stage.cache.weight, 4 * 3 + 200);
+  assert.deepEqual(await embed(stage, call, contextFor('org_a', ['base64'])), [[0.5, -0.25, 0.125]]);
+  assert.equal(call.asked.length, 1, 'the second was a hit');
 });

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { EmbeddingsResult } from '../../core/embeddings-types.js';
+import type { EmbeddingsResult, EmbeddingVector } from '../../core/embeddings-types.js';
 import type { Outcome } from '../../core/operations.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import type { RoutedContext } from '../request-context.js';
@@ -15,20 +15,21 @@ export const EMBEDDINGS_CACHE_TTL_MS = 5 * 60_000;
 export const EMBEDDINGS_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * A vector as the cache keeps it: a typed array of its own, never the answer's array (whatever an adapter built — an
- * array of boxed numbers took ~24 bytes a value, and 5,000 vectors of 1,536 dimensions grew the heap past 250 MB);
- * float32 when that holds every value exactly — OpenAI prints float32 values in full — else float64. Either way a
- * hit answers the very numbers the upstream sent, and the byte bound counts what is held.
+ * A vector as the cache keeps it: a typed array, never an array of numbers (whatever an adapter built — an array of
+ * boxed numbers took ~24 bytes a value, and 5,000 vectors of 1,536 dimensions grew the heap past 250 MB): the
+ * adapter's own when it decoded one (base64), else float32 when that holds every value exactly — OpenAI's values are
+ * float32 — else float64. Either way a hit answers the very numbers the upstream sent, and the byte bound counts what
+ * is held. Answers only read vectors, so a hit hands out the stored array itself.
  */
 type StoredVector = Float32Array | Float64Array;
 
-function stored(vector: number[]): StoredVector {
+function stored(vector: EmbeddingVector): StoredVector {
+  // A view onto a larger buffer would keep all of it alive: the cache holds a copy of its own then.
+  if (!Array.isArray(vector)) return vector.byteLength === vector.buffer.byteLength ? vector : vector.slice();
   const floats = new Float32Array(vector);
   for (let index = 0; index < vector.length; index++) if (floats[index] !== vector[index]) return new Float64Array(vector);
   return floats;
 }
-
-const restored = (vector: StoredVector): number[] => Array.from(vector);
 
 /** Bytes an entry holds: its values (4 or 8 each), its key and objects. */
 const storedBytes = (vector: StoredVector): number => vector.byteLength + 200;
@@ -55,14 +56,11 @@ export function embeddingsCacheStage(options: { maxEntries?: number; maxBytes?: 
       const request = context.request;
       const model = context.route.model;
       const keys = (request.input as Array<string | number[]>).map((input) => keyOf(context.principal.orgId, model.slug, request.dimensions, input));
-      const cached = keys.map((key) => {
-        const vector = cache.get(key);
-        return vector === undefined ? undefined : restored(vector);
-      });
+      const cached: Array<EmbeddingVector | undefined> = keys.map((key) => cache.get(key));
       const missing = cached.flatMap((vector, index) => (vector === undefined ? [index] : []));
       if (missing.length < keys.length) context.cacheHit = { type: 'exact', inputs: keys.length - missing.length, of: keys.length };
       if (missing.length === 0) {
-        return { kind: 'complete', result: { model: model.upstream_model, vectors: cached as number[][], usage: { prompt_tokens: 0, total_tokens: 0 } } };
+        return { kind: 'complete', result: { model: model.upstream_model, vectors: cached as EmbeddingVector[], usage: { prompt_tokens: 0, total_tokens: 0 } } };
       }
       if (missing.length < keys.length) context.request = { ...request, input: missing.map((index) => request.input[index]) as string[] | number[][] };
       const outcome = await next();
@@ -73,7 +71,7 @@ export function embeddingsCacheStage(options: { maxEntries?: number; maxBytes?: 
         cache.set(keys[inputIndex], stored(fetched[position]));
       });
       context.request = request;
-      const result: EmbeddingsResult = { ...outcome.result, vectors: cached as number[][] };
+      const result: EmbeddingsResult = { ...outcome.result, vectors: cached as EmbeddingVector[] };
       return { kind: 'complete', result };
     },
   };
