@@ -36,8 +36,12 @@ describe('embeddings and moderations', () => {
 
     test('a raw answer: spec 2.6 shape, svc_metadata with the cost at the catalog embedding price, usage headers', async () => {
       const response = await post('/v1/embeddings', { model: 'openai/text-embedding-3-small', input: 'priced input text', encoding_format: 'float' });
-      const body = await response.json();
-      assert.equal(response.status, 200, JSON.stringify(body));
+      const text = await response.text();
+      const body = JSON.parse(text);
+      assert.equal(response.status, 200, text);
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.equal(text, JSON.stringify(body), 'svc writes the answer as text, byte for byte what a JSON serializer prints');
+      assert.deepEqual(body.data[0].embedding, mockVector('priced input text', 1536));
       assert.deepEqual(Object.keys(body.data[0]).sort(), ['embedding', 'index', 'object']);
       assert.equal(body.data[0].object, 'embedding');
       // text-embedding-3-small: 0.02 USD per million input tokens.
