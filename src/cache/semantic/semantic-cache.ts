@@ -6,6 +6,7 @@ import type { SharedState } from '../../core/storage-interfaces.js';
 import { answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
 import { SemanticIndex, semanticEntry, type SemanticLookup } from './semantic-index.js';
 import { promptFeatures, type PromptFeatures } from './text-features.js';
+import { base64ToFloat32, float32ToBase64 } from '../../shared/float32-base64.js';
 
 export interface SemanticCacheOptions {
   maxEntriesPerOrg: number;
@@ -79,8 +80,7 @@ export class SemanticCache {
     if (this.pendingAdds.length < MAX_PENDING_ADDS) this.pendingAdds.push({ orgId, bucket, entry, features });
     this.pendingTimer ??= setImmediate(() => this.addPending());
     if (!this.writes) return;
-    const vectorText = Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64');
-    this.writes.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: vectorText, answer, expiresAt: entry.expiresAt } });
+    this.writes.push({ orgId, entry: { id: entry.id, bucket, prompt, vector: float32ToBase64(vector), answer, expiresAt: entry.expiresAt } });
   }
 
   get backlog(): BoundedQueue<{ orgId: string; entry: SharedEntry }> | undefined {
@@ -146,8 +146,8 @@ export class SemanticCache {
       if (entry.expiresAt <= this.clock() || this.index.knows(orgId, entry.id)) return;
       const answer = answerFromShared(entry.answer);
       if (!answer) throw new Error('the entry holds no answer');
-      const bytes = Buffer.from(entry.vector, 'base64');
-      const vector = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+      const vector = base64ToFloat32(entry.vector);
+      if (!vector) throw new Error('the entry\'s vector is not base64 of float32 values');
       this.index.add(orgId, entry.bucket, semanticEntry(entry.id, vector, promptFeatures(entry.prompt), answer, entry.expiresAt));
     } catch (error) {
       this.logger.warn({ err: error }, 'semantic cache: a shared entry could not be read; skipped');

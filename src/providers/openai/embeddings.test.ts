@@ -90,4 +90,3 @@ test('an index repeated or past the inputs is a malformed answer, not a hole in 
     assert.throws(() => openaiEmbeddings.parseResponse(body, request, target), (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error', JSON.stringify(indices));
   }
 });
-

@@ -35,19 +35,19 @@ export const openaiEmbeddings: EmbeddingsCapability = {
   },
 
   parseResponse(body: unknown, request: EmbeddingsRequest, target: UpstreamTarget): EmbeddingsResult {
+    const malformed = (message: string) => new UpstreamError(target.provider.id, { kind: 'server_error', message });
     const parsed = embeddingsResponse.safeParse(body);
-    if (!parsed.success || parsed.data.data.length !== request.input.length) {
-      throw new UpstreamError(target.provider.id, { kind: 'server_error', message: `the embeddings answer is malformed${parsed.success ? `: ${parsed.data.data.length} vectors for ${request.input.length} inputs` : ''}` });
-    }
+    if (!parsed.success) throw malformed('the embeddings answer is malformed');
+    if (parsed.data.data.length !== request.input.length) throw malformed(`the embeddings answer is malformed: ${parsed.data.data.length} vectors for ${request.input.length} inputs`);
     const vectors: EmbeddingVector[] = new Array(request.input.length);
     for (const item of parsed.data.data) {
-      if (item.index >= vectors.length) throw new UpstreamError(target.provider.id, { kind: 'server_error', message: `the embeddings answer is malformed: index ${item.index} for ${vectors.length} inputs` });
+      if (item.index >= vectors.length) throw malformed(`the embeddings answer is malformed: index ${item.index} for ${vectors.length} inputs`);
       const vector = typeof item.embedding === 'string' ? base64ToFloat32(item.embedding) : item.embedding;
-      if (vector === undefined) throw new UpstreamError(target.provider.id, { kind: 'server_error', message: `the embeddings answer is malformed: vector ${item.index} is not base64 of float32 values` });
+      if (vector === undefined) throw malformed(`the embeddings answer is malformed: vector ${item.index} is not base64 of float32 values`);
       vectors[item.index] = vector;
     }
     // A loop, not some(): some() skips the holes a repeated index leaves.
-    for (let index = 0; index < vectors.length; index++) if (vectors[index] === undefined) throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'the embeddings answer skips an input index' });
+    for (let index = 0; index < vectors.length; index++) if (vectors[index] === undefined) throw malformed('the embeddings answer skips an input index');
     const reader = new TokenCountReader(isJsonObject(parsed.data.usage) ? parsed.data.usage : undefined);
     const promptTokens = reader.read('prompt_tokens');
     const usage = promptTokens === undefined ? undefined : { prompt_tokens: promptTokens, total_tokens: promptTokens };
