@@ -37,7 +37,7 @@ test('an empty environment gives the documented defaults', async () => {
   assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:' });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000, circuitBreaker: { windowMs: 10000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30000 } });
-  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 50, maxQueue: 100000 });
+  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 100000 });
   assert.equal(config.logLevel, 'info');
   assert.equal(config.masterKey, undefined);
   assert.equal(config.configFile, undefined);

@@ -4,7 +4,7 @@ import type { UsageBreakdownRow, UsageDimension, UsageQuery, UsageRecord, UsageS
 import { toUsageRow } from './record-rows.js';
 import { breakDownUsage, summarizeUsage } from './usage-summary-query.js';
 
-/** Rows per INSERT statement: stays under SQLite's and PostgreSQL's bound-parameter limits (20 columns a row). */
+/** Rows per INSERT statement: stays under SQLite's and PostgreSQL's bound-parameter limits (33 columns a row: 16,500 of 32,766 and 65,535). */
 const USAGE_ROWS_PER_STATEMENT = 500;
 
 export class KyselyUsageStore implements UsageStore {

@@ -7,7 +7,7 @@ import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
 import { memoryFactStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
-import { SqliteUsageStore, usageRowsFromJson, usageStatement } from './sqlite-usage-store.js';
+import { SqliteUsageStore, usageRowsFromLines, usageStatement } from './sqlite-usage-store.js';
 
 export type SqliteRecordStoreOptions =
   /** The database is `<dataDir>/svc.sqlite`; the folder is created when missing. */
@@ -49,7 +49,7 @@ export class SqliteRecordStore extends KyselyRecordStore {
       // The tables the writer thread appends to, each with its one-row INSERT.
       { usage: usageStatement, memory_facts: memoryFactStatement },
       // The ledger's batches come as the journal's lines (SqliteUsageStore.insertJournaledUsage).
-      { usage: usageRowsFromJson },
+      { usage: usageRowsFromLines },
     );
     super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), memoryFacts: new SqliteMemoryFactStore(db, writer) });
     this.writer = writer;

@@ -17,8 +17,8 @@ export class SqliteRowWriter {
     private readonly ready: () => Promise<Database.Database>,
     /** Per table, one row's INSERT with positional parameters. */
     private readonly statements: Record<string, string>,
-    /** Per table whose batches may come as records in JSON text (insertJson), how rows are made of them. */
-    private readonly rowsFromJson: Record<string, RowsFromJson> = {},
+    /** Per table whose batches may come as records in JSON lines (insertLines), how rows are made of them. */
+    private readonly rowsFromLines: Record<string, RowsFromLines> = {},
   ) {}
 
   /** Rows as arrays of values in the statement's column order: cheaper to pass to the thread and to bind than objects. */
@@ -30,15 +30,17 @@ export class SqliteRowWriter {
   }
 
   /**
-   * Records as one JSON array text, made into rows by the table's RowsFromJson — on the writer thread, so that a text
-   * the caller already has (the usage journal's lines) is all that crosses, and the event loop serializes nothing.
+   * Records as JSON lines (one text a record), made into rows by the table's RowsFromLines — on the writer thread, so
+   * that the text the caller already has (the usage journal's lines) is all that crosses, and the event loop
+   * serializes nothing.
    */
-  async insertJson(table: string, json: string): Promise<void> {
-    const rowsFromJson = this.rowsFromJson[table];
-    if (!rowsFromJson) throw new Error(`the row writer makes no rows from JSON for table ${table}`);
+  async insertLines(table: string, lines: readonly string[]): Promise<void> {
+    const rowsFromLines = this.rowsFromLines[table];
+    if (!rowsFromLines) throw new Error(`the row writer makes no rows from JSON lines for table ${table}`);
+    if (lines.length === 0) return;
     await this.start();
-    if (this.inThread) this.inThread[table](rowsFromJson.rowsOf(json));
-    else await this.worker!.insertJson(table, json);
+    if (this.inThread) this.inThread[table](rowsFromLines.rowsOf(lines));
+    else await this.worker!.insertLines(table, lines);
   }
 
   /** Opens the database and starts the thread once, however many batches come at the same time (a failed start is tried again by the next batch). */
@@ -61,7 +63,7 @@ export class SqliteRowWriter {
       }
       this.inThread = inThread;
     } else {
-      this.worker = new SqliteWriterThread(this.filename, this.statements, 5000, this.rowsFromJson);
+      this.worker = new SqliteWriterThread(this.filename, this.statements, 5000, this.rowsFromLines);
     }
   }
 
@@ -71,13 +73,13 @@ export class SqliteRowWriter {
 }
 
 /**
- * How a table's rows are made from records sent as one JSON array text: a function exported by a module (a file URL)
- * that the writer thread imports, and the same function for a writer without a thread (an in-memory database).
+ * How a table's rows are made from records sent as JSON lines: a function exported by a module (a file URL) that the
+ * writer thread imports, and the same function for a writer without a thread (an in-memory database).
  */
-export interface RowsFromJson {
+export interface RowsFromLines {
   moduleUrl: string;
   exportName: string;
-  rowsOf: (json: string) => unknown[][];
+  rowsOf: (lines: readonly string[]) => unknown[][];
 }
 
 /** An INSERT of one row with positional parameters, ignoring a row whose key is already there (retried batches). */

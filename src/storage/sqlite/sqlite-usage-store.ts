@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
 import type { UsageRecord } from '../../core/storage-interfaces.js';
-import { insertIgnoringDuplicates, type RowsFromJson, type SqliteRowWriter } from './sqlite-row-writer.js';
-import { usageColumns, usageValues, usageValuesOfJson } from './usage-row-values.js';
+import { insertIgnoringDuplicates, type RowsFromLines, type SqliteRowWriter } from './sqlite-row-writer.js';
+import { usageColumns, usageValues, usageValuesOfLines } from './usage-row-values.js';
 
 /** The SQL of each table the row writer appends to; a retried batch must not count a request twice. */
 export const usageStatement = insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id');
@@ -12,10 +12,10 @@ export const usageStatement = insertIgnoringDuplicates('usage_ledger', usageColu
  * How the writer makes ledger rows from records sent as text (`insertJournaledUsage`): usage-row-values' function,
  * which its thread imports — the TypeScript source when svc runs from its sources (tests), the build's file otherwise.
  */
-export const usageRowsFromJson: RowsFromJson = {
+export const usageRowsFromLines: RowsFromLines = {
   moduleUrl: new URL(`./usage-row-values.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href,
-  exportName: 'usageValuesOfJson',
-  rowsOf: usageValuesOfJson,
+  exportName: 'usageValuesOfLines',
+  rowsOf: usageValuesOfLines,
 };
 
 /** Ledger batches go through the row writer (off the event loop); summaries through Kysely. */
@@ -33,6 +33,6 @@ export class SqliteUsageStore extends KyselyUsageStore {
 
   /** The journal's lines cross to the writer thread as they are; the thread makes the rows (one serialization a record, not two). */
   async insertJournaledUsage(journaled: readonly string[]): Promise<void> {
-    if (journaled.length > 0) await this.writer.insertJson('usage', `[${journaled.join(',')}]`);
+    await this.writer.insertLines('usage', journaled);
   }
 }

@@ -22,7 +22,7 @@ export function usageValues(record: UsageRecord): unknown[] {
   return usageColumns.map((column) => row[column]);
 }
 
-/** The rows of records given as one JSON array (the usage journal's lines, joined): what the writer thread runs. */
-export function usageValuesOfJson(json: string): unknown[][] {
-  return (JSON.parse(json) as UsageRecord[]).map(usageValues);
+/** The rows of records given as JSON lines (the usage journal's): what the writer thread runs. */
+export function usageValuesOfLines(lines: readonly string[]): unknown[][] {
+  return lines.map((line) => usageValues(JSON.parse(line) as UsageRecord));
 }
