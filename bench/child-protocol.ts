@@ -11,6 +11,7 @@
  */
 
 import { constants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { getHeapSpaceStatistics } from 'node:v8';
 
 export interface ChildStats {
   bench: 'stats';
@@ -29,6 +30,11 @@ export interface ChildStats {
   /** V8 heap committed (used, garbage not yet collected, and free pages kept), kilobytes. */
   heapTotalKb: number;
   externalKb: number;
+  /**
+   * Per V8 heap space (new_space, old_space, code_space, large_object_space…): what its pages take of memory, and what
+   * its objects (live or not yet collected) take of those, kilobytes. Where the committed heap goes that is not in use.
+   */
+  spaces: Record<string, { committedKb: number; usedKb: number }>;
   /** Garbage-collection pauses of the main thread since the previous stats line: how many, their sum, the longest and its kind (zeros unless BENCH_CHILD_GC=1). */
   gc: { count: number; totalMs: number; maxMs: number; maxKind: string };
   /** Times the OS took the CPU from the process since the previous stats line (another process or thread wanted it). */
@@ -92,9 +98,19 @@ export function currentStats(): ChildStats {
     heapUsedKb: Math.round(memory.heapUsed / 1024),
     heapTotalKb: Math.round(memory.heapTotal / 1024),
     externalKb: Math.round(memory.external / 1024),
+    spaces: heapSpaces(),
     gc,
     involuntaryContextSwitches,
   };
+}
+
+function heapSpaces(): ChildStats['spaces'] {
+  const spaces: ChildStats['spaces'] = {};
+  for (const space of getHeapSpaceStatistics()) {
+    if (space.physical_space_size === 0) continue;
+    spaces[space.space_name] = { committedKb: Math.round(space.physical_space_size / 1024), usedKb: Math.round(space.space_used_size / 1024) };
+  }
+  return spaces;
 }
 
 /** Announces the port once listening, answers `stats`, and runs `stop` (bounded) before exiting. */

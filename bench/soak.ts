@@ -148,6 +148,8 @@ interface Sample {
   heapMb: number;
   heapTotalMb: number;
   externalMb: number;
+  /** The heap's spaces, used of committed in MB (`new 12/32 old 70/120 lo 9/9 code 6/7`): where the committed heap goes. */
+  spaces: string;
   loopP99Ms: number;
   loopMaxMs: number;
   requests: number;
@@ -251,6 +253,7 @@ async function main(): Promise<void> {
           heapMb: stats.heapUsedKb / 1024,
           heapTotalMb: stats.heapTotalKb / 1024,
           externalMb: stats.externalKb / 1024,
+          spaces: describeSpaces(stats.spaces),
           loopP99Ms: stats.eventLoop.p99Ms,
           loopMaxMs: stats.eventLoop.maxMs,
           requests: sequence,
@@ -261,7 +264,7 @@ async function main(): Promise<void> {
           stealPercent,
         };
         samples.push(sample);
-        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}, external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${describeCauses(sample)}  ${sample.requests} requests`);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}: ${sample.spaces}; external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${describeCauses(sample)}  ${sample.requests} requests`);
       });
     }, sampleSeconds * 1000);
     await run;
@@ -342,3 +345,14 @@ main().catch((error) => {
   for (const child of children) void child.stop();
   process.exitCode = 1;
 });
+
+const spaceLabels: Record<string, string> = { new_space: 'new', old_space: 'old', large_object_space: 'lo', new_large_object_space: 'new lo', code_space: 'code' };
+
+/** The heap spaces that hold most of it, as `new 12/32 old 70/120 …` (MB used of committed). */
+function describeSpaces(spaces: ChildStats['spaces'] | undefined): string {
+  if (!spaces) return '';
+  return Object.entries(spaceLabels)
+    .filter(([name]) => spaces[name] !== undefined)
+    .map(([name, label]) => `${label} ${(spaces[name].usedKb / 1024).toFixed(0)}/${(spaces[name].committedKb / 1024).toFixed(0)}`)
+    .join(' ');
+}
