@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { AnswerError } from './answer-error.js';
 import { errorCodes, type ErrorCode } from './error-codes.js';
 
 export interface ErrorEnvelope {
   error: { message: string; type: string; code: string; param: string | null };
 }
 
-/** An error that reaches the caller: its code picks status and type from the one table. */
-export class GatewayError extends Error {
+/** An error that reaches the caller: its code picks status and type from the one table. Only an internal_error keeps a stack trace (see AnswerError). */
+export class GatewayError extends AnswerError {
   readonly code: ErrorCode;
   readonly status: number;
   readonly type: string;
@@ -22,7 +23,7 @@ export class GatewayError extends Error {
     message: string,
     options: { param?: string | null; retryAfterSeconds?: number; cause?: unknown; status?: number; type?: string; headers?: Record<string, string> } = {},
   ) {
-    super(message, { cause: options.cause });
+    super(message, { cause: options.cause }, code === 'internal_error');
     this.name = 'GatewayError';
     this.code = code;
     this.status = options.status ?? errorCodes[code].status;

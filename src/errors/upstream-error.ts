@@ -1,3 +1,4 @@
+import { AnswerError } from './answer-error.js';
 import { redactSecrets } from '../shared/redact.js';
 import { parseRetryAfterMs } from '../shared/retry-after.js';
 
@@ -26,7 +27,7 @@ export interface UpstreamErrorInit {
 }
 
 /** A typed upstream failure: carries provider, status, and whether another key or target may help. */
-export class UpstreamError extends Error {
+export class UpstreamError extends AnswerError {
   readonly kind: UpstreamErrorKind;
   readonly status?: number;
   readonly providerId: string;
@@ -106,7 +107,7 @@ export function errorInitFromStatus(status: number, headers: Record<string, stri
 /** Failures of routing itself (no provider call possible), raised by the executor. */
 export type RoutingFailureKind = 'circuit_open' | 'no_provider_key' | 'keys_cooling_down';
 
-export class RoutingError extends Error {
+export class RoutingError extends AnswerError {
   constructor(
     readonly kind: RoutingFailureKind,
     message: string,
