@@ -34,6 +34,24 @@ describe('embeddings and moderations', () => {
       assert.deepEqual(float.usage, { prompt_tokens: mockTokens('one float') + mockTokens('two floats'), total_tokens: mockTokens('one float') + mockTokens('two floats') });
     });
 
+    test('a batch of 2,048 inputs (OpenAI\'s most): every vector in order, in both encodings, sent in parts', async () => {
+      const inputs = Array.from({ length: 2048 }, (_, index) => `batch input ${index}`);
+      const float = await client.embeddings.create({ model: 'text-embedding-3-small', input: inputs, encoding_format: 'float' });
+      assert.equal(float.data.length, 2048);
+      assert.deepEqual(float.data.map((item) => item.index), inputs.map((_, index) => index));
+      for (const index of [0, 63, 64, 1000, 2047]) assert.deepEqual(float.data[index].embedding, mockVector(inputs[index], 1536), `vector ${index}`);
+      // The SDK's default: base64, decoded by the SDK (the vectors now come from svc's cache).
+      const base64 = await client.embeddings.create({ model: 'text-embedding-3-small', input: inputs });
+      assert.deepEqual(base64.data[2047].embedding, mockVector(inputs[2047], 1536));
+      assert.equal(embeddingsRequests().length, 1, 'the second batch was served from the cache');
+      const raw = await post('/v1/embeddings', { model: 'text-embedding-3-small', input: inputs.slice(0, 100), encoding_format: 'float' });
+      assert.equal(raw.headers.get('content-length'), null, 'more than one part: a chunked answer');
+      assert.equal(raw.headers.get('content-type'), 'application/json; charset=utf-8');
+      const body = await raw.json();
+      assert.equal(body.data.length, 100);
+      assert.equal(body.svc_metadata.cache_hit, true);
+    });
+
     test('a raw answer: spec 2.6 shape, svc_metadata with the cost at the catalog embedding price, usage headers', async () => {
       const response = await post('/v1/embeddings', { model: 'openai/text-embedding-3-small', input: 'priced input text', encoding_format: 'float' });
       const text = await response.text();
