@@ -37,3 +37,47 @@ test('shared state never holds a key in clear', async () => {
   await pool.coolDown('secrets', 'sk-very-secret-key', 1000);
   for (const key of ['keypool:secrets:cool:sk-very-secret-key']) assert.equal(await state.get(key), undefined);
 });
+
+test("a provider's only key, found not cooling, is trusted for localTrustMs without a shared-state read; a cool-down set here ends the trust at once", async () => {
+  let now = 1_000_000;
+  let reads = 0;
+  const counting = new MemorySharedState();
+  const get = counting.get.bind(counting);
+  counting.get = (key: string) => ((reads += 1), get(key));
+  const pool = new KeyPool(counting, 30_000, 1000, () => now);
+  try {
+    assert.equal(pool.trustedOrder('single', ['sk-only']), undefined, 'nothing is trusted before a read');
+    assert.deepEqual((await pool.orderKeys('single', ['sk-only'])).keys, ['sk-only']);
+    assert.equal(reads, 1);
+    assert.deepEqual(pool.trustedOrder('single', ['sk-only'])?.keys, ['sk-only'], 'trusted after a read found it usable');
+    assert.equal(pool.trustedOrder('single', ['sk-only', 'sk-two']), undefined, 'a pool of several keys is never trusted');
+    now += 1000;
+    assert.equal(pool.trustedOrder('single', ['sk-only']), undefined, 'the trust lasts localTrustMs');
+
+    await pool.orderKeys('single', ['sk-only']);
+    await pool.coolDown('single', 'sk-only', 60_000);
+    assert.equal(pool.trustedOrder('single', ['sk-only']), undefined, 'a cool-down set here ends the trust');
+    const cooled = await pool.orderKeys('single', ['sk-only']);
+    assert.ok(cooled.coolingDown.has('sk-only'));
+    assert.equal(pool.trustedOrder('single', ['sk-only']), undefined, 'a cooling key is not trusted');
+  } finally {
+    counting.close();
+  }
+});
+
+test('a read of shared state that raced this instance\'s own cool-down does not trust the key', async () => {
+  const racing = new MemorySharedState();
+  const pool = new KeyPool(racing);
+  const get = racing.get.bind(racing);
+  // The read answers as shared state stood before the cool-down's write landed.
+  racing.get = async () => undefined;
+  try {
+    const reading = pool.orderKeys('race', ['sk-only']);
+    await pool.coolDown('race', 'sk-only', 60_000);
+    assert.ok((await reading).coolingDown.has('sk-only') || pool.trustedOrder('race', ['sk-only']) === undefined);
+    assert.equal(pool.trustedOrder('race', ['sk-only']), undefined);
+    racing.get = get;
+  } finally {
+    racing.close();
+  }
+});

@@ -9,19 +9,40 @@ import type { SharedState } from '../core/storage-interfaces.js';
 export class KeyPool {
   /** Per provider, per key: the cool-down's shared-state key (a fingerprint of the key, never the key). */
   private readonly cooldownKeys = new Map<string, Map<string, string>>();
+  /**
+   * A provider's only key that this instance found not cooling down (by its cool-down's shared-state key), and until
+   * when it trusts that without reading shared state, as the circuit breaker trusts a closed circuit: a healthy
+   * single-key provider then costs no shared-state read a request (with Redis, the one round trip a proxied request
+   * made). A cool-down set here is seen at once; one set by another instance within `localTrustMs`, meanwhile
+   * this instance may send the key a request more, whose 429 cools it here too. A pool of several keys reads its
+   * cool-downs every time, so that no instance sends a key another has cooled while others are free.
+   */
+  private readonly trustedUntil = new Map<string, number>();
+  /** Cool-downs this instance set, until when: a read of shared state that raced the write never trusts the key again. */
+  private readonly cooledHereUntil = new Map<string, number>();
 
   constructor(
     private readonly state: SharedState,
     private readonly defaultCooldownMs = 30_000,
+    private readonly localTrustMs = 1000,
+    private readonly clock: () => number = Date.now,
   ) {}
+
+  /** The order to try a single-key provider's key in when this instance trusts it is not cooling down; else undefined (ask orderKeys). */
+  trustedOrder(providerId: string, keys: readonly string[]): { keys: string[]; coolingDown: Set<string> } | undefined {
+    if (keys.length !== 1 || !((this.trustedUntil.get(this.cooldownKey(providerId, keys[0])) ?? 0) > this.clock())) return undefined;
+    return { keys: [keys[0]], coolingDown: new Set() };
+  }
 
   /** Keys in the order to try them for one request: starting at the next round-robin position, cooled-down keys last. */
   async orderKeys(providerId: string, keys: readonly string[]): Promise<{ keys: string[]; coolingDown: Set<string> }> {
     if (keys.length === 0) return { keys: [], coolingDown: new Set() };
     if (keys.length === 1) {
-      // The common case, read without the batch's arrays and closures: one lookup, on every request.
-      const until = await this.state.get(this.cooldownKey(providerId, keys[0]));
-      return { keys: [keys[0]], coolingDown: isCooling(until) ? new Set(keys) : new Set() };
+      // The common case, read without the batch's arrays and closures: one lookup, then trusted for localTrustMs.
+      const name = this.cooldownKey(providerId, keys[0]);
+      const cooling = isCooling(await this.state.get(name)) || (this.cooledHereUntil.get(name) ?? 0) > Date.now();
+      if (!cooling) this.trustedUntil.set(name, this.clock() + this.localTrustMs);
+      return { keys: [keys[0]], coolingDown: cooling ? new Set(keys) : new Set() };
     }
     // One round trip to shared state: the rotation turn and the cool-downs are read together.
     const [cooling, turn] = await Promise.all([this.coolingKeys(providerId, keys), this.state.increment(`keypool:${providerId}:turn`, 1, 24 * 3600_000)]);
@@ -35,7 +56,10 @@ export class KeyPool {
   /** Puts a key aside for `retryAfterMs` (or the default) after a per-key 429/402. */
   async coolDown(providerId: string, key: string, retryAfterMs?: number): Promise<void> {
     const duration = retryAfterMs && retryAfterMs > 0 ? retryAfterMs : this.defaultCooldownMs;
-    await this.state.set(this.cooldownKey(providerId, key), String(Date.now() + duration), duration);
+    const name = this.cooldownKey(providerId, key);
+    this.trustedUntil.delete(name);
+    this.cooledHereUntil.set(name, Date.now() + duration);
+    await this.state.set(name, String(Date.now() + duration), duration);
   }
 
   /** Milliseconds until the soonest cooled-down key is usable again (for retry-after). */

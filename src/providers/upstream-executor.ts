@@ -93,7 +93,7 @@ export class UpstreamExecutor {
         attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_circuit_open' });
         continue;
       }
-      const { keys: orderedKeys, coolingDown } = byok ? { keys, coolingDown: new Set<string>() } : await this.keyPool.orderKeys(provider.id, keys);
+      const { keys: orderedKeys, coolingDown } = byok ? { keys, coolingDown: new Set<string>() } : (this.keyPool.trustedOrder(provider.id, keys) ?? (await this.keyPool.orderKeys(provider.id, keys)));
       const usableKeys = orderedKeys.filter((key) => !coolingDown.has(key));
       if (usableKeys.length === 0) {
         attempts.push({ provider: provider.id, model: model.slug, outcome: 'skipped_cooling_down' });
