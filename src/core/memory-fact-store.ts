@@ -25,6 +25,8 @@ export interface MemoryFactStore {
   listFactsSince(orgId: string, conversationId: string, since: string, limit: number): Promise<MemoryFact[]>;
   /** How many facts one conversation holds, and when the newest was stored (null: none): whether a copy is current. */
   factsSummary(orgId: string, conversationId: string): Promise<{ total: number; newest: string | null }>;
+  /** Deletes all but one conversation's `keep` newest facts (by time, then id): the number deleted. */
+  pruneFacts(orgId: string, conversationId: string, keep: number): Promise<number>;
   /** Deletes one conversation's facts, or, without a conversation, every fact of the org: the number deleted. */
   deleteFacts(orgId: string, conversationId?: string): Promise<number>;
 }

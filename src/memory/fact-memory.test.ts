@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { MemoryFact, MemoryFactStore } from '../core/storage-interfaces.js';
 import { SqliteRecordStore } from '../storage/sqlite/sqlite-record-store.js';
-import { FactMemory, knownFact } from './fact-memory.js';
+import { FACTS_STORED, FactMemory, knownFact, PRUNE_ABOVE } from './fact-memory.js';
 
 const memory = new FactMemory({} as never);
 const storedFact = (index: number, city: string): MemoryFact => ({
@@ -87,6 +87,7 @@ test('facts this instance stores join its copy of the conversation: the next rec
       putFacts: (written) => facts.putFacts(written),
       factsSummary: (orgId, conversationId) => facts.factsSummary(orgId, conversationId),
       deleteFacts: (orgId, conversationId) => facts.deleteFacts(orgId, conversationId),
+      pruneFacts: (orgId, conversationId, keep) => facts.pruneFacts(orgId, conversationId, keep),
       listFacts: (orgId, conversationId, limit) => (reads.push('list'), facts.listFacts(orgId, conversationId, limit)),
       listFactsSince: (orgId, conversationId, since, limit) => (reads.push('since'), facts.listFactsSince(orgId, conversationId, since, limit)),
     };
@@ -154,6 +155,29 @@ test('the turns of a batch are extracted in one call and stored in one write; a 
     assert.deepEqual((await store.memoryFacts.listFacts('org_b', 'c', 10)).map((fact) => fact.id), ['req_5:0']);
     assert.equal(await memory.learn([]), 0);
     assert.equal(calls.length, 1, 'no turns, no call');
+  } finally {
+    await store.close();
+  }
+});
+
+test('a conversation past PRUNE_ABOVE facts keeps its FACTS_STORED newest; recall reads the newest as before; other conversations are untouched', async () => {
+  const store = new SqliteRecordStore({ filename: ':memory:' });
+  await store.migrate();
+  try {
+    const sentences = (text: string) => text.split('|').map((sentence) => ({ text: sentence, entities: [] }));
+    const memory = new FactMemory(store.memoryFacts, async (texts) => texts.map(sentences));
+    const numbered = (count: number, from: number) => Array.from({ length: count }, (_, index) => `fact number ${from + index}`).join('|');
+    // One turn states PRUNE_ABOVE facts: not past it yet; the next turn's ten facts go past it.
+    await memory.learn([{ orgId: 'org', conversationId: 'long', requestId: 'req_1', userText: numbered(PRUNE_ABOVE, 0), at: '2026-12-01T10:00:00.000Z' }]);
+    await memory.learn([{ orgId: 'org', conversationId: 'short', requestId: 'req_s', userText: numbered(3, 0), at: '2026-12-01T10:00:00.000Z' }]);
+    assert.equal((await store.memoryFacts.factsSummary('org', 'long')).total, PRUNE_ABOVE, 'at PRUNE_ABOVE nothing is pruned');
+    await memory.learn([{ orgId: 'org', conversationId: 'long', requestId: 'req_2', userText: numbered(10, PRUNE_ABOVE), at: '2026-12-01T10:01:00.000Z' }]);
+    const summary = await store.memoryFacts.factsSummary('org', 'long');
+    assert.deepEqual(summary, { total: FACTS_STORED, newest: '2026-12-01T10:01:00.000Z' });
+    const recalled = (await memory.recallable('org', 'long')).map((known) => known.text);
+    assert.equal(recalled.length, 200);
+    assert.ok(recalled.includes(`fact number ${PRUNE_ABOVE + 9}`), 'the newest facts are recalled');
+    assert.equal((await store.memoryFacts.factsSummary('org', 'short')).total, 3, 'another conversation keeps its facts');
   } finally {
     await store.close();
   }

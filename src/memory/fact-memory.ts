@@ -5,6 +5,13 @@ import type { ExtractedFact } from './fact-extraction.js';
 
 /** Facts read per conversation when a request may need them: the newest, enough for a long conversation. */
 const FACTS_READ = 200;
+/**
+ * Facts a conversation keeps in the store: twice what recall reads (a fact older than the newest FACTS_READ is never
+ * recalled nor listed), pruned back to this once past PRUNE_ABOVE — one delete per hundred facts. Unbounded, a
+ * long-running conversation's store grew for nothing, and with it the count each request makes of its facts.
+ */
+export const FACTS_STORED = 2 * FACTS_READ;
+export const PRUNE_ABOVE = FACTS_STORED + 100;
 /** Facts recalled into one request at most. */
 const MAX_RECALLED = 5;
 /** Candidates asked whether the request already holds them, best first. */
@@ -218,10 +225,19 @@ export class FactMemory {
   }
 
   /**
+   * Prunes a conversation back to its FACTS_STORED newest facts (its store held more than PRUNE_ABOVE after a write).
+   * The copy of it is dropped: its count no longer adds up, and the next recall reads the conversation again.
+   */
+  private async prune(orgId: string, conversationId: string): Promise<void> {
+    await this.store.pruneFacts(orgId, conversationId, FACTS_STORED);
+    this.known.delete(conversationKey(orgId, conversationId));
+  }
+
+  /**
    * Facts this process just stored join the conversations' copies (after the answer, with the store's new count and
    * newest time), so the next recall reads nothing back: reading them back cost ~250 µs of event loop a turn in the
    * soak. When the count does not add up (another instance stored facts meanwhile, or a retried batch stored nothing),
-   * the copy is left as it was and read again, as before.
+   * the copy is left as it was and read again, as before. A conversation past PRUNE_ABOVE facts is pruned.
    */
   private async knowWritten(facts: readonly MemoryFact[]): Promise<void> {
     const byConversation = new Map<string, MemoryFact[]>();
@@ -233,8 +249,12 @@ export class FactMemory {
     }
     for (const [key, written] of byConversation) {
       const known = this.known.get(key);
-      if (!known) continue;
       const summary = await this.store.factsSummary(written[0].org_id, written[0].conversation_id);
+      if (summary.total > PRUNE_ABOVE) {
+        await this.prune(written[0].org_id, written[0].conversation_id);
+        continue;
+      }
+      if (!known) continue;
       // Read again meanwhile, or stored beside by another: the copy is not this one plus what was written.
       if (this.known.get(key) !== known || summary.total !== known.total + written.length) continue;
       // Newest first, as the store lists them.

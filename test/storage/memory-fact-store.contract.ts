@@ -63,6 +63,26 @@ export function describeMemoryFactStoreContract(name: string, makeStore: MakeRec
         assert.deepEqual((await store.listFactsSince('org_a', 'trip', '2026-11-01T00:00:00.000Z', 10)).at(-1), fact());
       }));
 
+    test("pruning keeps a conversation's newest facts (ties in time by id) and touches no other conversation or org", () =>
+      withStore(makeStore, async ({ memoryFacts: store }) => {
+        await store.putFacts([
+          fact({ id: 'fact_1', created_at: '2026-11-01T00:00:00.000Z' }),
+          fact({ id: 'fact_2a', created_at: '2026-11-02T00:00:00.000Z' }),
+          fact({ id: 'fact_2b', created_at: '2026-11-02T00:00:00.000Z' }),
+          fact({ id: 'fact_3', created_at: '2026-11-03T00:00:00.000Z' }),
+          fact({ id: 'fact_other_conversation', conversation_id: 'work', created_at: '2026-10-01T00:00:00.000Z' }),
+          fact({ id: 'fact_other_org', org_id: 'org_b', created_at: '2026-10-01T00:00:00.000Z' }),
+        ]);
+        assert.equal(await store.pruneFacts('org_a', 'trip', 10), 0, 'nothing past the ones kept');
+        assert.equal(await store.pruneFacts('org_a', 'trip', 2), 2);
+        assert.deepEqual((await store.listFacts('org_a', 'trip', 10)).map((row) => row.id), ['fact_3', 'fact_2b'], 'the tie at 11-02 is split by id, as listed');
+        assert.deepEqual(await store.factsSummary('org_a', 'trip'), { total: 2, newest: '2026-11-03T00:00:00.000Z' });
+        assert.deepEqual((await store.listFacts('org_a', 'work', 10)).map((row) => row.id), ['fact_other_conversation']);
+        assert.deepEqual((await store.listFacts('org_b', 'trip', 10)).map((row) => row.id), ['fact_other_org']);
+        assert.equal(await store.pruneFacts('org_a', 'trip', 0), 2, 'keeping none deletes them all');
+        assert.deepEqual(await store.factsSummary('org_a', 'trip'), { total: 0, newest: null });
+      }));
+
     test('deleting one conversation, then a whole org, leaves other orgs alone', () =>
       withStore(makeStore, async ({ memoryFacts: store }) => {
         await store.putFacts([fact(), fact({ id: 'fact_2', conversation_id: 'work' }), fact({ id: 'fact_b', org_id: 'org_b' })]);

@@ -38,6 +38,28 @@ export class KyselyMemoryFactStore implements MemoryFactStore {
     return { total: Number(row.total), newest: row.newest ?? null };
   }
 
+  async pruneFacts(orgId: string, conversationId: string, keep: number): Promise<number> {
+    // The newest fact past the ones kept: it and every older one go (ties in time by id, as listFacts orders them).
+    const firstDropped = await this.db
+      .selectFrom('memory_facts')
+      .select(['created_at', 'id'])
+      .where('org_id', '=', orgId)
+      .where('conversation_id', '=', conversationId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep)
+      .executeTakeFirst();
+    if (!firstDropped) return 0;
+    const result = await this.db
+      .deleteFrom('memory_facts')
+      .where('org_id', '=', orgId)
+      .where('conversation_id', '=', conversationId)
+      .where((eb) => eb.or([eb('created_at', '<', firstDropped.created_at), eb.and([eb('created_at', '=', firstDropped.created_at), eb('id', '<=', firstDropped.id)])]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   private async newestFirst(orgId: string, conversationId: string, since: string | undefined, limit: number): Promise<MemoryFact[]> {
     let query = this.db.selectFrom('memory_facts').selectAll().where('org_id', '=', orgId).where('conversation_id', '=', conversationId);
     if (since !== undefined) query = query.where('created_at', '>=', since);
