@@ -44,7 +44,8 @@ const descriptions: Record<Layer, string> = {
   governed: 'svc, governance on',
 };
 
-async function cpuPerRequest(target: BenchChild, origin: string, headers: Record<string, string>): Promise<number> {
+async function cpuPerRequest(target: BenchChild, headers: Record<string, string>): Promise<number> {
+  const origin = target.origin;
   const answer = await probe(origin, chatPath, headers, requestBody);
   if (answer.status !== 200 || !answer.text.includes('Echo: benchmark')) throw new Error(`${origin} answered the probe with HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
   let before: Awaited<ReturnType<BenchChild['stats']>>;
@@ -90,7 +91,7 @@ async function main(): Promise<void> {
     for (let round = 0; round < rounds; round++) {
       for (const layer of layers) {
         const { child, headers } = targets[layer];
-        const cpu = await cpuPerRequest(child, child.origin, headers);
+        const cpu = await cpuPerRequest(child, headers);
         figures[layer].push(cpu);
         log(`round ${round + 1}/${rounds}: ${layer.padEnd(13)} ${cpu.toFixed(0)} µs a request`);
       }
@@ -103,13 +104,14 @@ async function main(): Promise<void> {
       '| layer | CPU µs a request | ÷ bare | step from the layer above |',
       '|---|---|---|---|',
     ];
-    let previous: number | undefined;
-    for (const layer of layers) {
+    layers.forEach((layer, index) => {
       const value = medians[layer];
-      const step = previous === undefined || layer === 'governed' ? '' : `${value - previous >= 0 ? '+' : ''}${(value - previous).toFixed(0)} µs`;
-      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / medians.bare).toFixed(2)}× | ${layer === 'governed' ? `+${(value - medians.svc).toFixed(0)} µs over proxy mode` : step} |`);
-      if (layer !== 'governed') previous = value;
-    }
+      // Each layer against the one above it; governance against svc's proxy mode.
+      const from = layer === 'governed' ? 'svc' : layers[index - 1];
+      const delta = from === undefined ? undefined : value - medians[from];
+      const step = delta === undefined ? '' : `${delta >= 0 ? '+' : ''}${delta.toFixed(0)} µs${layer === 'governed' ? ' over proxy mode' : ''}`;
+      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / medians.bare).toFixed(2)}× | ${step} |`);
+    });
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));

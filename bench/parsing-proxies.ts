@@ -19,6 +19,9 @@ export interface ParsingProxy {
 
 const upstreamHeaders = { 'content-type': 'application/json', authorization: 'Bearer sk-bench-openai' };
 
+/** The same keep-alive sockets as the bare proxy's and svc's (src/providers/shared/http-client.ts). */
+const poolFor = (upstream: string) => new Pool(upstream, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+
 /** The upstream body: the caller's, with the upstream's model name. */
 function upstreamBody(body: Record<string, unknown>): string {
   return JSON.stringify({ ...body, model: 'gpt-4o-mini' });
@@ -32,7 +35,7 @@ function answerText(upstreamText: string): string {
 }
 
 export async function startRawParsingProxy(upstream: string): Promise<ParsingProxy> {
-  const pool = new Pool(upstream, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  const pool = poolFor(upstream);
   const server: Server = createServer((request, response) => {
     const parts: Buffer[] = [];
     request.on('data', (part: Buffer) => parts.push(part));
@@ -63,7 +66,7 @@ export async function startRawParsingProxy(upstream: string): Promise<ParsingPro
 }
 
 export async function startFastifyParsingProxy(upstream: string): Promise<ParsingProxy> {
-  const pool = new Pool(upstream, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
+  const pool = poolFor(upstream);
   const app = Fastify({ logger: false, keepAliveTimeout: 10_000 });
   app.post('/v1/chat/completions', async (request, reply) => {
     const answer = await pool.request({ method: 'POST', path: '/v1/chat/completions', headers: upstreamHeaders, body: upstreamBody(request.body as Record<string, unknown>) });

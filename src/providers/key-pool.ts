@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { SharedState } from '../core/storage-interfaces.js';
 
+/** The keys of a provider in the order to try them for one request, and those of them cooling down (tried last). */
+export interface KeyOrder {
+  readonly keys: readonly string[];
+  readonly coolingDown: ReadonlySet<string>;
+}
+
 /**
  * Round-robin over a provider's platform keys, skipping keys that are cooling down after a 429 or
  * 402. Rotation and cool-downs live in SharedState, so with Redis every instance shares them.
@@ -17,7 +23,7 @@ export class KeyPool {
    * this instance may send the key a request more, whose 429 cools it here too. A pool of several keys reads its
    * cool-downs every time, so that no instance sends a key another has cooled while others are free.
    */
-  private readonly trustedUntil = new Map<string, number>();
+  private readonly trusted = new Map<string, { until: number; order: KeyOrder }>();
   /** Cool-downs this instance set, until when: a read of shared state that raced the write never trusts the key again. */
   private readonly cooledHereUntil = new Map<string, number>();
 
@@ -29,20 +35,24 @@ export class KeyPool {
   ) {}
 
   /** The order to try a single-key provider's key in when this instance trusts it is not cooling down; else undefined (ask orderKeys). */
-  trustedOrder(providerId: string, keys: readonly string[]): { keys: string[]; coolingDown: Set<string> } | undefined {
-    if (keys.length !== 1 || !((this.trustedUntil.get(this.cooldownKey(providerId, keys[0])) ?? 0) > this.clock())) return undefined;
-    return { keys: [keys[0]], coolingDown: new Set() };
+  trustedOrder(providerId: string, keys: readonly string[]): KeyOrder | undefined {
+    if (keys.length !== 1) return undefined;
+    const trust = this.trusted.get(this.cooldownKey(providerId, keys[0]));
+    return trust !== undefined && trust.until > this.clock() ? trust.order : undefined;
   }
 
   /** Keys in the order to try them for one request: starting at the next round-robin position, cooled-down keys last. */
-  async orderKeys(providerId: string, keys: readonly string[]): Promise<{ keys: string[]; coolingDown: Set<string> }> {
+  async orderKeys(providerId: string, keys: readonly string[]): Promise<KeyOrder> {
     if (keys.length === 0) return { keys: [], coolingDown: new Set() };
     if (keys.length === 1) {
-      // The common case, read without the batch's arrays and closures: one lookup, then trusted for localTrustMs.
+      // The common case, read without the batch's arrays and closures: one lookup, then trusted for localTrustMs
+      // (the same order object handed out meanwhile: nobody changes it).
       const name = this.cooldownKey(providerId, keys[0]);
-      const cooling = isCooling(await this.state.get(name)) || (this.cooledHereUntil.get(name) ?? 0) > Date.now();
-      if (!cooling) this.trustedUntil.set(name, this.clock() + this.localTrustMs);
-      return { keys: [keys[0]], coolingDown: cooling ? new Set(keys) : new Set() };
+      const cooling = isCooling(await this.state.get(name)) || (this.cooledHereUntil.get(name) ?? 0) > this.clock();
+      if (cooling) return { keys: [keys[0]], coolingDown: new Set(keys) };
+      const order: KeyOrder = { keys: [keys[0]], coolingDown: new Set() };
+      this.trusted.set(name, { until: this.clock() + this.localTrustMs, order });
+      return order;
     }
     // One round trip to shared state: the rotation turn and the cool-downs are read together.
     const [cooling, turn] = await Promise.all([this.coolingKeys(providerId, keys), this.state.increment(`keypool:${providerId}:turn`, 1, 24 * 3600_000)]);
@@ -57,8 +67,8 @@ export class KeyPool {
   async coolDown(providerId: string, key: string, retryAfterMs?: number): Promise<void> {
     const duration = retryAfterMs && retryAfterMs > 0 ? retryAfterMs : this.defaultCooldownMs;
     const name = this.cooldownKey(providerId, key);
-    this.trustedUntil.delete(name);
-    this.cooledHereUntil.set(name, Date.now() + duration);
+    this.trusted.delete(name);
+    this.cooledHereUntil.set(name, this.clock() + duration);
     await this.state.set(name, String(Date.now() + duration), duration);
   }
 

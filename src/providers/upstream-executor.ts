@@ -67,7 +67,7 @@ export class UpstreamExecutor {
     const deadline = Date.now() + this.options.deadlineMs;
     let lastError: UpstreamError | undefined;
     let targetsTried = 0;
-    const cooledProviders: Array<{ provider: ProviderRuntime; keys: string[] }> = [];
+    const cooledProviders: Array<{ provider: ProviderRuntime; keys: readonly string[] }> = [];
 
     candidates: for (const model of candidates) {
       const provider = this.providers.get(model.provider);
