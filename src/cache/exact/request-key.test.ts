@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { ChatRequest } from '../../core/chat-types.js';
-import { canonicalJson, exactCacheKey } from './request-key.js';
+import { canonicalJson, exactCacheKey, PIECEWISE_FROM_CHARS } from './request-key.js';
+
+/**
+ * The key of the long request below, computed apart from svc (a Python script): SHA-256 of `v2`, NUL, the org, NUL, the
+ * model, NUL and the canonical JSON of the answer-shaping fields, each message text over 256 characters written as
+ * NUL, its length, NUL and the text itself; base64url.
+ */
+const LONG_REQUEST_KEY = 'yY5LZNNyx0fDPMDYKLGbDRmPzKps6qze2BdkqxdPVvc';
 
 const base: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is 2+2?' }], temperature: 0 };
 const key = (request: ChatRequest, org = 'org_a', model = 'openai/gpt-4o-mini') => exactCacheKey(org, model, request);
@@ -72,4 +79,64 @@ test('a key does not change between versions: answers already in the shared L1 s
   // Written down from svc before the key was computed with crypto.hash() instead of createHash() (1830e58).
   const request: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Wie spät ist es in Tōkyō?' }], temperature: 0.2, max_tokens: 64 };
   assert.equal(exactCacheKey('org_7', 'openai/gpt-4o-mini', request), 'G1GQ3AUApxmIetdfirFkA_zUzDxxmKqTdVF0POh7XJY');
+});
+
+describe('a request of long texts (its key hashed piece by piece)', () => {
+  // Past PIECEWISE_FROM_CHARS characters of message text: an agent's conversation resent whole.
+  const report = (seed: string) => `${seed}: ${'Revenue grew in EMEA on renewals; churn among small businesses stayed high. '.repeat(120)}`;
+  const long: ChatRequest = {
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: 'You are an analyst.' },
+      { role: 'user', content: report('first') },
+      { role: 'assistant', content: report('answer') },
+      { role: 'user', content: report('second') },
+    ],
+    temperature: 0,
+  };
+  const withLast = (content: string): ChatRequest => ({ ...long, messages: [...long.messages.slice(0, -1), { role: 'user', content }] });
+
+  test('is long enough to be hashed piece by piece', () => {
+    const characters = long.messages.reduce((sum, message) => sum + (message.content as string).length, 0);
+    assert.ok(characters > PIECEWISE_FROM_CHARS, `${characters} characters`);
+  });
+
+  test('equal requests share a key, as short ones do', () => {
+    const same: ChatRequest[] = [
+      { ...long, stream: true, user: 'someone' },
+      { temperature: 0, model: 'gpt-4o-mini', messages: long.messages.map((message) => ({ content: message.content, role: message.role }) as ChatRequest['messages'][number]) },
+      withLast(report('second')),
+      { ...long, messages: [...long.messages.slice(0, -1), { role: 'user', content: [{ type: 'text', text: report('second') }] }] },
+    ];
+    for (const request of same) assert.equal(key(request), key(long));
+  });
+
+  test('a change anywhere in a text, or where one text ends and the next begins, changes the key', () => {
+    const second = report('second');
+    const moved: ChatRequest = { ...long, messages: [...long.messages.slice(0, 2), { role: 'assistant', content: `${report('answer')}${second.slice(0, 5)}` }, { role: 'user', content: second.slice(5) }] };
+    const different: Array<[string, ChatRequest]> = [
+      ['a character in the middle', withLast(`${second.slice(0, 4000)}X${second.slice(4001)}`)],
+      ['one character more', withLast(`${second} `)],
+      ['text moved across a message boundary', moved],
+      ['a lone surrogate', withLast(`${second}\ud800`)],
+      ['another lone surrogate', withLast(`${second}\udbff`)],
+      ['a quote and a new line', withLast(`${second}"\n`)],
+      ['temperature', { ...long, temperature: 0.5 }],
+    ];
+    const keys = new Map<string, string>([[key(long), 'the request']]);
+    for (const [what, request] of different) {
+      const value = key(request);
+      assert.ok(!keys.has(value), `${what} must change the key (same as ${keys.get(value)})`);
+      keys.set(value, what);
+    }
+  });
+
+  test('the org and the model are part of its key', () => {
+    assert.notEqual(key(long, 'org_a'), key(long, 'org_b'));
+    assert.notEqual(key(long, 'a', 'bc'), key(long, 'ab', 'c'));
+  });
+
+  test('its key does not change between versions', () => {
+    assert.equal(key(long, 'org_7'), LONG_REQUEST_KEY);
+  });
 });

@@ -33,12 +33,14 @@ interface Recalled {
 
 /** Reads what the plan asks for, within the latency budget. */
 async function recall(parts: MemoryParts, orgId: string, conversation: string, plan: MemoryPlan, prompt: string, context: RoutedContext<'chat'>): Promise<Recalled | 'late'> {
-  const carried = carriedTexts(context.request.messages);
+  const messages = context.request.messages;
   const lookup = Promise.all([plan.recent ? parts.turns.recent(orgId, conversation) : [], plan.facts ? parts.facts.recallable(orgId, conversation) : []]).then(([turns, facts]) => {
-    const chosenTurns = recallableTurns(turns, carried);
-    // A fact is a sentence of a user turn: present when the request or a recalled turn holds it.
-    const held = [...carried, ...chosenTurns.map((turn) => turn.user)].join('\n');
-    const present = (text: string) => held.includes(text);
+    // The request's texts are read only when there is memory to hold them against: an agent resending a 70 KB
+    // conversation paid ~150 µs a request for a set of them, and a copy of them all, whether or not anything was recalled.
+    const chosenTurns = turns.length > 0 ? recallableTurns(turns, carriedTexts(messages)) : [];
+    let texts: string[] | undefined;
+    // A fact is a sentence of a user turn: present when a message of the request or a recalled turn holds it.
+    const present = (text: string) => (texts ??= messages.map((message) => textOfContent(message.content))).some((held) => held.includes(text)) || chosenTurns.some((turn) => turn.user.includes(text));
     return { turns: chosenTurns, facts: affordableFacts(parts.facts.recall(facts, prompt, present)) };
   });
   let timer: NodeJS.Timeout | undefined;
