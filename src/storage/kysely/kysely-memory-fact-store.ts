@@ -9,7 +9,7 @@ export function toFactRow(fact: MemoryFact): StorageDatabase['memory_facts'] {
 }
 
 export class KyselyMemoryFactStore implements MemoryFactStore {
-  constructor(private readonly db: Kysely<StorageDatabase>) {}
+  constructor(protected readonly db: Kysely<StorageDatabase>) {}
 
   async putFacts(facts: MemoryFact[]): Promise<void> {
     if (facts.length === 0) return;
