@@ -140,3 +140,22 @@ describe('a request of long texts (its key hashed piece by piece)', () => {
     assert.equal(key(long, 'org_7'), LONG_REQUEST_KEY);
   });
 });
+
+describe('a request with an image sent inline (its key hashed piece by piece)', () => {
+  const screenshot = `data:image/png;base64,${'iVBORw0KGgo'.repeat(3000)}`;
+  const withImage = (url: string): ChatRequest => ({
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: [{ type: 'text', text: 'What is in this screenshot?' }, { type: 'image_url', image_url: { url, detail: 'low' } }] }],
+  });
+
+  test('a byte of the image changes the key; the same image keeps it', () => {
+    const other = `${screenshot.slice(0, 20_000)}A${screenshot.slice(20_001)}`;
+    assert.notEqual(key(withImage(other)), key(withImage(screenshot)));
+    assert.equal(key(withImage(`${screenshot}`)), key(withImage(screenshot)));
+  });
+
+  test('its key is the format computed apart', () => {
+    // As for LONG_REQUEST_KEY (a Python script), the data URL being the one string over 256 characters.
+    assert.equal(key(withImage(screenshot), 'org_7'), 'tNVrPgYBsxZG7Z0lsKnt8ctIpwR_G6_cNgV8OSKPKWw');
+  });
+});

@@ -2,11 +2,12 @@ import { createHash, hash } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ContentPart } from '../../core/chat-types.js';
 
 /**
- * Requests whose message texts sum to more characters than this are hashed piece by piece, their long texts fed to
- * the hash as they are: an agent's 70 KB conversation took ~300 µs a request as one canonical text, most of it
- * JSON.stringify's copy of every text (and a regex to skip it costs as much). Those keys are of a format of their
- * own (`v2`); smaller requests keep theirs (`v1`), hashed in one call, which costs less than a Hash object and its
- * updates (a Hash is a native object with a weak handle, which every scavenge must process).
+ * Requests whose messages hold more characters than this (texts, and the data of images, audio and files sent
+ * inline) are hashed piece by piece, their long strings fed to the hash as they are: an agent's 70 KB conversation
+ * took ~214 µs a request as one canonical text, most of it JSON.stringify's copy of every text (a regex to skip it
+ * costs as much), and a screenshot of 1 MB as a data URL ~6 ms. Those keys are of a format of their own (`v2`);
+ * smaller requests keep theirs (`v1`), hashed in one call, which costs less than a Hash object and its updates (a
+ * Hash is a native object with a weak handle, which every scavenge must process).
  */
 export const PIECEWISE_FROM_CHARS = 16_384;
 
@@ -17,20 +18,25 @@ export const PIECEWISE_FROM_CHARS = 16_384;
  * user, metadata, service_tier).
  */
 export function exactCacheKey(orgId: string, modelSlug: string, request: ChatRequest): string {
-  if (textLength(request.messages) <= PIECEWISE_FROM_CHARS) return hash('sha256', `v1\u0000${orgId}\u0000${modelSlug}\u0000${answerShapingJson(request)}`, 'base64url');
+  if (payloadLength(request.messages) <= PIECEWISE_FROM_CHARS) return hash('sha256', `v1\u0000${orgId}\u0000${modelSlug}\u0000${answerShapingJson(request)}`, 'base64url');
   const digest = createHash('sha256').update(`v2\u0000${orgId}\u0000${modelSlug}\u0000`);
   writeAnswerShaping(request, (piece) => digest.update(piece), true);
   return digest.digest('base64url');
 }
 
-/** Characters of the messages' texts (string contents and text parts). */
-function textLength(messages: readonly ChatMessage[]): number {
+/** Characters the messages' contents hold: string contents, and the strings of their parts (text, a data URL, audio). */
+function payloadLength(messages: readonly ChatMessage[]): number {
   let length = 0;
-  for (const message of messages) {
-    const content = message.content;
-    if (typeof content === 'string') length += content.length;
-    else if (Array.isArray(content)) for (const part of content) if (part.type === 'text' && typeof part.text === 'string') length += part.text.length;
-  }
+  for (const message of messages) length += stringsLength(message.content, 0);
+  return length;
+}
+
+/** Total length of the strings in `value`, down to three levels of parts (`{image_url: {url}}`). */
+function stringsLength(value: unknown, depth: number): number {
+  if (typeof value === 'string') return value.length;
+  if (value === null || typeof value !== 'object' || depth > 3) return 0;
+  let length = 0;
+  for (const member of Array.isArray(value) ? value : Object.values(value)) length += stringsLength(member, depth + 1);
   return length;
 }
 
@@ -81,26 +87,21 @@ function messagesJson(messages: ChatMessage[]): string {
 type Emit = (piece: string) => void;
 const noEmit: Emit = () => undefined;
 
-/** `rawTexts`: long message texts are written as they are, after their length (see writeMessages). */
-function writeAnswerShaping(request: ChatRequest, emit: Emit, rawTexts: boolean): void {
+/** `rawStrings`: long strings of the messages are written as they are, after their length (see writeCanonical). */
+function writeAnswerShaping(request: ChatRequest, emit: Emit, rawStrings: boolean): void {
   // Gathered here and handed over only before a raw text and at the end: a call per field cost small requests 10 %.
   let text = '{';
   for (let index = 0; index < shapingFields.length; index++) {
     const field = shapingFields[index];
     text += index > 0 ? `,${field.prefix}` : field.prefix;
-    if (field.key === 'messages') text = writeMessages(request.messages, text, emit, rawTexts);
+    if (field.key === 'messages') text = writeMessages(request.messages, text, emit, rawStrings);
     else text += field.json(request);
   }
   emit(`${text}}`);
 }
 
-/**
- * The messages as canonicalJson writes their canonical form (content of one text part as its string), after `text`;
- * returns what is not handed to `emit` yet. With `rawTexts`, a long, well-formed text is written as NUL, its length,
- * NUL and itself: canonical JSON holds no raw NUL (JSON escapes it), and the length says where the text ends, so no
- * two requests write the same bytes. A lone surrogate, which UTF-8 cannot carry (two would hash alike), keeps the JSON form.
- */
-function writeMessages(messages: ChatMessage[], text: string, emit: Emit, rawTexts: boolean): string {
+/** The messages as canonicalJson writes their canonical form (content of one text part as its string), after `text`; see writeCanonical. */
+function writeMessages(messages: ChatMessage[], text: string, emit: Emit, rawStrings: boolean): string {
   text += '[';
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index] as unknown as Record<string, unknown>;
@@ -114,18 +115,44 @@ function writeMessages(messages: ChatMessage[], text: string, emit: Emit, rawTex
       if (member === undefined) continue;
       text += `${first ? '' : ','}${JSON.stringify(key)}:`;
       first = false;
-      if (rawTexts && typeof member === 'string' && member.length > RAW_FROM_CHARS && isWellFormed(member)) {
-        emit(`${text}\u0000${member.length}\u0000`);
-        emit(member);
-        text = '';
-      } else text += canonicalJson(member);
+      text = rawStrings ? writeCanonical(member, text, emit) : text + canonicalJson(member);
     }
     text += '}';
   }
   return `${text}]`;
 }
 
-/** Texts longer than this are fed to the hash as they are (piecewise keys only). */
+/**
+ * canonicalJson's text after `text`, handed to `emit` in pieces, except that a long, well-formed string is written as
+ * NUL, its length, NUL and itself: canonical JSON holds no raw NUL (JSON escapes it) and the length says where the
+ * string ends, so no two requests write the same bytes. A lone surrogate, which UTF-8 cannot carry (two would hash
+ * alike), keeps the JSON form. Returns what is not handed to `emit` yet.
+ */
+function writeCanonical(value: unknown, text: string, emit: Emit): string {
+  if (typeof value === 'string' && value.length > RAW_FROM_CHARS && isWellFormed(value)) {
+    emit(`${text}\u0000${value.length}\u0000`);
+    emit(value);
+    return '';
+  }
+  if (value === null || typeof value !== 'object') return text + canonicalJson(value);
+  if (Array.isArray(value)) {
+    text += '[';
+    for (let index = 0; index < value.length; index++) text = writeCanonical(value[index], index > 0 ? `${text},` : text, emit);
+    return `${text}]`;
+  }
+  const record = value as Record<string, unknown>;
+  text += '{';
+  let first = true;
+  for (const key of Object.keys(record).sort()) {
+    const member = record[key];
+    if (member === undefined) continue;
+    text = writeCanonical(member, `${text}${first ? '' : ','}${JSON.stringify(key)}:`, emit);
+    first = false;
+  }
+  return `${text}}`;
+}
+
+/** Strings longer than this are fed to the hash as they are (piecewise keys only). */
 const RAW_FROM_CHARS = 256;
 const isWellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
