@@ -13,6 +13,16 @@ const LONG_REQUEST_KEY = 'yY5LZNNyx0fDPMDYKLGbDRmPzKps6qze2BdkqxdPVvc';
 const base: ChatRequest = { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is 2+2?' }], temperature: 0 };
 const key = (request: ChatRequest, org = 'org_a', model = 'openai/gpt-4o-mini') => exactCacheKey(org, model, request);
 
+/** Each request's key differs from the first's and from every other's. */
+function assertKeysDiffer(first: [string, ChatRequest], others: Array<[string, ChatRequest]>): void {
+  const keys = new Map<string, string>();
+  for (const [what, request] of [first, ...others]) {
+    const value = key(request);
+    assert.ok(!keys.has(value), `${what} must change the key (same as ${keys.get(value)})`);
+    keys.set(value, what);
+  }
+}
+
 test('equal requests share a key; key order, delivery fields and written-out defaults do not matter', () => {
   const same: ChatRequest[] = [
     { ...base },
@@ -56,12 +66,7 @@ test('every field that can change the answer changes the key', () => {
     ['reasoning_effort', { ...base, reasoning_effort: 'high' }],
     ['an extra OpenAI field', { ...base, extra: { modalities: ['text', 'audio'] } }],
   ];
-  const keys = new Map<string, string>([[key(base), 'base']]);
-  for (const [what, request] of different) {
-    const value = key(request);
-    assert.ok(!keys.has(value), `${what} must change the key (same as ${keys.get(value)})`);
-    keys.set(value, what);
-  }
+  assertKeysDiffer(['base', base], different);
 });
 
 test('the org and the resolved model are part of the key', () => {
@@ -123,12 +128,7 @@ describe('a request of long texts (its key hashed piece by piece)', () => {
       ['a quote and a new line', withLast(`${second}"\n`)],
       ['temperature', { ...long, temperature: 0.5 }],
     ];
-    const keys = new Map<string, string>([[key(long), 'the request']]);
-    for (const [what, request] of different) {
-      const value = key(request);
-      assert.ok(!keys.has(value), `${what} must change the key (same as ${keys.get(value)})`);
-      keys.set(value, what);
-    }
+    assertKeysDiffer(['the request', long], different);
   });
 
   test('the org and the model are part of its key', () => {
