@@ -45,9 +45,10 @@ function stringsLength(value: unknown, depth: number): number {
  * "default" agree. Left out are the delivery fields (stream, stream_options, user, metadata, service_tier).
  * Held in key order, so the canonical text is written straight from the request with no object to sort.
  */
-const shapingFields: ReadonlyArray<{ key: string; prefix: string; json: (request: ChatRequest) => string }> = (
+const shapingFields: ReadonlyArray<{ key: string; prefix: string; json?: (request: ChatRequest) => string }> = (
   [
-    { key: 'messages', json: (request) => messagesJson(request.messages) }, // written piece by piece by writeAnswerShaping
+    // Written by writeMessages, which may hand long strings to the hash as they are.
+    { key: 'messages' },
     { key: 'n', json: (request) => canonicalJson(request.n ?? 1) },
     { key: 'max_tokens', json: (request) => canonicalJson(request.max_tokens ?? null) },
     { key: 'temperature', json: (request) => canonicalJson(request.temperature ?? 1) },
@@ -65,7 +66,7 @@ const shapingFields: ReadonlyArray<{ key: string; prefix: string; json: (request
     { key: 'logit_bias', json: (request) => canonicalJson(request.logit_bias ?? null) },
     { key: 'reasoning_effort', json: (request) => canonicalJson(request.reasoning_effort ?? null) },
     { key: 'extra', json: (request) => canonicalJson(request.extra ?? null) },
-  ] satisfies Array<{ key: string; json: (request: ChatRequest) => string }>
+  ] satisfies Array<{ key: string; json?: (request: ChatRequest) => string }>
 )
   .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
   .map((field) => ({ ...field, prefix: `${JSON.stringify(field.key)}:` }));
@@ -79,13 +80,8 @@ export function answerShapingJson(request: ChatRequest): string {
   return text;
 }
 
-function messagesJson(messages: ChatMessage[]): string {
-  return writeMessages(messages, '', noEmit, false);
-}
-
 /** Receives the canonical text in pieces, in order. */
 type Emit = (piece: string) => void;
-const noEmit: Emit = () => undefined;
 
 /** `rawStrings`: long strings of the messages are written as they are, after their length (see writeCanonical). */
 function writeAnswerShaping(request: ChatRequest, emit: Emit, rawStrings: boolean): void {
@@ -94,8 +90,7 @@ function writeAnswerShaping(request: ChatRequest, emit: Emit, rawStrings: boolea
   for (let index = 0; index < shapingFields.length; index++) {
     const field = shapingFields[index];
     text += index > 0 ? `,${field.prefix}` : field.prefix;
-    if (field.key === 'messages') text = writeMessages(request.messages, text, emit, rawStrings);
-    else text += field.json(request);
+    text = field.json ? text + field.json(request) : writeMessages(request.messages, text, emit, rawStrings);
   }
   emit(`${text}}`);
 }
