@@ -95,53 +95,52 @@ function writeAnswerShaping(request: ChatRequest, emit: Emit, rawStrings: boolea
   emit(`${text}}`);
 }
 
-/** The messages as canonicalJson writes their canonical form (content of one text part as its string), after `text`; see writeCanonical. */
+/** The messages as canonicalJson writes them, after `text` (content of one text part as its string); see writeCanonical. */
 function writeMessages(messages: ChatMessage[], text: string, emit: Emit, rawStrings: boolean): string {
   text += '[';
   for (let index = 0; index < messages.length; index++) {
-    const message = messages[index] as unknown as Record<string, unknown>;
-    const keys = Object.keys(message);
-    if (!('content' in message)) keys.push('content');
-    keys.sort();
-    text += index > 0 ? ',{' : '{';
-    let first = true;
-    for (const key of keys) {
-      const member = key === 'content' ? canonicalContent(message.content as ChatMessage['content']) : message[key];
-      if (member === undefined) continue;
-      text += `${first ? '' : ','}${JSON.stringify(key)}:`;
-      first = false;
-      text = rawStrings ? writeCanonical(member, text, emit) : text + canonicalJson(member);
-    }
-    text += '}';
+    text = writeObject(messages[index] as unknown as Record<string, unknown>, index > 0 ? `${text},` : text, emit, rawStrings, true);
   }
   return `${text}]`;
 }
 
+/** JSON with object keys sorted at every depth and undefined members left out. */
+export function canonicalJson(value: unknown): string {
+  return writeCanonical(value, '', ignore, false);
+}
+
+const ignore: Emit = () => undefined;
+
 /**
- * canonicalJson's text after `text`, handed to `emit` in pieces, except that a long, well-formed string is written as
- * NUL, its length, NUL and itself: canonical JSON holds no raw NUL (JSON escapes it) and the length says where the
- * string ends, so no two requests write the same bytes. A lone surrogate, which UTF-8 cannot carry (two would hash
- * alike), keeps the JSON form. Returns what is not handed to `emit` yet.
+ * canonicalJson's text, after `text`; returns what is not handed to `emit` yet. With `rawStrings`, a long, well-formed
+ * string is handed to `emit` as NUL, its length, NUL and itself: canonical JSON holds no raw NUL (JSON escapes it) and
+ * the length says where the string ends, so no two requests write the same bytes. A lone surrogate, which UTF-8
+ * cannot carry (two would hash alike), keeps the JSON form. Written with plain loops: this runs for every cacheable request.
  */
-function writeCanonical(value: unknown, text: string, emit: Emit): string {
-  if (typeof value === 'string' && value.length > RAW_FROM_CHARS && isWellFormed(value)) {
+function writeCanonical(value: unknown, text: string, emit: Emit, rawStrings: boolean): string {
+  if (typeof value === 'string') {
+    if (!rawStrings || value.length <= RAW_FROM_CHARS || !isWellFormed(value)) return text + JSON.stringify(value);
     emit(`${text}\u0000${value.length}\u0000`);
     emit(value);
     return '';
   }
-  if (value === null || typeof value !== 'object') return text + canonicalJson(value);
+  if (value === null || typeof value !== 'object') return text + (value === undefined ? 'null' : JSON.stringify(value));
   if (Array.isArray(value)) {
     text += '[';
-    for (let index = 0; index < value.length; index++) text = writeCanonical(value[index], index > 0 ? `${text},` : text, emit);
+    for (let index = 0; index < value.length; index++) text = writeCanonical(value[index], index > 0 ? `${text},` : text, emit, rawStrings);
     return `${text}]`;
   }
-  const record = value as Record<string, unknown>;
+  return writeObject(value as Record<string, unknown>, text, emit, rawStrings, false);
+}
+
+/** An object's members by sorted key, each canonical, undefined ones left out, after `text`; a message's content as canonicalContent says. */
+function writeObject(record: Record<string, unknown>, text: string, emit: Emit, rawStrings: boolean, isMessage: boolean): string {
   text += '{';
   let first = true;
   for (const key of Object.keys(record).sort()) {
-    const member = record[key];
+    const member = isMessage && key === 'content' ? canonicalContent(record.content as ChatMessage['content']) : record[key];
     if (member === undefined) continue;
-    text = writeCanonical(member, `${text}${first ? '' : ','}${JSON.stringify(key)}:`, emit);
+    text = writeCanonical(member, `${text}${first ? '' : ','}${JSON.stringify(key)}:`, emit, rawStrings);
     first = false;
   }
   return `${text}}`;
@@ -155,30 +154,4 @@ const isWellFormed = (text: string) => (text as string & { isWellFormed(): boole
 function canonicalContent(content: string | ContentPart[] | null): unknown {
   if (Array.isArray(content) && content.length === 1 && content[0].type === 'text') return (content[0] as { text: string }).text;
   return content;
-}
-
-/** JSON with object keys sorted at every depth and undefined members left out. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return value === undefined ? 'null' : JSON.stringify(value);
-  // Written with plain loops: this runs for every cacheable request.
-  if (Array.isArray(value)) {
-    let text = '[';
-    for (let index = 0; index < value.length; index++) text += (index > 0 ? ',' : '') + canonicalJson(value[index]);
-    return `${text}]`;
-  }
-  const record = value as Record<string, unknown>;
-  return objectJson(Object.keys(record).sort(), (key) => record[key]);
-}
-
-/** An object's members in the order of `sortedKeys`, each canonical, undefined ones left out. */
-function objectJson(sortedKeys: string[], memberOf: (key: string) => unknown): string {
-  let text = '{';
-  let first = true;
-  for (const key of sortedKeys) {
-    const member = memberOf(key);
-    if (member === undefined) continue;
-    text += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(member)}`;
-    first = false;
-  }
-  return `${text}}`;
 }

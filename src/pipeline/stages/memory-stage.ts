@@ -40,7 +40,10 @@ async function recall(parts: MemoryParts, orgId: string, conversation: string, p
     const chosenTurns = turns.length > 0 ? recallableTurns(turns, carriedTexts(messages)) : [];
     let texts: string[] | undefined;
     // A fact is a sentence of a user turn: present when a message of the request or a recalled turn holds it.
-    const present = (text: string) => (texts ??= messages.map((message) => textOfContent(message.content))).some((held) => held.includes(text)) || chosenTurns.some((turn) => turn.user.includes(text));
+    const present = (text: string) => {
+      texts ??= messages.map((message) => textOfContent(message.content));
+      return texts.some((held) => held.includes(text)) || chosenTurns.some((turn) => turn.user.includes(text));
+    };
     return { turns: chosenTurns, facts: affordableFacts(parts.facts.recall(facts, prompt, present)) };
   });
   let timer: NodeJS.Timeout | undefined;
