@@ -54,6 +54,7 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
   app.decorateRequest('logFields', null as never);
   app.decorateRequest('mode', undefined);
   app.decorateRequest('trace', undefined);
+  app.decorateRequest('bodyText', undefined);
 
   let closing = false;
   app.addHook('preClose', (done) => {

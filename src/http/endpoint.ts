@@ -11,6 +11,7 @@ import { GatewayError } from '../errors/gateway-error.js';
 import { refusedRequestRecord } from '../pipeline/after-work/usage-record.js';
 import { elapsedMs } from '../pipeline/timing.js';
 import type { RouteDialect } from './route-dialect.js';
+import type { JsonSource } from '../shared/json-reuse.js';
 
 /** What an endpoint's parser produces: the canonical request and the caller's svc options. */
 export interface ParsedRequest<O extends Operation, Extra = undefined> {
@@ -22,6 +23,11 @@ export interface ParsedRequest<O extends Operation, Extra = undefined> {
   warnings?: string[];
   /** What a translator's renderer needs of its own wire request (legacy echo, Responses ids…). */
   extra?: Extra;
+  /**
+   * The body's JSON, when the canonical request has that body's own shape (chat completions) and is long
+   * enough to pay: an OpenAI-wire upstream reuses the parts of it svc sends unchanged instead of serializing them again.
+   */
+  bodySource?: JsonSource;
 }
 
 /**
@@ -197,6 +203,7 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         signal: beginning.signal,
         trace: request.trace,
         request: parsed.request,
+        bodySource: parsed.bodySource,
         warnings: parsed.warnings,
       });
       await services.runner.run(context, (outcome) => {

@@ -24,6 +24,8 @@ declare module 'fastify' {
     mode: IntelligenceMode | undefined;
     /** The request's spans when tracing is on. */
     trace: RequestTrace | undefined;
+    /** An application/json body's text as it arrived (for ParsedRequest.bodySource). */
+    bodyText: string | undefined;
   }
   interface FastifyContextConfig {
     /** The endpoint family: the scope a key needs, and the error rows of spec section 7 its answers use. */

@@ -12,4 +12,10 @@ test('JSON depth: nesting past the limit is found, however many brackets a shall
   assert.equal(jsonDepthExceeds(flat, 128), false);
   assert.equal(jsonDepthExceeds(JSON.stringify({ content: `${'{['.repeat(400)} \\" ${'[{'.repeat(400)}` }), 128), false);
   assert.equal(jsonDepthExceeds(JSON.stringify({ content: '"' + '['.repeat(300) }) + nested(10), 128), false);
+  // A string that ends in an escaped backslash ends at its quote: the brackets after it count (no quote follows
+  // to end a string read as still open).
+  assert.equal(jsonDepthExceeds(`["x\\\\", ${nested(128)}]`, 128), true);
+  assert.equal(jsonDepthExceeds(`["x\\\\", ${nested(127)}]`, 128), false);
+  // An unterminated string is not JSON: the parser refuses it next.
+  assert.equal(jsonDepthExceeds(`{"a": "${'['.repeat(300)}`, 128), false);
 });

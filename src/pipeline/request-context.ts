@@ -16,6 +16,7 @@ import type { RouteDecision } from '../routing/model-router.js';
 import type { FeatureToggles } from './intelligence-modes.js';
 import type { IntelligenceMode, ModeSource } from '../core/intelligence-mode.js';
 import type { RequestTrace } from '../observability/request-trace.js';
+import type { JsonSource } from '../shared/json-reuse.js';
 
 
 
@@ -60,6 +61,8 @@ interface ContextFields<O extends Operation> {
   readonly trace: RequestTrace | undefined;
   /** The canonical request; a stage may replace it (memory injection, redaction) before the call. */
   request: RequestOf<O>;
+  /** The caller's JSON of it, when the endpoint's body is the canonical shape (ParsedRequest.bodySource). */
+  readonly bodySource: JsonSource | undefined;
   /** Parameters an adapter clamped or dropped on the attempt that answered. */
   readonly warnings: string[];
   /** Milliseconds spent in each stage (its own time, without the stages it wraps). */
@@ -110,7 +113,7 @@ export interface RoutedContext<O extends Operation = Operation> extends ContextF
 export type RequestStart<O extends Operation> = Pick<
   RequestContext<O>,
   'operation' | 'endpoint' | 'family' | 'requestId' | 'startedAt' | 'principal' | 'governance' | 'requestedModel' | 'mode' | 'modeSource' | 'toggles' | 'options' | 'signal' | 'request'
-> & { warnings?: string[]; trace?: RequestTrace };
+> & { warnings?: string[]; trace?: RequestTrace; bodySource?: JsonSource };
 
 /**
  * Every field written out, in one order, in this one literal: each context has the same hidden class, so the
@@ -134,6 +137,7 @@ export function newRequestContext<O extends Operation>(start: RequestStart<O>): 
     signal: start.signal,
     trace: start.trace,
     request: start.request,
+    bodySource: start.bodySource,
     warnings: start.warnings ?? [],
     timings: {},
     attempts: [],

@@ -19,7 +19,7 @@ function contextFor(mode: IntelligenceMode = 'proxy', toggles: RequestContext['t
   return {
     operation: 'chat', endpoint: 'chat.completions', family: 'chat', requestId: 'req_1', startedAt: process.hrtime.bigint(), principal, governance: { policy: undefined, tools: new Map() },
     requestedModel: 'm', mode, modeSource: 'header', toggles, options: { svc: {}, metadata: {} }, signal: new AbortController().signal, trace: undefined,
-    request: { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, warnings: [], timings: {}, attempts: [], status: 0,
+    request: { model: 'm', messages: [{ role: 'user', content: 'hi' }] }, bodySource: undefined, warnings: [], timings: {}, attempts: [], status: 0,
   };
 }
 

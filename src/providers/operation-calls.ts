@@ -12,10 +12,10 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
     const chat = capabilityFor(adapter, 'chat');
     const call: UpstreamCall = { adapter, target, signal: options.signal, traceHeaders: options.traceHeaders };
     if (request.stream) {
-      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings), chat.createStreamTranslator(target, request), options.observeChunk);
+      const chunks = await requestStream(call, chat.buildRequest(request, target, options.warnings, options.bodySource), chat.createStreamTranslator(target, request), options.observeChunk);
       return { kind: 'stream', chunks };
     }
-    const body = await requestJson(call, chat.buildRequest(request, target, options.warnings));
+    const body = await requestJson(call, chat.buildRequest(request, target, options.warnings, options.bodySource));
     return { kind: 'complete', result: withoutKeyInErrors(target, () => chat.parseResponse(body, target, request)) };
   },
 

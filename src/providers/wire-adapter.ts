@@ -8,6 +8,7 @@ import type { ModerationRequest, ModerationResult } from '../core/moderation-typ
 import type { ChunkOf, Operation, Outcome, RequestOf } from '../core/operations.js';
 import type { JsonHttpRequest, RealtimeClientOptions, StreamTranslator, UpstreamHttpRequest, UpstreamTarget } from './provider-types.js';
 import type { UpstreamErrorInit } from '../errors/upstream-error.js';
+import type { JsonSource } from '../shared/json-reuse.js';
 
 /**
  * What an adapter offers for each operation: pure converters from the canonical request to an upstream
@@ -15,7 +16,8 @@ import type { UpstreamErrorInit } from '../errors/upstream-error.js';
  * `warnings` collects parameters an adapter clamped or dropped.
  */
 export interface ChatCapability {
-  buildRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+  /** `source`: the caller's JSON of the request, when it has the canonical shape (CallOptions.bodySource). */
+  buildRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[], source?: JsonSource): JsonHttpRequest;
   /** A successful JSON body → the canonical completion (throws UpstreamError for a malformed one). */
   parseResponse(body: unknown, target: UpstreamTarget, request?: ChatRequest): ChatCompletion;
   /** A fresh translator for one streamed answer. */
@@ -74,6 +76,8 @@ export interface CallOptions<C = unknown> {
   observeChunk?: (chunk: C) => void;
   /** W3C trace headers (`traceparent`) that make the upstream's spans children of this call's: sent when tracing is on. */
   traceHeaders?: Record<string, string>;
+  /** The caller's JSON of the request (RequestContext.bodySource): a chat adapter may reuse its unchanged parts. */
+  bodySource?: JsonSource;
 }
 
 /** An operation answered inside svc, with no HTTP call (the built-in demo wire). */

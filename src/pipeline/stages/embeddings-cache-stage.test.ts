@@ -16,7 +16,7 @@ function contextFor(orgId: string, input: string[], options: { dimensions?: numb
     governance: { policy: undefined, tools: new Map() },
     principal: { orgId, keyId: null, keyPrefix: '', scopes: new Set(), isMaster: false, limits: { rpm: null, tpm: null, monthlyTokenQuota: null, monthlyBudgetUsd: null } } as Principal,
     requestedModel: model.slug, mode: 'proxy', modeSource: 'system_default', toggles: { enable_cache: options.enableCache }, options: { svc: {}, metadata: {} },
-    signal: new AbortController().signal, trace: undefined, request, warnings: [], timings: {}, attempts: [], status: 0,
+    signal: new AbortController().signal, trace: undefined, request, bodySource: undefined, warnings: [], timings: {}, attempts: [], status: 0,
     route: { model, candidates: [model], tier: 'T2', lane: 'smart', decisionSource: 'Pinned', summary: '' },
   };
 }

@@ -41,13 +41,14 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
             if (usage) context.usage = hedgeLoserUsage ? addUsage(hedgeLoserUsage, usage) : usage;
           }
         : undefined;
+      const bodySource = context.bodySource;
       // Each attempt keeps its own warnings: two hedged calls run at once.
       const attempt = async (target: UpstreamTarget, signal: CallerSignal) => {
         const warnings: string[] = [];
         const adapter = adapters[target.provider.wire] as WireAdapter;
         const outcome = context.trace
-          ? await tracedAttempt(context as unknown as RoutedContext<'chat'>, target, (traceHeaders) => callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, traceHeaders }))
-          : await callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk });
+          ? await tracedAttempt(context as unknown as RoutedContext<'chat'>, target, (traceHeaders) => callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, traceHeaders, bodySource }))
+          : await callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, bodySource });
         return { outcome, warnings };
       };
       const wantsHedge = operation === 'chat' && context.options.svc.enable_hedging === true;

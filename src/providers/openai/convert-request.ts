@@ -4,6 +4,7 @@ import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { adaptToDialect } from './dialect.js';
 import { withoutThinkingBlocks } from '../shared/thinking-blocks.js';
 import { withoutKey } from '../../shared/json-values.js';
+import { stringifyReusing, type JsonSource } from '../../shared/json-reuse.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -35,13 +36,18 @@ const RESERVED_FIELDS = new Set<string>(['model', 'stream', 'stream_options', 'm
 const INCLUDE_USAGE = Object.freeze({ include_usage: true });
 const DEFAULT_CHAT_PATH = '/chat/completions';
 
-/** The upstream HTTP request for an OpenAI-wire host: everything provider-specific comes from catalog data. */
-export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest {
+/**
+ * The upstream HTTP request for an OpenAI-wire host: everything provider-specific comes from catalog data.
+ * `source`: the caller's JSON of this request (a long chat completions body), whose unchanged parts the body
+ * reuses rather than serializing them again (json-reuse.ts).
+ */
+export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTarget, warnings: string[], source?: JsonSource): JsonHttpRequest {
+  const body = convertRequestBody(request, target, warnings);
   return {
     method: 'POST',
     url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),
     headers: jsonRequestHeaders(target),
-    body: JSON.stringify(convertRequestBody(request, target, warnings)),
+    body: source ? stringifyReusing(body, source) : JSON.stringify(body),
   };
 }
 

@@ -17,7 +17,7 @@ import { OpenAiStreamTranslator } from './stream-translator.js';
 export const openaiAdapter: WireAdapter = {
   wire: 'openai',
   chat: {
-    buildRequest: (request, target, warnings) => buildOpenAiChatRequest(request, target, warnings),
+    buildRequest: (request, target, warnings, source) => buildOpenAiChatRequest(request, target, warnings, source),
     parseResponse: (body, target) => convertOpenAiResponse(body, target),
     createStreamTranslator: (target) => new OpenAiStreamTranslator(target.provider.id),
   },

@@ -3,6 +3,7 @@ import type { GatewayServices } from '../../services.js';
 import { registerEndpoint, type Endpoint } from '../../http/endpoint.js';
 import { parseChatRequest } from './parse-chat-request.js';
 import { renderChatAnswer } from './render-chat.js';
+import { reusableSource } from '../../shared/json-reuse.js';
 
 /** POST /v1/chat/completions: parse → the shared runner → render JSON or SSE. */
 export const chatCompletionsEndpoint: Endpoint<'chat'> = {
@@ -11,13 +12,14 @@ export const chatCompletionsEndpoint: Endpoint<'chat'> = {
   family: 'chat',
   name: 'chat.completions',
   operation: 'chat',
-  parse(body) {
+  parse(body, request) {
     const parsed = parseChatRequest(body);
     return {
       request: parsed.request,
       requestedModel: parsed.request.model,
       options: { svc: parsed.svc, routingHints: parsed.routingHints, routingOverride: parsed.routingOverride, metadata: parsed.request.metadata },
       warnings: parsed.warnings,
+      bodySource: reusableSource(request.bodyText, body),
     };
   },
   render: renderChatAnswer,

@@ -1,0 +1,26 @@
+/**
+ * Reading JSON text without parsing it. V8 reads a string character by character at ~4–6 ns a character here
+ * (charCodeAt in a loop: 0.3–0.5 ms over a 70 KB conversation), where indexOf finds the next quote natively:
+ * scans jump over each string whole and look at the few characters between strings one by one.
+ */
+
+/** The index of the closing quote of the JSON string whose opening quote is at `open`, or -1 when it has none. */
+export function closingQuote(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 92) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
+  }
+  return -1;
+}
+
+/** Whitespace JSON allows between tokens. */
+export const isJsonSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
+
+/** The index of the first character at or after `index` that is not JSON whitespace. */
+export function skipSpace(text: string, index: number): number {
+  while (index < text.length && isJsonSpace(text.charCodeAt(index))) index++;
+  return index;
+}
