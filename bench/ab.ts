@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream]`
+ * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream --history-turns N]`
  *
  * svc's CPU per request against an earlier revision's, both loaded at the same time. On a shared machine one
  * run after the other moves by ±20 % with the machine's state (the bare proxy itself read 99–165 µs a request in
@@ -7,7 +7,8 @@
  * their ratio holds still. REV (a commit, a tag, HEAD~1) is checked out into a temporary git worktree and built;
  * this checkout runs from its dist/ (`npm run build` first). Each round loads both svc with the master key in
  * proxy mode, then both with a governed key (rpm limit, monthly budget, prompts audited, as `npm run bench`
- * does), and prints each one's CPU per request and the ratio; the medians close the run. `--node-args="…"` runs this
+ * does), and prints each one's CPU per request and the ratio; the medians close the run. `--history-turns N` sends an
+ * agent's conversation of N earlier turns (~2.3 KB each) instead of the one-line prompt. `--node-args="…"` runs this
  * checkout's svc with those Node flags (with `--base HEAD`: a flag's cost or gain on the same build).
  */
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, children, governedHeaders, log, modeHeaders, svcEnv } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { median, runLoad } from './load.js';
+import { agentHistory } from './scenarios.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,12 +30,13 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     stream: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
+    'history-turns': { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"] [--history-turns N]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -52,7 +55,9 @@ function checkOutBase(rev: string): string {
   return dir;
 }
 
-const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }], ...(args.stream ? { stream: true } : {}) });
+const historyTurns = Number(args['history-turns']);
+const messages = [...agentHistory(historyTurns), { role: 'user', content: 'benchmark' }];
+const body = JSON.stringify({ model: 'gpt-4o-mini', messages, ...(args.stream ? { stream: true } : {}) });
 const masterHeaders = modeHeaders('proxy');
 
 /** One build under load: its CPU time per measured request, µs. */
@@ -95,7 +100,8 @@ async function main(): Promise<void> {
       [base, await governedHeaders(base.origin)],
       [head, await governedHeaders(head.origin)],
     ]);
-    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} chat, ${args.concurrency} connections each, ${args.seconds} s a round`);
+    const prompt = historyTurns > 0 ? `a ${historyTurns}-turn conversation (${(body.length / 1024).toFixed(0)} KB)` : 'a one-line prompt';
+    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} chat of ${prompt}, ${args.concurrency} connections each, ${args.seconds} s a round`);
     const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [kind, headersOf] of [

@@ -11,7 +11,7 @@
 import { availableParallelism, cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { children, log, modeHeaders, withMockAndSvc } from './bench-child.js';
-import { loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
+import { agentHistory, loadShape, shapeFlags, measure, ms, scenarioTable, type Measured, type Scenario } from './scenarios.js';
 
 const { values: args } = parseArgs({
   options: { ...shapeFlags, 'history-turns': { type: 'string', default: '30' } },
@@ -49,19 +49,7 @@ const statedAndRecalled = () => {
   return JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content }], svc });
 };
 
-/** What an agent's turns hold: a report, a question on it, an answer of a few paragraphs (distinct text each turn). */
-const paragraphs = [
-  'The quarterly report shows revenue growth in the EMEA region, driven by enterprise renewals and new logos in Germany and France, while churn among small businesses stayed elevated.',
-  'Support tickets rose after the March release; most concern the export feature, which times out on workspaces with more than ten thousand records and retries without backoff.',
-  'Marketing spend moved from paid search to partner events; the cost per qualified lead fell by a fifth, though the sales cycle lengthened by nine days on average.',
-  'The data team proposes moving the nightly batch to an incremental pipeline: fewer full-table scans, fresher dashboards, and a cheaper warehouse bill at the cost of two sprints.',
-];
-const historyOf = (turns: number) =>
-  Array.from({ length: turns }, (_, turn) => [
-    { role: 'user', content: `Turn ${turn}: ${paragraphs[turn % 4]} ${paragraphs[(turn + 1) % 4]} What should we look at first, and why?` },
-    { role: 'assistant', content: `On turn ${turn}, three points. ${paragraphs[(turn + 2) % 4]} ${paragraphs[(turn + 3) % 4]} ${paragraphs[turn % 4]}` },
-  ]).flat();
-const history = historyOf(historyTurns);
+const history = agentHistory(historyTurns);
 /** The long conversation with a new last question each request (a cache miss), in one of eight conversations. */
 const longConversation = () => {
   const turn = counter++;

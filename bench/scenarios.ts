@@ -80,3 +80,18 @@ export function loadShape(args: { concurrency: string; seconds: string; warmup: 
   }
   return shape;
 }
+
+/** What an agent's turns hold: a report, a question on it, an answer of a few paragraphs (distinct text each turn). */
+const paragraphs = [
+  'The quarterly report shows revenue growth in the EMEA region, driven by enterprise renewals and new logos in Germany and France, while churn among small businesses stayed elevated.',
+  'Support tickets rose after the March release; most concern the export feature, which times out on workspaces with more than ten thousand records and retries without backoff.',
+  'Marketing spend moved from paid search to partner events; the cost per qualified lead fell by a fifth, though the sales cycle lengthened by nine days on average.',
+  'The data team proposes moving the nightly batch to an incremental pipeline: fewer full-table scans, fresher dashboards, and a cheaper warehouse bill at the cost of two sprints.',
+];
+
+/** An agent's conversation of `turns` questions and answers (~2.3 KB a turn), as it resends it whole every turn. */
+export const agentHistory = (turns: number) =>
+  Array.from({ length: turns }, (_, turn) => [
+    { role: 'user', content: `Turn ${turn}: ${paragraphs[turn % 4]} ${paragraphs[(turn + 1) % 4]} What should we look at first, and why?` },
+    { role: 'assistant', content: `On turn ${turn}, three points. ${paragraphs[(turn + 2) % 4]} ${paragraphs[(turn + 3) % 4]} ${paragraphs[turn % 4]}` },
+  ]).flat();

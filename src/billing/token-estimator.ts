@@ -1,6 +1,7 @@
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import type { ChatRequest } from '../core/chat-types.js';
 import { loadO200kEncoding } from './o200k-encoding.js';
+import { RememberedCounts } from './remembered-counts.js';
 
 /**
  * Token counts svc makes itself, for when the upstream gave none it can use: a cut stream, a missing or
@@ -52,12 +53,12 @@ export class KeptCounts<R extends object> {
 
   constructor(private readonly parts: (request: R) => { fixed: number; texts: Iterable<string> }) {}
 
-  /** The count, made now if it was not yet. */
-  of(request: R): number {
+  /** The count, made now if it was not yet. `scope` (the org): long texts it sent before are not tokenized again. */
+  of(request: R, scope?: string): number {
     const kept = this.counts.get(request);
     if (kept !== undefined) return kept;
     const { fixed, texts } = this.parts(request);
-    return this.keep(request, fixed + countEach(texts));
+    return this.keep(request, fixed + countEach(texts, scope));
   }
 
   /**
@@ -65,15 +66,15 @@ export class KeptCounts<R extends object> {
    * kept already, or of texts within one slice once the tokenizer is loaded (the usual prompt), is made now and returned
    * as a number: the caller has nothing to wait for.
    */
-  withoutBlocking(request: R): number | Promise<number> {
+  withoutBlocking(request: R, scope?: string): number | Promise<number> {
     const kept = this.counts.get(request);
     if (kept !== undefined) return kept;
     const { fixed, texts } = this.parts(request);
     const list = [...texts];
     let length = 0;
     for (const text of list) length += text.length;
-    if (countWithTokenizer && length <= SLICE_CHARS) return this.keep(request, fixed + countEach(list));
-    return countTextsWithoutBlocking(list).then((counted) => this.keep(request, fixed + counted));
+    if (countWithTokenizer && length <= SLICE_CHARS) return this.keep(request, fixed + countEach(list, scope));
+    return countTextsWithoutBlocking(list, scope).then((counted) => this.keep(request, fixed + counted));
   }
 
   private keep(request: R, tokens: number): number {
@@ -82,16 +83,21 @@ export class KeptCounts<R extends object> {
   }
 }
 
-function countEach(texts: Iterable<string>): number {
+/** Counts of long texts by org (remembered-counts.ts). */
+const remembered = new RememberedCounts();
+
+function countEach(texts: Iterable<string>, scope: string | undefined): number {
   let tokens = 0;
-  for (const text of texts) tokens += countTokens(text);
+  // Only exact counts are remembered: before the tokenizer is loaded, countTokens estimates.
+  if (scope === undefined || !countWithTokenizer) for (const text of texts) tokens += countTokens(text);
+  else for (const text of texts) tokens += remembered.count(scope, text, countTokens);
   return tokens;
 }
 
 const chatPrompts = new KeptCounts<ChatRequest>((request) => ({ fixed: TOKENS_PER_REPLY + TOKENS_PER_MESSAGE * request.messages.length, texts: promptTexts(request) }));
 
 export const estimateChatPromptTokens = (request: ChatRequest): number => chatPrompts.of(request);
-export const countChatPromptWithoutBlocking = (request: ChatRequest): number | Promise<number> => chatPrompts.withoutBlocking(request);
+export const countChatPromptWithoutBlocking = (request: ChatRequest, scope?: string): number | Promise<number> => chatPrompts.withoutBlocking(request, scope);
 
 /** Text counted between two turns of the event loop. */
 const SLICE_CHARS = 64 * 1024;
@@ -99,21 +105,31 @@ const SLICE_CHARS = 64 * 1024;
 /**
  * The tokens of texts (a prompt's, an embeddings batch), counted like countTokens each, the event loop running
  * after every 64 KB of text: the tokenizer takes ~40 ms a megabyte, and the body limit is 10 MB. A long text is
- * cut into slices that end before a space, where the tokenizer splits anyway, so the count is the same.
+ * cut into slices that end before a space, where the tokenizer splits anyway, so the count is the same. `scope`
+ * (the org): a long text it sent before is not tokenized again.
  */
-export async function countTextsWithoutBlocking(texts: Iterable<string>): Promise<number> {
+export async function countTextsWithoutBlocking(texts: Iterable<string>, scope?: string): Promise<number> {
   let tokens = 0;
   let sinceYield = 0;
   for (const text of texts) {
+    const exact = scope !== undefined && countWithTokenizer !== undefined;
+    const known = exact ? remembered.peek(scope, text) : undefined;
+    if (known !== undefined) {
+      tokens += known;
+      continue;
+    }
+    let counted = 0;
     // The usual text (a message) is one slice: counted without the slicing generator.
     for (const slice of text.length <= SLICE_CHARS ? [text] : slicesOf(text)) {
-      tokens += countTokens(slice);
+      counted += countTokens(slice);
       sinceYield += slice.length;
       if (sinceYield >= SLICE_CHARS) {
         sinceYield = 0;
         await nextTurnOfTheLoop();
       }
     }
+    if (exact) remembered.remember(scope, text, counted);
+    tokens += counted;
   }
   return tokens;
 }

@@ -40,10 +40,15 @@ test('an embeddings input counted ahead of the estimates is the count the estima
   const { countInputWithoutBlocking, estimatedTokens } = await import('./request-estimates.js');
   const { countTokens } = await import('../billing/token-estimator.js');
   const texts = ['The quarterly report covers revenue and costs. '.repeat(3000), 'a short line'];
-  const embeddings = (input: string[] | number[][]) => ({ operation: 'embeddings', request: { model: 'text-embedding-3-small', input, encoding_format: 'float' } }) as never;
+  const embeddings = (input: string[] | number[][]) =>
+    ({ operation: 'embeddings', principal: { orgId: 'org_units' }, request: { model: 'text-embedding-3-small', input, encoding_format: 'float' } }) as never;
   const counted = embeddings(texts);
   await countInputWithoutBlocking(counted);
   assert.equal(estimatedTokens(counted), countTokens(texts[0]) + countTokens(texts[1]));
+  // Sent again by the same org, the long text's count is the one remembered: the same number.
+  const resent = embeddings(texts);
+  await countInputWithoutBlocking(resent);
+  assert.equal(estimatedTokens(resent), countTokens(texts[0]) + countTokens(texts[1]));
   assert.equal(estimatedTokens(embeddings(texts)), estimatedTokens(counted), 'counted here or by the estimate alone: the same');
   const arrays = embeddings([[1, 2, 3], [4, 5]]);
   await countInputWithoutBlocking(arrays);

@@ -77,9 +77,9 @@ export function countInputWithoutBlocking(context: RequestContext): Promise<void
   if (!tokenizerLoaded()) return loadTokenizer().then(() => countInputWithoutBlocking(context));
   const counting =
     context.operation === 'chat'
-      ? countChatPromptWithoutBlocking(context.request as ChatRequest)
+      ? countChatPromptWithoutBlocking(context.request as ChatRequest, context.principal.orgId)
       : context.operation === 'embeddings'
-        ? embeddingsInputs.withoutBlocking(context.request as EmbeddingsRequest)
+        ? embeddingsInputs.withoutBlocking(context.request as EmbeddingsRequest, context.principal.orgId)
         : undefined;
   return typeof counting === 'object' ? counting.then(() => undefined) : undefined;
 }
