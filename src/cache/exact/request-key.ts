@@ -20,9 +20,28 @@ export const PIECEWISE_FROM_CHARS = 16_384;
 export function exactCacheKey(orgId: string, modelSlug: string, request: ChatRequest): string {
   if (payloadLength(request.messages) <= PIECEWISE_FROM_CHARS) return hash('sha256', `v1\u0000${orgId}\u0000${modelSlug}\u0000${answerShapingJson(request)}`, 'base64url');
   const digest = createHash('sha256').update(`v2\u0000${orgId}\u0000${modelSlug}\u0000`);
-  writeAnswerShaping(request, (piece) => digest.update(piece), true);
+  // Pieces are gathered and hashed together (the same bytes in the same order): an update() costs ~1.5 µs of call,
+  // and a long message makes two pieces. A piece of HASHED_ALONE_FROM_CHARS or more (a data URL) is hashed alone,
+  // never copied into a longer string.
+  let gathered = '';
+  writeAnswerShaping(
+    request,
+    (piece) => {
+      if (piece.length < HASHED_ALONE_FROM_CHARS) {
+        gathered += piece;
+        if (gathered.length < HASHED_ALONE_FROM_CHARS) return;
+        piece = gathered;
+      } else if (gathered !== '') digest.update(gathered);
+      digest.update(piece);
+      gathered = '';
+    },
+    true,
+  );
+  if (gathered !== '') digest.update(gathered);
   return digest.digest('base64url');
 }
+
+const HASHED_ALONE_FROM_CHARS = 64 * 1024;
 
 /** Characters the messages' contents hold: string contents, and the strings of their parts (text, a data URL, audio). */
 function payloadLength(messages: readonly ChatMessage[]): number {

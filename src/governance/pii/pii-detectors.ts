@@ -9,6 +9,11 @@ export interface PiiDetector {
   type: PiiType;
   pattern: RegExp;
   accept?(match: string): boolean;
+  /**
+   * A character every match holds: a text without it is not searched. The email pattern backtracks at every word
+   * of a text (~0.2 ms over an audited 32 KB prompt); indexOf finds no '@' natively.
+   */
+  requires?: string;
 }
 
 export const piiDetectors: readonly PiiDetector[] = [
@@ -16,10 +21,10 @@ export const piiDetectors: readonly PiiDetector[] = [
     type: 'api_key',
     pattern: /\b(?:sk-(?:proj-|ant-(?:api\d\d-)?)?[A-Za-z0-9_-]{20,}|AKIA[0-9A-Z]{16}|gh[pousr]_[A-Za-z0-9]{36,}|xox[abprs]-[A-Za-z0-9-]{10,}|AIza[0-9A-Za-z_-]{35}|gsk_[A-Za-z0-9]{20,})\b/g,
   },
-  { type: 'email', pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g },
+  { type: 'email', pattern: /\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g, requires: '@' },
   { type: 'iban', pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g, accept: ibanChecksumValid },
   { type: 'card', pattern: /\b\d(?:[ -]?\d){12,18}\b/g, accept: luhnValid },
-  { type: 'national_id', pattern: /\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b/g },
+  { type: 'national_id', pattern: /\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b/g, requires: '-' },
   {
     type: 'phone',
     pattern: /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{2,4}(?:[ .-]\d{2,4}){1,4}(?![\w-])/g,

@@ -24,6 +24,7 @@ export class Redactor {
   redactText(text: string): string {
     let result = text;
     for (const detector of piiDetectors) {
+      if (detector.requires !== undefined && !result.includes(detector.requires)) continue;
       result = result.replace(detector.pattern, (match) => {
         if (detector.accept && !detector.accept(match)) return match;
         this.counts[detector.type] = (this.counts[detector.type] ?? 0) + 1;
