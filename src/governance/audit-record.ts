@@ -22,7 +22,28 @@ export function auditDetailsOf(context: RequestContext): AuditDetails {
   if (context.redactions && Object.keys(context.redactions).length > 0) details.redactions = context.redactions as Record<string, number>;
   if (context.governance.policy?.audit_prompts === true) {
     const request = context.request as { messages?: unknown; input?: unknown };
-    details.prompt = new Redactor().redactText(JSON.stringify(request.messages ?? request.input ?? null).slice(0, MAX_AUDIT_PROMPT));
+    details.prompt = new Redactor().redactText(auditedPrompt(request.messages ?? request.input ?? null));
   }
   return details;
+}
+
+/**
+ * The prompt as an audit record keeps it, at most MAX_AUDIT_PROMPT characters: a list of messages (or inputs) as
+ * the JSON of its newest items that fit — valid JSON, and the request's own turn always in (an agent's resent
+ * conversation would otherwise fill the record with its oldest turns); a single item longer than that is cut.
+ */
+function auditedPrompt(prompt: unknown): string {
+  if (!Array.isArray(prompt)) return JSON.stringify(prompt).slice(0, MAX_AUDIT_PROMPT);
+  const kept: string[] = [];
+  let length = 2;
+  for (let index = prompt.length - 1; index >= 0; index--) {
+    const item = JSON.stringify(prompt[index]) ?? 'null';
+    if (length + item.length + (kept.length > 0 ? 1 : 0) > MAX_AUDIT_PROMPT) {
+      if (kept.length === 0) return `[${item}`.slice(0, MAX_AUDIT_PROMPT);
+      break;
+    }
+    kept.push(item);
+    length += item.length + (kept.length > 1 ? 1 : 0);
+  }
+  return `[${kept.reverse().join(',')}]`;
 }

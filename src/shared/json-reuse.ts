@@ -51,8 +51,8 @@ function copyJson(value: unknown): unknown {
 }
 
 /**
- * JSON.stringify(body), where a member of `body` that the source has under the same key, unchanged, is copied
- * from the source's text; an array member whose elements changed (a message inserted, one redacted) reuses
+ * JSON.stringify(body), where an object or array member of `body` that the source has under the same key,
+ * unchanged, is copied from the source's text; an array member whose elements changed (a message inserted, one redacted) reuses
  * each element that did not. Member order is `body`'s.
  */
 export function stringifyReusing(body: Record<string, unknown>, source: JsonSource): string {
@@ -69,7 +69,8 @@ export function stringifyReusing(body: Record<string, unknown>, source: JsonSour
 }
 
 function memberJson(member: unknown, original: unknown, span: ValueSpan | undefined, text: string): string {
-  if (span === undefined) return JSON.stringify(member);
+  // A top-level scalar (model, temperature, max_tokens) is written as svc read it: `1.0000000000000001` goes up as 1.
+  if (span === undefined || typeof member !== 'object' || member === null) return JSON.stringify(member);
   if (sameJson(member, original) === span.members) return text.slice(span.start, span.end);
   const elements = Array.isArray(member) && Array.isArray(original) ? elementSpans(text, span) : undefined;
   return elements && elements.length === (original as unknown[]).length ? arrayJson(member as unknown[], original as unknown[], elements, text) : JSON.stringify(member);

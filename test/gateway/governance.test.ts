@@ -289,5 +289,21 @@ describe('governance', () => {
       const record = await (await harness.request(`/v1/admin/audit/${response.headers.get('x-svc-audit-id')}`)).json();
       assert.equal(record.prompt, JSON.stringify([{ role: 'user', content: 'Remind [EMAIL_1]' }]));
     });
+
+    test("a conversation longer than the record's 32 KB keeps its newest turns, the request's own among them, as valid JSON", async () => {
+      const orgId = await createOrg(harness, 'audit-long');
+      const key = (await createKey(harness, { org_id: orgId })).key;
+      await harness.request(`/v1/admin/orgs/${orgId}/policy`, { method: 'PUT', body: { audit_prompts: true } });
+      const turns = Array.from({ length: 20 }, (_, turn) => ({ role: turn % 2 ? 'assistant' : 'user', content: `turn ${turn}: ${'the plan and its numbers. '.repeat(80)}` }));
+      const messages = [...turns, { role: 'user', content: 'Remind erin@example.com of the deadline' }];
+      const response = await postChat(harness, { model: 'gpt-4o-mini', messages }, { key });
+      assert.equal(response.status, 200);
+      const record = await (await harness.request(`/v1/admin/audit/${response.headers.get('x-svc-audit-id')}`)).json();
+      assert.ok(record.prompt.length <= 32 * 1024, `${record.prompt.length} characters`);
+      const kept = JSON.parse(record.prompt) as Array<{ content: string }>;
+      assert.deepEqual(kept.at(-1), { role: 'user', content: 'Remind [EMAIL_1] of the deadline' });
+      assert.ok(kept.length < messages.length, 'the oldest turns are left out');
+      assert.equal(kept[0].content, turns[messages.length - kept.length].content, 'what is kept is the newest, in order');
+    });
   });
 });
