@@ -3,6 +3,7 @@ import type { JsonHttpRequest, UpstreamTarget } from './provider-types.js';
 import { requestBytes, requestJson, requestStream, requestText, type UpstreamCall } from './upstream-call.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import { capabilityOf, type CallOptions, type InProcessCall, type WireAdapter } from './wire-adapter.js';
+import type { JsonSource } from '../shared/json-reuse.js';
 
 type OperationCall<O extends Operation> = (adapter: WireAdapter, target: UpstreamTarget, request: RequestOf<O>, options: CallOptions<ChunkOf<O>>) => Promise<Outcome<O>>;
 
@@ -49,13 +50,16 @@ export function callOperation<O extends Operation>(operation: O, adapter: WireAd
 
 /** A JSON request answered by one JSON body (embeddings, moderation). */
 async function jsonCall<Request, Result>(
-  capability: { buildRequest(request: Request, target: UpstreamTarget, warnings: string[]): JsonHttpRequest; parseResponse(body: unknown, request: Request, target: UpstreamTarget): Result },
+  capability: {
+    buildRequest(request: Request, target: UpstreamTarget, warnings: string[], source?: JsonSource): JsonHttpRequest;
+    parseResponse(body: unknown, request: Request, target: UpstreamTarget): Result;
+  },
   adapter: WireAdapter,
   target: UpstreamTarget,
   request: Request,
-  options: Pick<CallOptions, 'signal' | 'warnings' | 'traceHeaders'>,
+  options: Pick<CallOptions, 'signal' | 'warnings' | 'traceHeaders' | 'bodySource'>,
 ): Promise<{ kind: 'complete'; result: Result }> {
-  const body = await requestJson({ adapter, target, signal: options.signal, traceHeaders: options.traceHeaders }, capability.buildRequest(request, target, options.warnings));
+  const body = await requestJson({ adapter, target, signal: options.signal, traceHeaders: options.traceHeaders }, capability.buildRequest(request, target, options.warnings, options.bodySource));
   return { kind: 'complete', result: withoutKeyInErrors(target, () => capability.parseResponse(body, request, target)) };
 }
 

@@ -27,7 +27,8 @@ export interface ChatCapability {
 export interface EmbeddingsCapability {
   /** Whether the wire takes inputs as token arrays (OpenAI's) or text only (Gemini's). */
   acceptsTokenArrays: boolean;
-  buildRequest(request: EmbeddingsRequest, target: UpstreamTarget, warnings: string[]): JsonHttpRequest;
+  /** `source`: the caller's JSON of the request, as for chat (CallOptions.bodySource). */
+  buildRequest(request: EmbeddingsRequest, target: UpstreamTarget, warnings: string[], source?: JsonSource): JsonHttpRequest;
   parseResponse(body: unknown, request: EmbeddingsRequest, target: UpstreamTarget): EmbeddingsResult;
 }
 

@@ -68,6 +68,17 @@ describe('the upstream body reuses the caller\'s JSON where svc changed nothing'
     assert.ok(sent.rawBody.includes(`{"role": "user", "content": "Which city do I live in? Also summarize:\\n${document}"}]`));
   });
 
+  test('an embeddings batch goes upstream with its inputs as the caller wrote them', async () => {
+    const inputs = `[ ${Array.from({ length: 40 }, (_, index) => `"chunk ${index}: caf\\u00e9 ${'revenue and costs by region. '.repeat(4)}"`).join(' ,\n ')} ]`;
+    const response = await harness.request('/v1/embeddings', { body: `{"model":"text-embedding-3-small","input":${inputs}}`, headers: { 'x-intelligence-mode': 'proxy' } });
+    assert.equal(response.status, 200, await response.clone().text());
+    const sent = harness.mock.requests.at(-1)!;
+    assert.equal(sent.path, '/v1/embeddings');
+    assert.ok(sent.rawBody.includes(`"input":${inputs}`), sent.rawBody.slice(0, 200));
+    assert.equal(sent.body.input.length, 40);
+    assert.ok(sent.body.input[0].startsWith('chunk 0: café'));
+  });
+
   test('a message field svc drops (a null name) is not forwarded from the caller\'s text', async () => {
     const body = `{"model":"gpt-4o-mini","messages":[{"role":"user","name":null,"content":"${document}"}]}`;
     const response = await post(body, { 'x-intelligence-mode': 'proxy' });
