@@ -174,6 +174,8 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         beginning = begun instanceof Promise ? await begun : begun;
         const parsing = endpoint.parse(request.body, request);
         parsed = parsing instanceof Promise ? await parsing : parsing;
+        // The body's text served the parse (and its bodySource, which keeps what it needs): not held for the request's life.
+        request.bodyText = undefined;
       } catch (error) {
         // A refused request is in the ledger too, with its status: usage shows errors, not only successes.
         if (error instanceof GatewayError) await recordRefusal(services, request, endpoint, error);
@@ -206,10 +208,12 @@ export function registerEndpoint<O extends Operation, Extra>(app: FastifyInstanc
         bodySource: parsed.bodySource,
         warnings: parsed.warnings,
       });
+      // The renderer gets the parser's extra, not the parse: its bodySource is the context's to let go.
+      const extra = parsed.extra as Extra;
       await services.runner.run(context, (outcome) => {
         request.logFields.provider = context.target?.provider.id;
         request.logFields.servedModel = context.target?.model.slug ?? context.route?.model.slug;
-        return endpoint.render({ request, reply, context, outcome, services, extra: parsed.extra as Extra });
+        return endpoint.render({ request, reply, context, outcome, services, extra });
       });
       return reply;
     },

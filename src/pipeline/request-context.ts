@@ -61,8 +61,11 @@ interface ContextFields<O extends Operation> {
   readonly trace: RequestTrace | undefined;
   /** The canonical request; a stage may replace it (memory injection, redaction) before the call. */
   request: RequestOf<O>;
-  /** The caller's JSON of it, when the endpoint's body is the canonical shape (ParsedRequest.bodySource). */
-  readonly bodySource: JsonSource | undefined;
+  /**
+   * The caller's JSON of it, when the endpoint's body is the canonical shape (ParsedRequest.bodySource). Let go once
+   * the provider call has its answer: a stream may run for minutes, and the text and its copy are twice the body.
+   */
+  bodySource: JsonSource | undefined;
   /** Parameters an adapter clamped or dropped on the attempt that answered. */
   readonly warnings: string[];
   /** Milliseconds spent in each stage (its own time, without the stages it wraps). */

@@ -59,6 +59,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
         ? await hedgedCall(executor, context.route.candidates, plan, context.principal.orgId, context.signal, attempt)
         : await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => attempt(target, context.signal));
       const { value, target, attempts } = execution;
+      context.bodySource = undefined;
       context.target = target;
       context.attempts = attempts;
       // Only the attempt that answered speaks in the warnings: a failed attempt's adaptations did not happen.
