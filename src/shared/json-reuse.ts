@@ -14,8 +14,8 @@ import { closingQuote, isJsonSpace, skipSpace } from './json-text.js';
  */
 
 /**
- * From this size of body on, reuse pays: below it JSON.stringify is as fast as the copy, the comparison and the
- * scan together (`npx tsx bench/json-reuse.ts`).
+ * From this size of body on, reuse pays: below it JSON.stringify is about as fast as the copy, the comparison and
+ * the scan together (`npm run bench:json-reuse`).
  */
 export const REUSE_FROM_CHARS = 4096;
 
@@ -52,8 +52,8 @@ function copyJson(value: unknown): unknown {
 
 /**
  * JSON.stringify(body), where an object or array member of `body` that the source has under the same key,
- * unchanged, is copied from the source's text; an array member whose elements changed (a message inserted, one redacted) reuses
- * each element that did not. Member order is `body`'s.
+ * unchanged, is copied from the source's text; an array member whose elements changed (a message inserted, one
+ * redacted) reuses each element that did not. Member order is `body`'s.
  */
 export function stringifyReusing(body: Record<string, unknown>, source: JsonSource): string {
   const members = sourceMembers(source.text);
@@ -131,19 +131,15 @@ export function sameJson(sent: unknown, original: unknown): number {
   for (const key in sent) {
     const value = (sent as Record<string, unknown>)[key];
     if (!sendsMember(value)) continue;
+    // A key the copy lacks reads undefined, or an Object.prototype function: equal to no JSON value.
     const inside = sameJson(value, (original as Record<string, unknown>)[key]);
     if (inside === -1) return -1;
     keys++;
     members += inside;
   }
-  for (const _key in original) keys--;
-  return keys === 0 ? members + countKeys(sent) : -1;
-}
-
-function countKeys(value: object): number {
-  let count = 0;
-  for (const key in value) if (sendsMember((value as Record<string, unknown>)[key])) count++;
-  return count;
+  let originalKeys = 0;
+  for (const _key in original) originalKeys++;
+  return keys === originalKeys ? members + keys : -1;
 }
 
 /** JSON.stringify leaves out members whose value is undefined, a function or a symbol. */
