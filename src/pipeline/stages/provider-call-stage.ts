@@ -41,14 +41,13 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
             if (usage) context.usage = hedgeLoserUsage ? addUsage(hedgeLoserUsage, usage) : usage;
           }
         : undefined;
-      const bodySource = context.bodySource;
       // Each attempt keeps its own warnings: two hedged calls run at once.
       const attempt = async (target: UpstreamTarget, signal: CallerSignal) => {
         const warnings: string[] = [];
         const adapter = adapters[target.provider.wire] as WireAdapter;
         const outcome = context.trace
-          ? await tracedAttempt(context as unknown as RoutedContext<'chat'>, target, (traceHeaders) => callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, traceHeaders, bodySource }))
-          : await callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, bodySource });
+          ? await tracedAttempt(context as unknown as RoutedContext<'chat'>, target, (traceHeaders) => callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, traceHeaders, bodySource: context.bodySource }))
+          : await callOperation(operation as 'chat', adapter, target, request, { signal, warnings, observeChunk, bodySource: context.bodySource });
         return { outcome, warnings };
       };
       const wantsHedge = operation === 'chat' && context.options.svc.enable_hedging === true;
@@ -59,6 +58,7 @@ export function providerCallStage(executor: UpstreamExecutor, adapters: Partial<
         ? await hedgedCall(executor, context.route.candidates, plan, context.principal.orgId, context.signal, attempt)
         : await executor.execute(context.route.candidates, context.principal.orgId, context.signal, (target) => attempt(target, context.signal));
       const { value, target, attempts } = execution;
+      // Read from the context by each attempt, never held in this scope: the stream's chunk observer keeps it alive.
       context.bodySource = undefined;
       context.target = target;
       context.attempts = attempts;
