@@ -46,9 +46,12 @@ export interface UpstreamHttpRequest {
   body?: UpstreamRequestBody;
 }
 
-/** A request whose body is JSON text (every wire's chat, embeddings and moderation calls). */
+/**
+ * A request whose body is JSON (every wire's chat, embeddings and moderation calls): text, or its UTF-8 bytes when
+ * a long body was assembled from the caller's own JSON (json-reuse.ts).
+ */
 export interface JsonHttpRequest extends UpstreamHttpRequest {
-  body: string;
+  body: string | Uint8Array;
 }
 
 /** One server-sent event as parsed by the shared SSE parser. */

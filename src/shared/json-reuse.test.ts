@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonSource, stringifyReusing } from './json-reuse.js';
+import { jsonBodyReusing, jsonSource, stringifyReusing } from './json-reuse.js';
 
 /** JSON.stringify(body), reusing the text of `source` (as the chat route hands it: the text and what it parsed to). */
 const reusing = (body: Record<string, unknown>, source: string) => stringifyReusing(body, jsonSource(source, JSON.parse(source)));
@@ -106,6 +106,20 @@ test('whatever the edits, the result parses to what JSON.stringify of the body p
     assert.deepEqual(JSON.parse(sent), JSON.parse(JSON.stringify(body)), `round ${round}: ${source}\n→ ${sent}`);
     assert.equal(hasDuplicateKey(sent), false, `round ${round}: ${sent}`);
   }
+});
+
+test('a body of 128 K characters or more is its UTF-8 bytes, the same JSON (non-ASCII text, an edited message, a data URL)', () => {
+  const screenshot = `data:image/png;base64,${'QUJD'.repeat(40_000)}`;
+  const text = JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'Café 日本 🙂 «quoted»' }, { role: 'user', content: [{ type: 'image_url', image_url: { url: screenshot } }] }] });
+  const body = JSON.parse(text) as { messages: Array<{ content: unknown }> };
+  const source = jsonSource(text, body);
+  body.messages[0].content = 'Café 日本 🙂 [REDACTED]';
+  const sent = jsonBodyReusing(body, source);
+  assert.ok(sent instanceof Uint8Array, 'bytes');
+  assert.equal(Buffer.from(sent).toString('utf8'), JSON.stringify(body));
+  // Below the bound, text.
+  const short = '{"messages":[{"role":"user","content":"hi"}]}';
+  assert.equal(jsonBodyReusing(JSON.parse(short), jsonSource(short, JSON.parse(short))), short);
 });
 
 test('a long conversation is reused in linear time', () => {

@@ -56,24 +56,80 @@ function copyJson(value: unknown): unknown {
  * redacted) reuses each element that did not. Member order is `body`'s.
  */
 export function stringifyReusing(body: Record<string, unknown>, source: JsonSource): string {
+  return reusedPieces(body, source)?.join('') ?? JSON.stringify(body);
+}
+
+/** From this length a body is sent as bytes: a longer string lives in V8's large-object space (see jsonBodyReusing). */
+const BYTES_FROM_CHARS = 128 * 1024;
+
+/**
+ * stringifyReusing's JSON as the upstream request's body: text, or from BYTES_FROM_CHARS on the UTF-8 bytes written
+ * piece by piece. Joined into one string, a 1 MB screenshot's body would be one more megabyte in V8's large-object
+ * space (only a full collection frees it, and each page costs faults) before the socket encodes it to bytes anyway.
+ */
+export function jsonBodyReusing(body: Record<string, unknown>, source: JsonSource): string | Uint8Array {
+  const pieces = reusedPieces(body, source);
+  if (pieces === undefined) return JSON.stringify(body);
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (length < BYTES_FROM_CHARS) return pieces.join('');
+  let bytes = 0;
+  for (const piece of pieces) bytes += Buffer.byteLength(piece);
+  const buffer = Buffer.allocUnsafe(bytes);
+  let written = 0;
+  for (const piece of pieces) written += buffer.write(piece, written);
+  // Every byte counted is written; should a count ever differ, no unwritten byte is sent.
+  return buffer.subarray(0, written);
+}
+
+/** Gathers a JSON text as few pieces: short ones joined as they come, long ones (a reused conversation, a data URL) kept apart. */
+class Pieces {
+  readonly list: string[] = [];
+  private pending = '';
+
+  add(text: string): void {
+    if (text.length < PIECE_APART_FROM_CHARS) {
+      this.pending += text;
+      return;
+    }
+    if (this.pending !== '') this.list.push(this.pending);
+    this.pending = '';
+    this.list.push(text);
+  }
+
+  finish(): string[] {
+    if (this.pending !== '') this.list.push(this.pending);
+    return this.list;
+  }
+}
+
+const PIECE_APART_FROM_CHARS = 4096;
+
+/** The body's JSON as pieces (see stringifyReusing); undefined when the source is not a JSON object. */
+function reusedPieces(body: Record<string, unknown>, source: JsonSource): string[] | undefined {
   const members = sourceMembers(source.text);
   const copy = source.value as Record<string, unknown>;
-  if (!members || typeof copy !== 'object' || copy === null || Array.isArray(copy)) return JSON.stringify(body);
-  let json = '';
+  if (!members || typeof copy !== 'object' || copy === null || Array.isArray(copy)) return undefined;
+  const pieces = new Pieces();
+  let first = true;
   for (const key in body) {
     const member = body[key];
     if (!sendsMember(member)) continue;
-    json += `${json === '' ? '{' : ','}${JSON.stringify(key)}:${memberJson(member, copy[key], members.get(key), source.text)}`;
+    pieces.add(`${first ? '{' : ','}${JSON.stringify(key)}:`);
+    first = false;
+    addMember(pieces, member, copy[key], members.get(key), source.text);
   }
-  return json === '' ? '{}' : `${json}}`;
+  pieces.add(first ? '{}' : '}');
+  return pieces.finish();
 }
 
-function memberJson(member: unknown, original: unknown, span: ValueSpan | undefined, text: string): string {
+function addMember(pieces: Pieces, member: unknown, original: unknown, span: ValueSpan | undefined, text: string): void {
   // A top-level scalar (model, temperature, max_tokens) is written as svc read it: `1.0000000000000001` goes up as 1.
-  if (span === undefined || typeof member !== 'object' || member === null) return JSON.stringify(member);
-  if (sameJson(member, original) === span.members) return text.slice(span.start, span.end);
+  if (span === undefined || typeof member !== 'object' || member === null) return pieces.add(JSON.stringify(member));
+  if (sameJson(member, original) === span.members) return pieces.add(text.slice(span.start, span.end));
   const elements = Array.isArray(member) && Array.isArray(original) ? elementSpans(text, span) : undefined;
-  return elements && elements.length === (original as unknown[]).length ? arrayJson(member as unknown[], original as unknown[], elements, text) : JSON.stringify(member);
+  if (elements && elements.length === (original as unknown[]).length) addArray(pieces, member as unknown[], original as unknown[], elements, text);
+  else pieces.add(JSON.stringify(member));
 }
 
 /**
@@ -81,23 +137,23 @@ function memberJson(member: unknown, original: unknown, span: ValueSpan | undefi
  * walked in order beside the array's: an element added by svc (a memory message) matches none and is
  * serialized; one svc left out is skipped over.
  */
-function arrayJson(array: readonly unknown[], originals: readonly unknown[], elements: readonly ValueSpan[], text: string): string {
-  let json = '[';
+function addArray(pieces: Pieces, array: readonly unknown[], originals: readonly unknown[], elements: readonly ValueSpan[], text: string): void {
+  pieces.add('[');
   let next = 0;
   for (let index = 0; index < array.length; index++) {
-    if (index > 0) json += ',';
+    if (index > 0) pieces.add(',');
     const element = array[index];
     let reused = false;
     for (let ahead = next; ahead < Math.min(next + 2, elements.length); ahead++) {
       if (sameJson(element, originals[ahead]) !== elements[ahead].members) continue;
-      json += text.slice(elements[ahead].start, elements[ahead].end);
+      pieces.add(text.slice(elements[ahead].start, elements[ahead].end));
       next = ahead + 1;
       reused = true;
       break;
     }
-    if (!reused) json += JSON.stringify(element) ?? 'null';
+    if (!reused) pieces.add(JSON.stringify(element) ?? 'null');
   }
-  return `${json}]`;
+  pieces.add(']');
 }
 
 /**

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { anthropicAdapter } from './index.js';
 import { anthropicTarget, buildBody } from '../../../test/fixtures/anthropic-fixtures.js';
 import { PLACEHOLDER_USER_TEXT } from './normalize-turns.js';
+import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 const user = (content: any) => ({ role: 'user' as const, content });
 const assistant = (content: any, extra: object = {}) => ({ role: 'assistant' as const, content, ...extra });
@@ -14,7 +15,7 @@ test('the request goes to base URL + /v1/messages with x-api-key, anthropic-vers
   assert.equal(request.method, 'POST');
   assert.equal(request.url, 'https://api.anthropic.com/v1/messages');
   assert.deepEqual(request.headers, { 'content-type': 'application/json', 'x-api-key': 'sk-ant-1', 'anthropic-version': '2023-06-01' });
-  const body = JSON.parse(request.body);
+  const body = JSON.parse(jsonBodyText(request));
   assert.equal(body.model, 'claude-sonnet-4-5', 'the upstream model id, not the gateway slug');
   assert.equal(body.stream, undefined);
   assert.deepEqual(warnings, []);
@@ -24,7 +25,7 @@ test('stream: true is sent when streaming; a trailing slash of the base URL is n
   const target = anthropicTarget({ baseUrl: 'http://127.0.0.1:9999/' });
   const request = anthropicAdapter.chat!.buildRequest({ model: 'm', messages: [user('hi')], stream: true }, target, []);
   assert.equal(request.url, 'http://127.0.0.1:9999/v1/messages');
-  assert.equal(JSON.parse(request.body).stream, true);
+  assert.equal(JSON.parse(jsonBodyText(request)).stream, true);
 });
 
 test('system and developer messages, wherever they are, become the top-level system prompt in order', () => {

@@ -6,6 +6,7 @@ import { SseParser } from '../shared/sse-parser.js';
 import { startMockUpstream, type MockUpstream } from '../../../test/mock-upstream/server.js';
 import { anthropicAdapter } from './index.js';
 import { anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
+import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 let mock: MockUpstream;
 before(async () => {
@@ -20,7 +21,7 @@ const clockTool = { type: 'function' as const, function: { name: 'clock' } };
 async function send(request: ChatRequest): Promise<Response> {
   const target = anthropicTarget({ baseUrl: mock.url });
   const httpRequest = anthropicAdapter.chat!.buildRequest(request, target, []);
-  return fetch(httpRequest.url, { method: httpRequest.method, headers: httpRequest.headers, body: httpRequest.body });
+  return fetch(httpRequest.url, { method: httpRequest.method, headers: httpRequest.headers, body: jsonBodyText(httpRequest) });
 }
 
 async function complete(request: ChatRequest): Promise<ChatCompletion> {

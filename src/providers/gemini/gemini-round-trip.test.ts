@@ -6,6 +6,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { SseParser } from '../shared/sse-parser.js';
 import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
 import { geminiAdapter } from './index.js';
+import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 // The adapter's request goes to the mock upstream speaking Gemini; its answer comes back through the adapter.
 let mock: MockUpstream;
@@ -18,7 +19,7 @@ beforeEach(() => mock.reset());
 async function send(request: ChatRequest) {
   const target = geminiTarget({ baseUrl: mock.url });
   const http = geminiAdapter.chat!.buildRequest(request, target, []);
-  const response = await fetch(http.url, { method: http.method, headers: http.headers, body: http.body });
+  const response = await fetch(http.url, { method: http.method, headers: http.headers, body: jsonBodyText(http) });
   if (!response.ok) {
     const init = geminiAdapter.mapError(response.status, Object.fromEntries(response.headers), await response.text());
     throw new UpstreamError(target.provider.id, init);

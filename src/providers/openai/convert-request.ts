@@ -4,7 +4,7 @@ import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { adaptToDialect } from './dialect.js';
 import { withoutThinkingBlocks } from '../shared/thinking-blocks.js';
 import { withoutKey } from '../../shared/json-values.js';
-import { stringifyReusing, type JsonSource } from '../../shared/json-reuse.js';
+import { jsonBodyReusing, type JsonSource } from '../../shared/json-reuse.js';
 
 /** Canonical fields sent as they are: the canonical request already is the OpenAI shape. */
 const PASS_THROUGH_FIELDS = [
@@ -47,7 +47,7 @@ export function buildOpenAiChatRequest(request: ChatRequest, target: UpstreamTar
     method: 'POST',
     url: joinUrl(target.baseUrl, target.provider.paths.chat ?? DEFAULT_CHAT_PATH),
     headers: jsonRequestHeaders(target),
-    body: source ? stringifyReusing(body, source) : JSON.stringify(body),
+    body: source ? jsonBodyReusing(body, source) : JSON.stringify(body),
   };
 }
 

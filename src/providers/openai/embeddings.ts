@@ -7,7 +7,7 @@ import { joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import { TokenCountReader } from '../shared/token-counts.js';
 import { isJsonObject } from '../../shared/json-values.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
-import { stringifyReusing, type JsonSource } from '../../shared/json-reuse.js';
+import { jsonBodyReusing, type JsonSource } from '../../shared/json-reuse.js';
 import type { EmbeddingsCapability } from '../wire-adapter.js';
 
 const DEFAULT_EMBEDDINGS_PATH = '/embeddings';
@@ -32,7 +32,7 @@ export const openaiEmbeddings: EmbeddingsCapability = {
     const body: Record<string, unknown> = { model: target.model.upstream_model, input: request.input, encoding_format: target.provider.embeddingsOptions?.base64 ? 'base64' : 'float' };
     if (request.dimensions !== undefined) body.dimensions = request.dimensions;
     if (request.user !== undefined) body.user = request.user;
-    return { method: 'POST', url: joinUrl(target.baseUrl, target.provider.paths.embeddings ?? DEFAULT_EMBEDDINGS_PATH), headers: jsonRequestHeaders(target), body: source ? stringifyReusing(body, source) : JSON.stringify(body) };
+    return { method: 'POST', url: joinUrl(target.baseUrl, target.provider.paths.embeddings ?? DEFAULT_EMBEDDINGS_PATH), headers: jsonRequestHeaders(target), body: source ? jsonBodyReusing(body, source) : JSON.stringify(body) };
   },
 
   parseResponse(body: unknown, request: EmbeddingsRequest, target: UpstreamTarget): EmbeddingsResult {

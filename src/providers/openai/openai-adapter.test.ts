@@ -7,6 +7,7 @@ import { UpstreamError, type UpstreamErrorKind } from '../../errors/upstream-err
 import { parseRetryAfterMs } from '../../shared/retry-after.js';
 import { convertOpenAiUsage } from './convert-usage.js';
 import { openaiAdapter } from './index.js';
+import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 function targetOf(provider: Partial<ProviderRuntime> & { id: string; baseUrl: string }, upstreamModel: string, apiKey = 'sk-key'): UpstreamTarget {
   const runtime: ProviderRuntime = {
@@ -32,7 +33,7 @@ const openai = targetOf({ id: 'openai', baseUrl: 'https://api.openai.com/v1', ch
 const baseRequest: ChatRequest = { model: 'groq/llama-3.3-70b-versatile', messages: [{ role: 'user', content: 'hi' }] };
 
 const build = (request: ChatRequest, target: UpstreamTarget) => openaiAdapter.chat!.buildRequest(request, target, []);
-const bodyOf = (request: ChatRequest, target: UpstreamTarget) => JSON.parse(build(request, target).body);
+const bodyOf = (request: ChatRequest, target: UpstreamTarget) => JSON.parse(jsonBodyText(build(request, target)));
 
 describe('request conversion', () => {
   test('a Groq target gets its URL, key, upstream model name and no svc field', () => {
@@ -41,7 +42,7 @@ describe('request conversion', () => {
     const built = build(request, groq);
     assert.equal(built.url, 'https://api.groq.com/openai/v1/chat/completions');
     assert.equal(built.headers.authorization, 'Bearer gsk-1');
-    assert.deepEqual(JSON.parse(built.body), { model: 'llama-3.3-70b-versatile', messages: baseRequest.messages, temperature: 0.2, modalities: ['text'], max_tokens: 64 });
+    assert.deepEqual(JSON.parse(jsonBodyText(built)), { model: 'llama-3.3-70b-versatile', messages: baseRequest.messages, temperature: 0.2, modalities: ['text'], max_tokens: 64 });
   });
 
   test('openai sends max_completion_tokens, as its catalog row says', () => {

@@ -4,6 +4,7 @@ import { loadCatalog, type Catalog } from '../../catalog/catalog.js';
 import type { ChatRequest } from '../../core/chat-types.js';
 import type { UpstreamTarget } from '../provider-types.js';
 import { openaiAdapter } from './index.js';
+import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 /** Targets built from the shipped catalog rows: the adaptations below are data, and these tests notice when it changes. */
 let catalog: Catalog;
@@ -27,7 +28,7 @@ const messages: ChatRequest['messages'] = [{ role: 'user', content: 'hi' }];
 function send(slug: string, request: Partial<ChatRequest>) {
   const warnings: string[] = [];
   const built = openaiAdapter.chat!.buildRequest({ model: slug, messages, ...request }, target(slug), warnings);
-  return { body: JSON.parse(built.body), warnings };
+  return { body: JSON.parse(jsonBodyText(built)), warnings };
 }
 
 test('service_tier "batch" is a routing hint of svc: never forwarded; other tiers are', () => {
