@@ -66,6 +66,19 @@ describe('failover to the same open model on another provider', () => {
     assert.equal(response.headers.get('x-svc-provider'), 'cerebras/gpt-oss-120b');
   });
 
+  test("a long body fails over with the caller's messages reused on each attempt, under each provider's model name", async () => {
+    harness.mock.enqueueFault({ status: 503, apiKey: GROQ_KEY, message: 'Groq is over capacity' });
+    const start = harness.mock.requests.length;
+    // Written as no serializer would (spaces): reused text is recognisable in what the providers received.
+    const longMessages = `[ {"role": "user", "content": "${'which provider? '.repeat(400)}"} ]`;
+    const response = await harness.request('/v1/chat/completions', { body: `{"model": "${OPEN_MODEL_SLUG}", "messages": ${longMessages}}` });
+    assert.equal(response.status, 200, await response.clone().text());
+    const sent = requestsSince(harness.mock, start);
+    assert.deepEqual(sent.map(providerOf), ['groq', 'cerebras']);
+    assert.deepEqual(sent.map((request) => request.body.model), ['openai/gpt-oss-120b', 'gpt-oss-120b'], 'the catalog\'s upstream names');
+    for (const request of sent) assert.ok(request.rawBody.includes(`"messages":${longMessages}`), request.rawBody.slice(0, 120));
+  });
+
   test('a 400 is not retried on another target and comes back as 400 with the provider message', async () => {
     harness.mock.enqueueFault({ status: 400, apiKey: GROQ_KEY, message: "'messages' must contain the word 'json'" });
     const start = harness.mock.requests.length;
