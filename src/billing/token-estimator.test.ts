@@ -44,6 +44,17 @@ test('a batch of texts (an embeddings input) is counted like each text alone, wi
   assert.ok(ticks > 0);
 });
 
+test("an org's texts counted before are remembered, and a batch of them still lets the event loop run", async () => {
+  const texts = Array.from({ length: 4000 }, (_, index) => `Paragraph ${index}: ${'the quarterly figures by region and product line. '.repeat(6)}`);
+  const first = await countTextsWithoutBlocking(texts, 'org_tokens');
+  assert.equal(first, texts.reduce((sum, text) => sum + countTokens(text), 0));
+  // 1.2 MB, every text remembered: counted by digest, with turns of the loop between slices.
+  let ran = false;
+  setImmediate(() => (ran = true));
+  assert.equal(await countTextsWithoutBlocking(texts, 'org_tokens'), first);
+  assert.ok(ran, 'the event loop turned while the remembered texts were looked up');
+});
+
 test('a short prompt, once the tokenizer is loaded, is counted at once: a number, nothing to wait for; a long one is a promise', async () => {
   const short = chat('How far is the moon?');
   const counted = countChatPromptWithoutBlocking(short);

@@ -101,6 +101,8 @@ export const countChatPromptWithoutBlocking = (request: ChatRequest, scope?: str
 
 /** Text counted between two turns of the event loop. */
 const SLICE_CHARS = 64 * 1024;
+/** A remembered text counts toward a slice as a sixteenth of its length (its digest is all that is computed). */
+const REMEMBERED_WEIGHT = 16;
 
 /**
  * The tokens of texts (a prompt's, an embeddings batch), counted like countTokens each, the event loop running
@@ -116,6 +118,13 @@ export async function countTextsWithoutBlocking(texts: Iterable<string>, scope?:
     const known = exact ? remembered.peek(scope, text) : undefined;
     if (known !== undefined) {
       tokens += known;
+      // Hashing a text costs a small share of tokenizing it, but a 10 MB body of remembered turns is still ~20 ms
+      // of it: the event loop runs after every slice's worth, counted at a sixteenth.
+      sinceYield += text.length / REMEMBERED_WEIGHT;
+      if (sinceYield >= SLICE_CHARS) {
+        sinceYield = 0;
+        await nextTurnOfTheLoop();
+      }
       continue;
     }
     let counted = 0;
