@@ -113,29 +113,28 @@ const REMEMBERED_WEIGHT = 16;
 export async function countTextsWithoutBlocking(texts: Iterable<string>, scope?: string): Promise<number> {
   let tokens = 0;
   let sinceYield = 0;
+  /** Counts `chars` of work done; after a slice's worth the event loop runs (the promise to await). */
+  const spend = (chars: number): Promise<void> | undefined => {
+    sinceYield += chars;
+    if (sinceYield < SLICE_CHARS) return undefined;
+    sinceYield = 0;
+    return nextTurnOfTheLoop();
+  };
   for (const text of texts) {
     const exact = scope !== undefined && countWithTokenizer !== undefined;
     const known = exact ? remembered.peek(scope, text) : undefined;
     if (known !== undefined) {
       tokens += known;
       // Hashing a text costs a small share of tokenizing it, but a 10 MB body of remembered turns is still ~20 ms
-      // of it: the event loop runs after every slice's worth, counted at a sixteenth.
-      sinceYield += text.length / REMEMBERED_WEIGHT;
-      if (sinceYield >= SLICE_CHARS) {
-        sinceYield = 0;
-        await nextTurnOfTheLoop();
-      }
+      // of it: it counts toward the slice at a sixteenth.
+      await spend(text.length / REMEMBERED_WEIGHT);
       continue;
     }
     let counted = 0;
     // The usual text (a message) is one slice: counted without the slicing generator.
     for (const slice of text.length <= SLICE_CHARS ? [text] : slicesOf(text)) {
       counted += countTokens(slice);
-      sinceYield += slice.length;
-      if (sinceYield >= SLICE_CHARS) {
-        sinceYield = 0;
-        await nextTurnOfTheLoop();
-      }
+      await spend(slice.length);
     }
     if (exact) remembered.remember(scope, text, counted);
     tokens += counted;

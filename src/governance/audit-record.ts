@@ -35,15 +35,17 @@ export function auditDetailsOf(context: RequestContext): AuditDetails {
 function auditedPrompt(prompt: unknown): string {
   if (!Array.isArray(prompt)) return JSON.stringify(prompt).slice(0, MAX_AUDIT_PROMPT);
   const kept: string[] = [];
+  // The brackets, then each item and the comma before it (none before the first).
   let length = 2;
   for (let index = prompt.length - 1; index >= 0; index--) {
     const item = JSON.stringify(prompt[index]) ?? 'null';
-    if (length + item.length + (kept.length > 0 ? 1 : 0) > MAX_AUDIT_PROMPT) {
+    const added = item.length + (kept.length > 0 ? 1 : 0);
+    if (length + added > MAX_AUDIT_PROMPT) {
       if (kept.length === 0) return `[${item}`.slice(0, MAX_AUDIT_PROMPT);
       break;
     }
     kept.push(item);
-    length += item.length + (kept.length > 1 ? 1 : 0);
+    length += added;
   }
   return `[${kept.reverse().join(',')}]`;
 }

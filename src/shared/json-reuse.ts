@@ -17,7 +17,7 @@ import { closingQuote, isJsonSpace, skipSpace } from './json-text.js';
  * From this size of body on, reuse pays: below it JSON.stringify is about as fast as the copy, the comparison and
  * the scan together (`npm run bench:json-reuse`).
  */
-export const REUSE_FROM_CHARS = 4096;
+const REUSE_FROM_CHARS = 4096;
 
 /** The caller's JSON text and a private copy of the value it parsed to. */
 export interface JsonSource {
@@ -162,7 +162,7 @@ function addArray(pieces: Pieces, array: readonly unknown[], originals: readonly
  * common case: the canonical request holds the parsed strings). What JSON.stringify would treat specially
  * (toJSON, a class instance, a non-finite number) is never equal.
  */
-export function sameJson(sent: unknown, original: unknown): number {
+function sameJson(sent: unknown, original: unknown): number {
   if (typeof sent !== 'object' || sent === null) {
     if (sent !== original) return -1;
     return typeof sent === 'number' && !Number.isFinite(sent) ? -1 : 0;
@@ -209,14 +209,14 @@ function isPlainObject(value: object): boolean {
 // ---- the source's text: where each member and element lies, and how many object members it holds ----
 
 /** Where a value lies in the text, and how many object members (colons outside strings) it holds. */
-export interface ValueSpan {
+interface ValueSpan {
   start: number;
   end: number;
   members: number;
 }
 
 /** The span of the JSON value that starts at `start` (no leading space), or undefined for text that is not one. */
-export function valueSpan(text: string, start: number): ValueSpan | undefined {
+function valueSpan(text: string, start: number): ValueSpan | undefined {
   const code = text.charCodeAt(start);
   if (code === 34) {
     const close = closingQuote(text, start);
