@@ -67,4 +67,17 @@ describe('the mock upstream is as strict as the real providers', () => {
     assert.match(sse.headers.get('content-type') ?? '', /text\/event-stream/);
     await sse.text();
   });
+
+  test('a mock started with maxRecordedRequests keeps only the newest that many requests', async () => {
+    const bounded = await startMockUpstream({ maxRecordedRequests: 2 });
+    try {
+      for (const content of ['one', 'two', 'three']) {
+        const answer = await fetch(`${bounded.url}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer k' }, body: JSON.stringify({ ...chat, messages: [{ role: 'user', content }] }) });
+        assert.equal(answer.status, 200);
+      }
+      assert.deepEqual(bounded.requests.map((request) => (request.body as typeof chat).messages[0].content), ['two', 'three']);
+    } finally {
+      await bounded.close();
+    }
+  });
 });

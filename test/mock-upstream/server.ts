@@ -36,8 +36,13 @@ interface QueuedReply {
   wire?: string;
 }
 
-/** Starts the mock upstream on 127.0.0.1 (port 0 = any free port). */
-export async function startMockUpstream(options: { port?: number; host?: string } = {}): Promise<MockUpstream> {
+/**
+ * Starts the mock upstream on 127.0.0.1 (port 0 = any free port). `maxRecordedRequests` keeps only the newest
+ * that many in `requests` (default: all, as tests read them); a long-running mock sets it, or its memory grows
+ * with every body it is sent.
+ */
+export async function startMockUpstream(options: { port?: number; host?: string; maxRecordedRequests?: number } = {}): Promise<MockUpstream> {
+  const maxRecorded = options.maxRecordedRequests ?? Infinity;
   const replies: QueuedReply[] = [];
   const faults: MockFault[] = [];
   const sockets = new Set<import('node:net').Socket>();
@@ -70,6 +75,11 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     return replies.splice(index, 1)[0].reply;
   }
 
+  function recordRequest(request: RecordedRequest): void {
+    state.requests.push(request);
+    if (state.requests.length > maxRecorded) state.requests.splice(0, state.requests.length - maxRecorded);
+  }
+
   const server: Server = createServer((request, response) => {
     handle(request, response).catch((error) => {
       if (!response.headersSent) {
@@ -79,7 +89,7 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     });
   });
   const realtime = attachRealtime(server, {
-    record: (request) => state.requests.push(request),
+    record: (request) => recordRequest(request),
     takeReply: () => takeReplyFor('openai/realtime'),
     takeFault: (apiKey) => takeFault('openai/realtime', apiKey),
     clientEvents: state.realtimeEvents,
@@ -219,7 +229,7 @@ export async function startMockUpstream(options: { port?: number; host?: string 
     }
     const apiKey = route.apiKey(request.headers, url);
     const recorded: RecordedRequest = { wire: route.wire, method, path: url.pathname + url.search, headers: request.headers, apiKey, body, rawBody, receivedAt: Date.now() };
-    state.requests.push(recorded);
+    recordRequest(recorded);
     response.once('close', () => {
       if (!response.writableFinished) recorded.abandoned = true;
     });
