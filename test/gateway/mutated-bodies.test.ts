@@ -1,0 +1,119 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
+
+/**
+ * Nothing a caller sends may crash svc or slip past its checks to a provider. Valid bodies of every JSON endpoint
+ * are mutated at random — fields dropped, added, or replaced by hostile values (nulls, huge and negative numbers,
+ * lone surrogates, NUL, nested arrays, `constructor` keys) — and sent in each intelligence mode. Each answer must be
+ * a success, or a 4xx that svc wrote itself in the spec's envelope: never a 5xx, and never the provider's refusal of
+ * what svc forwarded (the mock upstream refuses what the real APIs refuse, so such a refusal means svc sent a body
+ * it should have refused itself). The generator is seeded: a failure names the seed and the body, and replays.
+ */
+describe('bodies mutated at random get a success or svc\'s own 4xx, never a 5xx', () => {
+  const harness = gatewayForSuite();
+
+  const anthropicDialect = { 'x-api-key': testMasterKey, 'anthropic-version': '2023-06-01', authorization: '' };
+  const valid: Array<{ path: string; body: Record<string, unknown>; headers?: Record<string, string> }> = [
+    { path: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } },
+    {
+      path: '/v1/chat/completions',
+      body: {
+        model: 'auto',
+        messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'hi' }],
+        tools: [{ type: 'function', function: { name: 'lookup', parameters: { type: 'object', properties: { q: { type: 'string' } } } } }],
+        svc: { conversation_id: 'fuzz-conversation' },
+      },
+    },
+    { path: '/v1/chat/completions', body: { model: 'anthropic/claude-haiku-4-5', messages: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }], stream: true, response_format: { type: 'json_object' } } },
+    { path: '/v1/chat/completions', body: { model: 'gemini/gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }], stop: ['x'], max_tokens: 20 } },
+    { path: '/v1/completions', body: { model: 'gpt-4o-mini', prompt: 'hi', max_tokens: 5 } },
+    { path: '/v1/responses', body: { model: 'gpt-4o-mini', input: [{ role: 'user', content: 'hi' }], instructions: 'Be brief.' } },
+    { path: '/v1/responses', body: { model: 'gpt-4o-mini', input: 'hi', stream: true, text: { format: { type: 'text' } } } },
+    { path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: ['a', 'b'] } },
+    { path: '/v1/moderations', body: { input: 'hi' } },
+    { path: '/v1/messages', body: { model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, headers: anthropicDialect },
+  ];
+  const hostile: unknown[] = [
+    null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, -0, '', ' ', 'x'.repeat(300), '\u0000', '\ud800', '💥', 'NaN', '1',
+    [], [null], [[]], {}, { a: 1 }, { role: 'user' }, [{ role: 'user', content: [] }], [{ type: 'text' }], { constructor: 1 }, { toString: 1 },
+    [{ role: 'tool', content: 'x' }], [{ role: 'assistant', tool_calls: [{}] }], [{ role: 'user', content: [{ type: 'image_url', image_url: {} }] }],
+  ];
+  const fieldNames = ['model', 'messages', 'stream', 'svc', 'tools', 'tool_choice', 'max_tokens', 'temperature', 'routing_hints', 'routing_override', 'response_format', 'input', 'content', 'role', 'n', 'stop', 'x'];
+
+  /** A small linear congruential generator: the same seed, the same bodies. */
+  function generator(seed: number) {
+    let state = seed;
+    const next = () => {
+      state = (state * 1103515245 + 12345) & 0x7fffffff;
+      return state / 0x7fffffff;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
+    const mutate = (value: unknown, depth = 0): unknown => {
+      if (value === null || typeof value !== 'object') return next() < 0.5 ? pick(hostile) : value;
+      const copy: Record<string, unknown> | unknown[] = Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+      const keys = Object.keys(copy);
+      const roll = next();
+      if (roll < 0.15 && keys.length > 0) delete (copy as Record<string, unknown>)[pick(keys)];
+      else if (roll < 0.3) (copy as Record<string, unknown>)[Array.isArray(copy) ? String(copy.length) : pick(fieldNames)] = pick(hostile);
+      else if (keys.length > 0) {
+        const key = pick(keys);
+        const member = (copy as Record<string, unknown>)[key];
+        (copy as Record<string, unknown>)[key] = depth < 4 && next() < 0.7 ? mutate(member, depth + 1) : pick(hostile);
+      }
+      return copy;
+    };
+    return { next, pick, mutate };
+  }
+
+  /** What is wrong with an answer, or undefined when it is a success or svc's own 4xx in the spec's envelope. */
+  async function faultOf(response: Response, dialect: 'openai' | 'anthropic'): Promise<string | undefined> {
+    const text = await response.text(); // a stream is read to its end: a crash mid-stream shows here
+    if (response.status < 400) return undefined;
+    if (response.status >= 500) return `HTTP ${response.status}: ${text.slice(0, 300)}`;
+    let body: any;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `HTTP ${response.status} with a body that is not JSON: ${text.slice(0, 200)}`;
+    }
+    const error = dialect === 'anthropic' ? (body?.type === 'error' ? body.error : undefined) : body?.error;
+    if (typeof error?.message !== 'string' || typeof error?.type !== 'string') return `HTTP ${response.status} outside the error envelope: ${text.slice(0, 200)}`;
+    if (dialect === 'openai' && (typeof error.code !== 'string' || !(error.param === null || typeof error.param === 'string'))) return `HTTP ${response.status} without code or param: ${text.slice(0, 200)}`;
+    if (dialect === 'openai' && !response.headers.get('x-error-id')) return `HTTP ${response.status} without x-error-id`;
+    if (error.message.startsWith('The provider rejected the request')) return `svc forwarded a body the provider refused: ${error.message.slice(0, 300)}`;
+    return undefined;
+  }
+
+  // Three seeds in every run; a deeper search by hand: SVC_FUZZ_SEEDS=4-200 node scripts/run-tests.mjs test/gateway/mutated-bodies.test.ts
+  const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
+  for (let seed = first; seed <= (last ?? first); seed++) {
+    test(`seed ${seed}: 120 mutated bodies across the endpoints and modes`, async () => {
+      const { next, pick, mutate } = generator(seed);
+      const faults: string[] = [];
+      const statuses = new Map<number, number>();
+      const send = async () => {
+        const { path, body, headers } = pick(valid);
+        let mutated: unknown = body;
+        const rounds = 1 + Math.floor(next() * 3);
+        for (let round = 0; round < rounds; round++) mutated = mutate(mutated);
+        const mode = pick(['proxy', 'cache', 'full', undefined]);
+        const text = JSON.stringify(mutated);
+        const response = await harness.request(path, { body: text, headers: { ...(mode ? { 'x-intelligence-mode': mode } : {}), ...(headers ?? {}) } });
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const fault = await faultOf(response, path === '/v1/messages' ? 'anthropic' : 'openai');
+        if (fault) faults.push(`${path} (mode ${mode ?? 'default'}) ${text.slice(0, 300)}\n  → ${fault}`);
+      };
+      // Four at a time, in a fixed order of generation: the bodies depend on the seed alone.
+      const bodies = 120;
+      for (let sent = 0; sent < bodies; sent += 4) await Promise.all([send(), send(), send(), send()]);
+      assert.deepEqual(faults, [], `seed ${seed}: ${faults.length} answers were not a success or svc's own 4xx`);
+      // The mutations must reach both sides: some bodies pass, most are refused.
+      assert.ok((statuses.get(200) ?? 0) > 0 && (statuses.get(400) ?? 0) > 0, JSON.stringify([...statuses]));
+      const after = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still there?' }] } });
+      assert.equal(after.status, 200);
+      await after.arrayBuffer();
+      assert.deepEqual(harness.logLines.filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+    });
+  }
+});
