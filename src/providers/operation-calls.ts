@@ -63,12 +63,17 @@ async function jsonCall<Request, Result>(
   return { kind: 'complete', result: withoutKeyInErrors(target, () => capability.parseResponse(body, request, target)) };
 }
 
-/** An error found inside a 2xx answer (OpenRouter's in-band errors) may quote the key too: it is removed. */
+/**
+ * Reads a 2xx answer with the adapter. An error found inside it (OpenRouter's in-band errors) may quote the key: it is
+ * removed. An answer the adapter cannot read at all (a list where an object belongs, a null candidate) is the
+ * provider's failure, as a stream it cannot translate is (upstream-call.ts): a 502 that may fail over, never a 500.
+ */
 function withoutKeyInErrors<T>(target: UpstreamTarget, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
-    throw error instanceof UpstreamError ? error.withoutSecrets([target.apiKey]) : error;
+    if (error instanceof UpstreamError) throw error.withoutSecrets([target.apiKey]);
+    throw new UpstreamError(target.provider.id, { kind: 'server_error', message: `could not read the upstream answer: ${String(error)}` }, { cause: error, secrets: [target.apiKey] });
   }
 }
 

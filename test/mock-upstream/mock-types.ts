@@ -40,6 +40,12 @@ export interface MockReply {
    * e.g. "SAFETY" or "PROHIBITED_CONTENT". Other wires ignore it.
    */
   promptBlockReason?: string;
+  /**
+   * In-process tests only (a function does not travel over /__mock/reply): what a faulty provider sends. The rendered
+   * answer — the JSON body, or each stream event's parsed data with its index — passes through this before it is sent;
+   * a string it returns is sent as it is.
+   */
+  alter?: (rendered: unknown, eventIndex?: number) => unknown;
 }
 
 export interface MockFault {

@@ -141,7 +141,7 @@ export async function startMockUpstream(options: { port?: number; host?: string;
     const reply = takeReply(renderer.wire) ?? defaultReply(summary);
     if (!summary.stream) {
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(renderer.renderJson(reply, summary)));
+      response.end(altered(renderer.renderJson(reply, summary), reply));
       return;
     }
     if (renderer.streamsAsJsonArray?.(url)) {
@@ -149,7 +149,14 @@ export async function startMockUpstream(options: { port?: number; host?: string;
       response.end(JSON.stringify(renderer.renderStream(reply, summary).map((event) => JSON.parse(event.data))));
       return;
     }
-    await writeStream(response, renderer, renderer.renderStream(reply, summary), reply, fault);
+    const events = renderer.renderStream(reply, summary);
+    await writeStream(response, renderer, reply.alter ? events.map((event, index) => (event.data === '[DONE]' ? event : { ...event, data: altered(JSON.parse(event.data), reply, index) })) : events, reply, fault);
+  }
+
+  /** The answer's text: as rendered, or as the reply's `alter` made it. */
+  function altered(rendered: unknown, reply: MockReply, eventIndex?: number): string {
+    const value = reply.alter ? reply.alter(rendered, eventIndex) : rendered;
+    return typeof value === 'string' ? value : JSON.stringify(value);
   }
 
   async function handleJsonEndpoint(endpoint: JsonEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBody: string): Promise<void> {

@@ -4,6 +4,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { anthropicAdapter } from './index.js';
 import { anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 import { convertStopReason } from './finish-reason.js';
+import { unreadableFieldsOf } from '../shared/token-counts.js';
 
 const target = anthropicTarget();
 const request = { model: 'anthropic/claude-sonnet-4-5', messages: [{ role: 'user' as const, content: 'hi' }] };
@@ -82,6 +83,13 @@ test('usage: prompt tokens include cache reads and writes, which are also report
     total_tokens: 1260,
     prompt_tokens_details: { cached_tokens: 1000, cache_write_tokens: 200 },
   });
+});
+
+test('usage without input_tokens or output_tokens is estimated, never billed as 0', () => {
+  const withoutOutput = anthropicAdapter.chat!.parseResponse(message([{ type: 'text', text: 'ok' }], { usage: { input_tokens: 10 } }), target);
+  assert.deepEqual(unreadableFieldsOf(withoutOutput.usage), ['output_tokens absent']);
+  const withoutInput = anthropicAdapter.chat!.parseResponse(message([{ type: 'text', text: 'ok' }], { usage: { output_tokens: 3 } }), target);
+  assert.deepEqual(unreadableFieldsOf(withoutInput.usage), ['input_tokens absent']);
 });
 
 test('a 2xx body that is not a message is an upstream server error', () => {

@@ -12,8 +12,9 @@ export function convertUsage(usage: AnthropicUsage): CheckedUsage {
   const counts = new TokenCountReader(usage as Record<string, unknown>);
   const cacheWrites = counts.read('cache_creation_input_tokens') ?? 0;
   const cacheReads = counts.read('cache_read_input_tokens') ?? 0;
-  const promptTokens = (counts.read('input_tokens') ?? 0) + cacheWrites + cacheReads;
-  const completionTokens = counts.read('output_tokens') ?? 0;
+  // Every Anthropic usage block carries both (a stream's from its message_start on): a missing one is estimated, never billed as 0.
+  const promptTokens = (counts.require('input_tokens') ?? 0) + cacheWrites + cacheReads;
+  const completionTokens = counts.require('output_tokens') ?? 0;
   const converted: Usage = {
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,

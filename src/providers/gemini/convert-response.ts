@@ -8,6 +8,7 @@ import { answerTextOf, isFunctionCall, toolCallOfPart } from './convert-parts.js
 import { convertUsage } from './convert-usage.js';
 import { throwIfFailed } from './response-errors.js';
 import type { GeminiCandidate, GeminiResponse } from './wire-types.js';
+import { isJsonObject } from '../../shared/json-values.js';
 
 /** How long a returned audio id may be referred to, as OpenAI sets `expires_at`. */
 const AUDIO_TTL_SECONDS = 3600;
@@ -22,6 +23,9 @@ export function convertResponse(body: unknown, target: UpstreamTarget): ChatComp
   const response = (body ?? {}) as GeminiResponse;
   throwIfFailed(response, target.provider.id);
   const candidates = response.candidates ?? [];
+  if (!Array.isArray(candidates) || !candidates.every(isJsonObject)) {
+    throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'Gemini answered with candidates that are not a list of objects' });
+  }
   if (candidates.length === 0) {
     throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'Gemini answered without any candidate' });
   }

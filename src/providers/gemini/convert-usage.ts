@@ -11,14 +11,25 @@ import type { GeminiUsageMetadata } from './wire-types.js';
 export function convertUsage(usage: GeminiUsageMetadata): CheckedUsage {
   const counts = new TokenCountReader(usage as Record<string, unknown>);
   const thoughts = counts.read('thoughtsTokenCount') ?? 0;
-  const promptTokens = (counts.read('promptTokenCount') ?? 0) + (counts.read('toolUsePromptTokenCount') ?? 0);
-  const completionTokens = (counts.read('candidatesTokenCount') ?? 0) + thoughts;
+  const promptTokens = (counts.require('promptTokenCount') ?? 0) + (counts.read('toolUsePromptTokenCount') ?? 0);
   const totalTokens = counts.read('totalTokenCount');
+  const completionTokens = (candidatesTokens(counts, totalTokens, promptTokens + thoughts) ?? 0) + thoughts;
   return counts.finish({
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
-    total_tokens: counts.problems.length === 0 && totalTokens !== undefined ? totalTokens : promptTokens + completionTokens,
+    total_tokens: promptTokens + completionTokens,
     prompt_tokens_details: { cached_tokens: counts.read('cachedContentTokenCount') ?? 0 },
     completion_tokens_details: { reasoning_tokens: thoughts },
   });
+}
+
+/**
+ * Gemini's JSON leaves out a count that is zero (proto3), so an answer with no candidate tokens has no
+ * candidatesTokenCount: what the total leaves after the prompt and the thoughts. A total smaller than those, or no
+ * total either, leaves it unreadable (estimated).
+ */
+function candidatesTokens(counts: TokenCountReader, totalTokens: number | undefined, otherTokens: number): number | undefined {
+  if ((counts.raw?.candidatesTokenCount ?? undefined) !== undefined) return counts.read('candidatesTokenCount');
+  if (totalTokens !== undefined && totalTokens >= otherTokens) return totalTokens - otherTokens;
+  return counts.require('candidatesTokenCount');
 }

@@ -5,6 +5,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { geminiTarget } from '../../../test/fixtures/gemini-fixtures.js';
 import { geminiAdapter } from './index.js';
 import type { GeminiResponse } from './wire-types.js';
+import { unreadableFieldsOf } from '../shared/token-counts.js';
 
 const request: ChatRequest = { model: 'gemini/gemini-2.5-flash', messages: [{ role: 'user', content: 'Hi' }] };
 const parse = (body: GeminiResponse) => geminiAdapter.chat!.parseResponse(body, geminiTarget());
@@ -107,6 +108,24 @@ test('usage: cached prompt tokens and thinking tokens (counted as completion tok
     prompt_tokens_details: { cached_tokens: 1000 },
     completion_tokens_details: { reasoning_tokens: 300 },
   });
+});
+
+test('usage: a candidatesTokenCount left out (Gemini omits a zero) is what the total leaves; with no total, or no prompt count, the answer is estimated', () => {
+  const candidates = [{ content: { role: 'model', parts: [{ text: '' }] }, finishReason: 'STOP' }];
+  const empty = parse({ candidates, usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 } }).usage;
+  assert.deepEqual([empty?.prompt_tokens, empty?.completion_tokens, empty?.total_tokens, unreadableFieldsOf(empty)], [9, 0, 9, undefined]);
+  const derived = parse({ candidates, usageMetadata: { promptTokenCount: 9, thoughtsTokenCount: 3, totalTokenCount: 14 } }).usage;
+  assert.deepEqual([derived?.completion_tokens, derived?.total_tokens], [5, 14]);
+  assert.deepEqual(unreadableFieldsOf(parse({ candidates, usageMetadata: { promptTokenCount: 9 } }).usage), ['candidatesTokenCount absent']);
+  assert.deepEqual(unreadableFieldsOf(parse({ candidates, usageMetadata: { candidatesTokenCount: 5, totalTokenCount: 14 } }).usage), ['promptTokenCount absent']);
+  // A total that disagrees with the counts is not passed on: the caller's total is what is billed.
+  assert.equal(parse({ candidates, usageMetadata: { promptTokenCount: 9, candidatesTokenCount: 5, totalTokenCount: 0 } }).usage?.total_tokens, 14);
+});
+
+test('candidates that are not a list of objects are the upstream failing, not a crash', () => {
+  for (const candidates of [-1, 'x', [null], [1.5], { a: 1 }]) {
+    assert.throws(() => parse({ candidates } as unknown as GeminiResponse), (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error', JSON.stringify(candidates));
+  }
 });
 
 test('logprobsResult becomes choices[].logprobs with the chosen token and its top alternatives', () => {

@@ -7,19 +7,17 @@ import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
  * request. Understands the dialects of compatible hosts: DeepSeek reports cache hits as
  * `prompt_cache_hit_tokens`; Groq may report usage only under `x_groq.usage` (see `usageOfPayload`);
  * xAI reports reasoning tokens in `completion_tokens_details` like OpenAI. Counts that are not token
- * counts are left out and noted (see token-counts.ts).
+ * counts are left out and noted (see token-counts.ts), and so are `prompt_tokens` and `completion_tokens` when
+ * absent: every OpenAI-wire usage block carries both, so a missing one is estimated, never billed as 0.
  */
 export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
   if (!isJsonObject(raw)) return undefined;
   const counts = new TokenCountReader(raw);
-  const promptTokens = counts.read('prompt_tokens') ?? 0;
-  const completionTokens = counts.read('completion_tokens') ?? 0;
+  const promptTokens = counts.require('prompt_tokens') ?? 0;
+  const completionTokens = counts.require('completion_tokens') ?? 0;
   const totalTokens = counts.read('total_tokens');
-  const usage: Usage = {
-    prompt_tokens: promptTokens,
-    completion_tokens: completionTokens,
-    total_tokens: counts.problems.length === 0 && totalTokens !== undefined ? totalTokens : promptTokens + completionTokens,
-  };
+  // The total is always the sum of what is billed, as OpenAI's is: an upstream total that disagrees is not passed on.
+  const usage: Usage = { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
 
   const promptDetails = isJsonObject(raw.prompt_tokens_details) ? raw.prompt_tokens_details : undefined;
   const cachedTokens = counts.read('cached_tokens', promptDetails) ?? counts.read('prompt_cache_hit_tokens');
@@ -38,6 +36,7 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
   // total shows (prompt + completion + reasoning). Reasoning is billed as output either way.
   if (reasoningTokens && totalTokens !== undefined && totalTokens === promptTokens + completionTokens + reasoningTokens) {
     usage.completion_tokens = completionTokens + reasoningTokens;
+    usage.total_tokens = totalTokens;
   }
   const completionAudioTokens = counts.read('audio_tokens', completionDetails);
   if (reasoningTokens !== undefined || completionAudioTokens !== undefined) {

@@ -6,6 +6,7 @@ import { type ProviderRuntime, type UpstreamTarget } from '../provider-types.js'
 import { UpstreamError, type UpstreamErrorKind } from '../../errors/upstream-error.js';
 import { parseRetryAfterMs } from '../../shared/retry-after.js';
 import { convertOpenAiUsage } from './convert-usage.js';
+import { unreadableFieldsOf } from '../shared/token-counts.js';
 import { openaiAdapter } from './index.js';
 import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
@@ -96,6 +97,13 @@ describe('response and usage conversion', () => {
     assert.equal(convertOpenAiUsage(null), undefined);
   });
 
+  test('a usage block without prompt_tokens or completion_tokens is estimated, never billed as 0; the total is always the sum', () => {
+    assert.deepEqual(unreadableFieldsOf(convertOpenAiUsage({ prompt_tokens: 9, total_tokens: 14 })), ['completion_tokens absent']);
+    assert.deepEqual(unreadableFieldsOf(convertOpenAiUsage({ a: 1 })), ['prompt_tokens absent', 'completion_tokens absent']);
+    assert.equal(unreadableFieldsOf(convertOpenAiUsage({ prompt_tokens: 9, completion_tokens: 0 })), undefined);
+    assert.equal(convertOpenAiUsage({ prompt_tokens: 9, completion_tokens: 5, total_tokens: 99 })?.total_tokens, 14);
+  });
+
   test("Groq's x_groq.usage is used when top-level usage is missing, not when it is present", () => {
     const choices = [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }];
     const groqOnly = openaiAdapter.chat!.parseResponse({ id: 'x', created: 1, model: 'm', choices, x_groq: { usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } } }, groq);
@@ -181,6 +189,25 @@ describe('stream translation', () => {
     chunks.push(...translator.finish());
     return chunks;
   };
+
+  test('a chunk without a delta gets an empty one; a usage that is not an object is dropped, never metered', () => {
+    const [finishing] = translatorFor().push(event({ ...chunk({}), choices: [{ index: 0, finish_reason: 'stop' }] }));
+    assert.deepEqual(finishing.choices[0].delta, {});
+    const [listed] = translatorFor().push(event(chunk({ content: 'a' }, null, { usage: [] })));
+    assert.equal(listed.usage, null);
+  });
+
+  test('a chunk the canonical stream cannot carry is the upstream failing (a 502, or a failover before the first chunk)', () => {
+    const malformed = [
+      { ...chunk({}), choices: [[]] },
+      { ...chunk({}), choices: [{ index: 0, delta: 'text', finish_reason: null }] },
+      chunk({ content: { role: 'user' } }),
+      chunk({ tool_calls: [null] }),
+    ];
+    for (const payload of malformed) {
+      assert.throws(() => translatorFor().push(event(payload)), (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error' && error.message.startsWith('upstream sent a stream chunk with'), JSON.stringify(payload));
+    }
+  });
 
   test('tool-call argument fragments pass through intact, per index', () => {
     const chunks = translateAll([

@@ -35,7 +35,15 @@ export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionCh
     let unchanged = Array.isArray(payload.choices);
     const choices = unchanged ? (payload.choices as unknown[]) : [];
     for (const choice of choices) {
-      if (!isJsonObject(choice)) continue;
+      if (!isJsonObject(choice)) throw this.malformed('a choice that is not an object');
+      // Some hosts leave out an empty delta (a chunk that only finishes): the canonical chunk always has one.
+      if (choice.delta === undefined || choice.delta === null) {
+        choice.delta = {};
+        unchanged = false;
+      } else if (!isJsonObject(choice.delta)) throw this.malformed('a delta that is not an object');
+      const { content, tool_calls: toolCalls } = choice.delta as JsonObject;
+      if (content !== undefined && content !== null && typeof content !== 'string' && !Array.isArray(content)) throw this.malformed('a delta.content that is not text');
+      if (toolCalls !== undefined && toolCalls !== null && !(Array.isArray(toolCalls) && toolCalls.every(isJsonObject))) throw this.malformed('a delta.tool_calls that is not a list of objects');
       if (choice.finish_reason !== undefined && choice.finish_reason !== null) {
         const reason = normalizeFinishReason(choice.finish_reason);
         if (reason !== choice.finish_reason) unchanged = false;
@@ -51,6 +59,10 @@ export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionCh
     if (usage) {
       payload.usage = usage;
       unchanged = false;
+    } else if (payload.usage !== undefined && payload.usage !== null) {
+      // Not a usage object (a list, a number): nothing to bill from, and nothing the caller's SDK could read.
+      payload.usage = null;
+      unchanged = false;
     }
     // A chunk with neither choices nor usage (e.g. Azure's prompt_filter_results) carries nothing canonical.
     if (choices.length === 0 && !usage) return NO_CHUNKS;
@@ -63,6 +75,11 @@ export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionCh
   finish(): ChatCompletionChunk[] {
     if (this.sawDone || this.sawFinishReason) return NO_CHUNKS;
     throw new UpstreamError(this.providerId, { kind: 'stream_interrupted', message: 'upstream stream ended without [DONE] or a finish_reason' });
+  }
+
+  /** A chunk the canonical stream cannot carry: the provider's failure (a 502, or a failover before the first chunk). */
+  private malformed(what: string): UpstreamError {
+    return new UpstreamError(this.providerId, { kind: 'server_error', message: `upstream sent a stream chunk with ${what}` });
   }
 
   private parse(data: string): JsonObject {

@@ -22,7 +22,7 @@ export type CheckedUsage = Usage & { [unreadableUsage]?: string[] };
 export class TokenCountReader {
   readonly problems: string[] = [];
 
-  constructor(private readonly raw: Record<string, unknown> | undefined) {}
+  constructor(readonly raw: Record<string, unknown> | undefined) {}
 
   /** The count at `field`: undefined when absent, or when present but unreadable (then noted). */
   read(field: string, from: Record<string, unknown> | undefined = this.raw): number | undefined {
@@ -31,6 +31,15 @@ export class TokenCountReader {
     if (isTokenCount(value)) return value;
     this.problems.push(`${field}=${JSON.stringify(value) ?? String(value)}`);
     return undefined;
+  }
+
+  /** The count at `field`, which every usage block of the wire carries: absent is noted as unreadable too (never billed as 0). */
+  require(field: string, from: Record<string, unknown> | undefined = this.raw): number | undefined {
+    if (from?.[field] === undefined) {
+      this.problems.push(`${field} absent`);
+      return undefined;
+    }
+    return this.read(field, from);
   }
 
   /** Marks the usage with the fields that could not be read, if any. */

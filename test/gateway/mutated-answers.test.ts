@@ -1,0 +1,116 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { seededMutations } from '../support/random-mutations.js';
+import { gatewayForSuite } from '../support/test-gateway.js';
+
+/**
+ * A provider's answer is input too. Valid answers of the three chat wires (OpenAI, Anthropic, Gemini), whole and
+ * streamed, are mutated at random before the mock sends them — members dropped, added, or replaced by hostile
+ * values — and svc must still answer in a shape the caller's SDK reads: a success whose choices and usage are
+ * well-formed, or an error in the spec's envelope. Never a 500, never a broken stream, nothing logged at error
+ * level. Seeded and sent one at a time, so a failure replays (SVC_FUZZ_SEEDS=a-b searches deeper by hand).
+ */
+describe('answers mutated at random reach the caller well-formed or as an error, never as a crash', () => {
+  const harness = gatewayForSuite();
+
+  const targets = [
+    { path: '/v1/chat/completions', model: 'gpt-4o-mini' },
+    { path: '/v1/chat/completions', model: 'anthropic/claude-haiku-4-5' },
+    { path: '/v1/chat/completions', model: 'gemini/gemini-2.5-flash' },
+    { path: '/v1/responses', model: 'gpt-4o-mini' },
+  ];
+  const answerNames = ['choices', 'message', 'content', 'usage', 'delta', 'finish_reason', 'candidates', 'parts', 'text', 'type', 'index', 'id', 'model', 'role', 'tool_calls', 'stop_reason', 'error', 'prompt_tokens', 'output_tokens', 'usageMetadata'];
+
+  const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+  /** What is wrong with svc's answer, or undefined. */
+  function faultOf(status: number, text: string, path: string, stream: boolean): string | undefined {
+    // A crash answers svc's generic 500; a provider's failure is a 502 for chat, a 500 naming the upstream for the
+    // Responses API (spec 7).
+    const crashed = status === 500 && (path === '/v1/chat/completions' || text.includes('"message":"Internal error"'));
+    if (crashed || status > 504) return `HTTP ${status}: ${text.slice(0, 300)}`;
+    if (status >= 400) {
+      try {
+        const error = JSON.parse(text).error;
+        if (typeof error?.message === 'string' && typeof error?.type === 'string' && typeof error?.code === 'string') return undefined;
+      } catch {
+        // reported below
+      }
+      return `HTTP ${status} outside the error envelope: ${text.slice(0, 300)}`;
+    }
+    if (stream) {
+      for (const line of text.split('\n')) {
+        if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
+        try {
+          JSON.parse(line.slice(6));
+        } catch {
+          return `a stream line that is not JSON: ${line.slice(0, 200)}`;
+        }
+      }
+      return undefined;
+    }
+    const body = JSON.parse(text);
+    if (path === '/v1/responses') {
+      if (!Array.isArray(body.output) || !isCount(body.usage?.input_tokens) || !isCount(body.usage?.output_tokens)) return `a response without output or counts: ${text.slice(0, 300)}`;
+      return undefined;
+    }
+    const choice = body.choices?.[0];
+    if (choice?.message?.role !== 'assistant') return `a completion without an assistant message: ${text.slice(0, 300)}`;
+    if (!(choice.message.content === null || typeof choice.message.content === 'string')) return `content neither text nor null: ${text.slice(0, 300)}`;
+    if (!isCount(body.usage?.prompt_tokens) || !isCount(body.usage?.completion_tokens) || body.usage.total_tokens !== body.usage.prompt_tokens + body.usage.completion_tokens) return `usage not whole counts: ${JSON.stringify(body.usage)}`;
+    return undefined;
+  }
+
+  test('cases the generator found: each is a 502 the SDK reads, or a success billed on estimated counts', async () => {
+    // Anthropic: a stop_reason that is an object made the adapter throw a TypeError, answered as a 500.
+    harness.mock.enqueueReply({ content: 'ok', alter: (answer) => ({ ...(answer as object), stop_reason: { toString: 1 } }) });
+    const unreadable = await harness.request('/v1/chat/completions', { body: { model: 'anthropic/claude-haiku-4-5', messages: [{ role: 'user', content: 'hi' }] } });
+    assert.equal(unreadable.status, 502);
+    const { error } = (await unreadable.json()) as { error: { code: string; message: string } };
+    assert.equal(error.code, 'provider_error');
+    assert.match(error.message, /could not read the upstream answer/);
+    // OpenAI: a usage without completion_tokens was billed as 0 output tokens; now the answer is counted (5 tokens of "The answer is 42.").
+    harness.mock.enqueueReply({ content: 'The answer is 42.', usage: { input: 9, output: 5 }, alter: (answer) => ({ ...(answer as object), usage: { prompt_tokens: 9, total_tokens: 14 } }) });
+    const uncounted = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'What is the answer?' }] } });
+    assert.equal(uncounted.status, 200);
+    const body = (await uncounted.json()) as { usage: { completion_tokens: number; total_tokens: number; prompt_tokens: number }; svc_metadata: { warnings?: string[] } };
+    assert.ok(body.usage.completion_tokens > 0, JSON.stringify(body.usage));
+    assert.equal(body.usage.total_tokens, body.usage.prompt_tokens + body.usage.completion_tokens);
+    assert.match(body.svc_metadata.warnings?.join(' ') ?? '', /completion_tokens absent/);
+  });
+
+  const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
+  for (let seed = first; seed <= (last ?? first); seed++) {
+    test(`seed ${seed}: 48 mutated answers across the wires, whole and streamed`, async () => {
+      const { next, pick, mutate } = seededMutations(seed);
+      const faults: string[] = [];
+      const logsBefore = harness.logLines.length;
+      for (let sent = 0; sent < 48; sent++) {
+        const target = pick(targets);
+        const stream = next() < 0.5;
+        const rounds = 1 + Math.floor(next() * 2);
+        // A whole answer is mutated; a stream has some of its events mutated, the rest sent as rendered.
+        const altered: string[] = [];
+        const alter = (rendered: unknown, eventIndex?: number) => {
+          if (eventIndex !== undefined && next() >= 0.3) return rendered;
+          let value = rendered;
+          for (let round = 0; round < rounds; round++) value = mutate(value, answerNames);
+          altered.push(JSON.stringify(value).slice(0, 400));
+          return value;
+        };
+        harness.mock.enqueueReply({ content: 'The answer is 42.', usage: { input: 9, output: 5 }, alter });
+        const body = target.path === '/v1/responses' ? { model: target.model, input: 'What is the answer?', stream } : { model: target.model, messages: [{ role: 'user', content: 'What is the answer?' }], stream };
+        const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy' } });
+        const text = await response.text();
+        const fault = faultOf(response.status, text, target.path, stream);
+        if (fault) faults.push(`#${sent} ${target.model} ${target.path}${stream ? ' stream' : ''}: ${fault}\n  the provider sent: ${altered.join('\n  ')}`);
+        harness.mock.reset();
+      }
+      assert.deepEqual(faults, [], `seed ${seed}`);
+      const after = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still there?' }] } });
+      assert.equal(after.status, 200);
+      await after.arrayBuffer();
+      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+    });
+  }
+});
