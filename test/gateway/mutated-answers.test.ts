@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededMutations } from '../support/random-mutations.js';
-import { gatewayForSuite } from '../support/test-gateway.js';
+import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 
 /**
  * A provider's answer is input too. Valid answers of the three chat wires (OpenAI, Anthropic, Gemini), whole and
@@ -18,6 +18,7 @@ describe('answers mutated at random reach the caller well-formed or as an error,
     { path: '/v1/chat/completions', model: 'anthropic/claude-haiku-4-5' },
     { path: '/v1/chat/completions', model: 'gemini/gemini-2.5-flash' },
     { path: '/v1/responses', model: 'gpt-4o-mini' },
+    { path: '/v1/messages', model: 'gpt-4o-mini' },
   ];
   const answerNames = ['choices', 'message', 'content', 'usage', 'delta', 'finish_reason', 'candidates', 'parts', 'text', 'type', 'index', 'id', 'model', 'role', 'tool_calls', 'stop_reason', 'error', 'prompt_tokens', 'output_tokens', 'usageMetadata'];
 
@@ -31,7 +32,10 @@ describe('answers mutated at random reach the caller well-formed or as an error,
     if (crashed || status > 504) return `HTTP ${status}: ${text.slice(0, 300)}`;
     if (status >= 400) {
       try {
-        const error = JSON.parse(text).error;
+        const parsed = JSON.parse(text);
+        // The Messages API answers Anthropic's envelope: {type: "error", error: {type, message}}.
+        if (path === '/v1/messages') return parsed.type === 'error' && typeof parsed.error?.type === 'string' && typeof parsed.error?.message === 'string' ? undefined : `HTTP ${status} outside Anthropic's error envelope: ${text.slice(0, 300)}`;
+        const error = parsed.error;
         if (typeof error?.message === 'string' && typeof error?.type === 'string' && typeof error?.code === 'string') return undefined;
       } catch {
         // reported below
@@ -50,6 +54,10 @@ describe('answers mutated at random reach the caller well-formed or as an error,
       return undefined;
     }
     const body = JSON.parse(text);
+    if (path === '/v1/messages') {
+      if (body.type !== 'message' || !Array.isArray(body.content) || !isCount(body.usage?.input_tokens) || !isCount(body.usage?.output_tokens)) return `not an Anthropic message with counts: ${text.slice(0, 300)}`;
+      return undefined;
+    }
     if (path === '/v1/responses') {
       if (!Array.isArray(body.output) || !isCount(body.usage?.input_tokens) || !isCount(body.usage?.output_tokens)) return `a response without output or counts: ${text.slice(0, 300)}`;
       return undefined;
@@ -79,7 +87,58 @@ describe('answers mutated at random reach the caller well-formed or as an error,
     assert.match(body.svc_metadata.warnings?.join(' ') ?? '', /completion_tokens absent/);
   });
 
+  /** What is wrong with an embeddings or moderation answer, or undefined. */
+  function jsonFaultOf(status: number, text: string, path: string, inputs: number): string | undefined {
+    if (status === 500 && text.includes('"message":"Internal error"')) return `HTTP 500: ${text.slice(0, 300)}`;
+    if (status >= 400) return faultOf(status, text, path, false);
+    const body = JSON.parse(text);
+    if (path === '/v1/embeddings') {
+      const vectors = body.data;
+      if (!Array.isArray(vectors) || vectors.length !== inputs) return `not one vector an input: ${text.slice(0, 300)}`;
+      for (const item of vectors) if (!Array.isArray(item.embedding) || !item.embedding.every((value: unknown) => typeof value === 'number' && Number.isFinite(value))) return `a vector that is not finite numbers: ${text.slice(0, 300)}`;
+      if (!isCount(body.usage?.prompt_tokens)) return `usage not a count: ${JSON.stringify(body.usage)}`;
+      return undefined;
+    }
+    if (!Array.isArray(body.results) || body.results.length !== inputs || !body.results.every((result: any) => typeof result?.flagged === 'boolean')) return `results not one verdict an input: ${text.slice(0, 300)}`;
+    return undefined;
+  }
+
+  const jsonTargets = [
+    { path: '/v1/embeddings', model: 'text-embedding-3-small', wire: 'openai/json' },
+    { path: '/v1/embeddings', model: 'gemini/gemini-embedding-001', wire: 'gemini/json' },
+    { path: '/v1/moderations', model: 'omni-moderation-latest', wire: 'openai/json' },
+  ];
+  const jsonNames = ['data', 'embedding', 'index', 'object', 'usage', 'prompt_tokens', 'embeddings', 'values', 'results', 'flagged', 'categories', 'category_scores'];
+
   const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
+  for (let seed = first; seed <= (last ?? first); seed++) {
+    test(`seed ${seed}: 24 mutated embeddings and moderation answers`, async () => {
+      const { next, pick, mutate } = seededMutations(seed);
+      const faults: string[] = [];
+      const logsBefore = harness.logLines.length;
+      for (let sent = 0; sent < 24; sent++) {
+        const target = pick(jsonTargets);
+        const inputs = 1 + Math.floor(next() * 3);
+        let sentText = '';
+        const alter = (answer: unknown) => {
+          const value = mutate(answer, jsonNames);
+          sentText = JSON.stringify(value).slice(0, 400);
+          return value;
+        };
+        harness.mock.enqueueReply({ alter }, { wire: target.wire });
+        // Fresh inputs each time: a cached vector would not reach the upstream.
+        const input = Array.from({ length: inputs }, (_, index) => `seed ${seed} text ${sent}.${index}`);
+        const body = target.path === '/v1/embeddings' ? { model: target.model, input } : { model: target.model, input };
+        const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy' } });
+        const fault = jsonFaultOf(response.status, await response.text(), target.path, inputs);
+        if (fault) faults.push(`#${sent} ${target.model} ${target.path}: ${fault}\n  the provider sent: ${sentText}`);
+        harness.mock.reset();
+      }
+      assert.deepEqual(faults, [], `seed ${seed}`);
+      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+    });
+  }
+
   for (let seed = first; seed <= (last ?? first); seed++) {
     test(`seed ${seed}: 48 mutated answers across the wires, whole and streamed`, async () => {
       const { next, pick, mutate } = seededMutations(seed);
@@ -99,8 +158,10 @@ describe('answers mutated at random reach the caller well-formed or as an error,
           return value;
         };
         harness.mock.enqueueReply({ content: 'The answer is 42.', usage: { input: 9, output: 5 }, alter });
-        const body = target.path === '/v1/responses' ? { model: target.model, input: 'What is the answer?', stream } : { model: target.model, messages: [{ role: 'user', content: 'What is the answer?' }], stream };
-        const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy' } });
+        const question = [{ role: 'user', content: 'What is the answer?' }];
+        const body = target.path === '/v1/responses' ? { model: target.model, input: 'What is the answer?', stream } : target.path === '/v1/messages' ? { model: target.model, max_tokens: 50, messages: question, stream } : { model: target.model, messages: question, stream };
+        const dialect: Record<string, string> = target.path === '/v1/messages' ? { 'x-api-key': testMasterKey, 'anthropic-version': '2023-06-01', authorization: '' } : {};
+        const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy', ...dialect } });
         const text = await response.text();
         const fault = faultOf(response.status, text, target.path, stream);
         if (fault) faults.push(`#${sent} ${target.model} ${target.path}${stream ? ' stream' : ''}: ${fault}\n  the provider sent: ${altered.join('\n  ')}`);

@@ -167,7 +167,7 @@ export async function startMockUpstream(options: { port?: number; host?: string;
     const reply = takeReplyFor(`${endpoint.wire}/json`);
     if (reply?.rawUsage) answer.usage = reply.rawUsage;
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(answer));
+    response.end(reply ? altered(answer, reply) : JSON.stringify(answer));
   }
 
   async function handleAudioEndpoint(endpoint: AudioEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBytes: Buffer): Promise<void> {
