@@ -7,6 +7,7 @@ import type { ChunkOf, Operation, RequestOf, ResultOf } from '../core/operations
 import { unreadableFieldsOf } from '../providers/shared/token-counts.js';
 import { addWarning } from '../providers/shared/warnings.js';
 import { changedInPlace } from '../core/verbatim-chunk.js';
+import { estimatedSeconds, plausibleSeconds } from '../audio/audio-duration.js';
 
 interface Meter<O extends Operation> {
   /**
@@ -99,11 +100,12 @@ export const meters: { [O in Operation]: Meter<O> } = {
   // Moderation is free at every provider of the catalog, and reports no usage.
   moderation: { result: () => undefined },
   transcription: {
-    // Seconds as svc measured them from the file; the upstream's figure only when the file did not say.
+    // Seconds as svc measured them from the file; the upstream's figure only when the file did not say, and only one the
+    // file can hold; else estimated from the file's size (never billed as nothing, never as a fortune).
     result(result, request) {
-      const seconds = request.file.durationSeconds ?? result.durationSeconds;
-      const usage = { ...emptyUsage(), estimated: request.file.durationSeconds === undefined && result.durationSeconds === undefined };
-      if (seconds !== undefined) usage.audioSeconds = seconds;
+      const bytes = request.file.bytes.length;
+      const measured = request.file.durationSeconds ?? plausibleSeconds(result.durationSeconds, bytes);
+      const usage = { ...emptyUsage(), estimated: measured === undefined, audioSeconds: measured ?? estimatedSeconds(bytes) };
       if (result.tokens) Object.assign(usage, { inputTokens: result.tokens.input, audioInputTokens: result.tokens.audioInput, outputTokens: result.tokens.output });
       return usage;
     },

@@ -46,6 +46,16 @@ describe('audio endpoints', () => {
       assert.equal(raw.headers.get('x-svc-provider'), 'openai/whisper-1');
     });
 
+    test('a duration that lies is never billed: a WAV claiming 2 bytes a second, the upstream claiming 1e308 s; the file is estimated at 128 kbps', async () => {
+      const lying = wavTone(2);
+      lying.writeUInt32LE(2, 28); // its byte rate: 64,000 bytes of samples would last 32,000 s
+      harness.mock.enqueueReply({ content: 'ok', alter: (answer) => ({ ...(answer as object), duration: 1e308 }) }, { wire: 'openai/audio' });
+      const raw = await postForm('/v1/audio/transcriptions', { model: 'whisper-1', response_format: 'verbose_json' }, { bytes: lying, name: 'tone.wav' });
+      assert.equal(raw.status, 200, await raw.clone().text());
+      // whisper-1: 0.006 USD a minute (catalog); the file's 64,044 bytes at 16,000 bytes a second.
+      assertClose(Number(raw.headers.get('x-svc-cost-usd')), (lying.length / 16_000 / 60) * 0.006);
+    });
+
     test('every response format, with its content type', async () => {
       const wav = wavTone(1);
       const text = `mock transcript of ${wav.length} bytes`;

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededMutations } from '../support/random-mutations.js';
+import { wavTone } from '../support/audio-files.js';
 import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 
 /**
@@ -132,6 +133,48 @@ describe('answers mutated at random reach the caller well-formed or as an error,
         const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy' } });
         const fault = jsonFaultOf(response.status, await response.text(), target.path, inputs);
         if (fault) faults.push(`#${sent} ${target.model} ${target.path}: ${fault}\n  the provider sent: ${sentText}`);
+        harness.mock.reset();
+      }
+      assert.deepEqual(faults, [], `seed ${seed}`);
+      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+    });
+  }
+
+  const transcribers = [
+    { model: 'whisper-1', wire: 'openai/audio', format: 'verbose_json' },
+    { model: 'gpt-4o-mini-transcribe', wire: 'openai/audio', format: 'json' },
+    { model: 'deepgram/nova-3', wire: 'deepgram/audio', format: 'json' },
+    { model: 'elevenlabs/scribe_v2', wire: 'elevenlabs/audio', format: 'verbose_json' },
+    { model: 'cartesia/ink-whisper', wire: 'cartesia/audio', format: 'json' },
+  ];
+  const transcriptNames = ['text', 'results', 'channels', 'alternatives', 'transcript', 'words', 'duration', 'usage', 'language_code', 'metadata', 'segments', 'start', 'end'];
+
+  for (let seed = first; seed <= (last ?? first); seed++) {
+    test(`seed ${seed}: 15 mutated transcription answers of the four audio providers`, async () => {
+      const { pick, mutate } = seededMutations(seed);
+      const faults: string[] = [];
+      const logsBefore = harness.logLines.length;
+      const wav = wavTone(1);
+      for (let sent = 0; sent < 15; sent++) {
+        const target = pick(transcribers);
+        let sentText = '';
+        const alter = (answer: unknown) => {
+          const value = mutate(answer, transcriptNames);
+          sentText = JSON.stringify(value).slice(0, 400);
+          return value;
+        };
+        harness.mock.enqueueReply({ content: 'Hello there.', alter }, { wire: target.wire });
+        const form = new FormData();
+        form.set('model', target.model);
+        form.set('response_format', target.format);
+        form.set('file', new Blob([new Uint8Array(wav)]), 'tone.wav');
+        const response = await fetch(`${harness.url}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${testMasterKey}`, 'x-intelligence-mode': 'proxy' }, body: form });
+        const text = await response.text();
+        let fault: string | undefined;
+        if (response.status === 500 && text.includes('"message":"Internal error"')) fault = `HTTP 500: ${text.slice(0, 300)}`;
+        else if (response.status >= 400 && !/^\{"error":\{"message":"[^"]/.test(text)) fault = `HTTP ${response.status} outside the error envelope: ${text.slice(0, 300)}`;
+        else if (response.status === 200 && typeof JSON.parse(text).text !== 'string') fault = `a transcript without text: ${text.slice(0, 300)}`;
+        if (fault) faults.push(`#${sent} ${target.model}: ${fault}\n  the provider sent: ${sentText}`);
         harness.mock.reset();
       }
       assert.deepEqual(faults, [], `seed ${seed}`);

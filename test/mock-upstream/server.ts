@@ -185,7 +185,7 @@ export async function startMockUpstream(options: { port?: number; host?: string;
     const answer = endpoint.answer(body, url, reply);
     if (answer.kind === 'text') {
       response.writeHead(200, { 'content-type': answer.contentType });
-      response.end(answer.body);
+      response.end(reply?.alter && answer.contentType.startsWith('application/json') ? altered(JSON.parse(answer.body), reply) : answer.body);
       return;
     }
     const delay = reply?.eventDelayMs ?? 0;
