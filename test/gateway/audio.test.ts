@@ -56,6 +56,16 @@ describe('audio endpoints', () => {
       assertClose(Number(raw.headers.get('x-svc-cost-usd')), (lying.length / 16_000 / 60) * 0.006);
     });
 
+    test('token counts that are not counts (1e15 tokens) are left out, the transcript kept and billed by the minute of the measured audio', async () => {
+      const wav = wavTone(3);
+      harness.mock.enqueueReply({ content: 'ok', alter: (answer) => ({ ...(answer as object), usage: { type: 'tokens', input_tokens: 1e15, output_tokens: 12 } }) }, { wire: 'openai/audio' });
+      const raw = await postForm('/v1/audio/transcriptions', { model: 'gpt-4o-mini-transcribe' }, { bytes: wav, name: 'tone.wav' });
+      assert.equal(raw.status, 200, await raw.clone().text());
+      assert.equal(((await raw.json()) as { text: string }).text, 'ok');
+      // gpt-4o-mini-transcribe: 0.003 USD a minute when it reports no tokens (catalog); 3 s of audio.
+      assertClose(Number(raw.headers.get('x-svc-cost-usd')), (3 / 60) * 0.003);
+    });
+
     test('every response format, with its content type', async () => {
       const wav = wavTone(1);
       const text = `mock transcript of ${wav.length} bytes`;

@@ -6,16 +6,22 @@ import type { JsonHttpRequest, UpstreamHttpRequest, UpstreamTarget } from '../pr
 import { parseAnswer } from '../shared/audio-wire.js';
 import { authHeaders, joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
 import type { SpeechCapability, TranscriptionCapability } from '../wire-adapter.js';
+import { MAX_TOKEN_COUNT } from '../shared/token-counts.js';
+
+/** A token count as every adapter reads one (token-counts.ts): a whole number from 0 to MAX_TOKEN_COUNT. */
+const tokenCount = z.number().int().min(0).max(MAX_TOKEN_COUNT);
 
 const jsonTranscript = z.object({
   text: z.string(),
   duration: z.number().optional(),
+  // A usage block that is not counts is left out, not the transcript: the request is then billed on the file's duration.
   usage: z
     .union([
       z.object({ type: z.literal('duration'), seconds: z.number() }),
-      z.object({ type: z.literal('tokens'), input_tokens: z.number(), output_tokens: z.number(), input_token_details: z.object({ audio_tokens: z.number().optional() }).optional() }),
+      z.object({ type: z.literal('tokens'), input_tokens: tokenCount, output_tokens: tokenCount, input_token_details: z.object({ audio_tokens: tokenCount.optional() }).optional() }),
     ])
-    .optional(),
+    .optional()
+    .catch(undefined),
 });
 
 /** `POST /audio/transcriptions` and `/audio/translations` (OpenAI, Groq): the form as OpenAI documents it. */
