@@ -32,6 +32,13 @@ test('without Retry-After the default cool-down applies', async () => {
   assert.ok(remaining! > 55_000 && remaining! <= 60_000);
 });
 
+test('an upstream asking for a wait of days puts the key aside for an hour at most', async () => {
+  const pool = new KeyPool(state);
+  await pool.coolDown('long-wait', 'a', 24 * 3600_000);
+  const remaining = await pool.soonestRecoveryMs('long-wait', ['a']);
+  assert.ok(remaining! > 3_500_000 && remaining! <= 3_600_000, String(remaining));
+});
+
 test('shared state never holds a key in clear', async () => {
   const pool = new KeyPool(state);
   await pool.coolDown('secrets', 'sk-very-secret-key', 1000);

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { SharedState } from '../core/storage-interfaces.js';
 
+/** The longest a key is put aside, whatever the upstream's retry-after says (see coolDown). */
+export const MAX_COOLDOWN_MS = 3600_000;
+
 /** The keys of a provider in the order to try them for one request, and those of them cooling down (tried last). */
 export interface KeyOrder {
   readonly keys: readonly string[];
@@ -63,9 +66,13 @@ export class KeyPool {
     return { keys: ordered, coolingDown: cooling };
   }
 
-  /** Puts a key aside for `retryAfterMs` (or the default) after a per-key 429/402. */
+  /**
+   * Puts a key aside for `retryAfterMs` (or the default) after a per-key 429/402, for an hour at most: a key whose
+   * daily quota is spent is tried once an hour, which costs one refused call, where a day-long wait would strand a key
+   * that a new quota window (or a human topping it up) has freed.
+   */
   async coolDown(providerId: string, key: string, retryAfterMs?: number): Promise<void> {
-    const duration = retryAfterMs && retryAfterMs > 0 ? retryAfterMs : this.defaultCooldownMs;
+    const duration = retryAfterMs && retryAfterMs > 0 ? Math.min(retryAfterMs, MAX_COOLDOWN_MS) : this.defaultCooldownMs;
     const name = this.cooldownKey(providerId, key);
     this.trusted.delete(name);
     this.cooledHereUntil.set(name, this.clock() + duration);

@@ -1,8 +1,17 @@
 /**
  * How long an upstream asks us to wait, from `retry-after-ms` (OpenAI SDK convention, milliseconds) or
- * `retry-after` (RFC 9110: delay in seconds, or an HTTP date). Undefined when absent or unreadable.
+ * `retry-after` (RFC 9110: delay in seconds, or an HTTP date). Undefined when absent or unreadable; at most a day
+ * (MAX_RETRY_AFTER_MS): a longer wait, or `retry-after: 99999999999999999999`, is asked again after a day, and never
+ * becomes a key put aside for years or a time-out Redis refuses.
  */
 export function parseRetryAfterMs(headers: Record<string, string | string[] | undefined>, now: number = Date.now()): number | undefined {
+  const wait = requestedWaitMs(headers, now);
+  return wait === undefined ? undefined : Math.min(wait, MAX_RETRY_AFTER_MS);
+}
+
+export const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+
+function requestedWaitMs(headers: Record<string, string | string[] | undefined>, now: number): number | undefined {
   const milliseconds = parseDelay(firstValue(headers['retry-after-ms']), 1);
   if (milliseconds !== undefined) return milliseconds;
   const value = firstValue(headers['retry-after']);

@@ -175,6 +175,9 @@ describe('error mapping', () => {
     assert.equal(parseRetryAfterMs({ 'retry-after': 'soon' }), undefined);
     assert.equal(parseRetryAfterMs({ 'retry-after': '-3' }), undefined);
     assert.equal(parseRetryAfterMs({}), undefined);
+    // A wait longer than a day is a day: Redis refuses a time-out of 1e22 ms, and no quota window is longer.
+    assert.equal(parseRetryAfterMs({ 'retry-after': '99999999999999999999' }), 24 * 3600_000);
+    assert.equal(parseRetryAfterMs({ 'retry-after-ms': '172800000' }), 24 * 3600_000);
   });
 });
 
