@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
 import { Redis } from 'ioredis';
 import { openSharedState } from '../../src/storage/open-storage.js';
+import pino from 'pino';
+import { FailoverSharedState } from '../../src/storage/failover-shared-state.js';
 import { RedisSharedState } from '../../src/storage/redis/redis-shared-state.js';
 import { describeSharedStateContract } from './shared-state.contract.js';
 import { startOwnRedis } from '../support/redis-server.js';
@@ -66,6 +68,20 @@ test('openSharedState with redisUrl uses Redis, and keys carry the prefix', { sk
     await state.close();
     await opened.close();
     assert.equal(await deleteKeys(keyPrefix), 1);
+  }
+});
+
+test('a TTL Redis would refuse is a RangeError, which the failover state passes on instead of leaving Redis for its in-process state', { skip }, async () => {
+  const keyPrefix = `${runPrefix}:ttl:`;
+  const failover = new FailoverSharedState(new RedisSharedState({ url: redisUrl!, keyPrefix }), pino({ level: 'silent' }));
+  try {
+    await assert.rejects(failover.set('cool', '1', 1e23), RangeError);
+    assert.equal(failover.degraded, false);
+    await failover.set('cool', '1', 60_000);
+    assert.equal(await failover.get('cool'), '1');
+  } finally {
+    await failover.close();
+    await deleteKeys(keyPrefix);
   }
 });
 

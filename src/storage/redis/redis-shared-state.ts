@@ -134,8 +134,12 @@ type RedisWithIncrement = Redis & {
   svcReserve(...keysAndArgs: Array<string | number>): Promise<string[]>;
 };
 
+/**
+ * A TTL Redis would refuse is a caller's mistake, thrown as a RangeError: the failover state passes that on, where a
+ * refused command (`ERR value is not an integer or out of range` for PX 1e23) would read as Redis being down.
+ */
 function checkTtl(ttlMs: number): void {
-  if (!Number.isFinite(ttlMs) || ttlMs <= 0) throw new RangeError(`ttlMs must be a positive number, got ${ttlMs}`);
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0 || ttlMs > Number.MAX_SAFE_INTEGER) throw new RangeError(`ttlMs must be a positive number of milliseconds Redis can hold, got ${ttlMs}`);
 }
 
 export class RedisSharedState implements SharedState {
