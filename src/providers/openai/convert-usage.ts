@@ -11,7 +11,8 @@ import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
  * absent: every OpenAI-wire usage block carries both, so a missing one is estimated, never billed as 0.
  */
 export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
-  if (!isJsonObject(raw)) return undefined;
+  // A block with none of the counts (`usage: {}` on a stream's every chunk) is no usage, not an unreadable one.
+  if (!isJsonObject(raw) || (raw.prompt_tokens === undefined && raw.completion_tokens === undefined && raw.total_tokens === undefined)) return undefined;
   const counts = new TokenCountReader(raw);
   const promptTokens = counts.require('prompt_tokens') ?? 0;
   const completionTokens = counts.require('completion_tokens') ?? 0;

@@ -99,7 +99,9 @@ describe('response and usage conversion', () => {
 
   test('a usage block without prompt_tokens or completion_tokens is estimated, never billed as 0; the total is always the sum', () => {
     assert.deepEqual(unreadableFieldsOf(convertOpenAiUsage({ prompt_tokens: 9, total_tokens: 14 })), ['completion_tokens absent']);
-    assert.deepEqual(unreadableFieldsOf(convertOpenAiUsage({ a: 1 })), ['prompt_tokens absent', 'completion_tokens absent']);
+    assert.deepEqual(unreadableFieldsOf(convertOpenAiUsage({ total_tokens: 14 })), ['prompt_tokens absent', 'completion_tokens absent']);
+    // No count at all is no usage (a host that sends `usage: {}` on every chunk): the final chunk's counts are billed.
+    assert.equal(convertOpenAiUsage({}), undefined);
     assert.equal(unreadableFieldsOf(convertOpenAiUsage({ prompt_tokens: 9, completion_tokens: 0 })), undefined);
     assert.equal(convertOpenAiUsage({ prompt_tokens: 9, completion_tokens: 5, total_tokens: 99 })?.total_tokens, 14);
   });
@@ -198,6 +200,8 @@ describe('stream translation', () => {
     assert.deepEqual(finishing.choices[0].delta, {});
     const [listed] = translatorFor().push(event(chunk({ content: 'a' }, null, { usage: [] })));
     assert.equal(listed.usage, null);
+    const [empty] = translatorFor().push(event(chunk({ content: 'a' }, null, { usage: {} })));
+    assert.equal(empty.usage, null);
   });
 
   test('a chunk the canonical stream cannot carry is the upstream failing (a 502, or a failover before the first chunk)', () => {
