@@ -29,7 +29,8 @@ export function convertUsage(usage: GeminiUsageMetadata): CheckedUsage {
  * total either, leaves it unreadable (estimated).
  */
 function candidatesTokens(counts: TokenCountReader, totalTokens: number | undefined, otherTokens: number): number | undefined {
-  if ((counts.raw?.candidatesTokenCount ?? undefined) !== undefined) return counts.read('candidatesTokenCount');
+  const sent = counts.raw?.candidatesTokenCount;
+  if (sent !== undefined && sent !== null) return counts.read('candidatesTokenCount');
   if (totalTokens !== undefined && totalTokens >= otherTokens) return totalTokens - otherTokens;
   return counts.require('candidatesTokenCount');
 }

@@ -60,7 +60,7 @@ export class OpenAiStreamTranslator implements StreamTranslator<ChatCompletionCh
       payload.usage = usage;
       unchanged = false;
     } else if (payload.usage !== undefined && payload.usage !== null) {
-      // Not a usage object (a list, a number): nothing to bill from, and nothing the caller's SDK could read.
+      // Not a usage block (a list, a number, an object without counts): nothing to bill from, nothing an SDK could read.
       payload.usage = null;
       unchanged = false;
     }
