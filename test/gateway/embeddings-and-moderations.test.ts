@@ -150,6 +150,11 @@ describe('embeddings and moderations', () => {
       assert.equal(harness.mock.requests[0].body.model, 'omni-moderation-latest', 'the default is the newest moderation model');
     });
 
+    test('an answer without one result an input is the provider failing (500 provider_error), never a shorter list', async () => {
+      harness.mock.enqueueReply({ alter: (answer) => ({ ...(answer as object), results: [] }) }, { wire: 'openai/json' });
+      await expectError(await post('/v1/moderations', { input: ['one', 'two'] }), { status: 500, type: 'provider_error', code: 'provider_error' });
+    });
+
     test('multimodal parts are one input; a missing input → 400; no upstream key → 500 provider_error', async () => {
       const response = await post('/v1/moderations', { input: [{ type: 'text', text: 'kill it' }, { type: 'image_url', image_url: { url: 'https://example.com/a.png' } }] });
       const body = await response.json();

@@ -21,9 +21,14 @@ export const openaiModeration: ModerationCapability = {
     return { method: 'POST', url: joinUrl(target.baseUrl, target.provider.paths.moderations ?? DEFAULT_MODERATIONS_PATH), headers: jsonRequestHeaders(target), body: JSON.stringify(body) };
   },
 
-  parseResponse(body: unknown, _request: ModerationRequest, target: UpstreamTarget): ModerationResult {
+  parseResponse(body: unknown, request: ModerationRequest, target: UpstreamTarget): ModerationResult {
     const parsed = moderationResponse.safeParse(body);
     if (!parsed.success) throw new UpstreamError(target.provider.id, { kind: 'server_error', message: 'the moderation answer is malformed' });
+    // One verdict per text, or one for a set of multimodal parts: a caller must never read an input as unflagged for want of its result.
+    const expected = request.input.every((item) => typeof item === 'string') ? request.input.length : 1;
+    if (parsed.data.results.length !== expected) {
+      throw new UpstreamError(target.provider.id, { kind: 'server_error', message: `the moderation answer has ${parsed.data.results.length} results for ${expected} inputs` });
+    }
     return {
       id: parsed.data.id,
       model: parsed.data.model ?? target.model.upstream_model,
