@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SharedState } from '../core/storage-interfaces.js';
 
 /** The longest a key is put aside, whatever the upstream's retry-after says (see coolDown). */
-export const MAX_COOLDOWN_MS = 3600_000;
+const MAX_COOLDOWN_MS = 3600_000;
 
 /** The keys of a provider in the order to try them for one request, and those of them cooling down (tried last). */
 export interface KeyOrder {

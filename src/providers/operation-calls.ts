@@ -17,7 +17,7 @@ export const operationCalls: { [O in Operation]: OperationCall<O> } = {
       return { kind: 'stream', chunks };
     }
     const body = await requestJson(call, chat.buildRequest(request, target, options.warnings, options.bodySource));
-    return { kind: 'complete', result: withoutKeyInErrors(target, () => chat.parseResponse(body, target, request)) };
+    return { kind: 'complete', result: readAnswer(target, () => chat.parseResponse(body, target, request)) };
   },
 
   embeddings: (adapter, target, request, options) => jsonCall(capabilityFor(adapter, 'embeddings'), adapter, target, request, options),
@@ -60,7 +60,7 @@ async function jsonCall<Request, Result>(
   options: Pick<CallOptions, 'signal' | 'warnings' | 'traceHeaders' | 'bodySource'>,
 ): Promise<{ kind: 'complete'; result: Result }> {
   const body = await requestJson({ adapter, target, signal: options.signal, traceHeaders: options.traceHeaders }, capability.buildRequest(request, target, options.warnings, options.bodySource));
-  return { kind: 'complete', result: withoutKeyInErrors(target, () => capability.parseResponse(body, request, target)) };
+  return { kind: 'complete', result: readAnswer(target, () => capability.parseResponse(body, request, target)) };
 }
 
 /**
@@ -68,7 +68,7 @@ async function jsonCall<Request, Result>(
  * removed. An answer the adapter cannot read at all (a list where an object belongs, a null candidate) is the
  * provider's failure, as a stream it cannot translate is (upstream-call.ts): a 502 that may fail over, never a 500.
  */
-function withoutKeyInErrors<T>(target: UpstreamTarget, parse: () => T): T {
+function readAnswer<T>(target: UpstreamTarget, parse: () => T): T {
   try {
     return parse();
   } catch (error) {

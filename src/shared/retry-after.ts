@@ -9,7 +9,7 @@ export function parseRetryAfterMs(headers: Record<string, string | string[] | un
   return wait === undefined ? undefined : Math.min(wait, MAX_RETRY_AFTER_MS);
 }
 
-export const MAX_RETRY_AFTER_MS = 24 * 3600_000;
+const MAX_RETRY_AFTER_MS = 24 * 3600_000;
 
 function requestedWaitMs(headers: Record<string, string | string[] | undefined>, now: number): number | undefined {
   const milliseconds = parseDelay(firstValue(headers['retry-after-ms']), 1);

@@ -1,6 +1,9 @@
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { seededMutations } from '../support/random-mutations.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { seededMutations, type Mutations } from '../support/random-mutations.js';
 import { wavTone } from '../support/audio-files.js';
 import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 
@@ -12,7 +15,12 @@ import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
  * level. Seeded and sent one at a time, so a failure replays (SVC_FUZZ_SEEDS=a-b searches deeper by hand).
  */
 describe('answers mutated at random reach the caller well-formed or as an error, never as a crash', () => {
-  const harness = gatewayForSuite();
+  // Circuits never open here: a round of faulty answers would open a provider's circuit, and every later request to it
+  // would be refused without reaching the mock — testing nothing (fuzzRound checks that every answer reached svc).
+  const configDir = mkdtempSync(join(tmpdir(), 'svc-mutated-answers-'));
+  writeFileSync(join(configDir, 'svc.yaml'), 'routing:\n  circuit_breaker: { minimum_calls: 1000000 }\n');
+  after(() => rmSync(configDir, { recursive: true, force: true }));
+  const harness = gatewayForSuite({ env: { SVC_CONFIG: join(configDir, 'svc.yaml') } });
 
   const targets = [
     { path: '/v1/chat/completions', model: 'gpt-4o-mini' },
@@ -111,33 +119,47 @@ describe('answers mutated at random reach the caller well-formed or as an error,
   ];
   const jsonNames = ['data', 'embedding', 'index', 'object', 'usage', 'prompt_tokens', 'embeddings', 'values', 'results', 'flagged', 'categories', 'category_scores'];
 
+  type Alter = (rendered: unknown, eventIndex?: number) => unknown;
+
+  /**
+   * One seed's round of `count` answers. `sendOne` queues a reply whose alter it wraps in `track` and sends a request;
+   * it returns a label and what is wrong with svc's answer, if anything. Every answer must have passed through the
+   * mock's alter (else the round would test nothing), none may be faulty, and nothing may be logged at error level.
+   */
+  async function fuzzRound(seed: number, count: number, sendOne: (mutations: Mutations, track: (alter: Alter) => Alter) => Promise<{ label: string; fault?: string }>) {
+    const mutations = seededMutations(seed);
+    const faults: string[] = [];
+    const logsBefore = harness.logLines.length;
+    for (let index = 0; index < count; index++) {
+      let reached = false;
+      const altered: string[] = [];
+      const track = (alter: Alter): Alter => (rendered, eventIndex) => {
+        reached = true;
+        const value = alter(rendered, eventIndex);
+        if (value !== rendered) altered.push(JSON.stringify(value).slice(0, 400));
+        return value;
+      };
+      const { label, fault } = await sendOne(mutations, track);
+      harness.mock.reset();
+      if (!reached) faults.push(`#${index} ${label}: the mock's answer never passed through alter`);
+      else if (fault) faults.push(`#${index} ${label}: ${fault}\n  the provider sent: ${altered.join('\n  ')}`);
+    }
+    assert.deepEqual(faults, [], `seed ${seed}`);
+    assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+  }
+
   const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
   for (let seed = first; seed <= (last ?? first); seed++) {
-    test(`seed ${seed}: 24 mutated embeddings and moderation answers`, async () => {
-      const { next, pick, mutate } = seededMutations(seed);
-      const faults: string[] = [];
-      const logsBefore = harness.logLines.length;
-      for (let sent = 0; sent < 24; sent++) {
+    test(`seed ${seed}: 24 mutated embeddings and moderation answers`, () =>
+      fuzzRound(seed, 24, async ({ next, pick, mutate }, track) => {
         const target = pick(jsonTargets);
         const inputs = 1 + Math.floor(next() * 3);
-        let sentText = '';
-        const alter = (answer: unknown) => {
-          const value = mutate(answer, jsonNames);
-          sentText = JSON.stringify(value).slice(0, 400);
-          return value;
-        };
-        harness.mock.enqueueReply({ alter }, { wire: target.wire });
+        harness.mock.enqueueReply({ alter: track((answer) => mutate(answer, jsonNames)) }, { wire: target.wire });
         // Fresh inputs each time: a cached vector would not reach the upstream.
-        const input = Array.from({ length: inputs }, (_, index) => `seed ${seed} text ${sent}.${index}`);
-        const body = target.path === '/v1/embeddings' ? { model: target.model, input } : { model: target.model, input };
-        const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy' } });
-        const fault = jsonFaultOf(response.status, await response.text(), target.path, inputs);
-        if (fault) faults.push(`#${sent} ${target.model} ${target.path}: ${fault}\n  the provider sent: ${sentText}`);
-        harness.mock.reset();
-      }
-      assert.deepEqual(faults, [], `seed ${seed}`);
-      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
-    });
+        const input = Array.from({ length: inputs }, (_, index) => `seed ${seed} text ${next()}.${index}`);
+        const response = await harness.request(target.path, { body: { model: target.model, input }, headers: { 'x-intelligence-mode': 'proxy' } });
+        return { label: `${target.model} ${target.path}`, fault: jsonFaultOf(response.status, await response.text(), target.path, inputs) };
+      }));
   }
 
   const transcribers = [
@@ -148,73 +170,52 @@ describe('answers mutated at random reach the caller well-formed or as an error,
     { model: 'cartesia/ink-whisper', wire: 'cartesia/audio', format: 'json' },
   ];
   const transcriptNames = ['text', 'results', 'channels', 'alternatives', 'transcript', 'words', 'duration', 'usage', 'language_code', 'metadata', 'segments', 'start', 'end'];
+  const wav = wavTone(1);
+
+  /** What is wrong with a transcription answer, or undefined. */
+  function transcriptFaultOf(status: number, text: string): string | undefined {
+    if (status === 500 && text.includes('"message":"Internal error"')) return `HTTP 500: ${text.slice(0, 300)}`;
+    if (status >= 400) return /^\{"error":\{"message":"[^"]/.test(text) ? undefined : `HTTP ${status} outside the error envelope: ${text.slice(0, 300)}`;
+    return typeof JSON.parse(text).text === 'string' ? undefined : `a transcript without text: ${text.slice(0, 300)}`;
+  }
 
   for (let seed = first; seed <= (last ?? first); seed++) {
-    test(`seed ${seed}: 15 mutated transcription answers of the four audio providers`, async () => {
-      const { pick, mutate } = seededMutations(seed);
-      const faults: string[] = [];
-      const logsBefore = harness.logLines.length;
-      const wav = wavTone(1);
-      for (let sent = 0; sent < 15; sent++) {
+    test(`seed ${seed}: 15 mutated transcription answers of the four audio providers`, () =>
+      fuzzRound(seed, 15, async ({ pick, mutate }, track) => {
         const target = pick(transcribers);
-        let sentText = '';
-        const alter = (answer: unknown) => {
-          const value = mutate(answer, transcriptNames);
-          sentText = JSON.stringify(value).slice(0, 400);
-          return value;
-        };
-        harness.mock.enqueueReply({ content: 'Hello there.', alter }, { wire: target.wire });
+        harness.mock.enqueueReply({ content: 'Hello there.', alter: track((answer) => mutate(answer, transcriptNames)) }, { wire: target.wire });
         const form = new FormData();
         form.set('model', target.model);
         form.set('response_format', target.format);
         form.set('file', new Blob([new Uint8Array(wav)]), 'tone.wav');
         const response = await fetch(`${harness.url}/v1/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${testMasterKey}`, 'x-intelligence-mode': 'proxy' }, body: form });
-        const text = await response.text();
-        let fault: string | undefined;
-        if (response.status === 500 && text.includes('"message":"Internal error"')) fault = `HTTP 500: ${text.slice(0, 300)}`;
-        else if (response.status >= 400 && !/^\{"error":\{"message":"[^"]/.test(text)) fault = `HTTP ${response.status} outside the error envelope: ${text.slice(0, 300)}`;
-        else if (response.status === 200 && typeof JSON.parse(text).text !== 'string') fault = `a transcript without text: ${text.slice(0, 300)}`;
-        if (fault) faults.push(`#${sent} ${target.model}: ${fault}\n  the provider sent: ${sentText}`);
-        harness.mock.reset();
-      }
-      assert.deepEqual(faults, [], `seed ${seed}`);
-      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
-    });
+        return { label: target.model, fault: transcriptFaultOf(response.status, await response.text()) };
+      }));
   }
 
   for (let seed = first; seed <= (last ?? first); seed++) {
     test(`seed ${seed}: 48 mutated answers across the wires, whole and streamed`, async () => {
-      const { next, pick, mutate } = seededMutations(seed);
-      const faults: string[] = [];
-      const logsBefore = harness.logLines.length;
-      for (let sent = 0; sent < 48; sent++) {
+      await fuzzRound(seed, 48, async ({ next, pick, mutate }, track) => {
         const target = pick(targets);
         const stream = next() < 0.5;
         const rounds = 1 + Math.floor(next() * 2);
         // A whole answer is mutated; a stream has some of its events mutated, the rest sent as rendered.
-        const altered: string[] = [];
-        const alter = (rendered: unknown, eventIndex?: number) => {
+        const alter = track((rendered, eventIndex) => {
           if (eventIndex !== undefined && next() >= 0.3) return rendered;
           let value = rendered;
           for (let round = 0; round < rounds; round++) value = mutate(value, answerNames);
-          altered.push(JSON.stringify(value).slice(0, 400));
           return value;
-        };
+        });
         harness.mock.enqueueReply({ content: 'The answer is 42.', usage: { input: 9, output: 5 }, alter });
         const question = [{ role: 'user', content: 'What is the answer?' }];
         const body = target.path === '/v1/responses' ? { model: target.model, input: 'What is the answer?', stream } : target.path === '/v1/messages' ? { model: target.model, max_tokens: 50, messages: question, stream } : { model: target.model, messages: question, stream };
         const dialect: Record<string, string> = target.path === '/v1/messages' ? { 'x-api-key': testMasterKey, 'anthropic-version': '2023-06-01', authorization: '' } : {};
         const response = await harness.request(target.path, { body, headers: { 'x-intelligence-mode': 'proxy', ...dialect } });
-        const text = await response.text();
-        const fault = faultOf(response.status, text, target.path, stream);
-        if (fault) faults.push(`#${sent} ${target.model} ${target.path}${stream ? ' stream' : ''}: ${fault}\n  the provider sent: ${altered.join('\n  ')}`);
-        harness.mock.reset();
-      }
-      assert.deepEqual(faults, [], `seed ${seed}`);
+        return { label: `${target.model} ${target.path}${stream ? ' stream' : ''}`, fault: faultOf(response.status, await response.text(), target.path, stream) };
+      });
       const after = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still there?' }] } });
       assert.equal(after.status, 200);
       await after.arrayBuffer();
-      assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
     });
   }
 });

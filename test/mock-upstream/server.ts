@@ -154,8 +154,8 @@ export async function startMockUpstream(options: { port?: number; host?: string;
   }
 
   /** The answer's text: as rendered, or as the reply's `alter` made it. */
-  function altered(rendered: unknown, reply: MockReply, eventIndex?: number): string {
-    const value = reply.alter ? reply.alter(rendered, eventIndex) : rendered;
+  function altered(rendered: unknown, reply: MockReply | undefined, eventIndex?: number): string {
+    const value = reply?.alter ? reply.alter(rendered, eventIndex) : rendered;
     return typeof value === 'string' ? value : JSON.stringify(value);
   }
 
@@ -167,7 +167,7 @@ export async function startMockUpstream(options: { port?: number; host?: string;
     const reply = takeReplyFor(`${endpoint.wire}/json`);
     if (reply?.rawUsage) answer.usage = reply.rawUsage;
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(reply ? altered(answer, reply) : JSON.stringify(answer));
+    response.end(altered(answer, reply));
   }
 
   async function handleAudioEndpoint(endpoint: AudioEndpoint, request: IncomingMessage, response: ServerResponse, url: URL, method: string, rawBytes: Buffer): Promise<void> {

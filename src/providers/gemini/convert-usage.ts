@@ -13,7 +13,7 @@ export function convertUsage(usage: GeminiUsageMetadata): CheckedUsage {
   const thoughts = counts.read('thoughtsTokenCount') ?? 0;
   const promptTokens = (counts.require('promptTokenCount') ?? 0) + (counts.read('toolUsePromptTokenCount') ?? 0);
   const totalTokens = counts.read('totalTokenCount');
-  const completionTokens = (candidatesTokens(counts, totalTokens, promptTokens + thoughts) ?? 0) + thoughts;
+  const completionTokens = (candidatesTokens(usage, counts, totalTokens, promptTokens + thoughts) ?? 0) + thoughts;
   return counts.finish({
     prompt_tokens: promptTokens,
     completion_tokens: completionTokens,
@@ -28,9 +28,8 @@ export function convertUsage(usage: GeminiUsageMetadata): CheckedUsage {
  * candidatesTokenCount: what the total leaves after the prompt and the thoughts. A total smaller than those, or no
  * total either, leaves it unreadable (estimated).
  */
-function candidatesTokens(counts: TokenCountReader, totalTokens: number | undefined, otherTokens: number): number | undefined {
-  const sent = counts.raw?.candidatesTokenCount;
-  if (sent !== undefined && sent !== null) return counts.read('candidatesTokenCount');
+function candidatesTokens(usage: GeminiUsageMetadata, counts: TokenCountReader, totalTokens: number | undefined, otherTokens: number): number | undefined {
+  if (usage.candidatesTokenCount !== undefined && usage.candidatesTokenCount !== null) return counts.read('candidatesTokenCount');
   if (totalTokens !== undefined && totalTokens >= otherTokens) return totalTokens - otherTokens;
   return counts.require('candidatesTokenCount');
 }

@@ -2,11 +2,11 @@ import { isIP } from 'node:net';
 import type { RequestOptions } from 'node:http';
 import { emptyUsage, type MeteredUsage } from '../../core/metered-usage.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
-import { isJsonObject, numberOrUndefined } from '../../shared/json-values.js';
+import { isJsonObject } from '../../shared/json-values.js';
 import { internalRangeOf, publicOnlyLookup } from '../../shared/outbound-address.js';
 import type { RealtimeClientOptions, UpstreamTarget } from '../provider-types.js';
 import { authHeaders } from '../shared/http-request.js';
-import { MAX_TOKEN_COUNT } from '../shared/token-counts.js';
+import { isTokenCount } from '../shared/token-counts.js';
 
 /** Where a realtime session of `target` connects, and how (wire-formats.md §1.7): the base URL's host over wss, the model in the query. */
 export function realtimeConnection(target: UpstreamTarget, connectMs: number): { url: string; options: RealtimeClientOptions } {
@@ -29,10 +29,7 @@ export function realtimeUsageOf(event: unknown): MeteredUsage | undefined {
   const usage = event.response.usage;
   const input = isJsonObject(usage.input_token_details) ? usage.input_token_details : {};
   const output = isJsonObject(usage.output_token_details) ? usage.output_token_details : {};
-  const count = (value: unknown) => {
-    const number = numberOrUndefined(value);
-    return number !== undefined && number >= 0 && Number.isInteger(number) && number <= MAX_TOKEN_COUNT ? number : undefined;
-  };
+  const count = (value: unknown) => (isTokenCount(value) ? value : undefined);
   const inputTokens = count(usage.input_tokens);
   const outputTokens = count(usage.output_tokens);
   const metered = emptyUsage();

@@ -11,7 +11,7 @@ export const MAX_TOKEN_COUNT = 100_000_000;
  * A count: an integer from 0 to MAX_TOKEN_COUNT (NaN, Infinity, strings and fractions are not). Checked by hand, not
  * with a schema: every answer reads five or so of these, and the schema's parse was 0.7 % of proxy mode's CPU.
  */
-const isTokenCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKEN_COUNT;
+export const isTokenCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MAX_TOKEN_COUNT;
 
 /** Fields of a usage block the upstream sent but that were not token counts (read by the pipeline, never serialized). */
 export const unreadableUsage: unique symbol = Symbol('unreadable usage fields');
@@ -22,7 +22,7 @@ export type CheckedUsage = Usage & { [unreadableUsage]?: string[] };
 export class TokenCountReader {
   readonly problems: string[] = [];
 
-  constructor(readonly raw: Record<string, unknown> | undefined) {}
+  constructor(private readonly raw: Record<string, unknown> | undefined) {}
 
   /** The count at `field`: undefined when absent, or when present but unreadable (then noted). */
   read(field: string, from: Record<string, unknown> | undefined = this.raw): number | undefined {
