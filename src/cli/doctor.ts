@@ -37,7 +37,7 @@ export async function doctor(_args: string[], output: CliOutput, env: NodeJS.Pro
     return report(output, checks);
   }
   checks.push(await timed('storage', () => storageCheck(config)));
-  checks.push(config.storage.redisUrl ? await timed('redis', () => redisCheck(config.storage.redisUrl!)) : { check: 'redis', status: 'skipped', detail: 'not configured: rate limits, caches and circuits are kept per process' });
+  checks.push(config.storage.redisUrl ? await timed('redis', () => redisCheck(config.storage.redisUrl!, config.storage.redisKeyPrefix)) : { check: 'redis', status: 'skipped', detail: 'not configured: rate limits, caches and circuits are kept per process' });
   checks.push(await encryptionCheck(config));
 
   const providers = buildProviderRegistry(config, catalog);
@@ -92,13 +92,15 @@ async function storageCheck(config: GatewayConfig): Promise<string> {
   }
 }
 
-async function redisCheck(url: string): Promise<string> {
+async function redisCheck(url: string, keyPrefix: string): Promise<string> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000, enableOfflineQueue: false });
   redis.on('error', () => undefined); // reported through the rejected ping
   try {
     await redis.connect();
     await redis.ping();
-    return `${withoutPassword(url)} answers PING`;
+    // A Redis out of memory or read-only answers PING but cannot keep limits: svc's own probe key tells.
+    await redis.set(`${keyPrefix}health:probe`, '1', 'PX', 10_000);
+    return `${withoutPassword(url)} answers PING and takes writes`;
   } catch (error) {
     throw new Error(`${withoutPassword(url)} does not answer: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -395,4 +395,9 @@ export interface SharedState {
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Whether an error this state threw means it cannot serve anyone now (unreachable, out of memory, read-only)
+   * rather than that it refused this one operation (a key of another type). Absent: every error is an outage.
+   */
+  isOutage?(error: unknown): boolean;
 }

@@ -3,6 +3,8 @@ import { MemorySharedState } from './memory/memory-shared-state.js';
 import type { RateCheck, RateOutcome } from '../shared/gcra.js';
 import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../core/storage-interfaces.js';
 
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
 export interface FailoverEvents {
   /** Shared state became unreachable: this instance now keeps its state in process. */
   onDegraded?(error: unknown): void;
@@ -14,7 +16,9 @@ export interface FailoverEvents {
  * Redis down is not an outage: while the shared state fails, every operation is served from an
  * in-process state (limits and rotation then hold per instance, not across them), the outage is logged
  * once, and the shared state is pinged every `probeIntervalMs` until it answers; then sharing resumes.
- * Programming errors (a bad TTL) are not outages: they are thrown as they are.
+ * Programming errors (a bad TTL) are not outages: they are thrown as they are. Nor is a refusal of one operation
+ * (Redis's WRONGTYPE for a key of another type, see SharedState.isOutage): that operation alone is served in process
+ * and logged, and everything else goes on being shared.
  */
 export class FailoverSharedState implements SharedState {
   readonly kind: SharedState['kind'];
@@ -22,6 +26,9 @@ export class FailoverSharedState implements SharedState {
   private degradedSince: number | undefined;
   private probe: NodeJS.Timeout | undefined;
   private closed = false;
+  /** When a refused operation was last logged, and how many were refused since: one line a minute at most. */
+  private refusalLoggedAt = 0;
+  private refusalsUnlogged = 0;
 
   constructor(
     private readonly shared: SharedState,
@@ -122,9 +129,22 @@ export class FailoverSharedState implements SharedState {
       return await operation(this.shared);
     } catch (error) {
       if (error instanceof RangeError || error instanceof TypeError) throw error;
-      this.degrade(error);
+      if (this.shared.isOutage?.(error) === false) this.refused(error);
+      else this.degrade(error);
       return operation(this.fallback);
     }
+  }
+
+  private refused(error: unknown): void {
+    this.refusalsUnlogged++;
+    const now = Date.now();
+    if (now - this.refusalLoggedAt < REFUSAL_LOG_INTERVAL_MS) return;
+    this.logger.error(
+      { err: error, sharedState: this.kind, refused: this.refusalsUnlogged },
+      'shared state refused an operation: served in process for that operation alone (a key of the wrong type left by another program or version?)',
+    );
+    this.refusalLoggedAt = now;
+    this.refusalsUnlogged = 0;
   }
 
   private degrade(error: unknown): void {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import { openSharedState } from '../../src/storage/open-storage.js';
 import pino from 'pino';
 import { FailoverSharedState } from '../../src/storage/failover-shared-state.js';
-import { RedisSharedState } from '../../src/storage/redis/redis-shared-state.js';
+import { isRedisOutage, RedisSharedState } from '../../src/storage/redis/redis-shared-state.js';
 import { describeSharedStateContract } from './shared-state.contract.js';
 import { startOwnRedis } from '../support/redis-server.js';
 import { waitFor } from '../support/helpers.js';
@@ -82,6 +82,72 @@ test('a TTL Redis would refuse is a RangeError, which the failover state passes 
   } finally {
     await failover.close();
     await deleteKeys(keyPrefix);
+  }
+});
+
+test('Redis error replies: a server that serves nobody now is an outage, a refusal of one key or command is not', () => {
+  const outages = [
+    "OOM command not allowed when used memory > 'maxmemory'.",
+    'LOADING Redis is loading the dataset in memory',
+    "READONLY You can't write against a read only replica.",
+    'BUSY Redis is busy running a script. You can only call SCRIPT KILL or SHUTDOWN NOSCRIPT.',
+    'MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk.',
+    'NOAUTH Authentication required.',
+    'ERR max number of clients reached',
+  ];
+  for (const message of outages) assert.equal(isRedisOutage(new ReplyError(message)), true, message);
+  const refusals = ['WRONGTYPE Operation against a key holding the wrong kind of value', 'ERR Error running script (call to f_0123): @user_script:1: bad argument'];
+  for (const message of refusals) assert.equal(isRedisOutage(new ReplyError(message)), false, message);
+  // No reply at all: a time-out or a lost connection.
+  assert.equal(isRedisOutage(new Error('Command timed out')), true);
+  assert.equal(isRedisOutage(new Error('Connection is closed.')), true);
+});
+
+test('a key of the wrong type is one refused operation: it is served in process, and the instance goes on sharing everything else', { skip }, async () => {
+  const keyPrefix = `${runPrefix}:wrongtype:`;
+  const failover = new FailoverSharedState(new RedisSharedState({ url: redisUrl!, keyPrefix }), pino({ level: 'silent' }));
+  const client = new Redis(redisUrl!, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+  try {
+    // Another program (or an older version) left a string where svc keeps a log.
+    await client.set(`${keyPrefix}conversation`, 'not a stream', 'PX', 60_000);
+    const appended = await failover.appendLog('conversation', 'turn 1', 10, 60_000);
+    assert.equal(appended.started, true);
+    assert.equal(failover.degraded, false, 'one refused key is not an outage');
+    const read = await failover.readLog('conversation', '', 10);
+    assert.deepEqual(read.map((entry) => entry.value), ['turn 1'], 'its reads are refused too, and served from the same in-process log');
+    assert.equal(await client.get(`${keyPrefix}conversation`), 'not a stream', 'the other program\'s value is left as it was');
+    await failover.set('limit', '7', 60_000);
+    assert.equal(await client.get(`${keyPrefix}limit`), '7', 'every other key is still shared');
+  } finally {
+    client.disconnect();
+    await failover.close();
+    await deleteKeys(keyPrefix);
+  }
+});
+
+test('a Redis out of memory is an outage: the instance keeps its state in process until Redis takes writes again', async () => {
+  const own = await startOwnRedis();
+  const probeIntervalMs = 50;
+  const failover = new FailoverSharedState(new RedisSharedState({ url: own.url }), pino({ level: 'silent' }), {}, probeIntervalMs);
+  const client = new Redis(own.url, { maxRetriesPerRequest: 1, disconnectTimeout: 200 });
+  try {
+    await failover.set('before', '1', 60_000);
+    assert.equal(failover.degraded, false);
+    await client.config('SET', 'maxmemory-policy', 'noeviction');
+    await client.config('SET', 'maxmemory', '1');
+    await failover.set('during', '2', 60_000);
+    assert.equal(failover.degraded, true, 'OOM refuses every write: an outage');
+    assert.equal(await failover.get('during'), '2', 'served from the in-process state meanwhile');
+    // Redis still answers PING while out of memory: the probe must not take that for a recovery.
+    assert.equal(await waitFor(() => !failover.degraded, 10 * probeIntervalMs, probeIntervalMs / 2), false, 'still degraded while writes are refused');
+    await client.config('SET', 'maxmemory', '0');
+    assert.ok(await waitFor(() => !failover.degraded, 5000, probeIntervalMs / 2), 'sharing resumed once Redis takes writes');
+    await failover.set('after', '3', 60_000);
+    assert.equal(await client.get('after'), '3');
+  } finally {
+    client.disconnect();
+    await failover.close();
+    await own.stop();
   }
 });
 

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import { Redis, ReplyError } from 'ioredis';
 import type { RateCheck, RateOutcome } from '../../shared/gcra.js';
 import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
 
@@ -10,6 +10,8 @@ export interface RedisSharedStateOptions {
 
 /** How long ping() waits: a readiness probe must answer, not hang on a dead server. */
 const PING_TIMEOUT_MS = 2000;
+/** The key ping() writes (under the state's prefix, expiring by itself): every instance writes the same one. */
+const PROBE_KEY = 'health:probe';
 
 /**
  * Adds to a counter and sets its expiry only when this call created it, in one atomic step.
@@ -142,6 +144,21 @@ function checkTtl(ttlMs: number): void {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0 || ttlMs > Number.MAX_SAFE_INTEGER) throw new RangeError(`ttlMs must be a positive number of milliseconds Redis can hold, got ${ttlMs}`);
 }
 
+/**
+ * Error replies that mean this server serves nobody now: out of memory, loading its data, a replica or a cluster
+ * that cannot write, a script holding it, persistence failing, our credentials or rights refused. Any other error
+ * reply (WRONGTYPE: a key of another type; a script's own error) concerns one key or command, not the server.
+ */
+const OUTAGE_REPLIES = new Set(['OOM', 'LOADING', 'READONLY', 'MASTERDOWN', 'CLUSTERDOWN', 'TRYAGAIN', 'BUSY', 'NOREPLICAS', 'MISCONF', 'NOAUTH', 'WRONGPASS', 'NOPERM']);
+
+/** Whether a Redis error is an outage (see OUTAGE_REPLIES); an error that is no reply at all (a time-out, a lost connection) always is. */
+export function isRedisOutage(error: unknown): boolean {
+  if (!(error instanceof ReplyError)) return true;
+  const message = String((error as Error).message);
+  const code = message.split(' ', 1)[0];
+  return OUTAGE_REPLIES.has(code) || message.includes('max number of clients');
+}
+
 export class RedisSharedState implements SharedState {
   readonly kind = 'redis' as const;
   private readonly redis: RedisWithIncrement;
@@ -178,6 +195,10 @@ export class RedisSharedState implements SharedState {
     this.redis.on('ready', () => {
       this.lastError = undefined;
     });
+  }
+
+  isOutage(error: unknown): boolean {
+    return isRedisOutage(error);
   }
 
   async increment(key: string, amount: number, ttlMs: number): Promise<number> {
@@ -283,11 +304,12 @@ export class RedisSharedState implements SharedState {
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         const cause = this.lastError ? `: ${this.lastError.message}` : '';
-        reject(new Error(`Redis did not answer PING within ${PING_TIMEOUT_MS} ms${cause}`));
+        reject(new Error(`Redis did not take a write within ${PING_TIMEOUT_MS} ms${cause}`));
       }, PING_TIMEOUT_MS);
     });
     try {
-      await Promise.race([this.redis.ping(), timeout]);
+      // A write, not PING: a Redis out of memory or read-only still answers PING, and sharing limits needs writes.
+      await Promise.race([this.redis.set(PROBE_KEY, '1', 'PX', 10_000), timeout]);
     } finally {
       clearTimeout(timer);
     }
