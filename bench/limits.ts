@@ -13,7 +13,7 @@ import { LimitsService } from '../src/limits/limits-service.js';
 import type { RequestContext } from '../src/pipeline/request-context.js';
 import { MemorySharedState } from '../src/storage/memory/memory-shared-state.js';
 import { RedisSharedState } from '../src/storage/redis/redis-shared-state.js';
-import type { SharedState } from '../src/core/storage-interfaces.js';
+import type { SharedState } from '../src/core/shared-state.js';
 import { summarize } from './load.js';
 
 const { values: args } = parseArgs({

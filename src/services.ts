@@ -54,7 +54,8 @@ import type { RouterContext } from './routing/model-router.js';
 import { ResponseArchive } from './archive/response-archive.js';
 import { OrgSettingsService } from './settings/org-settings-service.js';
 import { FailoverSharedState } from './storage/failover-shared-state.js';
-import type { RecordStore, SharedState } from './core/storage-interfaces.js';
+import type { RecordStore } from './core/storage-interfaces.js';
+import type { SharedState } from './core/shared-state.js';
 import type { Tracing } from './observability/tracing.js';
 
 /** Everything a route needs, built once at start-up. */

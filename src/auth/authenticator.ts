@@ -1,6 +1,7 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
-import type { ApiKeyRecord, SharedState, TenantStore } from '../core/storage-interfaces.js';
+import type { ApiKeyRecord, TenantStore } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 /** The shared-state channel on which a revoked key's hash is announced to every instance. */
 export const REVOCATION_CHANNEL = 'auth:revoked';

@@ -1,5 +1,6 @@
 import { LruCache } from '../shared/lru-cache.js';
-import type { GovernanceStore, OrgPolicy, RegisteredTool, SharedState } from '../core/storage-interfaces.js';
+import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 const POLICY_CHANNEL = 'org-policy-changed';
 

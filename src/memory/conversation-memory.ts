@@ -1,4 +1,4 @@
-import type { SharedState } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 /** Turns kept per conversation (L1: the recent ones). */
 const MAX_TURNS = 20;

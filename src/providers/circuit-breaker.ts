@@ -1,5 +1,5 @@
 import type { Clock } from '../shared/lru-cache.js';
-import type { SharedState } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 export interface CircuitBreakerOptions {
   /** The sliding window over which the failure ratio is measured. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SharedState } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 /** The longest a key is put aside, whatever the upstream's retry-after says (see coolDown). */
 const MAX_COOLDOWN_MS = 3600_000;

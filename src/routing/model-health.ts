@@ -1,4 +1,4 @@
-import { DROPPABLE, type SharedState } from '../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../core/shared-state.js';
 
 /** Weight of the newest observation in the averages. */
 const ALPHA = 0.2;

@@ -1,4 +1,4 @@
-import { DROPPABLE, type SharedState } from '../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../core/shared-state.js';
 
 /** How long a chain keeps its model after its last turn. */
 const STICKY_TTL_MS = 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { MemorySharedState } from './memory/memory-shared-state.js';
 import type { RateCheck, RateOutcome } from '../shared/gcra.js';
-import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../core/shared-state.js';
 
 const REFUSAL_LOG_INTERVAL_MS = 60_000;
 

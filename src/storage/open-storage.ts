@@ -2,7 +2,8 @@ import type { Logger } from 'pino';
 import { FailoverSharedState } from './failover-shared-state.js';
 import { MemorySharedState } from './memory/memory-shared-state.js';
 import { SqliteRecordStore } from './sqlite/sqlite-record-store.js';
-import type { RecordStore, SharedState } from '../core/storage-interfaces.js';
+import type { RecordStore } from '../core/storage-interfaces.js';
+import type { SharedState } from '../core/shared-state.js';
 
 /*
  * The PostgreSQL and Redis drivers (pg, ioredis) are imported only when configured: loaded unused they held

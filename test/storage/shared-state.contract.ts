@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { waitFor } from '../support/helpers.js';
-import type { SharedState } from '../../src/core/storage-interfaces.js';
+import type { SharedState } from '../../src/core/shared-state.js';
 
 /**
  * The behaviour every SharedState must have. Each test gets a fresh state from makeState and

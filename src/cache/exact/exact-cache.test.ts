@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import type { ChatCompletion } from '../../core/chat-types.js';
 import { MemorySharedState } from '../../storage/memory/memory-shared-state.js';
-import type { SharedState } from '../../core/storage-interfaces.js';
+import type { SharedState } from '../../core/shared-state.js';
 import { cachedAnswer, completionOf, type CachedAnswer } from '../cached-answer.js';
 import { ExactCache } from './exact-cache.js';
 

@@ -3,7 +3,7 @@ import { deflateRaw, inflateRaw } from 'node:zlib';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
-import { DROPPABLE, type SharedState } from '../../core/storage-interfaces.js';
+import { DROPPABLE, type SharedState } from '../../core/shared-state.js';
 import { answerBytes, answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
 
 export type { CachedAnswer } from '../cached-answer.js';

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { ChatCompletion } from '../../core/chat-types.js';
-import type { OrgPolicy, SemanticCacheSwitch, SharedState } from '../../core/storage-interfaces.js';
+import type { OrgPolicy, SemanticCacheSwitch } from '../../core/storage-interfaces.js';
+import type { SharedState } from '../../core/shared-state.js';
 import { defaultPolicy, type OrgPolicyService } from '../../governance/org-policy-service.js';
 import { dot, embedLocally } from './local-embedder.js';
 

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { BoundedQueue } from '../../shared/bounded-queue.js';
 import { LruCache, type Clock } from '../../shared/lru-cache.js';
 import { randomText } from '../../shared/random-pool.js';
-import type { SharedState } from '../../core/storage-interfaces.js';
+import type { SharedState } from '../../core/shared-state.js';
 import { answerFromShared, answerToJson, type CachedAnswer } from '../cached-answer.js';
 import { SemanticIndex, semanticEntry, type SemanticLookup } from './semantic-index.js';
 import { promptFeatures, type PromptFeatures } from './text-features.js';

@@ -1,4 +1,4 @@
-import type { SharedState } from '../../core/storage-interfaces.js';
+import type { SharedState } from '../../core/shared-state.js';
 import { GatewayError } from '../../errors/gateway-error.js';
 import { chainKeyOf } from '../../routing/sticky-routes.js';
 import { conversationOf, type RequestContext } from '../request-context.js';

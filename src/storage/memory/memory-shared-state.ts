@@ -1,5 +1,5 @@
 import { gcraAdjust, gcraStep, type RateCheck, type RateOutcome } from '../../shared/gcra.js';
-import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SetOptions, SharedState } from '../../core/shared-state.js';
 
 interface Entry {
   /** A counter is kept as a number (no parse and format per adjustment); read back as Redis would give it, a string. */

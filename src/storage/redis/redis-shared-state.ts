@@ -1,6 +1,6 @@
 import { Redis, ReplyError } from 'ioredis';
 import type { RateCheck, RateOutcome } from '../../shared/gcra.js';
-import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/storage-interfaces.js';
+import type { ReserveCheck, ReserveOutcome, SharedState } from '../../core/shared-state.js';
 
 export interface RedisSharedStateOptions {
   url: string;
