@@ -1,15 +1,13 @@
 import { registerMemoryRoutes } from './routes/admin/memory-routes.js';
-import { credentialOf } from './auth/credentials.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import { allowsFamily } from './auth/scopes.js';
-import { isAdmin } from './auth/tenancy.js';
 import { GatewayError } from './errors/gateway-error.js';
 import { controlCharacterProblem } from './http/request-body/fields.js';
 import { clientErrorHandler, frameworkError, installErrorHandling, sendError } from './http/error-handler.js';
 import fastifyMultipart from '@fastify/multipart';
 import { isCorsPreflight, registerCors } from './http/cors.js';
 import { installJsonBodyParser } from './http/json-body.js';
+import { admitCaller } from './http/admit-caller.js';
 import { reportedMode } from './http/request-mode.js';
 import './http/fastify-types.js';
 import { registerAdminRoutes } from './routes/admin/admin-routes.js';
@@ -84,7 +82,8 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     });
   }
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style, as the hooks below: a request whose key is cached (or the master key) goes on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     request.startedAt = process.hrtime.bigint();
     request.requestId = request.id;
     request.logFields = {};
@@ -94,24 +93,12 @@ export async function buildApp(services: GatewayServices, logger: Logger): Promi
     reply.header('x-request-id', request.id);
     if (closing) {
       reply.header('connection', 'close');
-      return sendError(reply, new GatewayError('service_unavailable', 'svc is shutting down; retry the request (another instance will take it)'), request);
+      sendError(reply, new GatewayError('service_unavailable', 'svc is shutting down; retry the request (another instance will take it)'), request);
+      return;
     }
-    if (!request.url.startsWith('/v1/') && request.url !== '/v1') return;
-    // A browser's CORS preflight carries no key: the CORS plugin answers it.
-    if (isCorsPreflight(request.method, request.headers)) return;
-    try {
-      request.principal = await services.authenticator.authenticate(credentialOf(request.headers, request.routeOptions.config.dialect?.keyHeader));
-      const config = request.routeOptions.config;
-      if (config.admin && !isAdmin(request.principal)) {
-        throw new GatewayError('insufficient_scopes', 'This route needs the admin scope (or the master key)');
-      }
-      if (config.family && !allowsFamily(request.principal.scopes, config.family)) {
-        throw new GatewayError('insufficient_scopes', `This key lacks the ${config.family} scope (it has: ${[...request.principal.scopes].join(', ') || 'none'})`);
-      }
-    } catch (error) {
-      if (!(error instanceof GatewayError)) throw error;
-      return sendError(reply, error, request);
-    }
+    // Outside /v1, and a browser's CORS preflight (it carries no key: the CORS plugin answers it), need no key.
+    if ((!request.url.startsWith('/v1/') && request.url !== '/v1') || isCorsPreflight(request.method, request.headers)) done();
+    else admitCaller(services.authenticator, request, reply, done);
   });
 
   // Spec 4.9: every response carries the resolved mode; an answer given before a route resolved it
