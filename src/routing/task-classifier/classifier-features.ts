@@ -171,12 +171,17 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   const opening = input.prompt.slice(0, 300).toLowerCase();
   for (const family of cuesIn(opening)) addNamed(`cue:${family}`, 4);
-  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, 1);
+  // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
+  // its cues count as much as the prompt's own.
+  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 4 : 1);
   if (input.system) textFeatures(input.system, systemNames, 0.5, add);
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
   const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];
-  for (const turn of read) textFeatures(turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn, historyNames, 0.3, add);
+  for (let index = 0; index < read.length; index++) {
+    const turn = read[index];
+    textFeatures(turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn, historyNames, followUp && index === 0 ? 1 : 0.3, add);
+  }
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);
