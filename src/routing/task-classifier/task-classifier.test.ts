@@ -34,6 +34,27 @@ test('prompts in the formats of public benchmarks: family right for at least 80 
   assert.ok(wrong.length <= rows.length * 0.2, `wrong: ${wrong.map((row) => `#${row.id} ${row.family}`).join(', ')}`);
 });
 
+test('a long document is read for what is asked of it, written before it or after it', () => {
+  const classifier = TaskClassifier.fromFile();
+  const article = 'The city council met on Tuesday to discuss the new transport plan, which includes more bus lanes, a tram extension to the northern districts and a parking levy in the centre. Residents raised concerns about noise during construction and the cost to small businesses. '.repeat(25);
+  const requests: Array<[string, string]> = [
+    ['summarization', 'Summarize the text above in three bullet points.'],
+    ['translation', 'Translate the text above into French.'],
+    ['extraction', 'Extract every date and amount mentioned above as JSON.'],
+    ['writing', 'Write a letter to the editor responding to this article.'],
+    ['analysis', 'What are the weaknesses of this plan? Analyse them.'],
+  ];
+  const wrong: string[] = [];
+  for (const [family, request] of requests) {
+    for (const prompt of [`${article}\n\n${request}`, `${request}\n\n${article}`]) {
+      const read = classifier.classify({ prompt }).family;
+      if (read !== family) wrong.push(`${request} (${prompt.startsWith(request) ? 'before' : 'after'}): ${read}`);
+    }
+  }
+  // Read whole, the article outweighed its one line of request: all ten read as summarization.
+  assert.ok(wrong.length <= 2, wrong.join('; '));
+});
+
 test('the classifier reads structure as well as words: a code follow-up with no code word is code by its history', () => {
   const classifier = TaskClassifier.fromFile();
   const result = classifier.classify({ prompt: 'and in Go?', history: ['Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });
