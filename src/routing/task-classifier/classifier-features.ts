@@ -92,40 +92,44 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
 
 /**
  * Past this length a prompt is material (a pasted document, a file, a thread) with a request before or after it. The
- * request is its opening or closing paragraph when that is short (else its first and last INSTRUCTION_CHARS), read as
- * the prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is
- * asked of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates",
- * "is this clause fair?" all read as summarization.
+ * request is its opening or closing paragraph when that is short (else its first and last REQUEST_CHARS), read as the
+ * prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is asked
+ * of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates", "is
+ * this clause fair?" all read as summarization.
  */
 const LONG_PROMPT_CHARS = 1200;
-const INSTRUCTION_CHARS = 300;
+const REQUEST_CHARS = 300;
 const paragraphBreak = /\n\s*\n/;
 const paragraphBreaks = /\n\s*\n/g;
 
-interface PromptParts {
-  /** What is asked: the whole of a short prompt, the ends of a long one. */
-  instruction: string;
-  material?: string;
+/** What a prompt asks: a short prompt whole, a long one's short opening or closing paragraph (or both). */
+function requestOf(prompt: string): string {
+  if (prompt.length <= LONG_PROMPT_CHARS) return prompt;
+  const opening = openingParagraph(prompt);
+  const closing = closingParagraph(prompt);
+  if (opening && closing) return `${opening}\n${closing}`;
+  return opening ?? closing ?? `${prompt.slice(0, REQUEST_CHARS)}\n${prompt.slice(-REQUEST_CHARS)}`;
 }
 
-function partsOf(prompt: string): PromptParts {
-  if (prompt.length <= LONG_PROMPT_CHARS) return { instruction: prompt };
-  // Only the ends are searched for a paragraph break: a 100 KB prompt costs what a short one does.
-  const firstBreak = prompt.slice(0, INSTRUCTION_CHARS + 2).search(paragraphBreak);
-  const first = firstBreak === -1 ? undefined : prompt.slice(0, firstBreak);
-  const closing = prompt.slice(-(INSTRUCTION_CHARS + 2));
-  let lastBreakEnd = -1;
-  for (const match of closing.matchAll(paragraphBreaks)) lastBreakEnd = match.index + match[0].length;
-  const last = lastBreakEnd === -1 ? undefined : closing.slice(lastBreakEnd);
-  // A short opening or closing paragraph is the request; with neither, the request is somewhere in the ends.
-  if (!first?.trim() && !last?.trim()) return { instruction: `${prompt.slice(0, INSTRUCTION_CHARS)}\n${prompt.slice(-INSTRUCTION_CHARS)}`, material: prompt.slice(INSTRUCTION_CHARS, -INSTRUCTION_CHARS) };
-  const instruction = first?.trim() && last?.trim() ? `${first}\n${last}` : first?.trim() ? first : last!;
-  return { instruction, material: prompt.slice(first?.trim() ? first.length : 0, last?.trim() ? prompt.length - last.length : prompt.length) };
+/** The first paragraph when it is short and not blank. Only the prompt's start is searched: a 100 KB prompt costs what a short one does. */
+function openingParagraph(prompt: string): string | undefined {
+  const end = prompt.slice(0, REQUEST_CHARS + 2).search(paragraphBreak);
+  const paragraph = end === -1 ? '' : prompt.slice(0, end);
+  return paragraph.trim() ? paragraph : undefined;
 }
 
-/** Where a request is written: a short prompt's opening, a long one's opening and closing paragraphs. */
-export function instructionEnds(prompt: string): string {
-  return prompt.length <= LONG_PROMPT_CHARS ? prompt.slice(0, INSTRUCTION_CHARS) : partsOf(prompt).instruction;
+/** The last paragraph when it is short and not blank; only the prompt's end is searched. */
+function closingParagraph(prompt: string): string | undefined {
+  const end = prompt.slice(-(REQUEST_CHARS + 2));
+  let start = -1;
+  for (const match of end.matchAll(paragraphBreaks)) start = match.index + match[0].length;
+  const paragraph = start === -1 ? '' : end.slice(start);
+  return paragraph.trim() ? paragraph : undefined;
+}
+
+/** Where a prompt's request is written, for the task cues and the tests of task-classifier.ts: a short prompt's opening, a long one's request. */
+export function requestEnds(prompt: string): string {
+  return prompt.length <= LONG_PROMPT_CHARS ? prompt.slice(0, REQUEST_CHARS) : requestOf(prompt);
 }
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
@@ -201,16 +205,16 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
   scratch.count = 0;
   const add: AddHashed = (nameHash, weight) => touch(nameHash % buckets, weight);
   const addNamed = (name: string, weight: number) => touch(fnv1a(name) % buckets, weight);
-  const { instruction, material } = partsOf(input.prompt);
-  textFeatures(instruction, promptNames, 1, add, true);
+  const request = requestOf(input.prompt);
+  textFeatures(request, promptNames, 1, add, true);
   // The material's own words say what it is about, not what is asked of it: only that there is some counts.
-  if (material) addNamed('x:material', 1);
+  if (request !== input.prompt) addNamed('x:material', 1);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
-  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : instruction);
+  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  for (const family of cuesIn(instructionEnds(input.prompt).toLowerCase())) addNamed(`cue:${family}`, 4);
+  for (const family of cuesIn((request === input.prompt ? input.prompt.slice(0, REQUEST_CHARS) : request).toLowerCase())) addNamed(`cue:${family}`, 4);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own.
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 4 : 1);

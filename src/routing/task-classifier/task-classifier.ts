@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { classifierFeatures, featureRows, instructionEnds, type ClassifierInput } from './classifier-features.js';
+import { classifierFeatures, featureRows, requestEnds, type ClassifierInput } from './classifier-features.js';
 import { predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
@@ -49,7 +49,7 @@ export class TaskClassifier {
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
     // What is asked is read where it is written: at the start, and for a long prompt at its end too.
-    const lowered = instructionEnds(input.prompt).toLowerCase();
+    const lowered = requestEnds(input.prompt).toLowerCase();
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,
