@@ -92,23 +92,34 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
 
 /**
  * Past this length a prompt is material (a pasted document, a file, a thread) with a request before or after it. The
- * request is its opening or closing paragraph when that is short (else its first and last REQUEST_CHARS), read as the
- * prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is asked
+ * request is its opening or closing paragraph when that is short and asks something (else its first and last
+ * REQUEST_CHARS), read as the prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is asked
  * of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates", "is
  * this clause fair?" all read as summarization.
  */
 const LONG_PROMPT_CHARS = 1200;
+/** Below this a prompt is read whole; above it, a short paragraph that asks is the request (CJK text says much in 250 characters). */
+const MATERIAL_MIN_CHARS = 250;
 const REQUEST_CHARS = 300;
 const paragraphBreak = /\n\s*\n/;
 const paragraphBreaks = /\n\s*\n/g;
 
-/** What a prompt asks: a short prompt whole, a long one's short opening or closing paragraph (or both). */
+/**
+ * What a prompt asks: a short prompt whole; of a long one, its short opening and closing paragraphs that ask something
+ * (a task's words, or a question) — a document's own first and last paragraphs (a title, a greeting, a signature) are
+ * short too — else its first and last REQUEST_CHARS.
+ */
 function requestOf(prompt: string): string {
-  if (prompt.length <= LONG_PROMPT_CHARS) return prompt;
-  const opening = openingParagraph(prompt);
-  const closing = closingParagraph(prompt);
-  if (opening && closing) return `${opening}\n${closing}`;
-  return opening ?? closing ?? `${prompt.slice(0, REQUEST_CHARS)}\n${prompt.slice(-REQUEST_CHARS)}`;
+  if (prompt.length <= MATERIAL_MIN_CHARS) return prompt;
+  const asking = [openingParagraph(prompt), closingParagraph(prompt)].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
+  if (asking.length > 0) return asking.join('\n');
+  return prompt.length <= LONG_PROMPT_CHARS ? prompt : `${prompt.slice(0, REQUEST_CHARS)}\n${prompt.slice(-REQUEST_CHARS)}`;
+}
+
+const endsWithQuestion = /[?？]\s*$/;
+
+function asksSomething(paragraph: string): boolean {
+  return endsWithQuestion.test(paragraph) || cuesIn(paragraph.toLowerCase()).length > 0;
 }
 
 /** The first paragraph when it is short and not blank. Only the prompt's start is searched: a 100 KB prompt costs what a short one does. */
@@ -129,7 +140,8 @@ function closingParagraph(prompt: string): string | undefined {
 
 /** Where a prompt's request is written, for the task cues and the tests of task-classifier.ts: a short prompt's opening, a long one's request. */
 export function requestEnds(prompt: string): string {
-  return prompt.length <= LONG_PROMPT_CHARS ? prompt.slice(0, REQUEST_CHARS) : requestOf(prompt);
+  const request = requestOf(prompt);
+  return request === prompt ? prompt.slice(0, REQUEST_CHARS) : request;
 }
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
