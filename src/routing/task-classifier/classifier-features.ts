@@ -92,7 +92,7 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
 
 /**
  * Past this length a prompt is material (a pasted document, a file, a thread) with a request before or after it. The
- * request is its opening or closing paragraph when that is short and asks something (else its first and last
+ * request is its opening or closing paragraph when that is short and names a task (else its first and last
  * REQUEST_CHARS), read as the prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is asked
  * of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates", "is
  * this clause fair?" all read as summarization.
@@ -105,9 +105,9 @@ const paragraphBreak = /\n\s*\n/;
 const paragraphBreaks = /\n\s*\n/g;
 
 /**
- * What a prompt asks: a short prompt whole; of a long one, its short opening and closing paragraphs that ask something
- * (a task's words, or a question) — a document's own first and last paragraphs (a title, a greeting, a signature) are
- * short too — else its first and last REQUEST_CHARS.
+ * What a prompt asks: a short prompt whole; of a longer one, its short opening and closing paragraphs that name a task
+ * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); with none, the
+ * whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond.
  */
 function requestOf(prompt: string): string {
   if (prompt.length <= MATERIAL_MIN_CHARS) return prompt;
@@ -116,10 +116,13 @@ function requestOf(prompt: string): string {
   return prompt.length <= LONG_PROMPT_CHARS ? prompt : `${prompt.slice(0, REQUEST_CHARS)}\n${prompt.slice(-REQUEST_CHARS)}`;
 }
 
-const endsWithQuestion = /[?？]\s*$/;
-
+/**
+ * Whether a paragraph names a task (translate, summarize, extract, write, code, compute…). Greetings and thanks do not
+ * ("Hello,", "Thanks in advance!"), nor does a bare question ("Can you help me with this?"): read alone, they made a
+ * detailed request under them small talk, served at T1.
+ */
 function asksSomething(paragraph: string): boolean {
-  return endsWithQuestion.test(paragraph) || cuesIn(paragraph.toLowerCase()).length > 0;
+  return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 
 /** The first paragraph when it is short and not blank. Only the prompt's start is searched: a 100 KB prompt costs what a short one does. */

@@ -55,6 +55,19 @@ test('a long document is read for what is asked of it, written before it or afte
   assert.ok(wrong.length <= 2, wrong.join('; '));
 });
 
+test('a greeting or a thanks around a detailed request does not make it small talk served at T1', () => {
+  const classifier = TaskClassifier.fromFile();
+  const detail =
+    'I need a PostgreSQL query that joins orders, customers and payments, returns for each customer the total paid in 2024 and the number of late payments (paid more than 30 days after the due date), only for customers with at least 3 orders, sorted by total descending.';
+  const tax =
+    'ich brauche Hilfe bei einer Steuerfrage: Ich habe 2023 als Freiberufler 48.000 € verdient, 6.000 € Betriebsausgaben, ein Arbeitszimmer zu Hause und eine private Rentenversicherung. Welche Posten kann ich absetzen, und wie hoch ist ungefähr meine Einkommensteuer?';
+  for (const prompt of [`Hello,\n\n${detail}`, `Hi there!\n\n${detail}\n\nThanks!`, `Can you help me with this?\n\n${detail}`, `Hallo,\n\n${tax}\n\nDanke!`]) {
+    const result = classifier.classify({ prompt });
+    assert.notEqual(result.family, 'chat', prompt);
+    assert.notEqual(chooseTier(undefined, undefined, result).tier, 'T1', prompt);
+  }
+});
+
 test('the classifier reads structure as well as words: a code follow-up with no code word is code by its history', () => {
   const classifier = TaskClassifier.fromFile();
   const result = classifier.classify({ prompt: 'and in Go?', history: ['Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });
