@@ -109,7 +109,7 @@ const paragraphBreaks = /\n\s*\n/g;
  * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); with none, the
  * whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond.
  */
-function requestOf(prompt: string): string {
+export function requestOf(prompt: string): string {
   if (prompt.length <= MATERIAL_MIN_CHARS) return prompt;
   const asking = [openingParagraph(prompt), closingParagraph(prompt)].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
   if (asking.length > 0) return asking.join('\n');
@@ -142,8 +142,7 @@ function closingParagraph(prompt: string): string | undefined {
 }
 
 /** Where a prompt's request is written, for the task cues and the tests of task-classifier.ts: a short prompt's opening, a long one's request. */
-export function requestEnds(prompt: string): string {
-  const request = requestOf(prompt);
+export function requestEnds(prompt: string, request = requestOf(prompt)): string {
   return request === prompt ? prompt.slice(0, REQUEST_CHARS) : request;
 }
 
@@ -210,7 +209,12 @@ function touch(row: number, weight: number): void {
 }
 
 /** The request's features: hashed into `buckets` buckets, then the word-vector part at `buckets + d`. */
-export function classifierFeatures(input: ClassifierInput, buckets: number): SparseFeatures {
+/**
+ * The request's features. `request` is what is read as the prompt: what requestOf found (the family head's reading), or
+ * the prompt itself (the complexity head's — "Write a Python function." over a page of specification is as hard as the
+ * specification). The two differ only for a prompt whose request is a paragraph of it.
+ */
+export function classifierFeatures(input: ClassifierInput, buckets: number, request = requestOf(input.prompt)): SparseFeatures {
   const rows = featureRows(buckets);
   if (scratch.sums.length < rows) {
     scratch.sums = new Float64Array(rows);
@@ -220,7 +224,6 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
   scratch.count = 0;
   const add: AddHashed = (nameHash, weight) => touch(nameHash % buckets, weight);
   const addNamed = (name: string, weight: number) => touch(fnv1a(name) % buckets, weight);
-  const request = requestOf(input.prompt);
   textFeatures(request, promptNames, 1, add, true);
   // The material's own words say what it is about, not what is asked of it: only that there is some counts.
   if (request !== input.prompt) addNamed('x:material', 1);
@@ -229,7 +232,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number): Spa
   const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  for (const family of cuesIn((request === input.prompt ? input.prompt.slice(0, REQUEST_CHARS) : request).toLowerCase())) addNamed(`cue:${family}`, 4);
+  for (const family of cuesIn(requestEnds(input.prompt, request).toLowerCase())) addNamed(`cue:${family}`, 4);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own.
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 4 : 1);
