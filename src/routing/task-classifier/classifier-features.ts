@@ -91,15 +91,16 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
 }
 
 /**
- * Past this length a prompt is material (a pasted document, a file, a thread) with a request before or after it. The
- * request is its opening or closing paragraph when that is short and names a task (else its first and last
- * REQUEST_CHARS), read as the prompt; of the material only its presence counts (`x:material`): its words tell what it is about, not what is asked
- * of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates", "is
- * this clause fair?" all read as summarization.
+ * A prompt longer than MATERIAL_MIN_CHARS may be material (a pasted document, a file, a thread) with a request before
+ * or after it. The request is then its short opening or closing paragraph that names a task (requestOf), read as the
+ * prompt is; of the material only its presence counts (`x:material`): its words tell what it is about, not what is
+ * asked of it. Read whole, a long document outweighed its one line of request: "translate this", "extract the dates",
+ * "is this clause fair?" all read as summarization. The complexity head still reads the whole prompt.
  */
-const LONG_PROMPT_CHARS = 1200;
-/** Below this a prompt is read whole; above it, a short paragraph that asks is the request (CJK text says much in 250 characters). */
 const MATERIAL_MIN_CHARS = 250;
+/** With no paragraph that names a task, a prompt up to this length is read whole, a longer one by its two ends. */
+const LONG_PROMPT_CHARS = 1200;
+/** A request paragraph is at most this long; so is each end read of a long prompt without one. */
 const REQUEST_CHARS = 300;
 const paragraphBreak = /\n\s*\n/;
 const paragraphBreaks = /\n\s*\n/g;
@@ -125,7 +126,7 @@ function asksSomething(paragraph: string): boolean {
   return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 
-/** The first paragraph when it is short and not blank. Only the prompt's start is searched: a 100 KB prompt costs what a short one does. */
+/** The first paragraph when it is short and not blank. Only the start is searched: a 100 KB prompt costs what a short one does. */
 function openingParagraph(prompt: string): string | undefined {
   const end = prompt.slice(0, REQUEST_CHARS + 2).search(paragraphBreak);
   const paragraph = end === -1 ? '' : prompt.slice(0, end);
@@ -141,7 +142,7 @@ function closingParagraph(prompt: string): string | undefined {
   return paragraph.trim() ? paragraph : undefined;
 }
 
-/** Where a prompt's request is written, for the task cues and the tests of task-classifier.ts: a short prompt's opening, a long one's request. */
+/** Where a prompt's request is written (its task cues, the explanation and proof tests): a short prompt's opening, else its request. */
 export function requestEnds(prompt: string, request = requestOf(prompt)): string {
   return request === prompt ? prompt.slice(0, REQUEST_CHARS) : request;
 }
