@@ -3,7 +3,7 @@
  * eval/routing/prompts.jsonl and writes lexicon/task-classifier.json, which ships in the package.
  */
 import { writeFileSync } from 'node:fs';
-import { classifierFeatures, featureRows, requestOf } from '../src/routing/task-classifier/classifier-features.js';
+import { featureRows, headFeatures } from '../src/routing/task-classifier/classifier-features.js';
 import { train } from '../src/routing/task-classifier/linear-model.js';
 import { storeHead, type StoredClassifier } from '../src/routing/task-classifier/model-file.js';
 import { complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
@@ -13,13 +13,10 @@ const BUCKETS = 1 << 14;
 const options = { epochs: 150, learningRate: 0.05, l2: 1e-5 };
 
 const rows = readRoutingSet().filter((row) => !isHeldBack(row));
-// The family head reads what is asked, the complexity head everything (see classifierFeatures).
-const requests = rows.map((row) => requestOf(row.prompt));
-const requestFeatures = rows.map((row, index) => classifierFeatures(classifierInputOf(row), BUCKETS, requests[index]));
-const wholeFeatures = rows.map((row, index) => (requests[index] === row.prompt ? requestFeatures[index] : classifierFeatures(classifierInputOf(row), BUCKETS, row.prompt)));
+const features = rows.map((row) => headFeatures(classifierInputOf(row), BUCKETS));
 const started = performance.now();
-const family = train(taskFamilies, featureRows(BUCKETS), rows.map((row, index) => ({ features: requestFeatures[index], label: taskFamilies.indexOf(row.family as never) })), options);
-const complexity = train(complexities, featureRows(BUCKETS), rows.map((row, index) => ({ features: wholeFeatures[index], label: complexities.indexOf(row.complexity as never) })), options);
+const family = train(taskFamilies, featureRows(BUCKETS), rows.map((row, index) => ({ features: features[index].family, label: taskFamilies.indexOf(row.family as never) })), options);
+const complexity = train(complexities, featureRows(BUCKETS), rows.map((row, index) => ({ features: features[index].complexity, label: complexities.indexOf(row.complexity as never) })), options);
 const stored: StoredClassifier = { version: 1, buckets: BUCKETS, trainedOn: rows.length, family: storeHead(family), complexity: storeHead(complexity) };
 const path = new URL('../lexicon/task-classifier.json', import.meta.url);
 writeFileSync(path, JSON.stringify(stored));

@@ -8,6 +8,7 @@ import { checkProviderKey } from '../providers/key-check.js';
 import { closeHttpClient } from '../providers/shared/http-client.js';
 import { wireAdapters } from '../providers/wire-adapters.js';
 import { openRecordStore } from '../storage/open-storage.js';
+import { PROBE_KEY } from '../storage/redis/redis-shared-state.js';
 import { exitCodes, type CliOutput } from './cli-output.js';
 
 
@@ -99,7 +100,7 @@ async function redisCheck(url: string, keyPrefix: string): Promise<string> {
     await redis.connect();
     await redis.ping();
     // A Redis out of memory or read-only answers PING but cannot keep limits: svc's own probe key tells.
-    await redis.set(`${keyPrefix}health:probe`, '1', 'PX', 10_000);
+    await redis.set(`${keyPrefix}${PROBE_KEY}`, '1', 'PX', 10_000);
     return `${withoutPassword(url)} answers PING and takes writes`;
   } catch (error) {
     throw new Error(`${withoutPassword(url)} does not answer: ${error instanceof Error ? error.message : String(error)}`);

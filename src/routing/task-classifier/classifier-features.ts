@@ -110,7 +110,7 @@ const paragraphBreaks = /\n\s*\n/g;
  * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); with none, the
  * whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond.
  */
-export function requestOf(prompt: string): string {
+function requestOf(prompt: string): string {
   if (prompt.length <= MATERIAL_MIN_CHARS) return prompt;
   const asking = [openingParagraph(prompt), closingParagraph(prompt)].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
   if (asking.length > 0) return asking.join('\n');
@@ -209,11 +209,24 @@ function touch(row: number, weight: number): void {
   scratch.sums[row] += weight;
 }
 
-/** The request's features: hashed into `buckets` buckets, then the word-vector part at `buckets + d`. */
+/** What each head of the classifier reads: the family the request, the complexity the whole prompt (one vector when they are the same). */
+export interface HeadFeatures {
+  request: string;
+  family: SparseFeatures;
+  complexity: SparseFeatures;
+}
+
+/** The features of both heads of a request: what training and serving read, from this one function. */
+export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
+  const request = requestOf(input.prompt);
+  const family = classifierFeatures(input, buckets, request);
+  return { request, family, complexity: request === input.prompt ? family : classifierFeatures(input, buckets, input.prompt) };
+}
+
 /**
- * The request's features. `request` is what is read as the prompt: what requestOf found (the family head's reading), or
- * the prompt itself (the complexity head's — "Write a Python function." over a page of specification is as hard as the
- * specification). The two differ only for a prompt whose request is a paragraph of it.
+ * The request's features, hashed into `buckets` buckets, then the word-vector part at `buckets + d`. `request` is what
+ * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
+ * "Write a Python function." over a page of specification is as hard as the specification).
  */
 export function classifierFeatures(input: ClassifierInput, buckets: number, request = requestOf(input.prompt)): SparseFeatures {
   const rows = featureRows(buckets);
@@ -231,7 +244,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
-  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request);
+  // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
+  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   for (const family of cuesIn(requestEnds(input.prompt, request).toLowerCase())) addNamed(`cue:${family}`, 4);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { classifierFeatures, featureRows, requestEnds, requestOf, type ClassifierInput } from './classifier-features.js';
+import { featureRows, headFeatures, requestEnds, type ClassifierInput } from './classifier-features.js';
 import { predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
@@ -38,11 +38,9 @@ export class TaskClassifier {
   }
 
   classify(input: ClassifierInput): TaskClass {
-    // The family from what is asked, the complexity from everything (see classifierFeatures).
-    const request = requestOf(input.prompt);
-    const requestFeatures = classifierFeatures(input, this.buckets, request);
-    const families = predict(this.family, requestFeatures);
-    const levels = predict(this.complexity, request === input.prompt ? requestFeatures : classifierFeatures(input, this.buckets, input.prompt));
+    const features = headFeatures(input, this.buckets);
+    const families = predict(this.family, features.family);
+    const levels = predict(this.complexity, features.complexity);
     let best = 0;
     for (let index = 1; index < families.length; index++) if (families[index] > families[best]) best = index;
     let level = 0;
@@ -51,7 +49,7 @@ export class TaskClassifier {
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
     // What is asked is read where it is written: at the start, and for a long prompt at its end too.
-    const lowered = requestEnds(input.prompt, request).toLowerCase();
+    const lowered = requestEnds(input.prompt, features.request).toLowerCase();
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,

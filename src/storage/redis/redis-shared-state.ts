@@ -10,8 +10,8 @@ export interface RedisSharedStateOptions {
 
 /** How long ping() waits: a readiness probe must answer, not hang on a dead server. */
 const PING_TIMEOUT_MS = 2000;
-/** The key ping() writes (under the state's prefix, expiring by itself): every instance writes the same one. */
-const PROBE_KEY = 'health:probe';
+/** The key ping() and `svc doctor` write (under the key prefix, expiring by itself): every instance writes the same one. */
+export const PROBE_KEY = 'health:probe';
 
 /**
  * Adds to a counter and sets its expiry only when this call created it, in one atomic step.
