@@ -161,6 +161,25 @@ interface Sample {
   switches: number;
   /** The share of the machine's CPU time its hypervisor gave to other guests in the interval (steal), %. */
   stealPercent: number;
+  /** What svc's in-process caches hold (its /metrics): `exact 812 / 1.9 MB, semantic …, embeddings …`. */
+  caches: string;
+}
+
+/** The entries and bytes of svc's caches, from its /metrics (`svc_cache_entries`, `svc_cache_bytes`); '?' when the scrape fails. */
+async function cacheFill(origin: string): Promise<string> {
+  try {
+    const response = await request(`${origin}/metrics`, { dispatcher: agent, headers: { authorization: `Bearer ${benchMasterKey}` } });
+    const text = await response.body.text();
+    const figures = new Map<string, { entries: number; bytes: number }>();
+    for (const [, name, cache, value] of text.matchAll(/^svc_cache_(entries|bytes)\{cache="(\w+)"\} (\S+)$/gm)) {
+      const figure = figures.get(cache) ?? { entries: 0, bytes: 0 };
+      figure[name as 'entries' | 'bytes'] = Number(value);
+      figures.set(cache, figure);
+    }
+    return [...figures].map(([cache, { entries, bytes }]) => `${cache} ${entries} / ${(bytes / 2 ** 20).toFixed(1)} MB`).join(', ') || '?';
+  } catch {
+    return '?';
+  }
 }
 
 /** The machine's steal and total CPU time so far (jiffies, /proc/stat's first line); zeros where there is no /proc. */
@@ -243,7 +262,7 @@ async function main(): Promise<void> {
     const first = await svc.stats(); // resets the event-loop histogram: the samples cover the soak only
     let cpuBefore = await cpuTimes();
     const sampler = setInterval(() => {
-      void Promise.all([svc.stats(), cpuTimes()]).then(([stats, cpu]: [ChildStats | undefined, { steal: number; total: number }]) => {
+      void Promise.all([svc.stats(), cpuTimes(), cacheFill(svc.origin)]).then(([stats, cpu, caches]: [ChildStats | undefined, { steal: number; total: number }, string]) => {
         if (!stats) return;
         const stealPercent = cpu.total > cpuBefore.total ? (100 * (cpu.steal - cpuBefore.steal)) / (cpu.total - cpuBefore.total) : 0;
         cpuBefore = cpu;
@@ -262,9 +281,10 @@ async function main(): Promise<void> {
           gcTotalMs: stats.gc.totalMs,
           switches: stats.involuntaryContextSwitches,
           stealPercent,
+          caches,
         };
         samples.push(sample);
-        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}: ${sample.spaces}; external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${describeCauses(sample)}  ${sample.requests} requests`);
+        log(`  ${String(sample.atSeconds).padStart(5)} s  RSS ${sample.rssMb.toFixed(0).padStart(4)} MB (heap ${sample.heapMb.toFixed(0)} of ${sample.heapTotalMb.toFixed(0)}: ${sample.spaces}; external ${sample.externalMb.toFixed(0)})  event-loop p99 ${sample.loopP99Ms.toFixed(1).padStart(5)} ms (max ${sample.loopMaxMs.toFixed(1)})  ${describeCauses(sample)}  ${sample.requests} requests; caches ${sample.caches}`);
       });
     }, sampleSeconds * 1000);
     await run;

@@ -191,6 +191,12 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   // The semantic cache's model embeddings go through svc's own embeddings path (its cache, billed to the org).
   const embedder: Embedder<RequestContext<'chat'>> =
     semantic.embedder === 'local' ? localEmbedder : modelEmbedder(semantic.embedder, (parent: RequestContext<'chat'>, model, text): Promise<number[]> => embedThroughGateway(runner, parent, model, text));
+  const embeddingsCache = embeddingsCacheStage();
+  metrics.watchCaches({
+    exact: () => ({ entries: exactCache.entries, bytes: exactCache.bytes }),
+    semantic: () => ({ entries: semanticCache.index.entries, bytes: semanticCache.index.bytes }),
+    embeddings: () => ({ entries: embeddingsCache.cache.size, bytes: embeddingsCache.cache.weight }),
+  });
   const stickyRoutes = new StickyRoutes(sharedState);
   const turns = new ConversationMemory(sharedState);
   const factExtractor = new FactExtractor();
@@ -225,7 +231,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
           })
         : passThrough('semantic_cache'),
       output_verification: outputVerificationStage({ minConfidence: config.verification.minConfidence, pickChecker: (served) => checkerFor(served, catalog, providers) }),
-      embeddings_cache: embeddingsCacheStage(),
+      embeddings_cache: embeddingsCache,
       provider_call: providerCallStage(executor, wireAdapters, { health, canCall: (id) => providers.isConfigured(id) }),
     },
     afterWork: [

@@ -85,6 +85,20 @@ export class GatewayMetrics {
     });
   }
 
+  /**
+   * What the in-process caches hold, read at each scrape: `svc_cache_entries` and `svc_cache_bytes` (as each cache counts
+   * its entries against its `max_bytes`), by cache. They fill up to their bounds by design; these say how far, so that an
+   * operator sizes `cache.*.max_entries` and `max_bytes` against the instance's memory.
+   */
+  watchCaches(caches: Record<string, () => { entries: number; bytes: number }>): void {
+    const read = (field: 'entries' | 'bytes') =>
+      function collect(this: Gauge<'cache'>) {
+        for (const [name, figures] of Object.entries(caches)) this.set({ cache: name }, figures()[field]);
+      };
+    new Gauge({ name: 'svc_cache_entries', help: 'Entries held by an in-process cache (exact L0, semantic index, embeddings)', labelNames: ['cache'], registers: [this.registry], collect: read('entries') });
+    new Gauge({ name: 'svc_cache_bytes', help: 'Bytes held by an in-process cache, as it counts them against its bound', labelNames: ['cache'], registers: [this.registry], collect: read('bytes') });
+  }
+
   /** Reports a queue's back-pressure figures (depth, dropped) at every scrape. */
   watchQueue(queue: BoundedQueue<any>): void {
     this.queues.push(queue);

@@ -140,6 +140,31 @@ describe('probes and metrics', () => {
     assert.equal(delta('svc_tokens_total', { org: 'default', model: 'openai/gpt-4o-mini', direction: 'input' }), 0);
   });
 
+  test('what the in-process caches hold: entries and bytes of the exact cache, the semantic index and the embeddings cache', async () => {
+    const before = await scrape();
+    const answer = 'an answer worth keeping '.repeat(20);
+    harness.mock.enqueueReply({ content: answer });
+    const chat = await postChat(harness, chatBody({ temperature: 0, messages: [{ role: 'user', content: `How far is the moon from Neptune, ${Date.now()}?` }] }), { headers: { 'x-intelligence-mode': 'cache' } });
+    assert.equal(chat.status, 200);
+    const embeddings = await harness.request('/v1/embeddings', { body: { model: 'text-embedding-3-small', input: [`gauge one ${Date.now()}`, `gauge two ${Date.now()}`] } });
+    assert.equal(embeddings.status, 200, await embeddings.clone().text());
+    await embeddings.arrayBuffer();
+    const grew = (after: string, name: string, cache: string) => (sample(after, name, { cache }) ?? 0) - (sample(before, name, { cache }) ?? 0);
+    // The semantic cache stores after the answer: polled until it shows, with a deadline.
+    let after = await scrape();
+    for (const deadline = Date.now() + 5_000; grew(after, 'svc_cache_entries', 'semantic') < 1 && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      after = await scrape();
+    }
+    assert.equal(grew(after, 'svc_cache_entries', 'exact'), 1);
+    assert.ok(grew(after, 'svc_cache_bytes', 'exact') >= answer.length, 'the exact entry counts at least its answer');
+    assert.equal(grew(after, 'svc_cache_entries', 'semantic'), 1);
+    assert.ok(grew(after, 'svc_cache_bytes', 'semantic') >= answer.length, 'the semantic entry counts at least its answer');
+    // text-embedding-3-small: 1,536 float32 values a vector (OpenAI's, and the mock's), two new inputs.
+    assert.equal(grew(after, 'svc_cache_entries', 'embeddings'), 2);
+    assert.ok(grew(after, 'svc_cache_bytes', 'embeddings') >= 2 * 1536 * 4, 'each vector counts its 6,144 bytes of floats');
+  });
+
   test('a limit refusal is counted by limit and scope', async () => {
     const limited = (await createKey(harness, { org_id: 'default', rpm: 1 })).key;
     const labels = { limit: 'rpm', scope: 'key' };

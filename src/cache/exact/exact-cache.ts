@@ -70,6 +70,11 @@ export class ExactCache {
     return this.local.size;
   }
 
+  /** What L0 holds, as counted against `maxBytes`. */
+  get bytes(): number {
+    return this.local.weight;
+  }
+
   get backlog(): BoundedQueue<{ key: string; answer: CachedAnswer }> | undefined {
     return this.writes;
   }
