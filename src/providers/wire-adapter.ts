@@ -57,6 +57,20 @@ export interface RealtimeCapability {
   connection(target: UpstreamTarget, connectMs: number): { url: string; options: RealtimeClientOptions };
   /** The usage of a finished response's event; undefined when it carries none. */
   usageOf(event: unknown): MeteredUsage | undefined;
+  /** A new session's meter: svc's own count of what its responses consumed, for one whose usage never came or cannot be read. */
+  meter(): RealtimeMeter;
+}
+
+/** Follows a realtime session's events both ways to count, as the wire's provider bills, what each response consumed. */
+export interface RealtimeMeter {
+  /** A text frame the client sent. */
+  client(text: string): void;
+  /** A text frame the upstream sent. */
+  upstream(text: string): void;
+  /** What a response consumed so far by svc's count (the conversation read, the output relayed), marked estimated. */
+  estimate(responseId: string): MeteredUsage;
+  /** A response is settled with this usage (the upstream's, or the estimate): the conversation grows by its output. */
+  finished(responseId: string, usage: MeteredUsage): void;
 }
 
 export interface AdapterCapabilities {

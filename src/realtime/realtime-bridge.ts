@@ -12,6 +12,8 @@ export interface Frame {
 export interface BridgeHooks {
   /** Sees each upstream text frame before the client does (usage is read from `response.done`). */
   onUpstreamText(text: string): void;
+  /** Sees each client text frame before the upstream does (what it adds to the conversation is counted). */
+  onClientText(text: string): void;
   /** Both sides are closed: `by` says which one ended the session. */
   onClosed(by: 'client' | 'upstream', code: number): void;
 }
@@ -43,7 +45,7 @@ export function bridgeSockets(client: WebSocket, upstream: WebSocket, early: Fra
     };
   };
   const toClient = relay(upstream, client, hooks.onUpstreamText);
-  const toUpstream = relay(client, upstream);
+  const toUpstream = relay(client, upstream, hooks.onClientText);
   for (const frame of early) toClient(frame.data, frame.isBinary);
   upstream.on('message', toClient);
   client.on('message', toUpstream);

@@ -5,7 +5,7 @@ import type { MeteredUsage } from '../core/metered-usage.js';
 import { UpstreamError } from '../errors/upstream-error.js';
 import type { RequestContext } from '../pipeline/request-context.js';
 import type { UpstreamTarget } from '../providers/provider-types.js';
-import type { RealtimeCapability, WireAdapter } from '../providers/wire-adapter.js';
+import type { RealtimeCapability, RealtimeMeter, WireAdapter } from '../providers/wire-adapter.js';
 import { tryParseJson } from '../shared/json-values.js';
 import type { Frame } from './realtime-bridge.js';
 
@@ -75,26 +75,35 @@ export function realtimeChatRequest(model: string): ChatRequest {
 }
 
 /**
- * Follows the responses of a session in the upstream's events: each `response.created` is admitted against
- * the monthly limits, each `response.done` settled with its usage (a ledger row per response). Only events
- * that can be one of the two are parsed; audio deltas pass untouched.
+ * Follows the responses of a session in its events: each `response.created` is admitted against the monthly limits,
+ * each `response.done` settled with its usage (a ledger row per response). A response whose usage never comes (the
+ * client left, the upstream dropped the session) or cannot be read is settled with the wire meter's count instead,
+ * marked estimated: never billed as nothing. Only events that can matter are parsed; audio deltas are measured as text.
  */
 export class RealtimeResponses {
   private readonly open = new Map<string, { context: RequestContext<'chat'>; admitted: Promise<boolean> }>();
 
   constructor(
     private readonly accounting: ResponseAccounting,
-    private readonly usageOf: RealtimeCapability['usageOf'],
+    private readonly realtime: Pick<RealtimeCapability, 'usageOf'>,
+    private readonly meter: RealtimeMeter,
   ) {}
 
+  /** A text frame the client sent (what it adds to the conversation is counted). */
+  observeClient(text: string): void {
+    this.meter.client(text);
+  }
+
+  /** A text frame the upstream sent, before the client sees it. */
   observe(text: string): void {
+    this.meter.upstream(text);
     const created = text.includes(RESPONSE_CREATED);
     if (!created && !text.includes(RESPONSE_DONE)) return;
     const event = tryParseJson(text) as { type?: string; response?: { id?: string; status?: string } } | undefined;
     const id = event?.response?.id;
     if (typeof id !== 'string') return;
     if (event!.type === 'response.created') this.track(id);
-    else if (event!.type === 'response.done') void this.done(id, event!.response!.status, this.usageOf(event));
+    else if (event!.type === 'response.done') void this.done(id, event!.response!.status, this.realtime.usageOf(event));
   }
 
   private track(id: string) {
@@ -111,18 +120,23 @@ export class RealtimeResponses {
     return entry;
   }
 
-  private async done(id: string, status: string | undefined, usage: MeteredUsage | undefined): Promise<void> {
+  private async done(id: string, status: string | undefined, reported: MeteredUsage | undefined): Promise<void> {
     const entry = this.open.get(id) ?? this.track(id);
     this.open.delete(id);
+    // Counts that are missing or not counts: the whole response is counted by svc, not billed in part as 0.
+    const usage = reported && !reported.estimated ? reported : this.meter.estimate(id);
+    this.meter.finished(id, usage);
     await entry.admitted;
     this.accounting.settle(entry.context, usage, status === 'cancelled' ? 499 : status === 'failed' ? 502 : 200);
   }
 
-  /** The session ended: responses still running are settled as cut (499), without usage. */
+  /** The session ended: responses still running are settled as cut (499), with what svc counted of them. */
   closeAll(): void {
     for (const [id, entry] of this.open) {
       this.open.delete(id);
-      void entry.admitted.then(() => this.accounting.settle(entry.context, undefined, 499));
+      const usage = this.meter.estimate(id);
+      this.meter.finished(id, usage);
+      void entry.admitted.then(() => this.accounting.settle(entry.context, usage, 499));
     }
   }
 }

@@ -138,6 +138,62 @@ describe('realtime voice over a websocket', () => {
     assert.equal(plain.status, 400);
   });
 
+  /** The ledger rows of an org, read from the database itself once `count` are written. */
+  async function ledgerRowsOf(orgId: string, count: number): Promise<Array<Record<string, number>>> {
+    const { default: Database } = await import('better-sqlite3');
+    const read = () => {
+      const database = new Database(`${harness.gateway.config.storage.dataDir}/svc.sqlite`, { readonly: true, fileMustExist: true });
+      try {
+        return database.prepare('select * from usage_ledger where org_id = ? order by created_at').all(orgId) as Array<Record<string, number>>;
+      } finally {
+        database.close();
+      }
+    };
+    let rows = read();
+    assert.ok(await waitFor(async () => (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).ok && (rows = read()).length >= count, 3000), `${count} ledger rows for ${orgId}, found ${rows.length}`);
+    return rows;
+  }
+
+  // OpenAI's rule (developers.openai.com/api/docs/guides/realtime-costs): user audio is 1 token per 100 ms, assistant audio 1 per 50 ms.
+  // PCM16 at 24 kHz is 48,000 bytes a second: 96,000 bytes of user audio are 20 tokens, 48,000 of assistant audio 20.
+  test('a response the client leaves before its end is billed for the conversation it read and the audio relayed: 499, estimated, never nothing', async () => {
+    const orgId = await createOrg(harness, `realtime-cut-${Date.now()}`);
+    const key = await createKey(harness, { org_id: orgId });
+    const client = new RealtimeClient(`${base}?model=gpt-realtime`, { headers: { authorization: `Bearer ${key.key}` } });
+    await client.opened();
+    await client.until('session.created');
+    client.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(96_000, 7).toString('base64') });
+    client.send({ type: 'input_audio_buffer.commit' });
+    harness.mock.enqueueReply({ content: '', audioDeltaBytes: 48_000, eventDelayMs: 300 }, { wire: 'openai/realtime' });
+    client.send({ type: 'response.create' });
+    await client.until('response.output_audio.delta', 2);
+    client.socket.close(1000);
+    const [row] = await ledgerRowsOf(orgId, 1);
+    assert.equal(row.status, 499);
+    assert.equal(row.estimated, 1);
+    assert.deepEqual([row.prompt_tokens, row.audio_input_tokens, row.completion_tokens, row.audio_output_tokens], [20, 20, 40, 40], 'two seconds of user audio in, the two seconds relayed out');
+    // gpt-realtime (catalog): audio in 32, audio out 64 USD per million tokens.
+    assertClose(row.cost_usd, (20 * 32 + 40 * 64) / 1e6);
+  });
+
+  test('a response.done whose counts are not counts is counted by svc, not billed as 0', async () => {
+    const orgId = await createOrg(harness, `realtime-unreadable-${Date.now()}`);
+    const key = await createKey(harness, { org_id: orgId });
+    const client = new RealtimeClient(`${base}?model=gpt-realtime`, { headers: { authorization: `Bearer ${key.key}` } });
+    await client.opened();
+    client.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(48_000, 7).toString('base64') });
+    client.send({ type: 'input_audio_buffer.commit' });
+    harness.mock.enqueueReply({ content: '', audioDeltaBytes: 24_000, rawUsage: { input_tokens: 'many', output_tokens: -1 } }, { wire: 'openai/realtime' });
+    client.send({ type: 'response.create' });
+    await client.until('response.done');
+    client.socket.close(1000);
+    const [row] = await ledgerRowsOf(orgId, 1);
+    assert.equal(row.status, 200);
+    assert.equal(row.estimated, 1);
+    // One second of user audio (10 tokens); three half-second deltas relayed (1.5 s: 30 tokens).
+    assert.deepEqual([row.prompt_tokens, row.audio_input_tokens, row.completion_tokens, row.audio_output_tokens], [10, 10, 30, 30]);
+  });
+
   test('an upstream that drops the session closes the client too', async () => {
     harness.mock.enqueueFault({ dropAfterEvents: 1, wire: 'openai/realtime' });
     const client = new RealtimeClient(base, { headers: { authorization: `Bearer ${testMasterKey}` } });

@@ -31,6 +31,8 @@ export interface MockReply {
   chunks?: string[];
   /** Pause between streamed events, ms. */
   eventDelayMs?: number;
+  /** OpenAI realtime only: bytes of PCM16 in each of the response's three audio deltas (default 1 KiB). */
+  audioDeltaBytes?: number;
   /** Anthropic only: the answer opens with a thinking block of this text, signed (see mockThinkingSignature). */
   thinking?: string;
   /** Anthropic only: a redacted thinking block (its encrypted data) before the answer. */

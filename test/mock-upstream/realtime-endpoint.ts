@@ -9,7 +9,8 @@ import type { MockFault, MockReply, RecordedRequest } from './mock-types.js';
  * OpenAI's Realtime API over a websocket (catalog/wire-formats.md §1.7), as strict as the real one: a Bearer
  * key and a known `model` on the upgrade, JSON text events of known types only, and per response the events
  * in OpenAI's order ending with `response.done` and its usage. A reply queued for `openai/realtime` shapes a
- * response: `content` is its transcript, `rawUsage` its usage, `eventDelayMs` the pause between events; a
+ * response: `content` is its transcript, `rawUsage` its usage, `eventDelayMs` the pause between events, `audioDeltaBytes`
+ * the size of its audio deltas; a
  * fault for that wire refuses the upgrade (`status`) or cuts the session after `dropAfterEvents` events.
  */
 
@@ -112,7 +113,7 @@ export function attachRealtime(server: Server, hooks: RealtimeHooks): { close():
         { type: 'response.created', response: { id: responseId, object: 'realtime.response', status: 'in_progress', output: [] } },
         { type: 'response.output_item.added', response_id: responseId, output_index: 0, item: { id: itemId, type: 'message', role: 'assistant', content: [] } },
         { type: 'response.output_audio_transcript.delta', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta: transcript },
-        ...MOCK_AUDIO_DELTAS.map((delta) => ({ type: 'response.output_audio.delta', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta })),
+        ...(reply?.audioDeltaBytes ? [1, 2, 3].map((fill) => Buffer.alloc(reply.audioDeltaBytes!, fill).toString('base64')) : MOCK_AUDIO_DELTAS).map((delta) => ({ type: 'response.output_audio.delta', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, delta })),
         { type: 'response.output_audio.done', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0 },
         { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript },
         { type: 'response.done', response: { id: responseId, object: 'realtime.response', status: 'completed', output: [{ id: itemId, type: 'message', role: 'assistant', content: [{ type: 'output_audio', transcript }] }], usage: reply?.rawUsage ?? DEFAULT_REALTIME_USAGE } },

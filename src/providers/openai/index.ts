@@ -1,6 +1,7 @@
 import type { WireAdapter } from '../wire-adapter.js';
 import { openaiSpeech, openaiTranscription } from './audio.js';
 import { realtimeConnection, realtimeUsageOf } from './realtime.js';
+import { OpenAiRealtimeMeter } from './realtime-meter.js';
 import { buildOpenAiChatRequest } from './convert-request.js';
 import { convertOpenAiResponse } from './convert-response.js';
 import { openaiEmbeddings } from './embeddings.js';
@@ -25,6 +26,6 @@ export const openaiAdapter: WireAdapter = {
   moderation: openaiModeration,
   transcription: openaiTranscription,
   speech: openaiSpeech,
-  realtime: { connection: realtimeConnection, usageOf: realtimeUsageOf },
+  realtime: { connection: realtimeConnection, usageOf: realtimeUsageOf, meter: () => new OpenAiRealtimeMeter() },
   mapError: mapOpenAiError,
 };

@@ -108,6 +108,7 @@ function responseContext(request: FastifyRequest, beginning: RequestBeginning, d
 
 function runSession(client: WebSocket, request: FastifyRequest, session: AdmittedSession, services: GatewayServices): void {
   const { upstream, target } = session;
+  const realtime = wireAdapters[target.provider.wire]!.realtime!;
   let responses = 0;
   const tracker = new RealtimeResponses({
     newResponse: () => {
@@ -125,9 +126,10 @@ function runSession(client: WebSocket, request: FastifyRequest, session: Admitte
       if (upstream.socket.readyState === upstream.socket.OPEN) upstream.socket.send(JSON.stringify({ type: 'response.cancel', response_id: responseId }));
       if (client.readyState === client.OPEN) client.send(JSON.stringify({ type: 'error', event_id: `svc_${request.requestId}`, error: { ...refusal.toEnvelope().error, event_id: null } }));
     },
-  }, wireAdapters[target.provider.wire]!.realtime!.usageOf);
+  }, realtime, realtime.meter());
   bridgeSockets(client, upstream.socket, upstream.handOver(), {
     onUpstreamText: (text) => tracker.observe(text),
+    onClientText: (text) => tracker.observeClient(text),
     onClosed: (by, code) => {
       tracker.closeAll();
       request.log.info({ requestId: request.requestId, by, code, responses }, 'realtime session closed');
