@@ -77,4 +77,12 @@ describe('the realtime meter: what a response consumed, by OpenAI\'s rule, when 
     meter.upstream(event({ type: 'response.output_text.delta', response_id: 'other', item_id: 'item_2', output_index: 0, content_index: 0, delta: 'not this one' }));
     assert.deepEqual(tokensOf(meter.estimate('resp_1')), [o200kCount(question) + o200kCount(output), 0, o200kCount('Sunny, 24 °C.'), 0]);
   });
+
+  test('a recorded clip added whole (megabytes of base64) is measured, not parsed', () => {
+    const meter = new OpenAiRealtimeMeter();
+    // 10 s of PCM16: 480,000 bytes, 100 user tokens.
+    meter.client(event({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_audio', audio: audio(480_000) }] } }));
+    meter.upstream(created('resp_1'));
+    assert.deepEqual(tokensOf(meter.estimate('resp_1')), [100, 100, 0, 0]);
+  });
 });

@@ -16,6 +16,8 @@ import type { RealtimeMeter } from '../wire-adapter.js';
 const PCM16_BYTES_PER_SECOND = 48_000;
 const G711_BYTES_PER_SECOND = 8_000;
 const USER_AUDIO_MS_PER_TOKEN = 100;
+/** A client event past this size (a client may send up to 16 MB) is not parsed: only its audio is measured. */
+const LARGE_EVENT_CHARS = 256 * 1024;
 const ASSISTANT_AUDIO_MS_PER_TOKEN = 50;
 
 const AUDIO_DELTAS = ['"response.output_audio.delta"', '"response.audio.delta"'];
@@ -59,6 +61,12 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
     }
     const isItem = text.includes('"conversation.item.create"');
     if (!isItem && !text.includes('"session.update"')) return;
+    if (isItem && text.length > LARGE_EVENT_CHARS) {
+      // A recorded clip added whole: its audio is measured without parsing megabytes on the event loop.
+      this.commitUserAudio();
+      this.conversation.audio += Math.ceil(((base64Bytes(text, '"audio"') / this.inputBytesPerSecond) * 1000) / USER_AUDIO_MS_PER_TOKEN);
+      return;
+    }
     const event = tryParseJson(text);
     if (!isJsonObject(event)) return;
     if (event.type === 'session.update' && isJsonObject(event.session)) this.readSession(event.session);
