@@ -102,3 +102,24 @@ test('of a long conversation the classifier reads the first turn and the latest 
   assert.deepEqual([...all.indices], [...bounded.indices]);
   assert.deepEqual([...all.values], [...bounded.values]);
 });
+
+test('a request in a language the routing set does not hold is read by its task words', () => {
+  const classifier = TaskClassifier.fromFile();
+  // None of these languages is in eval/routing/prompts.jsonl: the cue words of task-cues.ts carry what the six taught.
+  const requests: Array<[string, string]> = [
+    ['translation', "Pode traduzir isso para o espanhol? 'Obrigado pela sua paciência.'"],
+    ['summarization', 'Riassumi questo articolo in tre punti: il comune ha approvato un piano per ridurre il traffico nel centro storico e i commercianti temono un calo delle vendite.'],
+    ['writing', 'Составь письмо клиенту с извинениями за задержку доставки.'],
+    ['code', 'Как в JavaScript проверить, что объект пустой?'],
+    ['math', '한 변의 길이가 4cm인 정사각형의 넓이와 둘레를 구하세요.'],
+    ['analysis', '재택근무와 사무실 근무의 장단점을 비교해 주세요.'],
+    ['translation', "Vertaal naar het Engels: 'De vergadering begint om negen uur.'"],
+    ['math', 'Oblicz pole trójkąta o podstawie 6 cm i wysokości 4 cm.'],
+    ['summarization', 'Bu metni özetle: Belediye yeni bir kütüphane açtı. Kütüphanede 50 bin kitap ve bir çocuk bölümü var.'],
+    ['chat', 'Ciao! Come stai?'],
+    ['extraction', "Extraia o nome, o e-mail e o telefone desta assinatura: 'Carla Souza | carla@exemplo.com | (11) 98765-4321'"],
+    ['translation', "Dịch sang tiếng Anh: 'Tôi đói quá.'"],
+  ];
+  const wrong = requests.filter(([family, prompt]) => classifier.classify({ prompt }).family !== family).map(([family, prompt]) => `${family}: ${prompt.slice(0, 40)}`);
+  assert.ok(wrong.length <= 1, wrong.join('; '));
+});
