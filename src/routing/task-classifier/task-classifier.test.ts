@@ -123,3 +123,13 @@ test('a request in a language the routing set does not hold is read by its task 
   const wrong = requests.filter(([family, prompt]) => classifier.classify({ prompt }).family !== family).map(([family, prompt]) => `${family}: ${prompt.slice(0, 40)}`);
   assert.ok(wrong.length <= 1, wrong.join('; '));
 });
+
+test('a database question is code even with no code word in it, under a greeting or not', () => {
+  const classifier = TaskClassifier.fromFile();
+  const questions = [
+    "Hi!\n\nI have a table orders(id, customer_id, amount, created_at) and a table customers(id, name, region). I need the monthly totals per customer for 2023, including months where a customer placed no orders, sorted by region and name. What's the best way to write this in Postgres?",
+    'Hello team,\n\nCould you help me write a query that returns the top 5 products by revenue for each region last quarter? Tables: products(id, name), sales(product_id, region, amount, sold_at).\n\nThanks!',
+    'How do I add a column with a default value to a big MySQL table without locking it?',
+  ];
+  for (const prompt of questions) assert.equal(classifier.classify({ prompt }).family, 'code', prompt.slice(0, 60));
+});

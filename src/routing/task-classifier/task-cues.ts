@@ -9,7 +9,7 @@
  */
 const taskCues: Record<string, readonly string[]> = {
   code: [
-    'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test',
+    'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'query', 'queries', 'postgres', 'mysql', 'sqlite', 'database', 'schema', 'html', 'css', 'react', 'pandas',
     'código', 'función', 'funktion', 'programm', 'fonction', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
     'codice', 'funzione', 'implementa', 'função', 'programa', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'hàm ', 'mã nguồn', 'कोड', 'फ़ंक्शन',
