@@ -1,5 +1,5 @@
 /**
- * `npm run bench:soak [-- --minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--config svc.yaml]`
+ * `npm run bench:soak [-- --minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--orgs 1] [--sample-seconds 10] [--config svc.yaml]`
  *
  * A soak of mixed traffic at a steady rate (open loop: requests leave on schedule whether or not earlier
  * ones answered, as production traffic does) against svc as `npm start` runs it, with the mock upstream: chat (fresh, exact-cache
@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     short: { type: 'boolean', default: false },
     rate: { type: 'string', default: '200' },
     'max-in-flight': { type: 'string', default: '64' },
+    orgs: { type: 'string', default: '1' },
     'sample-seconds': { type: 'string', default: '10' },
     gate: { type: 'string', default: 'answers,rate,loop,rss,trend' },
     config: { type: 'string' },
@@ -33,15 +34,16 @@ const { values: args } = parseArgs({
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--sample-seconds 10] [--gate answers,rate,loop,rss,trend] [--config svc.yaml]\n');
+  process.stdout.write('usage: npm run bench:soak -- [--minutes 30 | --short] [--rate 200] [--max-in-flight 64] [--orgs 1] [--sample-seconds 10] [--gate answers,rate,loop,rss,trend] [--config svc.yaml]\n');
   process.exit(0);
 }
 const minutes = args.short ? 1 : Number(args.minutes);
 const sampleSeconds = args.short ? 5 : Number(args['sample-seconds']);
 const rate = Number(args.rate);
 const maxInFlight = Number(args['max-in-flight']);
-if (!(minutes > 0) || !(sampleSeconds > 0) || !(rate > 0) || !Number.isInteger(maxInFlight) || maxInFlight < 1) {
-  log('--minutes, --sample-seconds and --rate must be positive, --max-in-flight a positive integer');
+const orgCount = Number(args.orgs);
+if (!(minutes > 0) || !(sampleSeconds > 0) || !(rate > 0) || !Number.isInteger(maxInFlight) || maxInFlight < 1 || !Number.isInteger(orgCount) || orgCount < 1) {
+  log('--minutes, --sample-seconds and --rate must be positive, --max-in-flight and --orgs positive integers');
   process.exit(2);
 }
 
@@ -74,7 +76,9 @@ interface Traffic {
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: maxInFlight + 8 });
 const runId = Math.random().toString(36).slice(2, 8);
 let mockOrigin = '';
-let apiKey = '';
+/** One key per org (`--orgs`): request n goes to org n mod the count, so the caches fill per org as they would with tenants. */
+let apiKeys: string[] = [];
+const keyFor = (n: number) => apiKeys[n % apiKeys.length];
 let limitedKey = '';
 
 async function post(url: string, key: string, body: unknown, headers: Record<string, string> = {}, readAll = true): Promise<Answer & { body: AsyncIterable<Buffer> & { text(): Promise<string>; destroy(): void } }> {
@@ -98,25 +102,25 @@ async function fault(body: Record<string, unknown>): Promise<void> {
 }
 
 const traffic: Traffic[] = [
-  { name: 'chat, fresh', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak ${runId} question ${n}`)) },
+  { name: 'chat, fresh', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, keyFor(n), chat(`soak ${runId} question ${n}`)) },
   {
     name: 'chat, exact-cache hit',
     expected: new Set([200]),
-    send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak repeated question ${n % 50}`, { temperature: 0 }), { 'x-intelligence-mode': 'cache' }),
+    send: (svc, n) => post(`${svc}/v1/chat/completions`, keyFor(n), chat(`soak repeated question ${n % 50}`, { temperature: 0 }), { 'x-intelligence-mode': 'cache' }),
   },
-  { name: 'chat, stream', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(`soak stream ${runId} ${n}`, { stream: true })) },
+  { name: 'chat, stream', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/chat/completions`, keyFor(n), chat(`soak stream ${runId} ${n}`, { stream: true })) },
   {
     name: 'chat, conversation (memory)',
     expected: new Set([200]),
-    send: (svc, n) => post(`${svc}/v1/chat/completions`, apiKey, chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } })),
+    send: (svc, n) => post(`${svc}/v1/chat/completions`, keyFor(n), chat(n % 3 === 0 ? `My name is Ada and I live in Lisbon, turn ${n}.` : `What did I tell you, turn ${n}?`, { svc: { conversation_id: `soak-${runId}-${n % 40}` } })),
   },
   // The mock answers text-embedding-3-small's 1,536 dimensions, as OpenAI does: the embeddings cache holds vectors of a real size.
-  { name: 'embeddings', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/embeddings`, apiKey, { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] }) },
+  { name: 'embeddings', expected: new Set([200]), send: (svc, n) => post(`${svc}/v1/embeddings`, keyFor(n), { model: 'text-embedding-3-small', input: [`soak text ${runId} ${n}`, 'shared text'] }) },
   {
     name: 'stream cut by the client',
     expected: new Set([200]),
     async send(svc, n) {
-      const response = await post(`${svc}/v1/chat/completions`, apiKey, chat(`soak cut ${runId} ${n} ${'word '.repeat(40)}`, { stream: true }), {}, false);
+      const response = await post(`${svc}/v1/chat/completions`, keyFor(n), chat(`soak cut ${runId} ${n} ${'word '.repeat(40)}`, { stream: true }), {}, false);
       for await (const _chunk of response.body) break; // leaves after the first chunk
       response.body.destroy();
       return { status: response.status };
@@ -128,7 +132,7 @@ const traffic: Traffic[] = [
     expected: new Set([200, 502, 503]),
     async send(svc, n) {
       await fault({ status: 500, message: 'soak failure' });
-      return post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' });
+      return post(`${svc}/v1/chat/completions`, keyFor(n), { ...chat(`soak fault ${runId} ${n}`), model: 'groq/llama-3.3-70b-versatile' });
     },
   },
   {
@@ -136,7 +140,7 @@ const traffic: Traffic[] = [
     expected: new Set([200, 502, 503]),
     async send(svc, n) {
       await fault({ dropAfterEvents: 2 });
-      return post(`${svc}/v1/chat/completions`, apiKey, { ...chat(`soak drop ${runId} ${n} ${'word '.repeat(20)}`, { stream: true }), model: 'groq/llama-3.3-70b-versatile' });
+      return post(`${svc}/v1/chat/completions`, keyFor(n), { ...chat(`soak drop ${runId} ${n} ${'word '.repeat(20)}`, { stream: true }), model: 'groq/llama-3.3-70b-versatile' });
     },
   },
   { name: 'refused by rpm', expected: new Set([200, 429]), send: (svc, n) => post(`${svc}/v1/chat/completions`, limitedKey, chat(`soak limited ${n}`)) },
@@ -195,13 +199,17 @@ async function cpuTimes(): Promise<{ steal: number; total: number }> {
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-soak-'));
   try {
-    log(`starting the mock upstream and svc (soak of ${minutes} min at ${rate} requests/s) …`);
+    log(`starting the mock upstream and svc (soak of ${minutes} min at ${rate} requests/s, ${orgCount} org${orgCount === 1 ? '' : 's'}) …`);
     const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
     mockOrigin = mock.origin;
     const svc = await BenchChild.start('svc', 'run-svc.ts', { ...svcEnv(mock.origin, dataDir), GROQ_API_KEY: FAULTY_KEY, GROQ_BASE_URL: `${mock.origin}/openai/v1`, BENCH_CHILD_GC: '1', ...(args.config ? { SVC_CONFIG: args.config } : {}) }, svcNodeArgs);
     const admin = async (path: string, body: unknown) => (await post(`${svc.origin}${path}`, benchMasterKey, body, {}, false)).body.text().then((text) => JSON.parse(text));
     const org = await admin('/v1/admin/orgs', { name: `soak ${runId}` });
-    apiKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak' })).key;
+    apiKeys = [(await admin('/v1/admin/keys', { org_id: org.id, name: 'soak' })).key];
+    for (let index = 1; index < orgCount; index++) {
+      const tenant = await admin('/v1/admin/orgs', { name: `soak ${runId} tenant ${index}` });
+      apiKeys.push((await admin('/v1/admin/keys', { org_id: tenant.id, name: 'soak' })).key);
+    }
     limitedKey = (await admin('/v1/admin/keys', { org_id: org.id, name: 'soak limited', rpm: 30 })).key;
 
     const counts = traffic.map(() => ({ sent: 0, unexpected: 0, statuses: new Map<number, number>(), firstUnexpected: '' }));
