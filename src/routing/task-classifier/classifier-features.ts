@@ -247,10 +247,10 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  for (const family of cuesIn(requestEnds(input.prompt, request).toLowerCase())) addNamed(`cue:${family}`, 8);
+  for (const family of cuesIn(requestEnds(input.prompt, request).toLowerCase())) addNamed(`cue:${family}`, 6);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own.
-  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 8 : 1);
+  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 6 : 1);
   if (input.system) textFeatures(input.system, systemNames, 0.5, add);
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
