@@ -78,6 +78,15 @@ describe('the realtime meter: what a response consumed, by OpenAI\'s rule, when 
     assert.deepEqual(tokensOf(meter.estimate('resp_1')), [o200kCount(question) + o200kCount(output), 0, o200kCount('Sunny, 24 °C.'), 0]);
   });
 
+  test('instructions of megabytes are estimated, a token per four characters, not tokenized on the event loop', () => {
+    const meter = new OpenAiRealtimeMeter();
+    const update = event({ type: 'session.update', session: { type: 'realtime', instructions: 'Answer briefly. '.repeat(200_000) } });
+    meter.client(update);
+    meter.upstream(created('resp_1'));
+    // The tokenizer would read 'Answer briefly. ' as 3 tokens, 600,000 in all: a quarter of the frame's length says it was not run.
+    assert.deepEqual(tokensOf(meter.estimate('resp_1')), [Math.ceil(update.length / 4), 0, 0, 0]);
+  });
+
   test('a recorded clip added whole (megabytes of base64) is measured, not parsed', () => {
     const meter = new OpenAiRealtimeMeter();
     // 10 s of PCM16: 480,000 bytes, 100 user tokens.

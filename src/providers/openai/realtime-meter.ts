@@ -16,8 +16,9 @@ import type { RealtimeMeter } from '../wire-adapter.js';
 const PCM16_BYTES_PER_SECOND = 48_000;
 const G711_BYTES_PER_SECOND = 8_000;
 const USER_AUDIO_MS_PER_TOKEN = 100;
-/** A client event past this size (a client may send up to 16 MB) is not parsed: only its audio is measured. */
+/** A client event past this size (a client may send up to 16 MB) is not parsed: its audio is measured, its text estimated. */
 const LARGE_EVENT_CHARS = 256 * 1024;
+const CHARACTERS_PER_TOKEN = 4;
 const ASSISTANT_AUDIO_MS_PER_TOKEN = 50;
 
 const AUDIO_DELTAS = ['"response.output_audio.delta"', '"response.audio.delta"'];
@@ -61,10 +62,13 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
     }
     const isItem = text.includes('"conversation.item.create"');
     if (!isItem && !text.includes('"session.update"')) return;
-    if (isItem && text.length > LARGE_EVENT_CHARS) {
-      // A recorded clip added whole: its audio is measured without parsing megabytes on the event loop.
-      this.commitUserAudio();
-      this.conversation.audio += Math.ceil(((base64Bytes(text, '"audio"') / this.inputBytesPerSecond) * 1000) / USER_AUDIO_MS_PER_TOKEN);
+    if (text.length > LARGE_EVENT_CHARS) {
+      // Megabytes are not parsed, nor tokenized, on the event loop: a recorded clip added whole is measured for its
+      // audio; instructions that long count a token per four characters (the tokenizer took ~40 ms a megabyte here).
+      if (isItem) {
+        this.commitUserAudio();
+        this.conversation.audio += Math.ceil(((base64Bytes(text, '"audio"') / this.inputBytesPerSecond) * 1000) / USER_AUDIO_MS_PER_TOKEN);
+      } else this.instructions = Math.ceil(text.length / CHARACTERS_PER_TOKEN);
       return;
     }
     const event = tryParseJson(text);
