@@ -9,10 +9,10 @@
  */
 const taskCues: Record<string, readonly string[]> = {
   code: [
-    'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'query', 'queries', 'postgres', 'mysql', 'sqlite', 'database', 'schema', 'html', 'css', 'react', 'pandas',
+    'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
     'código', 'función', 'funktion', 'programm', 'fonction', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
     'codice', 'funzione', 'implementa', 'função', 'programa', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
-    'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'hàm ', 'mã nguồn', 'कोड', 'फ़ंक्शन',
+    'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
   ],
   writing: [
     'write a', 'write an', 'draft', 'rewrite', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
@@ -46,7 +46,7 @@ const taskCues: Record<string, readonly string[]> = {
     'translat', 'in spanish', 'in german', 'in french', 'into english', 'how do you say', 'traduce', 'traducir', 'übersetz', 'traduis', 'traduire', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語',
     'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean ', 'means', '用英语', '英文', '日语', '英語で', '日本語', '中国語', 'で何', '意味',
     'traduci', 'tradurre', 'in inglese', 'in italiano', 'come si dice', 'traduza', 'traduzir', 'em inglês', 'em português', 'como se diz', 'переведи', 'перевод', 'по-английски', 'по-русски', 'как сказать', '번역', '영어로', '한국어로', '어떻게 말해', 'vertaal', 'in het engels', 'przetłumacz', 'po angielsku', 'çevir', 'ingilizce',
-    'terjemah', 'ترجم', 'dịch', 'अनुवाद',
+    'terjemah', 'ترجم', 'dịch sang', 'dịch giúp', 'bản dịch', 'अनुवाद',
   ],
   chat: [
     'hi ', 'hello', 'hey ', 'thanks', 'thank you', 'how are you', 'recommend', 'any tips', 'hola', 'gracias', 'hallo', 'danke', 'salut', 'merci', '你好', '谢谢', 'こんにちは', 'ありがとう', 'おすすめ',
@@ -59,7 +59,7 @@ const taskCues: Record<string, readonly string[]> = {
     'acertijo', 'lógica', 'rätsel', 'logik', 'énigme', 'logique', '谜', '逻辑', '推理', '说谎', 'パズル', '論理', '推論',
     'yesterday', 'tomorrow', 'day after', 'day before', 'if today', 'taller than', 'older than', 'sequence', 'next in', 'statements', 'liar', 'knight', 'cross the river', 'weighing',
     'ayer', 'anteayer', 'gestern', 'demain', 'avant-hier', '昨天', '明天', '后天', '前天', '昨日', '明日', '星期几', '曜日', '正直', '嘘つき',
-    'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', '요일', 'logica', 'deduci', 'ieri', 'domani', 'più alto', 'enigma', 'ontem', 'amanhã', 'mais alto', 'загадк', 'логик', 'вчера', 'завтра', '수수께끼', '논리', '어제', '내일', '키가', 'raadsel', 'gisteren', 'zagadk', 'wczoraj', 'jutro', 'bilmece', 'mantık', 'yarın',
+    'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', '요일', 'logica', 'deduci', 'ieri', 'domani', 'più alto', 'enigma', 'ontem', 'amanhã', 'mais alto', 'загадк', 'логик', 'вчера', 'завтра', '수수께끼', '논리', '어제', '내일', '보다 키가', 'raadsel', 'gisteren', 'zagadk', 'wczoraj', 'jutro', 'bilmece', 'mantık', 'yarın',
   ],
 };
 
