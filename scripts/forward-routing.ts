@@ -5,13 +5,11 @@
  * A change to the features is kept when it does not cost this figure (eval/routing/README.md). About 40 s.
  */
 import { featureRows, headFeatures } from '../src/routing/task-classifier/classifier-features.js';
-import { predict, train } from '../src/routing/task-classifier/linear-model.js';
+import { mostProbable, predict, train } from '../src/routing/task-classifier/linear-model.js';
 import { taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, readRoutingSet } from './routing-set.js';
+import { classifierInputOf, classifierTraining, readRoutingSet } from './routing-set.js';
 
-const BUCKETS = 1 << 14;
-/** The training settings of scripts/train-task-classifier.ts. */
-const options = { epochs: 150, learningRate: 0.05, l2: 1e-5 };
+const { buckets: BUCKETS, options } = classifierTraining;
 /** The first row of each block written since the set's first thousand rows (eval/routing/README.md tells each one). */
 const BLOCK_STARTS = [1009, 1200, 1439, 1526, 1604, 1660, 1715, 1787, 1837, 1913, 2042, 2178, 2244, 2300, 2363, 2408];
 
@@ -28,11 +26,8 @@ BLOCK_STARTS.forEach((start, block) => {
   let blockTotal = 0;
   rows.forEach((row, index) => {
     if (row.id < start || row.id >= ends[block]) return;
-    const probabilities = predict(model, features[index]);
-    let best = 0;
-    for (let family = 1; family < probabilities.length; family++) if (probabilities[family] > probabilities[best]) best = family;
     blockTotal++;
-    if (taskFamilies[best] === row.family) blockRight++;
+    if (taskFamilies[mostProbable(predict(model, features[index]))] === row.family) blockRight++;
   });
   right += blockRight;
   total += blockTotal;

@@ -25,3 +25,6 @@ export const isHeldBack = (row: LabelledPrompt) => row.id % 5 === 0;
 export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
   return { prompt: row.prompt, system: row.system, history: row.history, tools: row.tools?.length, json: row.json };
 }
+
+/** How the task classifier is trained: its hashed buckets and the optimiser's settings (training and every evaluation that retrains). */
+export const classifierTraining = { buckets: 1 << 14, options: { epochs: 150, learningRate: 0.05, l2: 1e-5 } } as const;

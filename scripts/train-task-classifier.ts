@@ -7,10 +7,9 @@ import { featureRows, headFeatures } from '../src/routing/task-classifier/classi
 import { train } from '../src/routing/task-classifier/linear-model.js';
 import { storeHead, type StoredClassifier } from '../src/routing/task-classifier/model-file.js';
 import { complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
+import { classifierInputOf, classifierTraining, isHeldBack, readRoutingSet } from './routing-set.js';
 
-const BUCKETS = 1 << 14;
-const options = { epochs: 150, learningRate: 0.05, l2: 1e-5 };
+const { buckets: BUCKETS, options } = classifierTraining;
 
 const rows = readRoutingSet().filter((row) => !isHeldBack(row));
 const features = rows.map((row) => headFeatures(classifierInputOf(row), BUCKETS));

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { waitFor } from '../support/helpers.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { assertClose, chatBody, createKey, expectError, postChat, writeConfigFile } from './gateway-test-helpers.js';
 
@@ -151,11 +152,8 @@ describe('probes and metrics', () => {
     await embeddings.arrayBuffer();
     const grew = (after: string, name: string, cache: string) => (sample(after, name, { cache }) ?? 0) - (sample(before, name, { cache }) ?? 0);
     // The semantic cache stores after the answer: polled until it shows, with a deadline.
-    let after = await scrape();
-    for (const deadline = Date.now() + 5_000; grew(after, 'svc_cache_entries', 'semantic') < 1 && Date.now() < deadline; ) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      after = await scrape();
-    }
+    let after = '';
+    await waitFor(async () => grew((after = await scrape()), 'svc_cache_entries', 'semantic') >= 1, 5_000, 20);
     assert.equal(grew(after, 'svc_cache_entries', 'exact'), 1);
     assert.ok(grew(after, 'svc_cache_bytes', 'exact') >= answer.length, 'the exact entry counts at least its answer');
     assert.equal(grew(after, 'svc_cache_entries', 'semantic'), 1);

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
 import { DEFAULT_REALTIME_USAGE, MOCK_AUDIO_DELTAS } from '../mock-upstream/realtime-endpoint.js';
 import { waitFor } from '../support/helpers.js';
+import { sqliteVariant } from '../support/storage-variants.js';
 import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 import { assertClose, createKey, createOrg } from './gateway-test-helpers.js';
 
@@ -138,19 +139,11 @@ describe('realtime voice over a websocket', () => {
     assert.equal(plain.status, 400);
   });
 
-  /** The ledger rows of an org, read from the database itself once `count` are written. */
+  /** The ledger rows of an org, read from the database itself once `count` are written (the admin usage view flushes the ledger's queue). */
   async function ledgerRowsOf(orgId: string, count: number): Promise<Array<Record<string, number>>> {
-    const { default: Database } = await import('better-sqlite3');
-    const read = () => {
-      const database = new Database(`${harness.gateway.config.storage.dataDir}/svc.sqlite`, { readonly: true, fileMustExist: true });
-      try {
-        return database.prepare('select * from usage_ledger where org_id = ? order by created_at').all(orgId) as Array<Record<string, number>>;
-      } finally {
-        database.close();
-      }
-    };
-    let rows = read();
-    assert.ok(await waitFor(async () => (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).ok && (rows = read()).length >= count, 3000), `${count} ledger rows for ${orgId}, found ${rows.length}`);
+    const read = async () => (await sqliteVariant().ledgerRows(harness.gateway.config.storage.dataDir, { org_id: orgId })) as Array<Record<string, number>>;
+    let rows: Array<Record<string, number>> = [];
+    assert.ok(await waitFor(async () => (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).ok && (rows = await read()).length >= count, 3000), `${count} ledger rows for ${orgId}, found ${rows.length}`);
     return rows;
   }
 

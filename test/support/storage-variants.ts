@@ -18,7 +18,7 @@ export interface StorageVariant {
 
 const ledgerQuery = 'select * from usage_ledger';
 
-function sqliteVariant(): StorageVariant {
+export function sqliteVariant(): StorageVariant {
   return {
     name: 'sqlite',
     async prepare() {

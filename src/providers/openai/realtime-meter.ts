@@ -16,10 +16,10 @@ import type { RealtimeMeter } from '../wire-adapter.js';
 const PCM16_BYTES_PER_SECOND = 48_000;
 const G711_BYTES_PER_SECOND = 8_000;
 const USER_AUDIO_MS_PER_TOKEN = 100;
+const ASSISTANT_AUDIO_MS_PER_TOKEN = 50;
 /** A client event past this size (a client may send up to 16 MB) is not parsed: its audio is measured, its text estimated. */
 const LARGE_EVENT_CHARS = 256 * 1024;
 const CHARACTERS_PER_TOKEN = 4;
-const ASSISTANT_AUDIO_MS_PER_TOKEN = 50;
 
 const AUDIO_DELTAS = ['"response.output_audio.delta"', '"response.audio.delta"'];
 const TEXT_DELTAS = ['"response.output_text.delta"', '"response.text.delta"', '"response.output_audio_transcript.delta"', '"response.audio_transcript.delta"'];
@@ -67,7 +67,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
       // audio; instructions that long count a token per four characters (the tokenizer took ~40 ms a megabyte here).
       if (isItem) {
         this.commitUserAudio();
-        this.conversation.audio += Math.ceil(((base64Bytes(text, '"audio"') / this.inputBytesPerSecond) * 1000) / USER_AUDIO_MS_PER_TOKEN);
+        this.conversation.audio += audioTokens(base64Bytes(text, '"audio"'), this.inputBytesPerSecond, USER_AUDIO_MS_PER_TOKEN);
       } else this.instructions = Math.ceil(text.length / CHARACTERS_PER_TOKEN);
       return;
     }
@@ -99,7 +99,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
 
   estimate(responseId: string): MeteredUsage {
     const response = this.responses.get(responseId) ?? this.open(responseId);
-    const outputAudio = Math.ceil(((response.audioBytes / this.outputBytesPerSecond) * 1000) / ASSISTANT_AUDIO_MS_PER_TOKEN);
+    const outputAudio = audioTokens(response.audioBytes, this.outputBytesPerSecond, ASSISTANT_AUDIO_MS_PER_TOKEN);
     const outputText = countTokens(response.text);
     const usage = emptyUsage();
     usage.inputTokens = this.instructions + response.input.text + response.input.audio;
@@ -132,7 +132,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
 
   private commitUserAudio(): void {
     if (this.pendingUserAudioBytes === 0) return;
-    this.conversation.audio += Math.ceil(((this.pendingUserAudioBytes / this.inputBytesPerSecond) * 1000) / USER_AUDIO_MS_PER_TOKEN);
+    this.conversation.audio += audioTokens(this.pendingUserAudioBytes, this.inputBytesPerSecond, USER_AUDIO_MS_PER_TOKEN);
     this.pendingUserAudioBytes = 0;
   }
 
@@ -154,10 +154,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
       if (!isJsonObject(part)) continue;
       if (typeof part.text === 'string') this.conversation.text += countTokens(part.text);
       if (typeof part.transcript === 'string' && assistant) this.conversation.text += countTokens(part.transcript);
-      if (typeof part.audio === 'string') {
-        const milliseconds = (base64Length(part.audio) / this.inputBytesPerSecond) * 1000;
-        this.conversation.audio += Math.ceil(milliseconds / (assistant ? ASSISTANT_AUDIO_MS_PER_TOKEN : USER_AUDIO_MS_PER_TOKEN));
-      }
+      if (typeof part.audio === 'string') this.conversation.audio += audioTokens(Buffer.byteLength(part.audio, 'base64'), this.inputBytesPerSecond, assistant ? ASSISTANT_AUDIO_MS_PER_TOKEN : USER_AUDIO_MS_PER_TOKEN);
     }
     // A tool's answer is text the next response reads.
     if (typeof item.output === 'string') this.conversation.text += countTokens(item.output);
@@ -170,10 +167,9 @@ function bytesPerSecond(format: unknown): number {
   return typeof name === 'string' && /pcm[ua]$|g711/.test(name) ? G711_BYTES_PER_SECOND : PCM16_BYTES_PER_SECOND;
 }
 
-/** The bytes a base64 text decodes to. */
-function base64Length(text: string): number {
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((text.length * 3) / 4) - padding);
+/** Tokens of `bytes` of audio in a format of `bytesPerSecond`, at one token per `msPerToken` (a part counts whole). */
+function audioTokens(bytes: number, bytesPerSecond: number, msPerToken: number): number {
+  return Math.ceil(((bytes / bytesPerSecond) * 1000) / msPerToken);
 }
 
 /**
@@ -182,7 +178,7 @@ function base64Length(text: string): number {
  */
 function base64Bytes(text: string, field: string): number {
   const value = stringField(text, field);
-  return value === undefined ? 0 : base64Length(value);
+  return value === undefined ? 0 : Buffer.byteLength(value, 'base64');
 }
 
 /** The string value of `field` (`"delta"`) in JSON text, when it holds no escape; undefined when absent. */

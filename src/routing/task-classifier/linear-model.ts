@@ -31,6 +31,13 @@ export function predict(model: LinearModel, features: SparseFeatures): Float64Ar
   return scores;
 }
 
+/** The index of the most probable class (the first of equals). */
+export function mostProbable(probabilities: ArrayLike<number>): number {
+  let best = 0;
+  for (let index = 1; index < probabilities.length; index++) if (probabilities[index] > probabilities[best]) best = index;
+  return best;
+}
+
 /**
  * Fits the model by full-batch gradient descent with Adam and L2 regularisation (a few hundred examples: a
  * second or two). Deterministic: same data, same weights.

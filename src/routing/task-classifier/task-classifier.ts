@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { featureRows, headFeatures, requestEnds, type ClassifierInput } from './classifier-features.js';
-import { predict, type LinearModel } from './linear-model.js';
+import { mostProbable, predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
@@ -41,10 +41,8 @@ export class TaskClassifier {
     const features = headFeatures(input, this.buckets);
     const families = predict(this.family, features.family);
     const levels = predict(this.complexity, features.complexity);
-    let best = 0;
-    for (let index = 1; index < families.length; index++) if (families[index] > families[best]) best = index;
-    let level = 0;
-    for (let index = 1; index < levels.length; index++) if (levels[index] > levels[level]) level = index;
+    const best = mostProbable(families);
+    const level = mostProbable(levels);
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
