@@ -93,6 +93,14 @@ test('task cues are read at word starts: "hi" is not in "this", "api" not in "ca
   assert.deepEqual(cuesIn('请总结一下会议内容'), ['summarization']);
 });
 
+test('"works" is not "function": French "fonctionne" and German "funktioniert" are no code cue, "fonction" and "Funktion" are', () => {
+  assert.deepEqual(cuesIn("tu peux m'expliquer comment fonctionne la photosynthèse ?"), []);
+  assert.deepEqual(cuesIn('die heizung funktioniert seit gestern nicht'), ['reasoning']);
+  assert.deepEqual(cuesIn('écris une fonction qui trie une liste'), ['code', 'writing']);
+  assert.deepEqual(cuesIn('schreib eine funktion, die zwei zahlen addiert'), ['code', 'writing']);
+  assert.deepEqual(cuesIn('quelles fonctions de la bibliothèque standard'), ['code']);
+});
+
 test('of a long conversation the classifier reads the first turn and the latest ones, each from its start', async () => {
   const { classifierFeatures } = await import('./classifier-features.js');
   const turns = Array.from({ length: 400 }, (_, index) => `turn ${index}: ${'the quarterly report and its figures '.repeat(index === 0 ? 1 : 60)}`);

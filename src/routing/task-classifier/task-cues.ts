@@ -10,12 +10,12 @@
 const taskCues: Record<string, readonly string[]> = {
   code: [
     'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
-    'código', 'función', 'funktion', 'programm', 'fonction', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
+    'código', 'función', 'funktion ', 'funktionen', 'programm', 'fonction ', 'fonctions', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
     'codice', 'funzione', 'implementa', 'função', 'programa', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
   ],
   writing: [
-    'write a', 'write an', 'draft', 'rewrite', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
+    'write a', 'write an', 'draft', 'rewrite', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
     'escribe', 'redacta', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', '写', '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'lettera', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
