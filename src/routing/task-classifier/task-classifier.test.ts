@@ -141,3 +141,22 @@ test('a database question is code even with no code word in it, under a greeting
   ];
   for (const prompt of questions) assert.equal(classifier.classify({ prompt }).family, 'code', prompt.slice(0, 60));
 });
+
+test('a program asked for by what it is, not by its language, is code; the same nouns in everyday requests are not', () => {
+  const classifier = TaskClassifier.fromFile();
+  const programs = [
+    'Write a tic-tac-toe game.',
+    'Make a Discord bot that plays music.',
+    'Create a Chrome extension that blocks YouTube Shorts.',
+    'Build a URL shortener.',
+    'Haz un juego del ahorcado.',
+    'Erstelle einen Taschenrechner mit GUI.',
+    'Crée un bot Telegram qui répond aux messages.',
+    '做一个贪吃蛇游戏',
+    'ToDoアプリを作って',
+  ];
+  for (const prompt of programs) assert.equal(classifier.classify({ prompt }).family, 'code', prompt);
+  assert.equal(classifier.classify({ prompt: 'Write a game plan for our fundraising campaign.' }).family, 'writing');
+  assert.equal(classifier.classify({ prompt: 'Which app do you use to learn French?' }).family, 'chat');
+  assert.equal(classifier.classify({ prompt: 'Recommend a good video game for a long flight.' }).family, 'chat');
+});

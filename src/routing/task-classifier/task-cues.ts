@@ -10,6 +10,9 @@
 const taskCues: Record<string, readonly string[]> = {
   code: [
     'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
+    'compiler', 'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer',
+    'game engine', 'chess engine', 'rendering engine', 'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', 'lisp', 'terraform', 'nginx', 'powershell', 'command line', 'command-line', 'excel formula', 'vba ', 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener',
+    'compilador', 'algoritmo', 'compilateur', 'algorithme', 'moteur de rendu', 'algorithmus', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造',
     'código', 'función', 'funktion ', 'funktionen', 'programm', 'fonction ', 'fonctions', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
     'codice', 'funzione', 'implementa', 'função', 'programa', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
@@ -81,10 +84,31 @@ const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
   return [family, new RegExp([`(?<!\\p{L})(?:${latin.join('|')})`, ...anywhere].join('|'), 'u')] as const;
 });
 
+/**
+ * Asking for a program by what it is rather than by its language: a verb of making and, in the same sentence, a kind
+ * of software ("Write a tic-tac-toe game.", "Make a Discord bot that…", "Crée un bot Telegram", "做一个贪吃蛇游戏",
+ * "ToDoアプリを作って"). Either word alone is everyday language ("write a story", "a good app for Spanish?").
+ */
+const softwareArtifactPattern = new RegExp(
+  [
+    String.raw`(?<!\p{L})(?:build|create|make|write|program|code|develop|implement|haz|crea|construye|programa|desarrolla|erstelle|bau|programmiere|entwickle|schreib|crée|créer|fais|développe|construis|crea|scrivi|sviluppa|faça|crie|desenvolva|создай|сделай|напиши|разработай)` +
+      String.raw`[^.?!\n]{0,40}?(?<!\p{L})(?:game|app|application|bot|website|site|web page|webpage|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo|игр|приложени|бот|сайт)s?(?!\p{L}|\s+plan)`,
+    '(?:做|写|开发|实现|创建|搭建)[^。？！\n]{0,15}(?:游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫)',
+    '(?:アプリ|ゲーム|ボット|サイト|ウェブページ|拡張機能)[^。？！\n]{0,10}(?:作|開発|実装)',
+    '(?:게임|앱|봇|웹사이트|사이트)[^.?!\n]{0,10}(?:만들어|개발해)',
+  ].join('|'),
+  'u',
+);
+
+/** The kinds of software alone: a cheap first test, since most requests name none (the pattern above is ~20 µs a request). */
+const softwareNounPattern = /(?<!\p{L})(?:game|app|application|bot|website|site|web ?page|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo|игр|приложени|бот|сайт)|游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫|アプリ|ゲーム|ボット|サイト|ウェブページ|拡張機能|게임|앱|봇|사이트/u;
+
+const asksForSoftware = (text: string) => softwareNounPattern.test(text) && softwareArtifactPattern.test(text);
+
 /** The families whose cues appear in `text` (lower-cased), each once. */
 export function cuesIn(text: string): string[] {
   const found: string[] = [];
-  for (const [family, pattern] of cuePatterns) if (pattern.test(text)) found.push(family);
+  for (const [family, pattern] of cuePatterns) if (pattern.test(text) || (family === 'code' && asksForSoftware(text))) found.push(family);
   return found;
 }
 
