@@ -95,7 +95,7 @@ test('task cues are read at word starts: "hi" is not in "this", "api" not in "ca
 
 test('"works" is not "function": French "fonctionne" and German "funktioniert" are no code cue, "fonction" and "Funktion" are', () => {
   assert.deepEqual(cuesIn("tu peux m'expliquer comment fonctionne la photosynthèse ?"), []);
-  assert.deepEqual(cuesIn('die heizung funktioniert seit gestern nicht'), ['reasoning']);
+  assert.deepEqual(cuesIn('die heizung funktioniert seit gestern nicht'), []);
   assert.deepEqual(cuesIn('écris une fonction qui trie une liste'), ['code', 'writing']);
   assert.deepEqual(cuesIn('schreib eine funktion, die zwei zahlen addiert'), ['code', 'writing']);
   assert.deepEqual(cuesIn('quelles fonctions de la bibliothèque standard'), ['code']);
@@ -159,4 +159,12 @@ test('a program asked for by what it is, not by its language, is code; the same 
   assert.equal(classifier.classify({ prompt: 'Write a game plan for our fundraising campaign.' }).family, 'writing');
   assert.equal(classifier.classify({ prompt: 'Which app do you use to learn French?' }).family, 'chat');
   assert.equal(classifier.classify({ prompt: 'Recommend a good video game for a long flight.' }).family, 'chat');
+});
+
+test('a day named in passing is everyday talk; a puzzle about which day or date is reasoning', () => {
+  const classifier = TaskClassifier.fromFile();
+  const everyday = ['I bought a laptop yesterday and it won\'t turn on, what should I do?', 'Mi hijo tiene fiebre desde ayer, ¿qué hago?', 'Ich habe gestern zu viel gegessen, was hilft gegen Völlegefühl?', '昨天买的牛奶今天还能喝吗？'];
+  for (const prompt of everyday) assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);
+  assert.equal(classifier.classify({ prompt: 'Yesterday was April 30, 2021. What is the date tomorrow in MM/DD/YYYY?' }).family, 'reasoning');
+  assert.equal(classifier.classify({ prompt: 'Today is Monday. What day will it be in 10 days?' }).family, 'reasoning');
 });

@@ -18,7 +18,7 @@ const taskCues: Record<string, readonly string[]> = {
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
   ],
   writing: [
-    'write a', 'write an', 'draft', 'rewrite', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
+    'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
     'escribe', 'redacta', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', '写', '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'lettera', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
@@ -60,9 +60,13 @@ const taskCues: Record<string, readonly string[]> = {
   reasoning: [
     'puzzle', 'riddle', 'logic', 'deduce', 'who owns', 'who is lying', 'lying', 'what comes next', 'constraints', 'schedule', 'valid', 'conclude', 'step by step',
     'acertijo', 'lógica', 'rätsel', 'logik', 'énigme', 'logique', '谜', '逻辑', '推理', '说谎', 'パズル', '論理', '推論',
-    'yesterday', 'tomorrow', 'day after', 'day before', 'if today', 'taller than', 'older than', 'sequence', 'next in', 'statements', 'liar', 'knight', 'cross the river', 'weighing',
-    'ayer', 'anteayer', 'gestern', 'demain', 'avant-hier', '昨天', '明天', '后天', '前天', '昨日', '明日', '星期几', '曜日', '正直', '嘘つき',
-    'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', '요일', 'logica', 'deduci', 'ieri', 'domani', 'più alto', 'enigma', 'ontem', 'amanhã', 'mais alto', 'загадк', 'логик', 'вчера', 'завтра', '수수께끼', '논리', '어제', '내일', '보다 키가', 'raadsel', 'gisteren', 'zagadk', 'wczoraj', 'jutro', 'bilmece', 'mantık', 'yarın',
+    'day after', 'day before', 'if today', 'taller than', 'older than', 'sequence', 'next in', 'statements', 'liar', 'knight', 'cross the river', 'weighing',
+    'anteayer', 'avant-hier', '后天', '前天', '星期几', '正直', '嘘つき',
+    'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', 'logica', 'deduci', 'più alto', 'enigma', 'mais alto', 'загадк', 'логик', '수수께끼', '논리', '보다 키가', 'raadsel', 'zagadk', 'bilmece', 'mantık', 
+    // A day named in passing ("since yesterday", "明日の会議") is everyday talk; the day puzzles ask which day or date.
+    'what day', 'which day', 'what date', 'si hoy', 'qué día', 'qué fecha', 'pasado mañana', 'wenn heute', 'wenn morgen', 'welcher tag', 'welcher wochentag', 'welches datum', 'vorgestern', 'übermorgen',
+    "si aujourd'hui", 'quel jour', 'quelle date', 'après-demain', '如果今天', '如果昨天', '如果明天', '几月几日', '今日が', '明日が', '昨日が', '何曜日', '何月何日', '一昨日', '明後日',
+    "l'altro ieri", 'dopodomani', 'che giorno', 'anteontem', 'depois de amanhã', 'que dia', 'позавчера', 'послезавтра', 'какой день', '무슨 요일', '그저께', 'welke dag', 'eergisteren', 'overmorgen', 'jaki dzień', 'przedwczoraj', 'pojutrze', 'hangi gün',
   ],
 };
 
