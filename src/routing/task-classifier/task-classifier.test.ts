@@ -168,3 +168,17 @@ test('a day named in passing is everyday talk; a puzzle about which day or date 
   assert.equal(classifier.classify({ prompt: 'Yesterday was April 30, 2021. What is the date tomorrow in MM/DD/YYYY?' }).family, 'reasoning');
   assert.equal(classifier.classify({ prompt: 'Today is Monday. What day will it be in 10 days?' }).family, 'reasoning');
 });
+
+test('everyday words that are also cues do not make a quick question code or maths', () => {
+  assert.deepEqual(cuesIn('i want to go to paris in may'), []);
+  assert.deepEqual(cuesIn('how do i get rust off my bike chain?'), []);
+  assert.deepEqual(cuesIn('what is the function of the liver?'), []);
+  assert.deepEqual(cuesIn('is there a speed limit on german autobahns?'), []);
+  assert.deepEqual(cuesIn("i'm interested in learning piano"), []);
+  assert.deepEqual(cuesIn('write a review of the new zelda game for my blog.'), ['writing', 'analysis']);
+  assert.deepEqual(cuesIn('write an lru cache in rust'), ['code', 'writing']);
+  assert.deepEqual(cuesIn('wie implementiere ich in go einen worker-pool?'), ['code']);
+  const classifier = TaskClassifier.fromFile();
+  for (const prompt of ['How much does a Tesla Model 3 cost?', "What's the average salary of a nurse in Texas?", 'What is the function of the liver?', 'How do I get rust off my bike chain?'])
+    assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);
+});

@@ -3,13 +3,13 @@
  * "翻译"…), in the six languages of the routing set and, since a cue is one feature whatever its language, in other
  * common ones too (Italian, Portuguese, Russian, Korean, Dutch, Polish, Turkish; the main verbs in Indonesian, Arabic,
  * Vietnamese and Hindi): a prompt in a language the set does not hold is read by the same cue features the six taught
- * the model. A cue ending in a space is a whole word. They are general vocabulary, not phrases of the set; the model
+ * the model. A cue ending in a space is a whole word; a RegExp is a word with an everyday use left out. They are general vocabulary, not phrases of the set; the model
  * learns how much each family's cues count (a 'prove' in small talk is outweighed by the rest). Matched as substrings
  * of the lower-cased text, so inflections match too.
  */
-const taskCues: Record<string, readonly string[]> = {
+const taskCues: Record<string, readonly (string | RegExp)[]> = {
   code: [
-    'code', 'function', 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'rust', ' go ', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
+    'code', /function(?! of\b)/, 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'in rust', 'en rust', 'a rust ', 'rust code', 'rust error', 'rustで', '用rust', 'in go ', 'en go ', 'a go ', 'to go:', 'idiomatic go', 'goroutine', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
     'compiler', 'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer',
     'game engine', 'chess engine', 'rendering engine', 'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', 'lisp', 'terraform', 'nginx', 'powershell', 'command line', 'command-line', 'excel formula', 'vba ', 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener',
     'compilador', 'algoritmo', 'compilateur', 'algorithme', 'moteur de rendu', 'algorithmus', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造',
@@ -29,9 +29,9 @@ const taskCues: Record<string, readonly string[]> = {
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', '비교', '장단점', '평가', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
   ],
   math: [
-    'solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'limit',
+    'solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'limit of', 'limit as',
     'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', '求', '方程', '证明', '计算', '概率', '積分', '方程式', '証明', '計算', '確率',
-    'how many', 'how much', 'percent', '%', 'area of', 'volume', 'radius', 'interest', 'average', 'cuánto es', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
+    'how many', 'how much', 'percent', '%', 'area of', 'volume of', 'radius', 'interest rate', 'compound interest', 'simple interest', 'average of', 'average speed', 'cuánto es', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
     'risolvi', 'calcola', 'equazion', 'dimostra', 'probabilità', 'quanto fa', 'resolva', 'equação', 'probabilidade', 'quanto é', 'реши ', 'решите', 'вычисли', 'уравнени', 'докажи', 'вероятност', 'сколько', '계산', '방정식', '확률', '증명', '넓이', '구하세요', 'bereken', 'vergelijking', 'oblicz', 'rozwiąż', 'równani', 'prawdopodobieństw', 'hesapla', 'denklem', 'olasılık',
     'площадь', 'периметр', 'hitung', 'احسب', 'tính toán', 'hãy tính', 'गणना', 'हल करो', 'हल करें',
   ],
@@ -80,6 +80,11 @@ const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
   const latin: string[] = [];
   const anywhere: string[] = [];
   for (const cue of cues) {
+    // A pattern of its own where a word has an everyday use ("the function of the liver"): at a word start, as written.
+    if (cue instanceof RegExp) {
+      latin.push(cue.source);
+      continue;
+    }
     // CJK and Hangul text has no spaces between its words (or glues its particles to them): matched anywhere.
     if (!/^\s?\p{L}/u.test(cue) || /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(cue)) anywhere.push(escape(cue));
     // A trailing space marks a whole word: "hi " is not "history", "go " not "good".
@@ -91,12 +96,13 @@ const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
 /**
  * Asking for a program by what it is rather than by its language: a verb of making and, in the same sentence, a kind
  * of software ("Write a tic-tac-toe game.", "Make a Discord bot that…", "Crée un bot Telegram", "做一个贪吃蛇游戏",
- * "ToDoアプリを作って"). Either word alone is everyday language ("write a story", "a good app for Spanish?").
+ * "ToDoアプリを作って"). Either word alone is everyday language ("write a story", "a good app for Spanish?"), and so is a text
+ * about a program ("write a review of the new Zelda game").
  */
 const softwareArtifactPattern = new RegExp(
   [
     String.raw`(?<!\p{L})(?:build|create|make|write|program|code|develop|implement|haz|crea|construye|programa|desarrolla|erstelle|bau|programmiere|entwickle|schreib|crée|créer|fais|développe|construis|crea|scrivi|sviluppa|faça|crie|desenvolva|создай|сделай|напиши|разработай)` +
-      String.raw`[^.?!\n]{0,40}?(?<!\p{L})(?:game|app|application|bot|website|site|web page|webpage|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo|игр|приложени|бот|сайт)s?(?!\p{L}|\s+plan)`,
+      String.raw`(?:(?!review|story|essay|article|post|poem|description|letter|e-?mail|summary|song|speech|reseña|artículo|historia|cuento|rezension|artikel|geschichte|critique|histoire|recensione|storia|resenha|обзор|стать|рассказ)[^.?!\n]){0,40}?(?:(?<!\p{L})(?:game|app|application|bot|website|site|web page|webpage|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo)s?(?!\p{L}|\s+plan)|(?<!\p{L})(?:игр|приложени|бот|сайт))`,
     '(?:做|写|开发|实现|创建|搭建)[^。？！\n]{0,15}(?:游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫)',
     '(?:アプリ|ゲーム|ボット|サイト|ウェブページ|拡張機能)[^。？！\n]{0,10}(?:作|開発|実装)',
     '(?:게임|앱|봇|웹사이트|사이트)[^.?!\n]{0,10}(?:만들어|개발해)',
@@ -105,7 +111,7 @@ const softwareArtifactPattern = new RegExp(
 );
 
 /** The kinds of software alone: a cheap first test, since most requests name none (the pattern above is ~20 µs a request). */
-const softwareNounPattern = /(?<!\p{L})(?:game|app|application|bot|website|site|web ?page|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo|игр|приложени|бот|сайт)|游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫|アプリ|ゲーム|ボット|サイト|ウェブページ|拡張機能|게임|앱|봇|사이트/u;
+const softwareNounPattern = /(?<!\p{L})(?:game|app|application|bot|website|site|web ?page|landing page|shortener|extension|plugin|clone|generator|calculator|scraper|crawler|gui|cli|widget|juego|aplicación|calculadora|spiel|webseite|rechner|taschenrechner|anwendung|jeu|appli|calculatrice|gioco|applicazione|jogo|aplicativo)s?(?!\p{L})|(?<!\p{L})(?:игр|приложени|бот|сайт)|游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫|アプリ|ゲーム|ボット|サイト|ウェブページ|拡張機能|게임|앱|봇|사이트/u;
 
 const asksForSoftware = (text: string) => softwareNounPattern.test(text) && softwareArtifactPattern.test(text);
 
