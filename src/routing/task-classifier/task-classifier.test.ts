@@ -178,6 +178,9 @@ test('everyday words that are also cues do not make a quick question code or mat
   assert.deepEqual(cuesIn('write a review of the new zelda game for my blog.'), ['writing', 'analysis']);
   assert.deepEqual(cuesIn('write an lru cache in rust'), ['code', 'writing']);
   assert.deepEqual(cuesIn('wie implementiere ich in go einen worker-pool?'), ['code']);
+  assert.deepEqual(cuesIn('i mean, is it even possible to learn japanese in a year?'), []);
+  assert.deepEqual(cuesIn("what does 'carpe diem' mean?"), ['translation']);
+  assert.deepEqual(cuesIn("what's the time complexity of quicksort?"), ['code']);
   const classifier = TaskClassifier.fromFile();
   for (const prompt of ['How much does a Tesla Model 3 cost?', "What's the average salary of a nurse in Texas?", 'What is the function of the liver?', 'How do I get rust off my bike chain?'])
     assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);

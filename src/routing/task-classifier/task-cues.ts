@@ -9,7 +9,7 @@
  */
 const taskCues: Record<string, readonly (string | RegExp)[]> = {
   code: [
-    'code', /function(?! of\b)/, 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'in rust', 'en rust', 'a rust ', 'rust code', 'rust error', 'rustで', '用rust', 'in go ', 'en go ', 'a go ', 'to go:', 'idiomatic go', 'goroutine', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
+    'code', /function(?! of\b)/, 'script', 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'in rust', 'en rust', 'a rust ', 'rust code', 'rust error', 'rustで', '用rust', 'in go ', 'en go ', 'a go ', 'to go:', 'idiomatic go', 'goroutine', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'time complexity', 'space complexity', 'big o ', 'big-o', 'o(n', 'o(1)', 'o(log', 'leetcode', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
     'compiler', 'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer',
     'game engine', 'chess engine', 'rendering engine', 'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', 'lisp', 'terraform', 'nginx', 'powershell', 'command line', 'command-line', 'excel formula', 'vba ', 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener',
     'compilador', 'algoritmo', 'compilateur', 'algorithme', 'moteur de rendu', 'algorithmus', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造',
@@ -29,14 +29,14 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', '비교', '장단점', '평가', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
   ],
   math: [
-    'solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'limit of', 'limit as',
+    'solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'prime number', 'is prime', 'are prime', 'limit of', 'limit as',
     'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', '求', '方程', '证明', '计算', '概率', '積分', '方程式', '証明', '計算', '確率',
     'how many', 'how much', 'percent', '%', 'area of', 'volume of', 'radius', 'interest rate', 'compound interest', 'simple interest', 'average of', 'average speed', 'cuánto es', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
     'risolvi', 'calcola', 'equazion', 'dimostra', 'probabilità', 'quanto fa', 'resolva', 'equação', 'probabilidade', 'quanto é', 'реши ', 'решите', 'вычисли', 'уравнени', 'докажи', 'вероятност', 'сколько', '계산', '방정식', '확률', '증명', '넓이', '구하세요', 'bereken', 'vergelijking', 'oblicz', 'rozwiąż', 'równani', 'prawdopodobieństw', 'hesapla', 'denklem', 'olasılık',
     'площадь', 'периметр', 'hitung', 'احسب', 'tính toán', 'hãy tính', 'गणना', 'हल करो', 'हल करें',
   ],
   extraction: [
-    'extract', 'pull out', 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
+    'extract', 'pull out', 'classify', 'categoriz', 'categoris', 'tag each', 'label each', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
     'estrai', 'estrarre', 'extraia', 'extrair', 'извлеки', 'выдели', 'найди все', '추출', 'extraheer', 'wyodrębnij',
     'найди в тексте', 'ekstrak', 'استخرج', 'trích xuất', 'निकालो', 'निकालें',
   ],
@@ -47,7 +47,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
   translation: [
     'translat', 'in spanish', 'in german', 'in french', 'into english', 'how do you say', 'traduce', 'traducir', 'übersetz', 'traduis', 'traduire', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語',
-    'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean ', 'means', '用英语', '英文', '日语', '英語で', '日本語', '中国語', 'で何', '意味',
+    'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean?', 'means?', 'meaning of', 'mean in ', 'means in ', '用英语', '英文', '日语', '英語で', '日本語', '中国語', 'で何', '意味',
     'traduci', 'tradurre', 'in inglese', 'in italiano', 'come si dice', 'traduza', 'traduzir', 'em inglês', 'em português', 'como se diz', 'переведи', 'перевод', 'по-английски', 'по-русски', 'как сказать', '번역', '영어로', '한국어로', '어떻게 말해', 'vertaal', 'in het engels', 'przetłumacz', 'po angielsku', 'çevir', 'ingilizce',
     'terjemah', 'ترجم', 'dịch sang', 'dịch giúp', 'bản dịch', 'अनुवाद',
   ],
