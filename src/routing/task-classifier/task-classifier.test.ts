@@ -185,3 +185,15 @@ test('everyday words that are also cues do not make a quick question code or mat
   for (const prompt of ['How much does a Tesla Model 3 cost?', "What's the average salary of a nurse in Texas?", 'What is the function of the liver?', 'How do I get rust off my bike chain?'])
     assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);
 });
+
+test('a cue word in its everyday compound is no cue: dress code, movie script, business logic, flight schedule', () => {
+  assert.deepEqual(cuesIn("what's the dress code for a winter wedding?"), []);
+  assert.deepEqual(cuesIn('i have a promo code that does not work'), []);
+  assert.deepEqual(cuesIn('write the script for a 30-second radio ad'), []);
+  assert.deepEqual(cuesIn('my flight schedule changed, can i get a refund?'), []);
+  assert.deepEqual(cuesIn('is my passport still valid?'), []);
+  assert.deepEqual(cuesIn('write a bash script that renames files'), ['code', 'writing']);
+  assert.deepEqual(cuesIn('i need to schedule four meetings with these constraints'), ['reasoning']);
+  assert.deepEqual(cuesIn('is this argument valid?'), ['reasoning']);
+  assert.deepEqual(cuesIn('where should the business logic live in a django app?'), ['code']);
+});
