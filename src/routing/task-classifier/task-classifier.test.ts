@@ -189,6 +189,9 @@ test('everyday words that are also cues do not make a quick question code or mat
 test('a cue word in its everyday compound is no cue: dress code, movie script, business logic, flight schedule', () => {
   assert.deepEqual(cuesIn("what's the dress code for a winter wedding?"), []);
   assert.deepEqual(cuesIn('i have a promo code that does not work'), []);
+  assert.deepEqual(cuesIn('tu as un code promo pour deliveroo ?'), []);
+  assert.deepEqual(cuesIn('mi programa favorito de la tele se canceló'), []);
+  assert.deepEqual(cuesIn('haz un programa que ordene una lista'), ['code']);
   assert.deepEqual(cuesIn('write the script for a 30-second radio ad'), []);
   assert.deepEqual(cuesIn('my flight schedule changed, can i get a refund?'), []);
   assert.deepEqual(cuesIn('is my passport still valid?'), []);
