@@ -200,3 +200,16 @@ test('a cue word in its everyday compound is no cue: dress code, movie script, b
   assert.deepEqual(cuesIn('is this argument valid?'), ['reasoning']);
   assert.deepEqual(cuesIn('where should the business logic live in a django app?'), ['code']);
 });
+
+test('in Chinese and Japanese too, a cue is the task word, not a character it shares with everyday words', () => {
+  assert.deepEqual(cuesIn('我的要求很简单：推荐几本好看的科幻小说。'), ['chat']);
+  assert.deepEqual(cuesIn('如何求职成功？'), []);
+  assert.deepEqual(cuesIn('写作业太慢了怎么办？'), []);
+  assert.deepEqual(cuesIn('人生の意味とは何だと思いますか？'), []);
+  assert.deepEqual(cuesIn('日本で今何が流行っていますか？'), []);
+  assert.deepEqual(cuesIn('三角形の面積を求めてください。'), ['math']);
+  assert.deepEqual(cuesIn('已知函数f(x)=x²，求它的导数。'), ['code', 'math']);
+  assert.deepEqual(cuesIn('この文を英語に訳してください。'), ['translation']);
+  assert.deepEqual(cuesIn('「もったいない」ってどういう意味？'), ['translation']);
+  assert.deepEqual(cuesIn('帮我写一封辞职信。'), ['writing']);
+});

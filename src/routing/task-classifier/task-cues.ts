@@ -19,7 +19,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
   writing: [
     'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
-    'escribe', 'redacta', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', '写', '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
+    'escribe', 'redacta', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'lettera', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
   ],
@@ -30,7 +30,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
   math: [
     'solve', 'calculate', 'compute', 'derivative', 'integral', 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'prime number', 'is prime', 'are prime', 'limit of', 'limit as',
-    'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', '求', '方程', '证明', '计算', '概率', '積分', '方程式', '証明', '計算', '確率',
+    'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', '求解', '求出', '求证', '求导', '求值', '求函数', '求它', '求这', '求该', '求第', '求其', 'を求め', '，求', '。求', '方程', '证明', '计算', '概率', '積分', '方程式', '証明', '計算', '確率',
     'how many', 'how much', 'percent', '%', 'area of', 'volume of', 'radius', 'interest rate', 'compound interest', 'simple interest', 'average of', 'average speed', 'cuánto es', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
     'risolvi', 'calcola', 'equazion', 'dimostra', 'probabilità', 'quanto fa', 'resolva', 'equação', 'probabilidade', 'quanto é', 'реши ', 'решите', 'вычисли', 'уравнени', 'докажи', 'вероятност', 'сколько', '계산', '방정식', '확률', '증명', '넓이', '구하세요', 'bereken', 'vergelijking', 'oblicz', 'rozwiąż', 'równani', 'prawdopodobieństw', 'hesapla', 'denklem', 'olasılık',
     'площадь', 'периметр', 'hitung', 'احسب', 'tính toán', 'hãy tính', 'गणना', 'हल करो', 'हल करें',
@@ -46,8 +46,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'ringkas', 'rangkum', 'لخص', 'تلخيص', 'tóm tắt', 'सारांश',
   ],
   translation: [
-    'translat', 'in spanish', 'in german', 'in french', 'into english', 'how do you say', 'traduce', 'traducir', 'übersetz', 'traduis', 'traduire', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語',
-    'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean?', 'means?', 'meaning of', 'mean in ', 'means in ', '用英语', '英文', '日语', '英語で', '日本語', '中国語', 'で何', '意味',
+    'translat', 'in spanish', 'in german', 'in french', 'into english', 'how do you say', 'traduce', 'traducir', 'übersetz', 'traduis', 'traduire', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語に', '英語で', '英訳',
+    'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean?', 'means?', 'meaning of', 'mean in ', 'means in ', '用英语', '成英文', '的英文', '英文怎么', 'の英文', '成日语', '用日语', '日语怎么', '日本語に', '日本語で', '日本語訳', '中国語に', '中国語で', '中国語だと', '語で何', 'どういう意味', 'の意味は', '意味を教え',
     'traduci', 'tradurre', 'in inglese', 'in italiano', 'come si dice', 'traduza', 'traduzir', 'em inglês', 'em português', 'como se diz', 'переведи', 'перевод', 'по-английски', 'по-русски', 'как сказать', '번역', '영어로', '한국어로', '어떻게 말해', 'vertaal', 'in het engels', 'przetłumacz', 'po angielsku', 'çevir', 'ingilizce',
     'terjemah', 'ترجم', 'dịch sang', 'dịch giúp', 'bản dịch', 'अनुवाद',
   ],
@@ -76,17 +76,20 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * not in "capital") and may run on into an inflection ("summar" → "summarize"); a CJK or Hangul cue is matched anywhere. The
  * word-start test is written once before all the Latin cues, not once per cue: a third of the cost.
  */
+/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
+const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
   const latin: string[] = [];
   const anywhere: string[] = [];
   for (const cue of cues) {
     // A pattern of its own where a word has an everyday use ("the function of the liver"): at a word start, as written.
     if (cue instanceof RegExp) {
-      latin.push(cue.source);
+      (cjk.test(cue.source) ? anywhere : latin).push(cue.source);
       continue;
     }
     // CJK and Hangul text has no spaces between its words (or glues its particles to them): matched anywhere.
-    if (!/^\s?\p{L}/u.test(cue) || /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(cue)) anywhere.push(escape(cue));
+    if (!/^\s?\p{L}/u.test(cue) || cjk.test(cue)) anywhere.push(escape(cue));
     // A trailing space marks a whole word: "hi " is not "history", "go " not "good".
     else latin.push(`${escape(cue.trim())}${cue.endsWith(' ') ? '(?!\\p{L})' : ''}`);
   }
