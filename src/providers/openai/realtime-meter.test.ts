@@ -94,4 +94,38 @@ describe('the realtime meter: what a response consumed, by OpenAI\'s rule, when 
     meter.upstream(created('resp_1'));
     assert.deepEqual(tokensOf(meter.estimate('resp_1')), [100, 100, 0, 0]);
   });
+  test('an assistant item the client truncates keeps the audio heard and loses its transcript, after its response or during it', () => {
+    const transcript = 'Lisbon in spring is lovely.';
+    const truncate = (ms: number) => event({ type: 'conversation.item.truncate', item_id: 'item_1', content_index: 0, audio_end_ms: ms });
+    const say = (meter: OpenAiRealtimeMeter) => {
+      meter.client(event({ type: 'input_audio_buffer.append', audio: audio(48_000) }));
+      meter.upstream(created('resp_1'));
+      meter.upstream(event({ type: 'response.output_audio_transcript.delta', response_id: 'resp_1', item_id: 'item_1', output_index: 0, content_index: 0, delta: transcript }));
+      meter.upstream(audioDelta('resp_1', 48_000));
+      meter.upstream(audioDelta('resp_1', 48_000));
+    };
+    // After a counted response.done: 1 s of user audio (10) and 2 s said (40 audio tokens, the transcript's text).
+    const after = new OpenAiRealtimeMeter();
+    say(after);
+    after.finished('resp_1', { ...emptyUsage(), inputTokens: 10, audioInputTokens: 10, outputTokens: o200kCount(transcript) + 40, audioOutputTokens: 40 });
+    after.client(truncate(500));
+    after.upstream(created('resp_2'));
+    // Heard: 0.5 s of the assistant's audio, 10 tokens; the transcript is gone.
+    assert.deepEqual(tokensOf(after.estimate('resp_2')), [20, 20, 0, 0]);
+    // Truncating again, later, takes nothing more; an item never said changes nothing.
+    after.client(truncate(1_500));
+    after.client(event({ type: 'conversation.item.truncate', item_id: 'item_9', content_index: 0, audio_end_ms: 0 }));
+    after.upstream(created('resp_3'));
+    assert.deepEqual(tokensOf(after.estimate('resp_3')), [20, 20, 0, 0]);
+
+    // Barge-in before the response is done: cut at 500 ms, the response then billed by svc's count.
+    const during = new OpenAiRealtimeMeter();
+    say(during);
+    during.client(truncate(500));
+    const cut = during.estimate('resp_1');
+    assert.deepEqual(tokensOf(cut), [10, 10, o200kCount(transcript) + 40, 40]);
+    during.finished('resp_1', cut);
+    during.upstream(created('resp_2'));
+    assert.deepEqual(tokensOf(during.estimate('resp_2')), [20, 20, 0, 0]);
+  });
 });

@@ -10,6 +10,8 @@ import type { RealtimeMeter } from '../wire-adapter.js';
  * the input of every response; audio is 1 token per 100 ms in user messages and 1 per 50 ms in assistant messages;
  * text is counted with the tokenizer. A response is billed for the output svc relayed of it (as a cut chat stream is).
  * A readable `response.done` resets the conversation's count to the upstream's own (its input plus its output).
+ * An assistant item the client truncates (`conversation.item.truncate`: the user interrupted, only `audio_end_ms` was
+ * heard) keeps that much audio in the conversation and loses its transcript, as the upstream does.
  */
 
 /** Bytes a second of each audio format (wire-formats.md §1.7): PCM16 at 24 kHz, G.711 at 8 kHz. */
@@ -20,6 +22,8 @@ const ASSISTANT_AUDIO_MS_PER_TOKEN = 50;
 /** A client event past this size (a client may send up to 16 MB) is not parsed: its audio is measured, its text estimated. */
 const LARGE_EVENT_CHARS = 256 * 1024;
 const CHARACTERS_PER_TOKEN = 4;
+/** Assistant items remembered for a truncation (a client truncates the item it is playing: a recent one). */
+const REMEMBERED_ITEMS = 64;
 
 const AUDIO_DELTAS = ['"response.output_audio.delta"', '"response.audio.delta"'];
 const TEXT_DELTAS = ['"response.output_text.delta"', '"response.text.delta"', '"response.output_audio_transcript.delta"', '"response.audio_transcript.delta"'];
@@ -35,6 +39,18 @@ interface OpenResponse {
   input: Tokens;
   text: string;
   audioBytes: number;
+  /** What truncations of its items took out of the conversation before it finished. */
+  truncated: Tokens;
+}
+
+/** An assistant item a response said: what of it the conversation holds, until the client truncates it. */
+interface AssistantItem {
+  responseId: string;
+  audioBytes: number;
+  text: string;
+  truncated: boolean;
+  /** After a truncation: the audio tokens left of it. */
+  keptAudio?: number;
 }
 
 export class OpenAiRealtimeMeter implements RealtimeMeter {
@@ -45,6 +61,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
   private inputBytesPerSecond = PCM16_BYTES_PER_SECOND;
   private outputBytesPerSecond = PCM16_BYTES_PER_SECOND;
   private readonly responses = new Map<string, OpenResponse>();
+  private readonly items = new Map<string, AssistantItem>();
 
   constructor() {
     // Counts of text are exact once the tokenizer is loaded: a session is long enough for it.
@@ -58,6 +75,11 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
     }
     if (text.includes('"input_audio_buffer.clear"')) {
       this.pendingUserAudioBytes = 0;
+      return;
+    }
+    if (text.includes('"conversation.item.truncate"')) {
+      const event = tryParseJson(text);
+      if (isJsonObject(event) && event.type === 'conversation.item.truncate' && typeof event.item_id === 'string' && typeof event.audio_end_ms === 'number') this.truncate(event.item_id, event.audio_end_ms);
       return;
     }
     const isItem = text.includes('"conversation.item.create"');
@@ -85,15 +107,23 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
       return;
     }
     if (AUDIO_DELTAS.some((type) => text.includes(type))) {
-      const response = this.responses.get(stringField(text, '"response_id"') ?? '');
-      if (response) response.audioBytes += base64Bytes(text, '"delta"');
+      const responseId = stringField(text, '"response_id"') ?? '';
+      const response = this.responses.get(responseId);
+      if (!response) return;
+      const bytes = base64Bytes(text, '"delta"');
+      response.audioBytes += bytes;
+      const item = this.itemOf(stringField(text, '"item_id"'), responseId);
+      if (item) item.audioBytes += bytes;
       return;
     }
     if (TEXT_DELTAS.some((type) => text.includes(type))) {
       const event = tryParseJson(text);
       if (!isJsonObject(event) || typeof event.response_id !== 'string' || typeof event.delta !== 'string') return;
       const response = this.responses.get(event.response_id);
-      if (response) response.text += event.delta;
+      if (!response) return;
+      response.text += event.delta;
+      const item = this.itemOf(typeof event.item_id === 'string' ? event.item_id : undefined, event.response_id);
+      if (item) item.text += event.delta;
     }
   }
 
@@ -111,23 +141,58 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
   }
 
   finished(responseId: string, usage: MeteredUsage): void {
+    const truncated = this.responses.get(responseId)?.truncated ?? { text: 0, audio: 0 };
     this.responses.delete(responseId);
     if (!usage.estimated) {
       // The upstream's own count of the conversation it read: ours follows it from now on.
       this.conversation.audio = usage.audioInputTokens;
       this.conversation.text = Math.max(0, usage.inputTokens - usage.audioInputTokens - this.instructions);
     }
-    // What the response said is part of the conversation the next one reads.
-    this.conversation.audio += usage.audioOutputTokens;
-    this.conversation.text += usage.outputTokens - usage.audioOutputTokens;
+    // What the response said is part of the conversation the next one reads, but for what the client truncated of it.
+    this.conversation.audio += Math.max(0, usage.audioOutputTokens - truncated.audio);
+    this.conversation.text += Math.max(0, usage.outputTokens - usage.audioOutputTokens - truncated.text);
   }
 
   /** A response begins: the user audio appended so far joins the conversation, which is its input. */
   private open(id: string): OpenResponse {
     this.commitUserAudio();
-    const response: OpenResponse = { input: { ...this.conversation }, text: '', audioBytes: 0 };
+    const response: OpenResponse = { input: { ...this.conversation }, text: '', audioBytes: 0, truncated: { text: 0, audio: 0 } };
     this.responses.set(id, response);
     return response;
+  }
+
+  /** The assistant item `itemId` of a response, remembered (the oldest forgotten past REMEMBERED_ITEMS). */
+  private itemOf(itemId: string | undefined, responseId: string): AssistantItem | undefined {
+    if (itemId === undefined) return undefined;
+    let item = this.items.get(itemId);
+    if (!item) {
+      item = { responseId, audioBytes: 0, text: '', truncated: false };
+      this.items.set(itemId, item);
+      if (this.items.size > REMEMBERED_ITEMS) this.items.delete(this.items.keys().next().value!);
+    }
+    return item;
+  }
+
+  /**
+   * The client truncated an assistant item at `audioEndMs`: the conversation keeps that much of its audio and none of
+   * its transcript. Taken from the conversation now, or from what its response adds to it when that one finishes.
+   */
+  private truncate(itemId: string, audioEndMs: number): void {
+    const item = this.items.get(itemId);
+    if (!item || !(audioEndMs >= 0)) return;
+    const audio = Math.min(item.keptAudio ?? Infinity, audioTokens(item.audioBytes, this.outputBytesPerSecond, ASSISTANT_AUDIO_MS_PER_TOKEN));
+    const kept = Math.min(audio, Math.ceil(audioEndMs / ASSISTANT_AUDIO_MS_PER_TOKEN));
+    const removed: Tokens = { audio: audio - kept, text: item.truncated ? 0 : countTokens(item.text) };
+    item.keptAudio = kept;
+    item.truncated = true;
+    const open = this.responses.get(item.responseId);
+    if (open) {
+      open.truncated.audio += removed.audio;
+      open.truncated.text += removed.text;
+    } else {
+      this.conversation.audio = Math.max(0, this.conversation.audio - removed.audio);
+      this.conversation.text = Math.max(0, this.conversation.text - removed.text);
+    }
   }
 
   private commitUserAudio(): void {
