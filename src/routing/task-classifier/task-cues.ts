@@ -70,15 +70,15 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
 };
 
+/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
+const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
  * One pattern per family. A cue in an alphabet (Latin, Cyrillic…) starts at a word start ("hi" is not in "this", "api"
  * not in "capital") and may run on into an inflection ("summar" → "summarize"); a CJK or Hangul cue is matched anywhere. The
  * word-start test is written once before all the Latin cues, not once per cue: a third of the cost.
  */
-/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
-const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
 const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
   const latin: string[] = [];
   const anywhere: string[] = [];
