@@ -1,3 +1,5 @@
+import { CueIndex } from './cue-index.js';
+
 /**
  * Words that say what is asked: the verbs and nouns of each task family ("translate", "traduce", "übersetze",
  * "翻译"…), in the six languages of the routing set and, since a cue is one feature whatever its language, in other
@@ -71,32 +73,6 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
 };
 
-/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
-const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/**
- * One pattern per family. A cue in an alphabet (Latin, Cyrillic…) starts at a word start ("hi" is not in "this", "api"
- * not in "capital") and may run on into an inflection ("summar" → "summarize"); a CJK or Hangul cue is matched anywhere. The
- * word-start test is written once before all the Latin cues, not once per cue: a third of the cost.
- */
-const cuePatterns = Object.entries(taskCues).map(([family, cues]) => {
-  const latin: string[] = [];
-  const anywhere: string[] = [];
-  for (const cue of cues) {
-    // A pattern of its own where a word has an everyday use ("the function of the liver"): at a word start, as written.
-    if (cue instanceof RegExp) {
-      (cjk.test(cue.source) ? anywhere : latin).push(cue.source);
-      continue;
-    }
-    // CJK and Hangul text has no spaces between its words (or glues its particles to them): matched anywhere.
-    if (!/^\s?\p{L}/u.test(cue) || cjk.test(cue)) anywhere.push(escape(cue));
-    // A trailing space marks a whole word: "hi " is not "history", "go " not "good".
-    else latin.push(`${escape(cue.trim())}${cue.endsWith(' ') ? '(?!\\p{L})' : ''}`);
-  }
-  return [family, new RegExp([`(?<!\\p{L})(?:${latin.join('|')})`, ...anywhere].join('|'), 'u')] as const;
-});
-
 /**
  * Asking for a program by what it is rather than by its language: a verb of making and, in the same sentence, a kind
  * of software ("Write a tic-tac-toe game.", "Make a Discord bot that…", "Crée un bot Telegram", "做一个贪吃蛇游戏",
@@ -141,10 +117,15 @@ const softwareNounPattern = new RegExp([softwareNoun, chineseSoftware, japaneseS
 
 const asksForSoftware = (text: string) => softwareNounPattern.test(text) && softwareArtifactPattern.test(text);
 
-/** The families whose cues appear in `text` (lower-cased), each once. */
+const cueIndex = new CueIndex(Object.keys(taskCues), taskCues);
+const CODE = cueIndex.families.indexOf('code');
+
+/** The families whose cues appear in `text` (lower-cased), each once, in the order of the lists above. */
 export function cuesIn(text: string): string[] {
+  const held = cueIndex.holds(text);
+  if (!held[CODE] && asksForSoftware(text)) held[CODE] = true;
   const found: string[] = [];
-  for (const [family, pattern] of cuePatterns) if (pattern.test(text) || (family === 'code' && asksForSoftware(text))) found.push(family);
+  for (let index = 0; index < held.length; index++) if (held[index]) found.push(cueIndex.families[index]);
   return found;
 }
 

@@ -1,0 +1,43 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CueIndex } from './cue-index.js';
+
+const index = new CueIndex(['code', 'math', 'chat'], {
+  code: ['regex', 'c++', 'go ', /code(?<!dress code)/, '代码'],
+  math: ['solve', '%', '求解'],
+  chat: ['hi '],
+});
+const held = (text: string) => index.families.filter((_, at) => index.holds(text)[at]);
+
+test('a cue in an alphabet is matched at a word start and may run on into an inflection', () => {
+  assert.deepEqual(held('solves the regexes'), ['code', 'math']);
+  assert.deepEqual(held('resolve this'), []);
+  assert.deepEqual(held('3regex'), ['code']);
+  assert.deepEqual(held('in c++ please'), ['code']);
+});
+
+test('a cue written with a trailing space is a whole word', () => {
+  assert.deepEqual(held('hi there'), ['chat']);
+  assert.deepEqual(held('history'), []);
+  assert.deepEqual(held('go'), ['code']);
+  assert.deepEqual(held('good'), []);
+});
+
+test('a cue given as a RegExp leaves out what its pattern leaves out', () => {
+  assert.deepEqual(held('the code is wrong'), ['code']);
+  assert.deepEqual(held('the dress code'), []);
+});
+
+test('CJK cues and cues opening with a symbol are matched anywhere; a letter outside the BMP is a letter', () => {
+  assert.deepEqual(held('请帮我看看这段代码'), ['code']);
+  assert.deepEqual(held('方程求解'), ['math']);
+  assert.deepEqual(held('what is 15% of 80'), ['math']);
+  assert.deepEqual(held('用regex'), []);
+  assert.deepEqual(held('𝐀regex'), []);
+  assert.deepEqual(held('😀regex'), ['code']);
+});
+
+test('a cue in an alphabet must open with two characters, a pattern with two letters', () => {
+  assert.throws(() => new CueIndex(['x'], { x: ['a'] }), /two characters/);
+  assert.throws(() => new CueIndex(['x'], { x: [/a(?:b|c)/] }), /two characters/);
+});

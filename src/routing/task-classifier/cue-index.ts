@@ -1,0 +1,108 @@
+/**
+ * Which families' cues a text holds, in one pass over its word starts. A cue in an alphabet (Latin, Cyrillic…) starts
+ * at a word start ("hi" is not in "this", "api" not in "capital") and may run on into an inflection ("summar" →
+ * "summarize"); it is looked up by its first two letters at each word start, so the text is read once for all
+ * families rather than once per family by an alternation of hundreds of cues (~15 µs a call on the routing set's
+ * prompts). A CJK or Hangul cue, or one that opens with a symbol ('%'), is matched anywhere by a pattern per family.
+ */
+
+/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
+const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const letter = /\p{L}/u;
+const nonAscii = /[^\x00-\x7f]/;
+/** Whether a UTF-16 unit beyond ASCII is a letter (\p{L}), learnt once per unit: 0 unknown, 1 letter, 2 not. */
+const letterUnits = new Uint8Array(0x10000);
+
+/** Whether the character at `at` is a letter; the second unit of a surrogate pair is what its first was. */
+function isLetterAt(text: string, at: number, code: number, previous: boolean): boolean {
+  if (code < 128) return ((code | 32) >= 97 && (code | 32) <= 122);
+  if (code >= 0xdc00 && code <= 0xdfff) return previous;
+  if (code >= 0xd800 && code <= 0xdbff) return letter.test(String.fromCodePoint(text.codePointAt(at)!));
+  let known = letterUnits[code];
+  if (known === 0) known = letterUnits[code] = letter.test(text[at]) ? 1 : 2;
+  return known === 1;
+}
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+interface WordCue {
+  family: number;
+  /** The cue's text, matched at a word start; or a sticky pattern for a cue given as a RegExp. */
+  text?: string;
+  pattern?: RegExp;
+  /** A cue written with a trailing space: the word must end with it ("hi " is not "history"). */
+  wholeWord: boolean;
+}
+
+interface AnywhereCues {
+  family: number;
+  pattern: RegExp;
+  /** Its cues that open with an ASCII character ('%'): the only ones a text in ASCII alone may hold. */
+  asciiPattern?: RegExp;
+}
+
+export class CueIndex {
+  /** Cues by their first two UTF-16 units, as one number (no string made per word). */
+  private readonly byPrefix = new Map<number, WordCue[]>();
+  private readonly anywhere: AnywhereCues[] = [];
+
+  constructor(
+    readonly families: readonly string[],
+    cues: Readonly<Record<string, readonly (string | RegExp)[]>>,
+  ) {
+    families.forEach((family, index) => {
+      const anywhere: string[] = [];
+      for (const cue of cues[family]) {
+        const source = cue instanceof RegExp ? cue.source : cue;
+        if (!/^\s?\p{L}/u.test(source) || cjk.test(source)) anywhere.push(cue instanceof RegExp ? cue.source : escape(cue));
+        else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });
+        else this.add(cue.trim(), { family: index, text: cue.trim(), wholeWord: cue.endsWith(' ') });
+      }
+      if (anywhere.length > 0) {
+        const ascii = anywhere.filter((cue) => !nonAscii.test(cue[0]));
+        this.anywhere.push({ family: index, pattern: new RegExp(anywhere.join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.join('|'), 'u') : undefined });
+      }
+    });
+  }
+
+  /** For each family (in the order given), whether `text` (lower-cased) holds one of its cues. */
+  holds(text: string): boolean[] {
+    const found = this.families.map(() => false);
+    let ascii = true;
+    let previous = false;
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code >= 128) ascii = false;
+      const isLetter = isLetterAt(text, at, code, previous);
+      if (isLetter && !previous) {
+        const candidates = this.byPrefix.get(code * 0x10000 + (text.charCodeAt(at + 1) || 0));
+        if (candidates) for (const cue of candidates) if (!found[cue.family] && this.matchesAt(cue, text, at)) found[cue.family] = true;
+      }
+      previous = isLetter;
+    }
+    for (const { family, pattern, asciiPattern } of this.anywhere) {
+      const read = ascii ? asciiPattern : pattern;
+      if (!found[family] && read?.test(text)) found[family] = true;
+    }
+    return found;
+  }
+
+  private matchesAt(cue: WordCue, text: string, at: number): boolean {
+    if (cue.pattern) {
+      cue.pattern.lastIndex = at;
+      return cue.pattern.test(text);
+    }
+    if (!text.startsWith(cue.text!, at)) return false;
+    if (!cue.wholeWord) return true;
+    const next = text.codePointAt(at + cue.text!.length);
+    return next === undefined || !letter.test(String.fromCodePoint(next));
+  }
+
+  private add(source: string, cue: WordCue): void {
+    // Its first two characters are the key a cue is looked up by ('c#', 'c++' too); a pattern's must be letters.
+    if (source.length < 2 || (cue.pattern && !/^\p{L}{2}/u.test(source))) throw new Error(`a cue in an alphabet must open with two characters it matches: ${source}`);
+    const key = source.charCodeAt(0) * 0x10000 + source.charCodeAt(1);
+    const list = this.byPrefix.get(key);
+    if (list) list.push(cue);
+    else this.byPrefix.set(key, [cue]);
+  }
+}
