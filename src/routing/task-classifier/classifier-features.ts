@@ -155,6 +155,10 @@ export const MEANING_DIMENSIONS = 100;
 const MEANING_WEIGHT = 3;
 const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
+/** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
+const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
+/** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */
+const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|perfect|great|works?|worked|exactly what i needed|(?:very )?helpful|amazing|bye)?[\s!.]*$/i;
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
 const MAX_HISTORY_TURNS = 8;
 /** Of each earlier turn, its start is read: what the conversation is about shows there. */
@@ -243,7 +247,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   if (request !== input.prompt) addNamed('x:material', 1);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
-  const followUp = input.history?.length && head.split(/\s+/).length < FOLLOW_UP_WORDS;
+  const asked = head.replace(COURTESY, '');
+  const followUp = input.history?.length && !(asked !== head && APPRECIATION.test(asked)) && asked.split(/\s+/).length < FOLLOW_UP_WORDS;
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);

@@ -213,3 +213,10 @@ test('in Chinese and Japanese too, a cue is the task word, not a character it sh
   assert.deepEqual(cuesIn('「もったいない」ってどういう意味？'), ['translation']);
   assert.deepEqual(cuesIn('帮我写一封辞职信。'), ['writing']);
 });
+
+test('a thanks before a follow-up does not make it small talk: it is read with the turn that opened the conversation', () => {
+  const classifier = TaskClassifier.fromFile();
+  const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
+  assert.equal(classifier.classify({ prompt: 'thanks! and can you make it a bit shorter?', history }).family, 'writing');
+  assert.equal(classifier.classify({ prompt: 'thanks, that is perfect!', history }).family, 'chat');
+});
