@@ -27,7 +27,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
   ],
   analysis: [
-    'analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth',
+    'analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving', 'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'a qué se debe', 'por qué crees', 'woran liegt', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思',
     'compara', 'ventajas', 'evalúa', 'vergleich', 'bewerte', 'vor- und nachteile', 'avantages', 'évalue', '分析', '比较', '评估', '优缺点', '分析して', '比較', '評価',
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', '비교', '장단점', '평가', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
   ],
