@@ -48,8 +48,7 @@ interface AssistantItem {
   responseId: string;
   audioBytes: number;
   text: string;
-  truncated: boolean;
-  /** After a truncation: the audio tokens left of it. */
+  /** Once truncated: the audio tokens left of it (its transcript is gone). */
   keptAudio?: number;
 }
 
@@ -166,7 +165,7 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
     if (itemId === undefined) return undefined;
     let item = this.items.get(itemId);
     if (!item) {
-      item = { responseId, audioBytes: 0, text: '', truncated: false };
+      item = { responseId, audioBytes: 0, text: '' };
       this.items.set(itemId, item);
       if (this.items.size > REMEMBERED_ITEMS) this.items.delete(this.items.keys().next().value!);
     }
@@ -182,9 +181,8 @@ export class OpenAiRealtimeMeter implements RealtimeMeter {
     if (!item || !(audioEndMs >= 0)) return;
     const audio = Math.min(item.keptAudio ?? Infinity, audioTokens(item.audioBytes, this.outputBytesPerSecond, ASSISTANT_AUDIO_MS_PER_TOKEN));
     const kept = Math.min(audio, Math.ceil(audioEndMs / ASSISTANT_AUDIO_MS_PER_TOKEN));
-    const removed: Tokens = { audio: audio - kept, text: item.truncated ? 0 : countTokens(item.text) };
+    const removed: Tokens = { audio: audio - kept, text: item.keptAudio === undefined ? countTokens(item.text) : 0 };
     item.keptAudio = kept;
-    item.truncated = true;
     const open = this.responses.get(item.responseId);
     if (open) {
       open.truncated.audio += removed.audio;

@@ -159,6 +159,17 @@ const FOLLOW_UP_WORDS = 8;
 const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
 /** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */
 const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|perfect|great|works?|worked|exactly what i needed|(?:very )?helpful|amazing|bye)?[\s!.]*$/i;
+
+/**
+ * A short follow-up ("and in Go?", "thanks! now make it shorter"), read with the turn that opened the conversation: its
+ * words counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk.
+ */
+function isFollowUp(prompt: string): boolean {
+  const asked = prompt.replace(COURTESY, '');
+  if (asked !== prompt && APPRECIATION.test(asked)) return false;
+  return asked.split(/\s+/).length < FOLLOW_UP_WORDS;
+}
+
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
 const MAX_HISTORY_TURNS = 8;
 /** Of each earlier turn, its start is read: what the conversation is about shows there. */
@@ -247,8 +258,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   if (request !== input.prompt) addNamed('x:material', 1);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
-  const asked = head.replace(COURTESY, '');
-  const followUp = input.history?.length && !(asked !== head && APPRECIATION.test(asked)) && asked.split(/\s+/).length < FOLLOW_UP_WORDS;
+  const followUp = input.history?.length && isFollowUp(head);
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);

@@ -1,9 +1,10 @@
 /**
  * Which families' cues a text holds, in one pass over its word starts. A cue in an alphabet (Latin, Cyrillic…) starts
  * at a word start ("hi" is not in "this", "api" not in "capital") and may run on into an inflection ("summar" →
- * "summarize"); it is looked up by its first two letters at each word start, so the text is read once for all
- * families rather than once per family by an alternation of hundreds of cues (~15 µs a call on the routing set's
- * prompts). A CJK or Hangul cue, or one that opens with a symbol ('%'), is matched anywhere by a pattern per family.
+ * "summarize"); it is looked up by its first two characters at each word start, so the text is read once for all
+ * families (8.8 µs a call on the routing set's prompts, where an alternation of hundreds of cues per family, each
+ * scanning the whole text, took 21.2). A CJK or Hangul cue, or one that opens with a symbol ('%'), is matched anywhere
+ * by a pattern per family.
  */
 
 /** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
@@ -93,8 +94,8 @@ export class CueIndex {
     }
     if (!text.startsWith(cue.text!, at)) return false;
     if (!cue.wholeWord) return true;
-    const next = text.codePointAt(at + cue.text!.length);
-    return next === undefined || !letter.test(String.fromCodePoint(next));
+    const end = at + cue.text!.length;
+    return end >= text.length || !isLetterAt(text, end, text.charCodeAt(end), false);
   }
 
   private add(source: string, cue: WordCue): void {

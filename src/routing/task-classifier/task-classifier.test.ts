@@ -5,9 +5,16 @@ import { chooseTier } from '../tier-rules.js';
 import { TaskClassifier } from './task-classifier.js';
 import { cuesIn } from './task-cues.js';
 
+/** The shipped model, loaded once: classifying changes nothing in it. */
+const classifier = TaskClassifier.fromFile();
+
+/** Each prompt is read as `family` (the prompt names the failure). */
+function assertFamily(family: string, prompts: readonly string[], context: { history?: string[] } = {}): void {
+  for (const prompt of prompts) assert.equal(classifier.classify({ prompt, ...context }).family, family, prompt.slice(0, 60));
+}
+
 /** The shipped model on the held-back part of eval/routing/prompts.jsonl (never trained on). */
 test('the task classifier: family right for at least 90 % of held-back prompts; no complex or expert prompt served below T2', () => {
-  const classifier = TaskClassifier.fromFile();
   const rows = readRoutingSet().filter(isHeldBack);
   assert.ok(rows.length >= 200, `held back: ${rows.length}`);
   let right = 0;
@@ -27,7 +34,6 @@ test('the task classifier: family right for at least 90 % of held-back prompts; 
  * half the time (eval/routing/README.md).
  */
 test('prompts in the formats of public benchmarks: family right for at least 80 % of the held-back ones', () => {
-  const classifier = TaskClassifier.fromFile();
   const rows = readRoutingSet().filter((row) => isHeldBack(row) && row.id >= 1913);
   assert.ok(rows.length >= 50, `held back: ${rows.length}`);
   const wrong = rows.filter((row) => classifier.classify(classifierInputOf(row)).family !== row.family);
@@ -35,7 +41,6 @@ test('prompts in the formats of public benchmarks: family right for at least 80 
 });
 
 test('a long document is read for what is asked of it, written before it or after it', () => {
-  const classifier = TaskClassifier.fromFile();
   const article = 'The city council met on Tuesday to discuss the new transport plan, which includes more bus lanes, a tram extension to the northern districts and a parking levy in the centre. Residents raised concerns about noise during construction and the cost to small businesses. '.repeat(25);
   const requests: Array<[string, string]> = [
     ['summarization', 'Summarize the text above in three bullet points.'],
@@ -56,7 +61,6 @@ test('a long document is read for what is asked of it, written before it or afte
 });
 
 test('a greeting or a thanks around a detailed request does not make it small talk served at T1', () => {
-  const classifier = TaskClassifier.fromFile();
   const detail =
     'I need a PostgreSQL query that joins orders, customers and payments, returns for each customer the total paid in 2024 and the number of late payments (paid more than 30 days after the due date), only for customers with at least 3 orders, sorted by total descending.';
   const tax =
@@ -69,7 +73,6 @@ test('a greeting or a thanks around a detailed request does not make it small ta
 });
 
 test('the classifier reads structure as well as words: a code follow-up with no code word is code by its history', () => {
-  const classifier = TaskClassifier.fromFile();
   const result = classifier.classify({ prompt: 'and in Go?', history: ['Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });
   assert.equal(result.family, 'code');
   const probabilities = Object.values(result.complexityProbabilities);
@@ -77,7 +80,6 @@ test('the classifier reads structure as well as words: a code follow-up with no 
 });
 
 test('a request for a proof is served at T2 at least, however short and in whichever language', () => {
-  const classifier = TaskClassifier.fromFile();
   for (const prompt of ['证明：根号2是无理数。', 'Prove that √2 is irrational.', 'Beweise, dass es unendlich viele Primzahlen gibt.', '√2が無理数であることを証明せよ。']) {
     const result = classifier.classify({ prompt });
     assert.equal(result.family, 'math', prompt);
@@ -112,7 +114,6 @@ test('of a long conversation the classifier reads the first turn and the latest 
 });
 
 test('a request in a language the routing set does not hold is read by its task words', () => {
-  const classifier = TaskClassifier.fromFile();
   // None of these languages is in eval/routing/prompts.jsonl: the cue words of task-cues.ts carry what the six taught.
   const requests: Array<[string, string]> = [
     ['translation', "Pode traduzir isso para o espanhol? 'Obrigado pela sua paciência.'"],
@@ -133,17 +134,15 @@ test('a request in a language the routing set does not hold is read by its task 
 });
 
 test('a database question is code even with no code word in it, under a greeting or not', () => {
-  const classifier = TaskClassifier.fromFile();
   const questions = [
     "Hi!\n\nI have a table orders(id, customer_id, amount, created_at) and a table customers(id, name, region). I need the monthly totals per customer for 2023, including months where a customer placed no orders, sorted by region and name. What's the best way to write this in Postgres?",
     'Hello team,\n\nCould you help me write a query that returns the top 5 products by revenue for each region last quarter? Tables: products(id, name), sales(product_id, region, amount, sold_at).\n\nThanks!',
     'How do I add a column with a default value to a big MySQL table without locking it?',
   ];
-  for (const prompt of questions) assert.equal(classifier.classify({ prompt }).family, 'code', prompt.slice(0, 60));
+  assertFamily('code', questions);
 });
 
 test('a program asked for by what it is, not by its language, is code; the same nouns in everyday requests are not', () => {
-  const classifier = TaskClassifier.fromFile();
   const programs = [
     'Write a tic-tac-toe game.',
     'Make a Discord bot that plays music.',
@@ -155,18 +154,15 @@ test('a program asked for by what it is, not by its language, is code; the same 
     '做一个贪吃蛇游戏',
     'ToDoアプリを作って',
   ];
-  for (const prompt of programs) assert.equal(classifier.classify({ prompt }).family, 'code', prompt);
-  assert.equal(classifier.classify({ prompt: 'Write a game plan for our fundraising campaign.' }).family, 'writing');
-  assert.equal(classifier.classify({ prompt: 'Which app do you use to learn French?' }).family, 'chat');
-  assert.equal(classifier.classify({ prompt: 'Recommend a good video game for a long flight.' }).family, 'chat');
+  assertFamily('code', programs);
+  assertFamily('writing', ['Write a game plan for our fundraising campaign.']);
+  assertFamily('chat', ['Which app do you use to learn French?', 'Recommend a good video game for a long flight.']);
 });
 
 test('a day named in passing is everyday talk; a puzzle about which day or date is reasoning', () => {
-  const classifier = TaskClassifier.fromFile();
   const everyday = ['I bought a laptop yesterday and it won\'t turn on, what should I do?', 'Mi hijo tiene fiebre desde ayer, ¿qué hago?', 'Ich habe gestern zu viel gegessen, was hilft gegen Völlegefühl?', '昨天买的牛奶今天还能喝吗？'];
-  for (const prompt of everyday) assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);
-  assert.equal(classifier.classify({ prompt: 'Yesterday was April 30, 2021. What is the date tomorrow in MM/DD/YYYY?' }).family, 'reasoning');
-  assert.equal(classifier.classify({ prompt: 'Today is Monday. What day will it be in 10 days?' }).family, 'reasoning');
+  assertFamily('chat', everyday);
+  assertFamily('reasoning', ['Yesterday was April 30, 2021. What is the date tomorrow in MM/DD/YYYY?', 'Today is Monday. What day will it be in 10 days?']);
 });
 
 test('everyday words that are also cues do not make a quick question code or maths', () => {
@@ -181,9 +177,7 @@ test('everyday words that are also cues do not make a quick question code or mat
   assert.deepEqual(cuesIn('i mean, is it even possible to learn japanese in a year?'), []);
   assert.deepEqual(cuesIn("what does 'carpe diem' mean?"), ['translation']);
   assert.deepEqual(cuesIn("what's the time complexity of quicksort?"), ['code']);
-  const classifier = TaskClassifier.fromFile();
-  for (const prompt of ['How much does a Tesla Model 3 cost?', "What's the average salary of a nurse in Texas?", 'What is the function of the liver?', 'How do I get rust off my bike chain?'])
-    assert.equal(classifier.classify({ prompt }).family, 'chat', prompt);
+  assertFamily('chat', ['How much does a Tesla Model 3 cost?', "What's the average salary of a nurse in Texas?", 'What is the function of the liver?', 'How do I get rust off my bike chain?']);
 });
 
 test('a cue word in its everyday compound is no cue: dress code, movie script, business logic, flight schedule', () => {
@@ -215,8 +209,7 @@ test('in Chinese and Japanese too, a cue is the task word, not a character it sh
 });
 
 test('a thanks before a follow-up does not make it small talk: it is read with the turn that opened the conversation', () => {
-  const classifier = TaskClassifier.fromFile();
   const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
-  assert.equal(classifier.classify({ prompt: 'thanks! and can you make it a bit shorter?', history }).family, 'writing');
-  assert.equal(classifier.classify({ prompt: 'thanks, that is perfect!', history }).family, 'chat');
+  assertFamily('writing', ['thanks! and can you make it a bit shorter?'], { history });
+  assertFamily('chat', ['thanks, that is perfect!'], { history });
 });
