@@ -1,12 +1,8 @@
 import type { AnthropicMessage, AnthropicRequestBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
+import { PLACEHOLDER_USER_TEXT } from '../shared/placeholder-turn.js';
 
-/**
- * Text of the user turn svc inserts when a conversation has no user turn first. Anthropic rejects
- * a conversation that starts with the assistant (or has no message at all, when the caller sent only
- * a system prompt), while OpenAI accepts both; a neutral marker keeps the assistant's words verbatim.
- */
-export const PLACEHOLDER_USER_TEXT = '(start of conversation)';
+export { PLACEHOLDER_USER_TEXT };
 
 /**
  * Makes converted turns acceptable to Anthropic, which requires:

@@ -5,6 +5,7 @@ import { SKIP_SIGNATURE_VALIDATION, signatureOfToolCall } from './thought-signat
 import type { GeminiContent, GeminiPart, GeminiRole } from './wire-types.js';
 import { isJsonObject, parseJsonObject, tryParseJson } from '../../shared/json-values.js';
 import { addWarning } from '../shared/warnings.js';
+import { PLACEHOLDER_USER_TEXT } from '../shared/placeholder-turn.js';
 
 export interface ConvertedMessages {
   systemInstruction?: { parts: GeminiPart[] };
@@ -49,6 +50,11 @@ export function convertMessages(messages: ChatMessage[], warnings: string[]): Co
         appendContent(contents, 'user', [{ functionResponse: { name: message.name ?? '', response: responseObject(textOfContent(message.content)) } }]);
         break;
     }
+  }
+  // Gemini rejects a request without contents: empty messages (which OpenAI accepts) were all dropped.
+  if (contents.length === 0) {
+    contents.push({ role: 'user', parts: [{ text: PLACEHOLDER_USER_TEXT }] });
+    addWarning(warnings, 'Gemini needs at least one non-empty message: svc inserted a placeholder user message');
   }
   return systemParts.length > 0 ? { systemInstruction: { parts: systemParts }, contents } : { contents };
 }

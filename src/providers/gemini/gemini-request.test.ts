@@ -32,6 +32,14 @@ test('consecutive messages of one role are merged; a message name is dropped wit
   assert.ok(warnings.some((warning) => warning.includes('"name"')));
 });
 
+test('a conversation of empty messages, or of a system prompt alone, gets a placeholder user turn: Gemini rejects empty contents', () => {
+  for (const messages of [[{ role: 'user', content: '' }], [{ role: 'system', content: 'Be brief.' }]] as ChatMessage[][]) {
+    const { body, warnings } = buildGeminiRequest({ messages });
+    assert.deepEqual(body.contents, [{ role: 'user', parts: [{ text: '(start of conversation)' }] }]);
+    assert.ok(warnings.some((warning) => warning.includes('placeholder user message')));
+  }
+});
+
 test('a data-URL image is sent inline; an http URL is sent by reference with a MIME type guessed from the extension', () => {
   const { body } = buildGeminiRequest({
     messages: [
