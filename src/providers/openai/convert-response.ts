@@ -17,6 +17,8 @@ export function convertOpenAiResponse(body: unknown, target: UpstreamTarget): Ch
   // OpenRouter can answer 200 and put the failure in the body.
   if (body.error !== undefined && body.error !== null) throw new UpstreamError(providerId, mapOpenAiInBandError(body.error));
   if (!Array.isArray(body.choices)) throw malformed(providerId, 'has no choices array');
+  // A caller's SDK reads choices[0]: a list without one is no answer (n is at least 1).
+  if (body.choices.length === 0) throw malformed(providerId, 'has no choice in its choices array');
 
   const completion: ChatCompletion = {
     id: stringOrUndefined(body.id) ?? `chatcmpl-${randomUUID()}`,

@@ -130,9 +130,11 @@ describe('response and usage conversion', () => {
     assert.equal(completion.choices[1].finish_reason, 'length');
   });
 
-  test('a 200 body carrying an error, or without choices, is an UpstreamError', () => {
+  test('a 200 body carrying an error, without choices or with an empty list of them, is an UpstreamError', () => {
     assert.throws(() => openaiAdapter.chat!.parseResponse({ error: { code: 502, message: 'provider returned error' } }, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error' && error.message === 'provider returned error');
     assert.throws(() => openaiAdapter.chat!.parseResponse({ id: 'x' }, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error');
+    // A caller's SDK reads choices[0]: an answer without one is no answer (502, and another provider may serve it).
+    assert.throws(() => openaiAdapter.chat!.parseResponse({ id: 'x', choices: [], usage: { prompt_tokens: 9, completion_tokens: 5 } }, groq), (error) => error instanceof UpstreamError && error.kind === 'server_error' && /no choice/.test(error.message));
   });
 });
 
