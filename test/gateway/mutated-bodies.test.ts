@@ -14,6 +14,13 @@ import { gatewayForSuite, testMasterKey } from '../support/test-gateway.js';
 describe('bodies mutated at random get a success or svc\'s own 4xx, never a 5xx', () => {
   const harness = gatewayForSuite();
 
+  const weatherTool = { type: 'function', function: { name: 'weather', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
+  const toolRoundTrip = [
+    { role: 'user', content: 'weather in Paris?' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] },
+    { role: 'tool', tool_call_id: 'call_1', content: 'sunny, 21 C' },
+  ];
+  const tinyPng = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   const anthropicDialect = { 'x-api-key': testMasterKey, 'anthropic-version': '2023-06-01', authorization: '' };
   const valid: Array<{ path: string; body: Record<string, unknown>; headers?: Record<string, string> }> = [
     { path: '/v1/chat/completions', body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] } },
@@ -34,8 +41,23 @@ describe('bodies mutated at random get a success or svc\'s own 4xx, never a 5xx'
     { path: '/v1/embeddings', body: { model: 'text-embedding-3-small', input: ['a', 'b'] } },
     { path: '/v1/moderations', body: { input: 'hi' } },
     { path: '/v1/messages', body: { model: 'claude-haiku-4-5', max_tokens: 10, messages: [{ role: 'user', content: 'hi' }] }, headers: anthropicDialect },
+    // A tool's round trip, an image and a system prompt through each adapter's converters (added 2026-12-03).
+    { path: '/v1/chat/completions', body: { model: 'anthropic/claude-haiku-4-5', messages: toolRoundTrip, tools: [weatherTool], tool_choice: 'auto' } },
+    { path: '/v1/chat/completions', body: { model: 'gemini/gemini-2.5-flash', messages: toolRoundTrip, tools: [weatherTool], parallel_tool_calls: true } },
+    { path: '/v1/chat/completions', body: { model: 'gemini/gemini-2.5-flash', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: [{ type: 'text', text: 'what is it?' }, { type: 'image_url', image_url: { url: tinyPng } }] }], response_format: { type: 'json_object' } } },
+    { path: '/v1/chat/completions', body: { model: 'groq/llama-3.3-70b-versatile', messages: toolRoundTrip, tools: [weatherTool], temperature: 0.5, stream: true } },
+    {
+      path: '/v1/responses',
+      body: {
+        model: 'anthropic/claude-haiku-4-5',
+        input: [{ role: 'user', content: 'weather?' }, { type: 'function_call', call_id: 'call_1', name: 'weather', arguments: '{"city":"Paris"}' }, { type: 'function_call_output', call_id: 'call_1', output: 'sunny' }],
+        tools: [{ type: 'function', name: 'weather', parameters: weatherTool.function.parameters }],
+      },
+    },
+    { path: '/v1/messages', body: { model: 'gpt-4o-mini', max_tokens: 10, system: 'Be brief.', messages: [{ role: 'user', content: 'weather?' }], tools: [{ name: 'weather', input_schema: weatherTool.function.parameters }] }, headers: anthropicDialect },
+    { path: '/v1/audio/speech', body: { model: 'tts-1', input: 'hi', voice: 'alloy' } },
   ];
-  const fieldNames = ['model', 'messages', 'stream', 'svc', 'tools', 'tool_choice', 'max_tokens', 'temperature', 'routing_hints', 'routing_override', 'response_format', 'input', 'content', 'role', 'n', 'stop', 'x'];
+  const fieldNames = ['model', 'messages', 'stream', 'svc', 'tools', 'tool_choice', 'max_tokens', 'temperature', 'routing_hints', 'routing_override', 'response_format', 'input', 'content', 'role', 'n', 'stop', 'x', 'tool_calls', 'tool_call_id', 'arguments', 'system', 'voice', 'image_url', 'call_id', 'output'];
 
   /** What is wrong with an answer, or undefined when it is a success or svc's own 4xx in the spec's envelope. */
   async function faultOf(response: Response, dialect: 'openai' | 'anthropic'): Promise<string | undefined> {
@@ -55,6 +77,14 @@ describe('bodies mutated at random get a success or svc\'s own 4xx, never a 5xx'
     if (error.message.startsWith('The provider rejected the request')) return `svc forwarded a body the provider refused: ${error.message.slice(0, 300)}`;
     return undefined;
   }
+
+  test('every body mutated here is answered 200 as it stands, so that a mutation is what a refusal is about', async () => {
+    for (const { path, body, headers } of valid) {
+      const response = await harness.request(path, { body, headers });
+      assert.equal(response.status, 200, `${path} ${JSON.stringify(body).slice(0, 120)}: ${await response.text()}`);
+      await response.arrayBuffer().catch(() => undefined);
+    }
+  });
 
   // Three seeds in every run; a deeper search by hand: SVC_FUZZ_SEEDS=4-200 node scripts/run-tests.mjs test/gateway/mutated-bodies.test.ts
   const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
