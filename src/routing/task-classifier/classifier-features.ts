@@ -24,6 +24,13 @@ export interface SparseFeatures {
   values: Float32Array;
 }
 
+/**
+ * How much of a system prompt is searched for cues, and their weight: half a prompt's own cue (6), and as much again
+ * when the message names no task of its own ("Translate the user's text into German" over the text alone).
+ */
+const SYSTEM_CUE_CHARS = 600;
+const SYSTEM_CUE_WEIGHT = 3;
+
 /** Text beyond this is not read: the start of a long document says what is asked of it. */
 const MAX_CHARS = 4000;
 const cjk = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/u;
@@ -262,11 +269,19 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  for (const family of cuesIn(requestEnds(input.prompt, request).toLowerCase())) addNamed(`cue:${family}`, 6);
+  const promptCues = cuesIn(requestEnds(input.prompt, request).toLowerCase());
+  for (const family of promptCues) addNamed(`cue:${family}`, 6);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own.
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 6 : 1);
-  if (input.system) textFeatures(input.system, systemNames, 0.5, add);
+  if (input.system) {
+    textFeatures(input.system, systemNames, 0.5, add);
+    // An app's system prompt often carries the task and the user message only the material: its cues count too.
+    for (const family of cuesIn(input.system.slice(0, SYSTEM_CUE_CHARS).toLowerCase())) {
+      addNamed(`scue:${family}`, SYSTEM_CUE_WEIGHT);
+      if (promptCues.length === 0) addNamed(`scue-alone:${family}`, SYSTEM_CUE_WEIGHT);
+    }
+  }
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
   const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];

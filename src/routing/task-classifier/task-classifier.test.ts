@@ -9,7 +9,7 @@ import { cuesIn } from './task-cues.js';
 const classifier = TaskClassifier.fromFile();
 
 /** Each prompt is read as `family` (the prompt names the failure). */
-function assertFamily(family: string, prompts: readonly string[], context: { history?: string[] } = {}): void {
+function assertFamily(family: string, prompts: readonly string[], context: { history?: string[]; system?: string } = {}): void {
   for (const prompt of prompts) assert.equal(classifier.classify({ prompt, ...context }).family, family, prompt.slice(0, 60));
 }
 
@@ -212,4 +212,13 @@ test('a thanks before a follow-up does not make it small talk: it is read with t
   const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
   assertFamily('writing', ['thanks! and can you make it a bit shorter?'], { history });
   assertFamily('chat', ['thanks, that is perfect!'], { history });
+});
+
+test("an app's system prompt that carries the task decides a message that names none; a persona does not, nor does it outweigh the message's own task", () => {
+  assertFamily('translation', ['Thank you for your order. It will ship within two business days.'], { system: "Translate the user's messages into Japanese." });
+  assertFamily('extraction', ['Rechnung Nr. 2024-118 vom 12.03.2024 über 1.480,00 € an die Firma Keller GmbH.'], { system: 'Extrahiere Rechnungsnummer, Datum und Betrag aus dem Text des Nutzers.' });
+  assertFamily('summarization', ['Die Stadtwerke erhöhen zum 1. Januar die Strompreise um 8 Prozent. Grund seien gestiegene Netzentgelte. Kunden mit Sozialtarif sind ausgenommen.'], { system: 'Fasse den Text des Nutzers in einem Satz zusammen.' });
+  assertFamily('writing', ['I was kind of wondering if maybe I could possibly get a small raise at some point?'], { system: "Rewrite the user's message to sound more confident." });
+  assertFamily('chat', ["what's a good gift for my dad who likes fishing?"], { system: 'You are a senior backend engineer.' });
+  assertFamily('translation', ["Translate 'good night' into German."], { system: 'You are a helpful coding assistant. Prefer idiomatic code.' });
 });

@@ -21,7 +21,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
   ],
   writing: [
-    'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'caption', 'post ', 'toast', 'speech', 'proofread',
+    'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'tagline', 'caption', 'post ', 'toast', 'speech', 'proofread',
     'escribe', 'redacta', 'redáct', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'lettera', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
