@@ -27,4 +27,4 @@ export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
 }
 
 /** How the task classifier is trained: its hashed buckets and the optimiser's settings (training and every evaluation that retrains). */
-export const classifierTraining = { buckets: 1 << 14, options: { epochs: 150, learningRate: 0.05, l2: 1e-5 } } as const;
+export const classifierTraining = { buckets: 1 << 15, options: { epochs: 150, learningRate: 0.05, l2: 1e-5 } } as const;

@@ -13,7 +13,7 @@ import { CueIndex } from './cue-index.js';
 const taskCues: Record<string, readonly (string | RegExp)[]> = {
   code: [
     /code(?<!(?:dress|zip|postal|promo|discount|coupon|area|country|qr|access|bar|morse) code)(?! of conduct| promo| postal| de la route| civil| vestimentaire| pénal)/, /function(?! of\b)/, /script(?![^.?!\n]{0,30}(?:movie|film|video|radio|podcast|commercial|\bad\b|\bplay\b|scene|episode|youtube))/, 'regex', 'sql', 'bug', 'compile', 'python', 'javascript', 'typescript', 'java ', 'in rust', 'en rust', 'a rust ', 'rust code', 'rust error', 'rustで', '用rust', 'in go ', 'en go ', 'a go ', 'to go:', 'idiomatic go', 'goroutine', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'django', 'flask ', 'fastapi', 'spring boot', 'laravel', 'node.js', 'nodejs', 'npm ', 'in react', 'react component', 'react app', 'react hook', 'usestate', 'useeffect', 'next.js', 'vue ', 'svelte', 'time complexity', 'space complexity', 'big o ', 'big-o', 'o(n', 'o(1)', 'o(log', 'leetcode', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'sqlite', 'database', 'html', 'css', 'jsx', 'dataframe',
-    'compiler', 'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer',
+    'compiler', 'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer', 'memory leak', 'typeerror', 'syntaxerror', 'referenceerror', 'valueerror', 'keyerror', 'indexerror', 'attributeerror', 'nullpointerexception', 'exception in thread', 'test suite', 'failing test', 'tests fail', 'test fails', 'ci pipeline', 'github actions', 'connection pool', 'node app',
     'game engine', 'chess engine', 'rendering engine', 'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', 'lisp', 'terraform', 'nginx', 'powershell', 'command line', 'command-line', 'excel formula', 'vba ', 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui', 'bot de ', 'bot für', 'bot pour', 'bot per ', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener',
     'compilador', 'algoritmo', 'compilateur', 'algorithme', 'moteur de rendu', 'algorithmus', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造',
     'código', 'función', 'funktion ', 'funktionen', 'programm', 'fonction ', 'fonctions', 'programme', '代码', '函数', '编程', 'コード', '関数', 'プログラム', '実装',
@@ -21,13 +21,13 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
   ],
   writing: [
-    'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'tagline', 'caption', 'post ', 'toast', 'speech', 'proofread',
+    'write a', 'write an', 'draft', 'rewrite', 'grammar', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', 'story', 'essay', 'email', 'letter', 'slogan', 'tagline', 'caption', 'post ', 'toast', 'speech', 'proofread', 'typo', 'reformul', 'riformula',
     'escribe', 'redacta', 'redáct', 'poema', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'lettera', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
   ],
   analysis: [
-    'analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving', 'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'a qué se debe', 'por qué crees', 'woran liegt', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思',
+    'analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving', 'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'rate my', 'rate this', 'a qué se debe', 'por qué crees', 'woran liegt', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思',
     'compara', 'ventajas', 'evalúa', 'vergleich', 'bewerte', 'vor- und nachteile', 'avantages', 'évalue', '分析', '比较', '评估', '优缺点', '分析して', '比較', '評価',
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', '비교', '장단점', '평가', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
   ],
@@ -44,7 +44,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'найди в тексте', 'ekstrak', 'استخرج', 'trích xuất', 'निकालो', 'निकालें',
   ],
   summarization: [
-    'summar', 'tl;dr', 'gist', 'boil down', 'boil it down', 'boil this down', 'kürze', 'kürzen', 'verkürze', 'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'takeaways', 'condense', 'shorten', 'sum up', 'resume', 'resumen', 'fasse', 'zusammen', 'résume', 'synthèse', '总结', '概括', '要约', '要約', 'まとめ',
+    'summar', 'tl;dr', 'tldr', 'sum this up', 'sum it up', 'gist', 'boil down', 'boil it down', 'boil this down', 'kürze', 'kürzen', 'verkürze', 'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'takeaways', 'condense', 'shorten', 'sum up', 'resume', 'resumen', 'fasse', 'zusammen', 'résume', 'synthèse', '总结', '概括', '要约', '要約', 'まとめ',
     'riassum', 'riassunt', 'sintetizza', 'punti chiave', 'resuma', 'resumo', 'кратко', 'перескажи', 'резюмир', 'суммируй', 'основные мысли', '요약', 'samenvat', 'vat samen', 'streść', 'podsumuj', 'özetle',
     'ringkas', 'rangkum', 'لخص', 'تلخيص', 'tóm tắt', 'सारांश',
   ],
