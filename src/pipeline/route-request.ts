@@ -26,7 +26,8 @@ const routers: { [O in Operation]: Router<O> } = {
 };
 
 /** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
-type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | undefined;
+/** Why a model cannot serve a request (the field at fault is `model` unless the refusal names another), or undefined. */
+type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | { message: string; param: string } | undefined;
 
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
   chat(request, model) {
@@ -41,9 +42,11 @@ const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
     if (adapter.embeddings?.acceptsTokenArrays === false && typeof request.input[0] !== 'string') return `model ${JSON.stringify(model.slug)} takes text input only, not token arrays`;
     return undefined;
   },
-  transcription(request, model) {
+  transcription(request, model, adapter) {
     // Only models the catalog marks for translation translate (OpenAI's endpoint serves whisper-1 alone).
     if (request.translate && !model.capabilities.includes('translation')) return `model ${JSON.stringify(model.slug)} cannot translate audio: choose a model whose catalog capabilities include translation, such as whisper-1`;
+    const formats = adapter.transcription?.formatsOf?.(model);
+    if (formats && !formats.includes(request.response_format)) return { param: 'response_format', message: `model ${JSON.stringify(model.slug)} cannot answer in ${request.response_format}; its formats: ${formats.join(', ')}` };
     return undefined;
   },
   speech(request, model, adapter) {
@@ -86,7 +89,8 @@ export function requestRouter(router: RouterContext, adapters: Partial<Record<st
       throw new GatewayError('validation_error', `model ${JSON.stringify(decision.model.slug)} cannot serve ${context.operation} requests: svc has no ${context.operation} support for the ${decision.model.wire} wire`, { param: 'model' });
     }
     const refusal = check?.(context.request, decision.model, adapter);
-    if (refusal) throw new GatewayError('validation_error', refusal, { param: 'model' });
+    if (typeof refusal === 'string') throw new GatewayError('validation_error', refusal, { param: 'model' });
+    if (refusal) throw new GatewayError('validation_error', refusal.message, { param: refusal.param });
     const canServe = (model: CatalogModel) => {
       const candidate = adapters[model.wire];
       return servesOperation(candidate, context.operation) && check?.(context.request, model, candidate) === undefined;

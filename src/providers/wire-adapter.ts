@@ -1,7 +1,7 @@
 import type { CallerSignal } from '../core/caller-signal.js';
 import type { MeteredUsage } from '../core/metered-usage.js';
-import type { WireFormat } from '../catalog/catalog-types.js';
-import type { SpeechFormat, SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
+import type { CatalogModel, WireFormat } from '../catalog/catalog-types.js';
+import type { SpeechFormat, SpeechRequest, TranscriptFormat, TranscriptionRequest, TranscriptionResult } from '../core/audio-types.js';
 import type { ChatCompletion, ChatCompletionChunk, ChatRequest } from '../core/chat-types.js';
 import type { EmbeddingsRequest, EmbeddingsResult } from '../core/embeddings-types.js';
 import type { ModerationRequest, ModerationResult } from '../core/moderation-types.js';
@@ -38,6 +38,11 @@ export interface ModerationCapability {
 }
 
 export interface TranscriptionCapability {
+  /**
+   * The response formats this wire delivers for a model, when not every one: routing refuses (or skips) a model that
+   * cannot answer in the asked format. Absent: all of them (svc builds SRT, WebVTT and verbose JSON from word timings).
+   */
+  formatsOf?(model: CatalogModel): readonly TranscriptFormat[];
   /** A multipart upload. */
   buildRequest(request: TranscriptionRequest, target: UpstreamTarget, warnings: string[]): UpstreamHttpRequest;
   /** The answer's text and content type → the canonical result. */

@@ -113,6 +113,17 @@ describe('audio endpoints', () => {
       assert.equal(audioRequests().length, 0);
     });
 
+    test("a format the model cannot answer in is svc's 400 naming response_format, never the provider's refusal", async () => {
+      const wav = wavTone(0.5);
+      for (const [model, format, formats] of [['gpt-4o-mini-transcribe', 'verbose_json', 'json, text'], ['openai/gpt-4o-transcribe', 'srt', 'json, text'], ['groq/whisper-large-v3', 'vtt', 'json, text, verbose_json']]) {
+        await expectError(await postForm('/v1/audio/transcriptions', { model, response_format: format }, { bytes: wav, name: 'a.wav' }), { status: 400, type: 'invalid_request_error', code: 'validation_error', param: 'response_format', message: `cannot answer in ${format}; its formats: ${formats}` });
+      }
+      assert.equal(audioRequests().length, 0);
+      const verbose = await postForm('/v1/audio/transcriptions', { model: 'groq/whisper-large-v3', response_format: 'verbose_json' }, { bytes: wav, name: 'a.wav' });
+      assert.equal(verbose.status, 200, 'Groq answers verbose JSON');
+      await verbose.arrayBuffer();
+    });
+
     test('an upload over 25 MB is a 400, and the gateway\'s Buffer memory stays within the limit plus read buffers', async () => {
       // Sent chunked (no content length), so the limit is enforced while the bytes stream in. The client is a
       // child process: this process's RSS is then the gateway's alone.

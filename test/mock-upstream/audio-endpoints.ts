@@ -102,6 +102,8 @@ const openaiTranscriptions: AudioEndpoint = {
     const format = (body.response_format as string | undefined) ?? 'json';
     if (!['json', 'text', 'srt', 'verbose_json', 'vtt'].includes(format)) return invalid(`'${format}' is not one of ['json', 'text', 'srt', 'verbose_json', 'vtt'] - 'response_format'`);
     if (String(body.model).startsWith('gpt-4o') && format !== 'json' && format !== 'text') return invalid(`response_format '${format}' is not compatible with model '${body.model}'. Use 'json' or 'text' instead.`);
+    // Groq (served under /openai/v1) answers json, text and verbose_json only.
+    if (url.pathname.startsWith('/openai/') && (format === 'srt' || format === 'vtt')) return invalid(`response_format must be one of [json text verbose_json], got '${format}'`);
     return undefined;
   },
   answer(body, url, reply) {

@@ -1,7 +1,8 @@
 import { FormData } from 'undici';
 import { z } from 'zod';
 import { subtitleText, transcriptContentTypes } from '../../audio/transcript-formats.js';
-import type { SpeechRequest, TranscriptionRequest, TranscriptionResult } from '../../core/audio-types.js';
+import type { CatalogModel } from '../../catalog/catalog-types.js';
+import type { SpeechRequest, TranscriptFormat, TranscriptionRequest, TranscriptionResult } from '../../core/audio-types.js';
 import type { JsonHttpRequest, UpstreamHttpRequest, UpstreamTarget } from '../provider-types.js';
 import { parseAnswer } from '../shared/audio-wire.js';
 import { authHeaders, joinUrl, jsonRequestHeaders } from '../shared/http-request.js';
@@ -24,8 +25,25 @@ const jsonTranscript = z.object({
     .catch(undefined),
 });
 
+/**
+ * What an OpenAI-wire model answers in: JSON and text always; verbose JSON (segments with times) where the catalog
+ * gives the model timestamps, SRT and WebVTT where it gives it `srt_vtt`. OpenAI refuses the others for its gpt-4o
+ * transcribers ("Use 'json' or 'text' instead"), Groq SRT and WebVTT.
+ */
+function formatsOf(model: CatalogModel): readonly TranscriptFormat[] {
+  const timestamps = model.capabilities.includes('timestamps');
+  const subtitles = model.capabilities.includes('srt_vtt');
+  if (timestamps && subtitles) return allFormats;
+  return timestamps ? withSegments : plainFormats;
+}
+const allFormats: readonly TranscriptFormat[] = ['json', 'text', 'verbose_json', 'srt', 'vtt'];
+const withSegments: readonly TranscriptFormat[] = ['json', 'text', 'verbose_json'];
+const plainFormats: readonly TranscriptFormat[] = ['json', 'text'];
+
 /** `POST /audio/transcriptions` and `/audio/translations` (OpenAI, Groq): the form as OpenAI documents it. */
 export const openaiTranscription: TranscriptionCapability = {
+  formatsOf,
+
   buildRequest(request: TranscriptionRequest, target: UpstreamTarget): UpstreamHttpRequest {
     const form = new FormData();
     form.set('file', new Blob([request.file.bytes as Uint8Array<ArrayBuffer>], { type: request.file.contentType }), request.file.filename);
