@@ -90,8 +90,10 @@ export function attachRealtime(server: Server, hooks: RealtimeHooks): { close():
       } catch {
         return error('invalid_json', 'the event is not JSON');
       }
+      if (event === null || typeof event !== 'object' || Array.isArray(event)) return error('invalid_event', 'the event must be a JSON object');
       hooks.clientEvents.push(event);
-      const type = String(event.type);
+      // A type that is not a string is refused like an unknown one ({toString: 1} cannot even be printed by String()).
+      const type = typeof event.type === 'string' ? event.type : JSON.stringify(event.type ?? null);
       if (!CLIENT_EVENTS.has(type)) return error('invalid_value', `Invalid value: '${type}'. Supported values are: ${[...CLIENT_EVENTS].join(', ')}.`);
       if (type === 'session.update') return send({ type: 'session.updated', session: event.session ?? {} });
       if (type === 'input_audio_buffer.append') {
