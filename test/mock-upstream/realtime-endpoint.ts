@@ -120,8 +120,11 @@ export function attachRealtime(server: Server, hooks: RealtimeHooks): { close():
         { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript },
         { type: 'response.done', response: { id: responseId, object: 'realtime.response', status: 'completed', output: [{ id: itemId, type: 'message', role: 'assistant', content: [{ type: 'output_audio', transcript }] }], usage: reply?.rawUsage ?? DEFAULT_REALTIME_USAGE } },
       ];
-      for (const next of events) {
-        if (ws.readyState !== ws.OPEN || !send(next)) return undefined;
+      for (const [index, next] of events.entries()) {
+        // A faulty provider (reply.alter, in-process tests): the event as it alters it; a string goes as it is.
+        const altered = reply?.alter ? reply.alter({ event_id: `event_${randomUUID()}`, ...next }, index) : undefined;
+        if (reply?.alter && ws.readyState === ws.OPEN) ws.send(typeof altered === 'string' ? altered : JSON.stringify(altered ?? null));
+        else if (ws.readyState !== ws.OPEN || !send(next)) return undefined;
         if (reply?.eventDelayMs) await sleep(reply.eventDelayMs);
       }
       return undefined;
