@@ -19,12 +19,17 @@ export interface Mutations {
   mutate(value: unknown, names: readonly string[]): unknown;
 }
 
-/** A small linear congruential generator and the mutations it drives. */
+/**
+ * A small seeded generator (mulberry32) and the mutations it drives. The linear congruential one used before multiplied
+ * in floating point past 2^53, lost bits, and fell into short cycles for some seeds (seed 298: 61 values, over and over).
+ */
 export function seededMutations(seed: number): Mutations {
-  let state = seed;
+  let state = seed >>> 0;
   const next = () => {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    return state / 0x7fffffff;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)];
   const mutate = (value: unknown, names: readonly string[], depth = 0): unknown => {
