@@ -30,6 +30,7 @@ export interface SparseFeatures {
  */
 const SYSTEM_CUE_CHARS = 600;
 const SYSTEM_CUE_WEIGHT = 3;
+const MAX_SYSTEM_TASKS = 2;
 
 /** Text beyond this is not read: the start of a long document says what is asked of it. */
 const MAX_CHARS = 4000;
@@ -277,9 +278,14 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   if (input.system) {
     textFeatures(input.system, systemNames, 0.5, add);
     // An app's system prompt often carries the task and the user message only the material: its cues count too.
-    for (const family of cuesIn(input.system.slice(0, SYSTEM_CUE_CHARS).toLowerCase())) {
-      addNamed(`scue:${family}`, SYSTEM_CUE_WEIGHT);
-      if (promptCues.length === 0) addNamed(`scue-alone:${family}`, SYSTEM_CUE_WEIGHT);
+    // One that names three families or more lists an assistant's skills ("you can write code, summarize, translate…"):
+    // it says nothing of this request.
+    const systemCues = cuesIn(input.system.slice(0, SYSTEM_CUE_CHARS).toLowerCase());
+    if (systemCues.length <= MAX_SYSTEM_TASKS) {
+      for (const family of systemCues) {
+        addNamed(`scue:${family}`, SYSTEM_CUE_WEIGHT);
+        if (promptCues.length === 0) addNamed(`scue-alone:${family}`, SYSTEM_CUE_WEIGHT);
+      }
     }
   }
   const history = input.history ?? [];

@@ -222,3 +222,10 @@ test("an app's system prompt that carries the task decides a message that names 
   assertFamily('chat', ["what's a good gift for my dad who likes fishing?"], { system: 'You are a senior backend engineer.' });
   assertFamily('translation', ["Translate 'good night' into German."], { system: 'You are a helpful coding assistant. Prefer idiomatic code.' });
 });
+
+test("a system prompt that lists an assistant's skills (code, summaries, translation…) is no task: the message decides", () => {
+  const system = 'You are Nova, an assistant for Acme employees. You can write and review code, summarize documents, translate between languages, draft emails and answer general questions. Be concise.';
+  assertFamily('chat', ['thanks!', 'hi', 'what is the capital of Peru?'], { system });
+  assertFamily('translation', ['Translate "see you tomorrow" into Italian.'], { system });
+  assertFamily('summarization', ['Summarize: The board met on Monday, approved the budget and hired a new CFO.'], { system });
+});
