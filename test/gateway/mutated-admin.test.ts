@@ -1,6 +1,7 @@
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededMutations } from '../support/random-mutations.js';
+import { answerFault } from '../support/answer-faults.js';
 import { gatewayForSuite } from '../support/test-gateway.js';
 import { createKey, createOrg } from './gateway-test-helpers.js';
 
@@ -45,19 +46,6 @@ describe('admin requests mutated at random get a success or a 4xx, and an org ad
   /** Puts the org in place of '$org' wherever a body or query names it. */
   const withOrg = (value: unknown, org: string): unknown => JSON.parse(JSON.stringify(value ?? null).replaceAll('"$org"', JSON.stringify(org)));
 
-  async function faultOf(response: Response): Promise<string | undefined> {
-    const text = await response.text();
-    if (response.status < 400) return undefined;
-    if (response.status >= 500) return `HTTP ${response.status}: ${text.slice(0, 300)}`;
-    try {
-      const error = JSON.parse(text).error;
-      if (typeof error?.message === 'string' && typeof error?.type === 'string' && typeof error?.code === 'string') return undefined;
-    } catch {
-      // reported below
-    }
-    return `HTTP ${response.status} outside the error envelope: ${text.slice(0, 200)}`;
-  }
-
   const [first, last] = (process.env.SVC_FUZZ_SEEDS ?? '1-3').split('-').map(Number);
   for (let seed = first; seed <= (last ?? first); seed++) {
     test(`seed ${seed}: 80 mutated admin requests, as the platform and as an org admin`, async () => {
@@ -81,7 +69,7 @@ describe('admin requests mutated at random get a success or a 4xx, and an org ad
         const response = await harness.request(path, { method: request.method, body: request.method === 'GET' || request.method === 'DELETE' ? undefined : (body ?? {}), key: asOrgAdmin ? orgAdmin : undefined });
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         const described = `${request.method} ${path} as ${asOrgAdmin ? 'org admin' : 'master'} ${JSON.stringify(body ?? null).slice(0, 200)}`;
-        const fault = await faultOf(response);
+        const fault = answerFault(response.status, await response.text());
         if (fault) faults.push(`${described}\n  → ${fault}`);
         // Confinement: whatever the body or query says, an org admin's request aimed at another org never succeeds.
         const aimedElsewhere = target === otherOrg && (request.path(target).includes(otherOrg) || JSON.stringify([body, query]).includes(otherOrg));

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { seededMutations } from '../support/random-mutations.js';
+import { answerFault } from '../support/answer-faults.js';
 import { gatewayForSuite } from '../support/test-gateway.js';
 
 /**
@@ -41,16 +42,9 @@ describe('request headers with hostile values get a success or a 4xx, never a 5x
         const response = await harness.request('/v1/chat/completions', { body, headers });
         const text = await response.text();
         const described = `${JSON.stringify(headers).slice(0, 300)} ${JSON.stringify(body).slice(0, 80)}`;
-        if (response.status >= 500) faults.push(`${described}\n  → HTTP ${response.status}: ${text.slice(0, 200)}`);
-        else if (response.status >= 400) {
-          let error: { message?: unknown; type?: unknown; code?: unknown } | undefined;
-          try {
-            error = JSON.parse(text).error;
-          } catch {
-            error = undefined;
-          }
-          if (typeof error?.message !== 'string' || typeof error?.type !== 'string' || typeof error?.code !== 'string') faults.push(`${described}\n  → HTTP ${response.status} outside the envelope: ${text.slice(0, 200)}`);
-        } else {
+        const fault = answerFault(response.status, text);
+        if (fault) faults.push(`${described}\n  → ${fault}`);
+        else if (response.status < 400) {
           const tier = response.headers.get('x-svc-tier-used');
           const mode = response.headers.get('x-svc-intelligence-mode');
           // Spec 4.1: the tier is reported on non-stream answers; the mode on every answer.
