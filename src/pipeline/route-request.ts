@@ -25,8 +25,10 @@ const routers: { [O in Operation]: Router<O> } = {
   speech: (context, router) => (context.requestedModel === 'auto' ? routeAutoSpeech(context.request.provider, router) : routeNamedModel(context.requestedModel, ['tts'], 'a text-to-speech', router)),
 };
 
-/** What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason, or undefined. */
-/** Why a model cannot serve a request (the field at fault is `model` unless the refusal names another), or undefined. */
+/**
+ * What a model of the right type (and its wire's adapter) may still be unable to do with a request: the reason (the
+ * field at fault is `model` unless the refusal names another), or undefined.
+ */
 type ModelCheck<O extends Operation> = (request: RequestOf<O>, model: CatalogModel, adapter: WireAdapter) => string | { message: string; param: string } | undefined;
 
 const modelChecks: { [O in Operation]?: ModelCheck<O> } = {
