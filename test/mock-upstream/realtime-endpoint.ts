@@ -70,13 +70,16 @@ export function attachRealtime(server: Server, hooks: RealtimeHooks): { close():
   function session(ws: WebSocket, model: string, fault: MockFault | undefined): void {
     let sent = 0;
     let audioBytes = 0;
-    const send = (event: Record<string, unknown>) => {
+    /** Sends one event, as `alter` changes it when a test plays a faulty provider (a string it returns goes as it is). */
+    const send = (event: Record<string, unknown>, alter?: (event: unknown) => unknown) => {
       if (fault?.dropAfterEvents !== undefined && sent >= fault.dropAfterEvents) {
         ws.terminate();
         return false;
       }
       sent++;
-      ws.send(JSON.stringify({ event_id: `event_${randomUUID()}`, ...event }));
+      const stamped = { event_id: `event_${randomUUID()}`, ...event };
+      const frame = alter ? alter(stamped) : stamped;
+      ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame ?? null));
       return true;
     };
     const error = (code: string, message: string) => send({ type: 'error', error: { type: 'invalid_request_error', code, message, param: null } });
@@ -120,11 +123,9 @@ export function attachRealtime(server: Server, hooks: RealtimeHooks): { close():
         { type: 'response.output_audio_transcript.done', response_id: responseId, item_id: itemId, output_index: 0, content_index: 0, transcript },
         { type: 'response.done', response: { id: responseId, object: 'realtime.response', status: 'completed', output: [{ id: itemId, type: 'message', role: 'assistant', content: [{ type: 'output_audio', transcript }] }], usage: reply?.rawUsage ?? DEFAULT_REALTIME_USAGE } },
       ];
+      const alter = reply?.alter;
       for (const [index, next] of events.entries()) {
-        // A faulty provider (reply.alter, in-process tests): the event as it alters it; a string goes as it is.
-        const altered = reply?.alter ? reply.alter({ event_id: `event_${randomUUID()}`, ...next }, index) : undefined;
-        if (reply?.alter && ws.readyState === ws.OPEN) ws.send(typeof altered === 'string' ? altered : JSON.stringify(altered ?? null));
-        else if (ws.readyState !== ws.OPEN || !send(next)) return undefined;
+        if (ws.readyState !== ws.OPEN || !send(next, alter && ((event) => alter(event, index)))) return undefined;
         if (reply?.eventDelayMs) await sleep(reply.eventDelayMs);
       }
       return undefined;

@@ -23,10 +23,15 @@ export function answerFault(status: number, text: string, options: { forwardedRe
 /** The provider's refusal of a request svc forwarded, as svc words it. */
 export const providerRefused = (message: string) => message.startsWith('The provider rejected the request');
 
+/** svc logged no internal error (pino's level 50) since the log held `logsBefore` lines; `context` says after what. */
+export function assertNoInternalError(harness: TestGateway, logsBefore: number, context = ''): void {
+  assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], `an internal error was logged${context}`);
+}
+
 /** After a round of mutations: svc still answers a plain chat request, and logged no internal error meanwhile. */
 export async function assertStillWell(harness: TestGateway, logsBefore: number): Promise<void> {
   const after = await harness.request('/v1/chat/completions', { body: { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'still there?' }] } });
   assert.equal(after.status, 200);
   await after.arrayBuffer();
-  assert.deepEqual(harness.logLines.slice(logsBefore).filter((line) => line.includes('"level":50')), [], 'an internal error was logged');
+  assertNoInternalError(harness, logsBefore);
 }

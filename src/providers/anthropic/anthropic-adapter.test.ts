@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { anthropicAdapter } from './index.js';
 import { anthropicTarget, buildBody } from '../../../test/fixtures/anthropic-fixtures.js';
-import { PLACEHOLDER_USER_TEXT } from './normalize-turns.js';
+import { PLACEHOLDER_USER_TEXT } from '../shared/placeholder-turn.js';
 import { jsonBodyText } from '../../../test/support/json-body-text.js';
 
 const user = (content: any) => ({ role: 'user' as const, content });

@@ -2,8 +2,6 @@ import type { AnthropicMessage, AnthropicRequestBlock } from './wire-types.js';
 import { addWarning } from '../shared/warnings.js';
 import { PLACEHOLDER_USER_TEXT } from '../shared/placeholder-turn.js';
 
-export { PLACEHOLDER_USER_TEXT };
-
 /**
  * Makes converted turns acceptable to Anthropic, which requires:
  * - no empty message (it rejects empty content);
