@@ -113,16 +113,32 @@ const REQUEST_CHARS = 300;
 const paragraphBreak = /\n\s*\n/;
 const paragraphBreaks = /\n\s*\n/g;
 
+/** A greeting or a thanks on a line of its own around a longer request ("Hallo,", "Thanks in advance!") is at most this long. */
+const COURTESY_CHARS = 40;
+
+/** What the family head reads as the prompt, and whether the rest of the prompt is material (x:material). */
+export interface Reading {
+  text: string;
+  material: boolean;
+}
+
 /**
  * What a prompt asks: a short prompt whole; of a longer one, its short opening and closing paragraphs that name a task
  * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); with none, the
- * whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond.
+ * whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond, without a greeting or thanks around
+ * it: "Hallo," over a detailed tax question made it small talk.
  */
-function requestOf(prompt: string): string {
-  if (prompt.length <= MATERIAL_MIN_CHARS) return prompt;
-  const asking = [openingParagraph(prompt), closingParagraph(prompt)].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
-  if (asking.length > 0) return asking.join('\n');
-  return prompt.length <= LONG_PROMPT_CHARS ? prompt : `${prompt.slice(0, REQUEST_CHARS)}\n${prompt.slice(-REQUEST_CHARS)}`;
+function requestOf(prompt: string): Reading {
+  if (prompt.length <= MATERIAL_MIN_CHARS) return { text: prompt, material: false };
+  const opening = openingParagraph(prompt);
+  const closing = closingParagraph(prompt);
+  const asking = [opening, closing].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
+  if (asking.length > 0) return { text: asking.join('\n'), material: true };
+  const from = opening !== undefined && opening.length <= COURTESY_CHARS ? opening.length : 0;
+  const to = closing !== undefined && closing.length <= COURTESY_CHARS && prompt.length - closing.length > from ? prompt.length - closing.length : prompt.length;
+  const body = from === 0 && to === prompt.length ? prompt : prompt.slice(from, to).trim();
+  if (body.length <= LONG_PROMPT_CHARS) return { text: body, material: false };
+  return { text: `${body.slice(0, REQUEST_CHARS)}\n${body.slice(-REQUEST_CHARS)}`, material: true };
 }
 
 /**
@@ -150,10 +166,13 @@ function closingParagraph(prompt: string): string | undefined {
   return paragraph.trim() ? paragraph : undefined;
 }
 
-/** Where a prompt's request is written (its task cues, the explanation and proof tests): a short prompt's opening, else its request. */
-export function requestEnds(prompt: string, request = requestOf(prompt)): string {
-  return request === prompt ? prompt.slice(0, REQUEST_CHARS) : request;
+/** Where a prompt's request is written (its task cues, the explanation and proof tests): a prompt's opening, else the request found in it. */
+export function requestEnds(prompt: string, reading = requestOf(prompt)): string {
+  return reading.material ? reading.text : reading.text.slice(0, REQUEST_CHARS);
 }
+
+/** Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator or a call on an object. */
+const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(/m;
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
 
@@ -163,6 +182,9 @@ export const MEANING_DIMENSIONS = 100;
 const MEANING_WEIGHT = 3;
 const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
+/** A longer one that opens as a continuation ("now…", "what if…", "¿y si…", "und jetzt…", "再…") is a follow-up too. */
+const LONG_FOLLOW_UP_WORDS = 20;
+const CONTINUATION = /^(?:now|then|and|also|but|same|again|what if|what about|how about|instead|ahora|y |¿y |pero|jetzt|und |nun |aber|et |maintenant|mais|puis|ora |agora|e se|теперь|а если|再|那|如果|然后|现在|今度は|じゃあ|では|次は|もし)/i;
 /** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
 const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
 /** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */
@@ -175,7 +197,8 @@ const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|
 function isFollowUp(prompt: string): boolean {
   const asked = prompt.replace(COURTESY, '');
   if (asked !== prompt && APPRECIATION.test(asked)) return false;
-  return asked.split(/\s+/).length < FOLLOW_UP_WORDS;
+  const words = asked.split(/\s+/).length;
+  return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && CONTINUATION.test(asked));
 }
 
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
@@ -234,16 +257,16 @@ function touch(row: number, weight: number): void {
 
 /** What each head of the classifier reads: the family the request, the complexity the whole prompt (one vector when they are the same). */
 export interface HeadFeatures {
-  request: string;
+  reading: Reading;
   family: SparseFeatures;
   complexity: SparseFeatures;
 }
 
 /** The features of both heads of a request: what training and serving read, from this one function. */
 export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
-  const request = requestOf(input.prompt);
-  const family = classifierFeatures(input, buckets, request);
-  return { request, family, complexity: request === input.prompt ? family : classifierFeatures(input, buckets, input.prompt) };
+  const reading = requestOf(input.prompt);
+  const family = classifierFeatures(input, buckets, reading);
+  return { reading, family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
 }
 
 /**
@@ -251,7 +274,8 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
  * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
  * "Write a Python function." over a page of specification is as hard as the specification).
  */
-export function classifierFeatures(input: ClassifierInput, buckets: number, request = requestOf(input.prompt)): SparseFeatures {
+export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt)): SparseFeatures {
+  const request = reading.text;
   const rows = featureRows(buckets);
   if (scratch.sums.length < rows) {
     scratch.sums = new Float64Array(rows);
@@ -263,14 +287,14 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   const addNamed = (name: string, weight: number) => touch(fnv1a(name) % buckets, weight);
   textFeatures(request, promptNames, 1, add, true);
   // The material's own words say what it is about, not what is asked of it: only that there is some counts.
-  if (request !== input.prompt) addNamed('x:material', 1);
+  if (reading.material) addNamed('x:material', 1);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const followUp = input.history?.length && isFollowUp(head);
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  const promptCues = cuesIn(requestEnds(input.prompt, request).toLowerCase());
+  const promptCues = cuesIn(requestEnds(input.prompt, reading).toLowerCase());
   for (const family of promptCues) addNamed(`cue:${family}`, 6);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own.
@@ -300,7 +324,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, requ
   if (input.tools) addNamed('x:tools', 1);
   if (input.json) addNamed('x:json', 1);
   if (input.system) addNamed('x:system', 1);
-  if (/```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b/m.test(input.prompt)) addNamed('x:code', 1);
+  if (CODE_SHAPE.test(input.prompt)) addNamed('x:code', 1);
   if (/\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/.test(input.prompt)) addNamed('x:math', 1);
   if (input.prompt.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;

@@ -229,3 +229,16 @@ test("a system prompt that lists an assistant's skills (code, summaries, transla
   assertFamily('translation', ['Translate "see you tomorrow" into Italian.'], { system });
   assertFamily('summarization', ['Summarize: The board met on Monday, approved the budget and hired a new CFO.'], { system });
 });
+
+test('a longer follow-up that opens as a continuation ("now…", "what if…", "¿y si…") is read with the turn that opened the conversation', () => {
+  const history = ['Extract every date and amount from this memo: rent of 1,200 due on 1 March, deposit of 2,400 paid on 14 February, late fee of 50 charged on 5 March.', '1 March: 1,200 (rent); 14 February: 2,400 (deposit); 5 March: 50 (late fee)'];
+  assertFamily('extraction', ['Now put them in a table, with the weekday of each date as well please.'], { history });
+  const puzzle = ['Alice, Bob and Carol each own one pet: a cat, a dog, a fish. Alice has no fish, Bob has the dog. Who owns what?', 'Alice owns the cat, Bob the dog and Carol the fish.'];
+  assertFamily('reasoning', ['What if we only knew that Bob does not own the cat and Carol has no dog?'], { history: puzzle });
+});
+
+test('a length asked of the answer is a summary cue in every language; a table asked for is an extraction cue', () => {
+  for (const text of ['explain the french revolution in three sentences', 'dímelo en pocas palabras', 'erkläre es in zwei sätzen', 'en une phrase, de quoi parle ce livre ?', '用两句话说说这本书', '3行で説明して']) assert.ok(cuesIn(text).includes('summarization'), text);
+  for (const text of ['turn this into a table with name and price', 'mets ça sous forme de tableau', '整理成表格']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.deepEqual(cuesIn('write a story in one paragraph'), ['writing', 'summarization']);
+});

@@ -47,7 +47,7 @@ export class TaskClassifier {
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
     // What is asked is read where it is written: at the start, and for a long prompt at its end too.
-    const lowered = requestEnds(input.prompt, features.request).toLowerCase();
+    const lowered = requestEnds(input.prompt, features.reading).toLowerCase();
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,
