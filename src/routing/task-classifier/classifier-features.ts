@@ -184,7 +184,7 @@ const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
 /** A longer one that opens as a continuation ("now…", "what if…", "¿y si…", "und jetzt…", "再…") is a follow-up too. */
 const LONG_FOLLOW_UP_WORDS = 20;
-const CONTINUATION = /^(?:now|then|and|also|but|same|again|what if|what about|how about|instead|ahora|y |¿y |pero|jetzt|und |nun |aber|et |maintenant|mais|puis|ora |agora|e se|теперь|а если|再|那|如果|然后|现在|今度は|じゃあ|では|次は|もし)/i;
+const CONTINUATION = /^(?:(?:now|then|and|also|but|same|again|what if|what about|how about|instead|ahora|y|¿y|pero|jetzt|und|nun|aber|et|maintenant|mais|puis|ora|agora|e se|теперь|а если)(?!\p{L})|再|那|如果|然后|现在|今度は|じゃあ|では|次は|もし)/iu;
 /** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
 const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
 /** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */

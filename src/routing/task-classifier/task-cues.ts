@@ -59,8 +59,6 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
   chat: [
     'hi ', 'hello', 'hey ', 'thanks', 'thank you', 'how are you', 'recommend', 'any tips', 'hola', 'gracias', 'hallo', 'danke', 'salut', 'merci', '你好', '谢谢', 'こんにちは', 'ありがとう', 'おすすめ',
-    // Role-play is conversation in a role (MT-Bench's role-play): "write a speech as a pirate" still names a text to write.
-    'pretend to be', 'pretend you are', "pretend you're", 'in character', 'roleplay', 'role-play', 'play the role', 'finge que eres', 'finge ser', 'fais comme si', 'joue le rôle', 'spiel die rolle', 'tu so, als', '扮演', 'になりきって', 'ロールプレイ', 'のふりをして',
     'how tall', 'how high', 'how old is', 'capital of', 'who wrote', 'who painted', 'who invented', 'when did', 'tips', 'advice', 'suggest', 'favorite', 'fun fact', 'good morning', 'good night',
     'consejo', 'recomiendas', 'buenos días', 'empfehl', 'tipps', 'guten morgen', 'conseil', 'idées', 'bonjour', '推荐', '建议', '早上好', '有多', 'おはよう', 'こんばんは', '何ですか',
     'ciao', 'grazie', 'come stai', 'consigli', 'buongiorno', 'olá', 'obrigad', 'tudo bem', 'recomenda', 'dicas', 'привет', 'спасибо', 'как дела', 'посоветуй', 'порекомендуй', '안녕', '감사합니다', '고마워', '추천', '잘 지내', 'hoi ', 'bedankt', 'hoe gaat het', 'cześć', 'dziękuję', 'jak się masz', 'merhaba', 'teşekkür', 'nasılsın',
