@@ -173,6 +173,8 @@ export function requestEnds(prompt: string, reading = requestOf(prompt)): string
 
 /** Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator or a call on an object. */
 const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(/m;
+/** A sum, an equation or a mathematical symbol written in the prompt. */
+const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
 
@@ -324,9 +326,10 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (input.tools) addNamed('x:tools', 1);
   if (input.json) addNamed('x:json', 1);
   if (input.system) addNamed('x:system', 1);
-  if (CODE_SHAPE.test(input.prompt)) addNamed('x:code', 1);
-  if (/\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/.test(input.prompt)) addNamed('x:math', 1);
-  if (input.prompt.split('\n').length > 5) addNamed('x:lines', 1);
+  // The shape of what is written, from the prompt's start as its words are: a 100 KB prompt is not scanned whole.
+  if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
+  if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
+  if (head.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {
     const value = scratch.sums[scratch.touched[position]];

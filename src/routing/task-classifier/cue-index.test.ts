@@ -41,3 +41,13 @@ test('a cue in an alphabet must open with two characters, a pattern with two let
   assert.throws(() => new CueIndex(['x'], { x: ['a'] }), /two characters/);
   assert.throws(() => new CueIndex(['x'], { x: [/a(?:b|c)/] }), /two characters/);
 });
+
+test('a cue another of its family always matches, or one listed twice, is refused when the index is built', () => {
+  assert.throws(() => new CueIndex(['code'], { code: ['sql', 'sqlite'] }), /'sqlite' is always matched by 'sql'/);
+  assert.throws(() => new CueIndex(['x'], { x: ['表に', '表にして'] }), /'表にして' is always matched by '表に'/);
+  assert.throws(() => new CueIndex(['x'], { x: ['poem', 'poem'] }), /listed twice/);
+  // A whole word does not cover a longer word, nor a word cue one matched anywhere.
+  assert.doesNotThrow(() => new CueIndex(['x'], { x: ['go ', 'golang', 'rust', '用rust', 'hi ', 'hire'] }));
+  assert.throws(() => new CueIndex(['x'], { x: ['hi', 'hi '] }), /'hi ' is always matched by 'hi'/);
+  assert.doesNotThrow(() => new CueIndex(['x', 'y'], { x: ['sql'], y: ['sqlite'] }));
+});

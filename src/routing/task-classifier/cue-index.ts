@@ -41,6 +41,25 @@ interface AnywhereCues {
   asciiPattern?: RegExp;
 }
 
+/**
+ * A cue that another of its family always matches first is dead weight in the index (`'sqlite'` beside `'sql'`,
+ * `'表にして'` beside `'表に'`): refused when the index is built, as a cue too short to look up is.
+ */
+function rejectCoveredCues(family: string, cues: readonly (string | RegExp)[]): void {
+  const words = cues.filter((cue): cue is string => typeof cue === 'string');
+  for (const cue of words) {
+    const anywhere = !/^\s?\p{L}/u.test(cue) || cjk.test(cue);
+    const covering = words.find((other) => {
+      if (other === cue) return false;
+      // An anywhere cue covers any text holding it; a word cue, one that starts as it does (a whole word, only its own word).
+      if (!/^\s?\p{L}/u.test(other) || cjk.test(other)) return anywhere && cue.includes(other);
+      if (anywhere) return false;
+      return other.endsWith(' ') ? cue.trimStart().startsWith(other.trimStart()) : cue.trim().startsWith(other.trim());
+    });
+    if (covering !== undefined || words.indexOf(cue) !== words.lastIndexOf(cue)) throw new Error(`the ${family} cue '${cue}' is ${covering === undefined ? 'listed twice' : `always matched by '${covering}'`}`);
+  }
+}
+
 export class CueIndex {
   /** Cues by their first two UTF-16 units, as one number (no string made per word). */
   private readonly byPrefix = new Map<number, WordCue[]>();
@@ -51,6 +70,7 @@ export class CueIndex {
     cues: Readonly<Record<string, readonly (string | RegExp)[]>>,
   ) {
     families.forEach((family, index) => {
+      rejectCoveredCues(family, cues[family]);
       const anywhere: string[] = [];
       for (const cue of cues[family]) {
         const source = cue instanceof RegExp ? cue.source : cue;
