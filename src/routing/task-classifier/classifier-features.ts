@@ -299,8 +299,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const promptCues = cuesIn(requestEnds(input.prompt, reading).toLowerCase());
   for (const family of promptCues) addNamed(`cue:${family}`, 6);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
-  // its cues count as much as the prompt's own.
-  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, followUp ? 6 : 1);
+  // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
+  const openingCueWeight = followUp ? (promptCues.length > 0 ? 3 : 6) : 1;
+  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, openingCueWeight);
   if (input.system) {
     textFeatures(input.system, systemNames, 0.5, add);
     // An app's system prompt often carries the task and the user message only the material: its cues count too.

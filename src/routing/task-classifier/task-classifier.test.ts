@@ -80,10 +80,11 @@ test('the classifier reads structure as well as words: a code follow-up with no 
 });
 
 test('a request for a proof is served at T2 at least, however short and in whichever language', () => {
-  for (const prompt of ['证明：根号2是无理数。', 'Prove that √2 is irrational.', 'Beweise, dass es unendlich viele Primzahlen gibt.', '√2が無理数であることを証明せよ。']) {
+  for (const prompt of ['证明：根号2是无理数。', 'Prove that √2 is irrational.', 'Beweise, dass es unendlich viele Primzahlen gibt.', '√2が無理数であることを証明せよ。', 'Montrer que toute suite réelle bornée admet une sous-suite convergente.', 'Zeigen Sie, dass jede beschränkte Folge eine konvergente Teilfolge hat.', 'Demuestre que la suma de dos números impares es par.', 'nが奇数ならn²も奇数であることを示せ。']) {
     const result = classifier.classify({ prompt });
     assert.equal(result.family, 'math', prompt);
     assert.notEqual(chooseTier(undefined, undefined, result).tier, 'T1', prompt);
+    assert.equal(result.asksForProof, true, prompt);
   }
   // Small talk that says "prove" is not a proof.
   assert.notEqual(chooseTier(undefined, undefined, classifier.classify({ prompt: 'Can you prove you are not a robot? haha' })).tier, 'T3');
