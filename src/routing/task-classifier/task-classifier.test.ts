@@ -243,3 +243,17 @@ test('a length asked of the answer is a summary cue in every language; a table a
   for (const text of ['turn this into a table with name and price', 'mets ça sous forme de tableau', '整理成表格']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.deepEqual(cuesIn('write a story in one paragraph'), ['writing', 'summarization']);
 });
+
+test('the meaning of a quoted phrase is asked of a translator; the meaning of a word in passing is not', () => {
+  for (const text of ["what does 'carpe diem' mean", 'what does "tschüss" mean?', '“saudade” 是什么意思', '「いただきます」はどういう意味ですか']) assert.ok(cuesIn(text).includes('translation'), text);
+  assert.deepEqual(cuesIn('what does it mean to live a good life'), []);
+  assert.deepEqual(cuesIn('vimeo or youtube for a portfolio?'), []);
+  assert.deepEqual(cuesIn('how do i quit vim without saving'), ['code']);
+});
+
+test('a follow-up that names a task of its own is that task, whatever the conversation opened with', () => {
+  const history = ['Write a 500-word essay on the history of the printing press.', 'The printing press, developed by Johannes Gutenberg around 1440, transformed how knowledge spread across Europe…'];
+  assertFamily('summarization', ['now summarize that in two sentences'], { history });
+  assertFamily('translation', ['translate it into German'], { history });
+  assertFamily('writing', ['make it more formal'], { history });
+});
