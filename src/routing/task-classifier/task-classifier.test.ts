@@ -257,3 +257,8 @@ test('a follow-up that names a task of its own is that task, whatever the conver
   assertFamily('translation', ['translate it into German'], { history });
   assertFamily('writing', ['make it more formal'], { history });
 });
+
+test("a riddle's own form is a reasoning cue without the word riddle: \"what has X but no Y\", \"パンはパンでも\"", () => {
+  for (const text of ["what has hands but can't clap?", 'was hat zähne aber kann nicht beißen?', '¿qué tiene ojos pero no puede ver?', "qu'est-ce qui a un cou mais pas de tête ?", 'イスはイスでも座れないイスは？']) assert.ok(cuesIn(text).includes('reasoning'), text);
+  assert.deepEqual(cuesIn('what has changed but the price stays the same'), []);
+});
