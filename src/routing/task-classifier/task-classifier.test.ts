@@ -262,3 +262,13 @@ test("a riddle's own form is a reasoning cue without the word riddle: \"what has
   for (const text of ["what has hands but can't clap?", 'was hat zähne aber kann nicht beißen?', '¿qué tiene ojos pero no puede ver?', "qu'est-ce qui a un cou mais pas de tête ?", 'イスはイスでも座れないイスは？']) assert.ok(cuesIn(text).includes('reasoning'), text);
   assert.deepEqual(cuesIn('what has changed but the price stays the same'), []);
 });
+
+test("an app's system prompt names its trade in words of its own: regular expressions, cron, a community manager, sorting messages into classes", () => {
+  assert.deepEqual(cuesIn('eres un experto en expresiones regulares.'), ['code']);
+  assert.deepEqual(cuesIn('du bist ein experte für reguläre ausdrücke.'), ['code']);
+  assert.deepEqual(cuesIn('un cron qui lance le script de sauvegarde chaque nuit'), ['code']);
+  assert.deepEqual(cuesIn('eres el community manager de una librería.'), ['writing']);
+  assert.deepEqual(cuesIn('classe chaque message dans une catégorie.'), ['extraction']);
+  assert.deepEqual(cuesIn('la classe de mon fils part en voyage'), []);
+  assertFamily('code', ['quiero comprobar que un teléfono tenga nueve cifras'], { system: 'Eres un experto en expresiones regulares.' });
+});
