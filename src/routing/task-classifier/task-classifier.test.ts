@@ -272,3 +272,7 @@ test("an app's system prompt names its trade in words of its own: regular expres
   assert.deepEqual(cuesIn('la classe de mon fils part en voyage'), []);
   assertFamily('code', ['quiero comprobar que un teléfono tenga nueve cifras'], { system: 'Eres un experto en expresiones regulares.' });
 });
+
+test("BIG-Bench Hard's own words are reasoning cues: Boolean expressions, who tells the truth, what can be deduced, who is tallest", () => {
+  for (const text of ['evaluate the boolean expression: not (true and false) or true', 'evalúa la expresión booleana: verdadero y no falso', '(真 かつ 偽) または 真 を評価せよ', 'sam says ana tells the truth. does lee tell the truth?', 'que peut-on en déduire ?', '甲比乙高，丙比甲高，谁最高？']) assert.ok(cuesIn(text).includes('reasoning'), text);
+});
