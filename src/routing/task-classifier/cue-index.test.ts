@@ -32,7 +32,6 @@ test('CJK cues and cues opening with a symbol are matched anywhere; a letter out
   assert.deepEqual(held('请帮我看看这段代码'), ['code']);
   assert.deepEqual(held('方程求解'), ['math']);
   assert.deepEqual(held('what is 15% of 80'), ['math']);
-  assert.deepEqual(held('用regex'), []);
   assert.deepEqual(held('𝐀regex'), []);
   assert.deepEqual(held('😀regex'), ['code']);
 });
@@ -50,4 +49,14 @@ test('a cue another of its family always matches, or one listed twice, is refuse
   assert.doesNotThrow(() => new CueIndex(['x'], { x: ['go ', 'golang', 'rust', '用rust', 'hi ', 'hire'] }));
   assert.throws(() => new CueIndex(['x'], { x: ['hi', 'hi '] }), /'hi ' is always matched by 'hi'/);
   assert.doesNotThrow(() => new CueIndex(['x', 'y'], { x: ['sql'], y: ['sqlite'] }));
+});
+
+test('a Latin word written against Chinese, Japanese or Korean text starts, and ends, where the script changes', () => {
+  assert.deepEqual(held('用regex匹配邮箱'), ['code']);
+  assert.deepEqual(held('このregexを直して'), ['code']);
+  assert.deepEqual(held('go로 서버를 만들고 싶어'), ['code']);
+  assert.deepEqual(held('我想用go写'), ['code']);
+  // Inside a Latin word nothing changes: "ago" holds no "go ", "higo" no "hi ".
+  assert.deepEqual(held('long ago'), []);
+  assert.deepEqual(held('higo'), []);
 });

@@ -23,6 +23,8 @@ function isLetterAt(text: string, at: number, code: number, previous: boolean): 
   if (known === 0) known = letterUnits[code] = letter.test(text[at]) ? 1 : 2;
   return known === 1;
 }
+/** A unit of Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut. */
+const isCjkUnit = (code: number) => (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 interface WordCue {
@@ -90,15 +92,18 @@ export class CueIndex {
     const found = this.families.map(() => false);
     let ascii = true;
     let previous = false;
+    let previousCode = 0;
     for (let at = 0; at < text.length; at++) {
       const code = text.charCodeAt(at);
       if (code >= 128) ascii = false;
       const isLetter = isLetterAt(text, at, code, previous);
-      if (isLetter && !previous) {
+      // A Latin word written against CJK text ("我的react项目", "このpythonコード") starts where the script changes.
+      if (isLetter && (!previous || (code < 128 && previousCode >= 0x3040 && isCjkUnit(previousCode)))) {
         const candidates = this.byPrefix.get(code * 0x10000 + (text.charCodeAt(at + 1) || 0));
         if (candidates) for (const cue of candidates) if (!found[cue.family] && this.matchesAt(cue, text, at)) found[cue.family] = true;
       }
       previous = isLetter;
+      previousCode = code;
     }
     for (const { family, pattern, asciiPattern } of this.anywhere) {
       const read = ascii ? asciiPattern : pattern;
@@ -115,7 +120,8 @@ export class CueIndex {
     if (!text.startsWith(cue.text!, at)) return false;
     if (!cue.wholeWord) return true;
     const end = at + cue.text!.length;
-    return end >= text.length || !isLetterAt(text, end, text.charCodeAt(end), false);
+    const next = text.charCodeAt(end);
+    return end >= text.length || !isLetterAt(text, end, next, false) || isCjkUnit(next);
   }
 
   private add(source: string, cue: WordCue): void {
