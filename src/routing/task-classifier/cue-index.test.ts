@@ -51,6 +51,13 @@ test('a cue another of its family always matches, or one listed twice, is refuse
   assert.doesNotThrow(() => new CueIndex(['x', 'y'], { x: ['sql'], y: ['sqlite'] }));
 });
 
+test("a family's anywhere cues are joined into one pattern: a numbered backreference is refused, a named one kept", () => {
+  assert.throws(() => new CueIndex(['x'], { x: ['%', /(\p{Script=Katakana}+)は\1でも/u] }), /must name its backreferences/);
+  const named = new CueIndex(['x'], { x: [/(?<w>[ab])c/, /(?<word>\p{Script=Katakana}+)は\k<word>でも/u] });
+  assert.deepEqual(named.holds('パンはパンでも'), [true]);
+  assert.deepEqual(named.holds('パンはケーキでも'), [false]);
+});
+
 test('a Latin word written against Chinese, Japanese or Korean text starts, and ends, where the script changes', () => {
   assert.deepEqual(held('用regex匹配邮箱'), ['code']);
   assert.deepEqual(held('このregexを直して'), ['code']);

@@ -23,9 +23,14 @@ function isLetterAt(text: string, at: number, code: number, previous: boolean): 
   if (known === 0) known = letterUnits[code] = letter.test(text[at]) ? 1 : 2;
   return known === 1;
 }
-/** A unit of Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut. */
+/**
+ * A unit of Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut.
+ * The `cjk` pattern's scripts, as code ranges: it is asked of every letter that follows one of them.
+ */
 const isCjkUnit = (code: number) => (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A cue that opens with no letter ('%') or in CJK script: looked for anywhere in the text, not at word starts. */
+const matchedAnywhere = (source: string) => !/^\s?\p{L}/u.test(source) || cjk.test(source);
 
 interface WordCue {
   family: number;
@@ -50,11 +55,11 @@ interface AnywhereCues {
 function rejectCoveredCues(family: string, cues: readonly (string | RegExp)[]): void {
   const words = cues.filter((cue): cue is string => typeof cue === 'string');
   for (const cue of words) {
-    const anywhere = !/^\s?\p{L}/u.test(cue) || cjk.test(cue);
+    const anywhere = matchedAnywhere(cue);
     const covering = words.find((other) => {
       if (other === cue) return false;
       // An anywhere cue covers any text holding it; a word cue, one that starts as it does (a whole word, only its own word).
-      if (!/^\s?\p{L}/u.test(other) || cjk.test(other)) return anywhere && cue.includes(other);
+      if (matchedAnywhere(other)) return anywhere && cue.includes(other);
       if (anywhere) return false;
       return other.endsWith(' ') ? cue.trimStart().startsWith(other.trimStart()) : cue.trim().startsWith(other.trim());
     });
@@ -76,7 +81,11 @@ export class CueIndex {
       const anywhere: string[] = [];
       for (const cue of cues[family]) {
         const source = cue instanceof RegExp ? cue.source : cue;
-        if (!/^\s?\p{L}/u.test(source) || cjk.test(source)) anywhere.push(cue instanceof RegExp ? cue.source : escape(cue));
+        if (matchedAnywhere(source)) {
+          // A family's anywhere cues are joined into one pattern, which renumbers groups: a backreference must be named.
+          if (cue instanceof RegExp && /\\[1-9]/.test(source)) throw new Error(`a cue matched anywhere must name its backreferences: ${source}`);
+          anywhere.push(cue instanceof RegExp ? source : escape(cue));
+        }
         else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });
         else this.add(cue.trim(), { family: index, text: cue.trim(), wholeWord: cue.endsWith(' ') });
       }

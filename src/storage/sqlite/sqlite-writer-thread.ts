@@ -16,9 +16,9 @@ interface Reply {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 // The thread runs at a lower priority than the event loop (its nice 10 more, 19 at most): its batches can wait a few
-// milliseconds, an answer cannot. At the same priority a batch (~11 µs a row) took a core the caller's next request needed: the exact-cache
-// hit's p99 read 1.27–1.41 ms, niced 0.76–0.95 ms. Linux only (a thread is a task whose id setpriority takes); the
-// ledger kept up at saturation (queue depth under 250 rows).
+// milliseconds, an answer cannot. At the same priority a batch (~11 µs a row) took a core the caller's next request
+// needed: the exact-cache hit's p99 read 1.27–1.41 ms, niced 0.76–0.95 ms. Linux only (a thread is a task whose id
+// setpriority takes); the ledger kept up at saturation (queue depth under 250 rows).
 try {
   const threadId = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   const os = require('node:os');
