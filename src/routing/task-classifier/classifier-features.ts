@@ -171,8 +171,11 @@ export function requestEnds(prompt: string, reading = requestOf(prompt)): string
   return reading.material ? reading.text : reading.text.slice(0, REQUEST_CHARS);
 }
 
-/** Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator or a call on an object. */
-const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(/m;
+/**
+ * Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator, a call on an object, or an
+ * identifier in camelCase (`useEffect`, `getElementById`; not `iPhone` or `macOS`).
+ */
+const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b[a-z]{2,}[A-Z][a-z]+/m;
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 
@@ -184,7 +187,11 @@ export const MEANING_DIMENSIONS = 100;
 const MEANING_WEIGHT = 3;
 const MAX_MEANING_WORDS = 200;
 const FOLLOW_UP_WORDS = 8;
-/** A longer one that opens as a continuation ("now…", "what if…", "¿y si…", "und jetzt…", "再…") is a follow-up too. */
+/**
+ * A longer one is a follow-up too when it opens as a continuation ("now…", "what if…", "¿y si…", "und jetzt…", "再…"), or
+ * when it names no task of its own: "I mostly write offline, so which one for me?" after a comparison, "show me an example
+ * where that bites you" after a question about JavaScript.
+ */
 const LONG_FOLLOW_UP_WORDS = 20;
 const CONTINUATION = /^(?:(?:now|then|and|also|but|same|again|what if|what about|how about|instead|ahora|y|¿y|pero|jetzt|und|nun|aber|et|maintenant|mais|puis|ora|agora|e se|теперь|а если)(?!\p{L})|再|那|如果|然后|现在|今度は|じゃあ|では|次は|もし)/iu;
 /** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
@@ -193,14 +200,15 @@ const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awe
 const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|perfect|great|works?|worked|exactly what i needed|(?:very )?helpful|amazing|bye)?[\s!.]*$/i;
 
 /**
- * A short follow-up ("and in Go?", "thanks! now make it shorter"), read with the turn that opened the conversation: its
- * words counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk.
+ * A follow-up ("and in Go?", "thanks! now make it shorter"), read with the turn that opened the conversation: its words
+ * counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk. `namesTask`:
+ * the prompt holds a task cue of its own.
  */
-function isFollowUp(prompt: string): boolean {
+function isFollowUp(prompt: string, namesTask: boolean): boolean {
   const asked = prompt.replace(COURTESY, '');
   if (asked !== prompt && APPRECIATION.test(asked)) return false;
   const words = asked.split(/\s+/).length;
-  return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && CONTINUATION.test(asked));
+  return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask));
 }
 
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
@@ -292,15 +300,17 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (reading.material) addNamed('x:material', 1);
   // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
-  const followUp = input.history?.length && isFollowUp(head);
+  const promptCues = cuesIn(requestEnds(input.prompt, reading).toLowerCase());
+  // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
+  const namesTask = promptCues.some((family) => family !== 'chat');
+  const followUp = input.history?.length && isFollowUp(head, namesTask);
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  const promptCues = cuesIn(requestEnds(input.prompt, reading).toLowerCase());
   for (const family of promptCues) addNamed(`cue:${family}`, 6);
   // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
-  const openingCueWeight = followUp ? (promptCues.length > 0 ? 3 : 6) : 1;
+  const openingCueWeight = followUp ? (namesTask ? 3 : 6) : 1;
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, openingCueWeight);
   if (input.system) {
     textFeatures(input.system, systemNames, 0.5, add);
@@ -330,6 +340,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // The shape of what is written, from the prompt's start as its words are: a 100 KB prompt is not scanned whole.
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
+  if (head.includes('%')) addNamed('x:percent', 1);
   if (head.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {

@@ -276,3 +276,26 @@ test("an app's system prompt names its trade in words of its own: regular expres
 test("BIG-Bench Hard's own words are reasoning cues: Boolean expressions, who tells the truth, what can be deduced, who is tallest", () => {
   for (const text of ['evaluate the boolean expression: not (true and false) or true', 'evalúa la expresión booleana: verdadero y no falso', '(真 かつ 偽) または 真 を評価せよ', 'sam says ana tells the truth. does lee tell the truth?', 'que peut-on en déduire ?', '甲比乙高，丙比甲高，谁最高？']) assert.ok(cuesIn(text).includes('reasoning'), text);
 });
+
+test('a follow-up that names no task of its own is read with the turn that opened the conversation, however long', () => {
+  const sign = ['Translate "We are closed on public holidays" into Spanish.', 'Cerramos los días festivos.'];
+  assertFamily('translation', ['would a shop in Madrid actually put it like that on its door?'], { history: sign });
+  const report = ['Summarize this report on our Q3 hiring: we opened 40 roles, filled 31, time to hire rose from 38 to 45 days, and referrals made up a third of the hires.', 'In Q3 we filled 31 of 40 roles; hiring took longer (45 days, up from 38) and a third of hires came from referrals.'];
+  assertFamily('summarization', ['hmm, my boss wants something she can read in the lift between two floors'], { history: report });
+});
+
+test('a percent sign is no maths cue by itself (business text is full of them); "17% of 2340" still reads as maths', () => {
+  assert.deepEqual(cuesIn('revenue grew 35% and churn fell to 2 %'), []);
+  assertFamily('math', ["what's 17% of 2340", 'cuánto es el 20% de 150']);
+});
+
+test('words of the trades and tasks that were missing: a translator, "ins Englische", pandas the library, a balance, a digest', () => {
+  for (const text of ['eres un traductor profesional', 'tu es un traducteur', 'kannst du das ins englische bringen?', 'pásalo al inglés']) assert.deepEqual(cuesIn(text), ['translation'], text);
+  assert.deepEqual(cuesIn('pandas merge gives me more rows than either table'), ['code']);
+  assert.deepEqual(cuesIn('why do pandas eat bamboo'), []);
+  assert.deepEqual(cuesIn('天秤を2回だけ使って偽物を見つけたい'), ['reasoning']);
+  assert.deepEqual(cuesIn('天秤座の性格'), []);
+  assert.deepEqual(cuesIn('a plain-english digest of this clause'), ['summarization']);
+  assert.deepEqual(cuesIn('is this easy to digest?'), []);
+  assert.deepEqual(cuesIn('¿me compensa pedir el teletrabajo?'), ['analysis']);
+});
