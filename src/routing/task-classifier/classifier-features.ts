@@ -172,10 +172,10 @@ export function requestEnds(prompt: string, reading = requestOf(prompt)): string
 }
 
 /**
- * Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator, a call on an object, or an
- * identifier in camelCase (`useEffect`, `getElementById`; not `iPhone` or `macOS`).
+ * Code written in the prompt: a fence, a statement's end, an arrow, a keyword, an operator, a call on an object or with no
+ * arguments (`free()`), or an identifier in camelCase (`useEffect`, `getElementById`; not `iPhone` or `macOS`).
  */
-const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b[a-z]{2,}[A-Z][a-z]+/m;
+const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b\w+\(\)|\b[a-z]{2,}[A-Z][a-z]+/m;
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 

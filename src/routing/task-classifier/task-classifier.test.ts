@@ -299,3 +299,17 @@ test('words of the trades and tasks that were missing: a translator, "ins Englis
   assert.deepEqual(cuesIn('is this easy to digest?'), []);
   assert.deepEqual(cuesIn('¿me compensa pedir el teletrabajo?'), ['analysis']);
 });
+
+test('more everyday words of a task: "choosing between", "was läuft schief", CSV asked for, a phrase "-> english", a segfault, Excel (not "excel at")', () => {
+  assert.deepEqual(cuesIn("i'm choosing between a kindle and a kobo"), ['analysis']);
+  assert.deepEqual(cuesIn('unser umsatz sinkt, was läuft da schief?'), ['analysis']);
+  assert.deepEqual(cuesIn('orders below, as csv please'), ['extraction']);
+  assert.deepEqual(cuesIn("'la vie en rose' -> english"), ['translation']);
+  assert.deepEqual(cuesIn('english is my second language'), []);
+  assert.deepEqual(cuesIn("ça veut dire quoi 'avoir le cafard' ?"), ['translation']);
+  assert.deepEqual(cuesIn('「よろしくお願いします」って英語だと？'), ['translation']);
+  assert.deepEqual(cuesIn('segmentation fault in my linked-list code'), ['code']);
+  assert.deepEqual(cuesIn('excel: highlight duplicates in column b'), ['code']);
+  assert.deepEqual(cuesIn('how do i excel at job interviews'), []);
+  assert.deepEqual(cuesIn('说重点'), ['summarization']);
+});
