@@ -313,3 +313,16 @@ test('more everyday words of a task: "choosing between", "was läuft schief", CS
   assert.deepEqual(cuesIn('how do i excel at job interviews'), []);
   assert.deepEqual(cuesIn('说重点'), ['summarization']);
 });
+
+test('a paragraph of context with the task named at its end is read by that task (cues were looked for in its first 300 characters only)', () => {
+  const notice = 'Starting Monday the north entrance of the building will be closed for renovation until the end of the month. Staff and visitors should use the south entrance on Elm Street, where a temporary reception desk will be set up. Deliveries go to the loading dock behind the cafeteria. The elevators on the north side will also be out of service, so people with reduced mobility should contact facilities in advance to arrange access. Please put this into French for our Montreal colleagues.';
+  assert.ok(notice.length > 450 && !notice.includes('\n'));
+  assertFamily('translation', [notice]);
+});
+
+test('"how much does a … cost?" asks a price, not a sum; "how much do 27 pens cost?" and "how much will I have…" are sums', () => {
+  assert.deepEqual(cuesIn('how much does a tesla model 3 cost?'), []);
+  assert.deepEqual(cuesIn('how much is a pint of beer in london?'), []);
+  assert.deepEqual(cuesIn('how much do 27 pens cost?'), ['math']);
+  assert.deepEqual(cuesIn('how much will i have after 7 years at 4%?'), ['math']);
+});

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { featureRows, headFeatures, requestEnds, type ClassifierInput } from './classifier-features.js';
+import { featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
+import { requestEnds } from './request-reading.js';
 import { mostProbable, predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';

@@ -1,0 +1,26 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { requestEnds, requestOf } from './request-reading.js';
+
+const council = 'Last night the council met for nearly four hours to debate next year\'s budget. One member pushed for a 12% increase for parks, another warned that the reserves are thin after two years of flood repairs, and residents mostly spoke about the weekend closure of the Eastside library. In the end the vote was postponed by two weeks.';
+
+test('a paragraph of prose whose last sentence asks the assistant for a task is read by that sentence', () => {
+  assert.deepEqual(requestOf(`${council} Can you give me the short version of that?`), { text: 'Can you give me the short version of that?', material: true });
+  assert.deepEqual(requestOf(`${council} Please translate it into German.`), { text: 'Please translate it into German', material: true });
+});
+
+test('the last sentence of a transcript, a list or a prose that opens with its task is not taken for the request', () => {
+  const call = "Agent: Thanks for calling. Customer: My parcel 7731 came with a broken handle. Agent: I'm sorry to hear that. I can offer a refund or a new one. Customer: A new one, before the weekend. Agent: Done, you'll get the tracking number by email.";
+  assert.deepEqual(requestOf(call), { text: call, material: false });
+  const notes = 'Interview notes, five customers:\n1. Loves the reports, hates the export.\n2. Export broken, wants alerts.\n3. Wants alerts, finds the price too high.\n4. Price fine, onboarding confusing.\n5. Export again; please, could you write a proper API for it?';
+  assert.equal(requestOf(notes).text, notes);
+  const opensWithTask = `Summarize the following for the newsletter. ${council} Could you also translate it into Spanish?`;
+  assert.equal(requestOf(opensWithTask).material, false);
+});
+
+test("a prompt's task cues are looked for at both of its ends", () => {
+  const long = `${council} ${council} Translate this into French, please`;
+  assert.ok(long.length > 600);
+  const ends = requestEnds(long, { text: long, material: false });
+  assert.ok(ends.startsWith(long.slice(0, 300)) && ends.endsWith('Translate this into French, please'));
+});
