@@ -9,13 +9,13 @@ test('a paragraph of prose whose last sentence asks the assistant for a task is 
   assert.deepEqual(requestOf(`${council} Please translate it into German.`), { text: 'Please translate it into German', material: true });
 });
 
-test('the last sentence of a transcript, a list or a prose that opens with its task is not taken for the request', () => {
+test('the last sentence of a transcript, a list, or prose that asks nothing is not taken for the request', () => {
   const call = "Agent: Thanks for calling. Customer: My parcel 7731 came with a broken handle. Agent: I'm sorry to hear that. I can offer a refund or a new one. Customer: A new one, before the weekend. Agent: Done, you'll get the tracking number by email.";
   assert.deepEqual(requestOf(call), { text: call, material: false });
   const notes = 'Interview notes, five customers:\n1. Loves the reports, hates the export.\n2. Export broken, wants alerts.\n3. Wants alerts, finds the price too high.\n4. Price fine, onboarding confusing.\n5. Export again; please, could you write a proper API for it?';
   assert.equal(requestOf(notes).text, notes);
-  const opensWithTask = `Summarize the following for the newsletter. ${council} Could you also translate it into Spanish?`;
-  assert.equal(requestOf(opensWithTask).material, false);
+  const noRequest = `${council} The next meeting is in March, when the library's hours will be decided.`;
+  assert.deepEqual(requestOf(noRequest), { text: noRequest, material: false });
 });
 
 test("a prompt's task cues are looked for at both of its ends", () => {

@@ -27,8 +27,8 @@ export interface Reading {
 /**
  * What a prompt asks: a short prompt whole; of a longer one, its short opening and closing paragraphs that name a task
  * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); of a paragraph of
- * prose (no line break), its last sentence when that sentence asks the assistant for a task and the first does not
- * ("…the vote was postponed by two weeks. Can you give me the short version?": the council's debate read as analysis);
+ * prose (no line break), its last sentence when that sentence asks the assistant for a task ("…the vote was postponed by
+ * two weeks. Can you give me the short version?": the council's debate read as analysis);
  * with none, the whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond, without a greeting or
  * thanks around it: "Hallo," over a detailed tax question made it small talk.
  */
@@ -39,11 +39,10 @@ export function requestOf(prompt: string): Reading {
   const asking = [opening, closing].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
   if (asking.length > 0) return { text: asking.join('\n'), material: true };
   if (!prompt.includes('\n')) {
-    const first = openingSentence(prompt);
     const last = closingSentence(prompt);
     // A line of a transcript or a list ends in a sentence too ("…a return label by email."): only prose, and only a
     // sentence addressed to the assistant, is taken for the request.
-    if (last !== undefined && ADDRESSED.test(last) && asksSomething(last) && (first === undefined || !asksSomething(first))) return { text: last, material: true };
+    if (last !== undefined && ADDRESSED.test(last) && asksSomething(last)) return { text: last, material: true };
   }
   const from = opening !== undefined && opening.length <= COURTESY_CHARS ? opening.length : 0;
   const to = closing !== undefined && closing.length <= COURTESY_CHARS && prompt.length - closing.length > from ? prompt.length - closing.length : prompt.length;
@@ -80,13 +79,6 @@ function closingParagraph(prompt: string): string | undefined {
 const sentenceEnds = /[.!?](?=\s)|[。？！]/g;
 /** A sentence addressed to the assistant: a question, a please, a "can you", "help me", "give me"… */
 const ADDRESSED = /[?？]\s*$|\b(?:please|pls|can you|could you|would you|give me|help me|i need|bitte|kannst du|könntest du|por favor|puedes|podrías|s'il te plaît|tu peux|pourrais-tu)\b|帮我|请|ほしい|ください|もらえる/iu;
-
-/** The first sentence, when it ends within REQUEST_CHARS. */
-function openingSentence(prompt: string): string | undefined {
-  const start = prompt.slice(0, REQUEST_CHARS + 1);
-  for (const match of start.matchAll(sentenceEnds)) return start.slice(0, match.index + 1);
-  return undefined;
-}
 
 /** The last sentence, when it starts within the last REQUEST_CHARS. */
 function closingSentence(prompt: string): string | undefined {
