@@ -197,6 +197,8 @@ function touch(row: number, weight: number): void {
 /** What each head of the classifier reads: the family the request, the complexity the whole prompt (one vector when they are the same). */
 export interface HeadFeatures {
   reading: Reading;
+  /** Where the family head's reading says the task is written, lower-cased (its cues; the proof and explanation tests). */
+  requestText: string;
   family: SparseFeatures;
   complexity: SparseFeatures;
 }
@@ -204,8 +206,9 @@ export interface HeadFeatures {
 /** The features of both heads of a request: what training and serving read, from this one function. */
 export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
   const reading = requestOf(input.prompt);
-  const family = classifierFeatures(input, buckets, reading);
-  return { reading, family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
+  const requestText = requestEnds(input.prompt, reading).toLowerCase();
+  const family = classifierFeatures(input, buckets, reading, requestText);
+  return { reading, requestText, family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
 }
 
 /**
@@ -213,7 +216,7 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
  * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
  * "Write a Python function." over a page of specification is as hard as the specification).
  */
-export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt)): SparseFeatures {
+export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt), requestText = requestEnds(input.prompt, reading).toLowerCase()): SparseFeatures {
   const request = reading.text;
   const rows = featureRows(buckets);
   if (scratch.sums.length < rows) {
@@ -227,9 +230,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   textFeatures(request, promptNames, 1, add, true);
   // The material's own words say what it is about, not what is asked of it: only that there is some counts.
   if (reading.material) addNamed('x:material', 1);
-  // A short follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
+  // A follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
-  const promptCues = cuesIn(requestEnds(input.prompt, reading).toLowerCase());
+  const promptCues = cuesIn(requestText);
   // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
   const namesTask = promptCues.some((family) => family !== 'chat');
   const followUp = input.history?.length && isFollowUp(head, namesTask);
@@ -237,7 +240,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   for (const family of promptCues) addNamed(`cue:${family}`, 6);
-  // A short follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
+  // A follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
   const openingCueWeight = followUp ? (namesTask ? 3 : 6) : 1;
   if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, openingCueWeight);

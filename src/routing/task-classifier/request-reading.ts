@@ -28,9 +28,9 @@ export interface Reading {
  * What a prompt asks: a short prompt whole; of a longer one, its short opening and closing paragraphs that name a task
  * (a document's own first and last paragraphs — a title, a greeting, a signature — are short too); of a paragraph of
  * prose (no line break), its last sentence when that sentence asks the assistant for a task ("…the vote was postponed by
- * two weeks. Can you give me the short version?": the council's debate read as analysis);
- * with none, the whole prompt up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond, without a greeting or
- * thanks around it: "Hallo," over a detailed tax question made it small talk.
+ * two weeks. Can you give me the short version?": the council's debate read as analysis); with none, the whole prompt
+ * up to LONG_PROMPT_CHARS, its first and last REQUEST_CHARS beyond, without a greeting or thanks around it: "Hallo,"
+ * over a detailed tax question made it small talk.
  */
 export function requestOf(prompt: string): Reading {
   if (prompt.length <= MATERIAL_MIN_CHARS) return { text: prompt, material: false };

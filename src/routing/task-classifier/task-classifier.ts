@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
-import { requestEnds } from './request-reading.js';
 import { mostProbable, predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
@@ -47,16 +46,14 @@ export class TaskClassifier {
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
     const opening = input.prompt.slice(0, 300);
-    // What is asked is read where it is written: at the start, and for a long prompt at its end too.
-    const lowered = requestEnds(input.prompt, features.reading).toLowerCase();
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,
       familyConfidence: families[best],
       complexityProbabilities,
-      asksForProof: asksForProof(lowered),
+      asksForProof: asksForProof(features.requestText),
       numbers: opening.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0,
-      asksForExplanation: asksForExplanation(lowered),
+      asksForExplanation: asksForExplanation(features.requestText),
     };
   }
 }
