@@ -209,6 +209,18 @@ test('in Chinese and Japanese too, a cue is the task word, not a character it sh
   assert.deepEqual(cuesIn('帮我写一封辞职信。'), ['writing']);
 });
 
+test('a request over a long plot is read by what it asks: its task cue weighs more as the prompt grows', () => {
+  const chapter = [
+    'Write the opening chapter of a story set in Lisbon in 1974. Inês is a 24-year-old telephone operator who overhears a call',
+    'she was never meant to hear. Her older brother Tomás is a junior officer in the army and has been acting strangely for weeks.',
+    "Their mother wants Inês to marry the baker's son, Duarte, who is kind but dull. On the night of April 24th, Inês has to decide",
+    'whether to warn her brother, tell Duarte, or keep quiet. The chapter should end just before midnight, when the radio plays a',
+    'song that everyone in the city will later remember.',
+  ].join(' ');
+  // Its characters, their choices and the date made it a puzzle while the cue weighed what it weighs in one line.
+  assertFamily('writing', [chapter]);
+});
+
 test('a thanks before a follow-up does not make it small talk: it is read with the turn that opened the conversation', () => {
   const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
   assertFamily('writing', ['thanks! and can you make it a bit shorter?'], { history });

@@ -1,0 +1,25 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cuesIn } from './task-cues.js';
+
+test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
+  assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);
+  assert.deepEqual(cuesIn('a script of two detectives meeting in a train station'), ['writing']);
+  assert.deepEqual(cuesIn('genera el guion de un corto sobre dos hermanos'), ['writing']);
+  assert.deepEqual(cuesIn('fais un dialogue entre socrate et un banquier'), ['writing']);
+  assert.deepEqual(cuesIn('给我编一段相声'), ['writing']);
+  assert.deepEqual(cuesIn('この設定で短いシナリオを考えて'), ['writing']);
+  // Not a genre: a program's script, docker compose, a reimbursement, a song recommended.
+  assert.deepEqual(cuesIn('a script to rename all files in a folder'), ['code']);
+  assert.deepEqual(cuesIn('docker compose up exits with code 137'), ['code']);
+  assert.deepEqual(cuesIn('what is our reimbursement policy for hotels'), []);
+  assert.deepEqual(cuesIn('any song recommendations for a road trip?'), ['chat']);
+});
+
+test('a framework, platform or tool that only programming names is a code cue, whatever language the request is in', () => {
+  assert.deepEqual(cuesIn('a responsive login page in flutter with a dark theme'), ['code']);
+  assert.deepEqual(cuesIn('what steps should i take to install wifi drivers on gentoo?'), ['code']);
+  assert.deepEqual(cuesIn('distinct count in power bi except for eight values'), ['code']);
+  assert.deepEqual(cuesIn('mi sketch de arduino no lee el sensor'), ['code']);
+  assert.deepEqual(cuesIn('unity3d でキャラクターを球面に沿って歩かせたい'), ['code']);
+});
