@@ -105,6 +105,7 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
  * arguments (`free()`), or an identifier in camelCase (`useEffect`, `getElementById`; not `iPhone` or `macOS`).
  */
 const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b\w+\(\)|\b[a-z]{2,}[A-Z][a-z]+/m;
+const NUMBER = /\d+(?:[.,]\d+)?/g;
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 
@@ -283,6 +284,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
   if (head.includes('%')) addNamed('x:percent', 1);
+  // How many numbers it gives (0–4 or more): a word problem's story is told around them, in any language ("Carla lädt
+  // eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
+  addNamed(`x:numbers:${Math.min(head.match(NUMBER)?.length ?? 0, 4)}`, 2);
   if (head.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {

@@ -221,6 +221,16 @@ test('a request over a long plot is read by what it asks: its task cue weighs mo
   assertFamily('writing', [chapter]);
 });
 
+test('a word problem told as a story is maths in every language, its question however conditional', () => {
+  // Each read as a puzzle before the numbers it gives and its question counted ("wie hoch ist dann", "quel âge", "全部で").
+  assertFamily('math', [
+    'Greta gießt jeden Morgen ihre 6 Balkonpflanzen mit je 0,4 Litern Wasser, abends nur die Hälfte davon. Wenn sie das 30 Tage lang macht, wie hoch ist dann ihr Wasserverbrauch?',
+    "Hugo a trois fois l'âge de sa sœur Inès, qui a 4 ans de moins que leur cousin Léon. Si Léon a 9 ans, quel âge a Hugo ?",
+    'Si chaque caisse contient 24 bouteilles et que le caviste en a vendu 7 caisses et 15 bouteilles, quel est le nombre total de bouteilles vendues ?',
+    'アヤは花屋でバラを9本、ユリをバラより3本少なく買いました。全部で何本買いましたか？',
+  ]);
+});
+
 test('a thanks before a follow-up does not make it small talk: it is read with the turn that opened the conversation', () => {
   const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
   assertFamily('writing', ['thanks! and can you make it a bit shorter?'], { history });

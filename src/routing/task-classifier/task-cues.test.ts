@@ -23,3 +23,15 @@ test('a framework, platform or tool that only programming names is a code cue, w
   assert.deepEqual(cuesIn('mi sketch de arduino no lee el sensor'), ['code']);
   assert.deepEqual(cuesIn('unity3d でキャラクターを球面に沿って歩かせたい'), ['code']);
 });
+
+test("a word problem's question is a maths cue in each language: how many with a counter, a total, a price, an age", () => {
+  assert.deepEqual(cuesIn('¿cuántas docenas de huevos come en cuatro semanas?'), ['math']);
+  assert.deepEqual(cuesIn('全体で何巻必要ですか？'), ['math']);
+  assert.deepEqual(cuesIn('彼女は毎日市場でいくら手に入れていますか？'), ['math']);
+  assert.deepEqual(cuesIn('wenn er 42 euro hat, wie oft kann er dann ins kino gehen?'), ['math']);
+  assert.deepEqual(cuesIn('si jan a 30 ans, quel âge a jean ?'), ['math']);
+  assert.deepEqual(cuesIn('小明一共存了多少钱？'), ['math']);
+  // Not a count: which colour, which weekday, which language.
+  assert.deepEqual(cuesIn('何色が好き？'), []);
+  assert.deepEqual(cuesIn('これは何語ですか'), []);
+});
