@@ -1,0 +1,88 @@
+/**
+ * `npm run eval:routing:public -- <file>…`: the shipped task classifier on public benchmark files, whose family is known
+ * and which nobody here wrote or trained on. They are not shipped (licences, size): fetch them and pass their paths.
+ *
+ * - Arena-Hard-Auto `question.jsonl` (github.com/lmarena/arena-hard-auto, data/arena-hard-v0.1 and v2.0): real Chatbot
+ *   Arena traffic, the kind RouteLLM trains on. v2.0's subcategories where they name one of svc's families (`coding` as
+ *   code, `creative_writing` as writing; its `math` is half competitive programming, which svc calls code, and is left
+ *   out), and the prompts labelled here by the family list of eval/routing/README.md (arena-hard-labels.json, by uid).
+ * - MGSM `mgsm_<lang>.tsv` (github.com/google-research/url-nlp, mgsm/): GSM8K's word problems in each language — maths.
+ * - GSM8K `test.jsonl` (github.com/openai/grade-school-math, grade_school_math/data/) — maths.
+ * - BIG-Bench Hard `<task>.json` (github.com/suzgunmirac/BIG-Bench-Hard, bbh/): `multistep_arithmetic_two` is maths, the
+ *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
+ *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
+ *   about language (hyperbaton, snarks, ruin_names…).
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { TaskClassifier } from '../src/routing/task-classifier/task-classifier.js';
+
+interface Labelled {
+  set: string;
+  family: string;
+  prompt: string;
+}
+
+const arenaSubcategories: Record<string, string> = { coding: 'code', creative_writing: 'writing' };
+const bbhFamilies: Record<string, string> = {
+  multistep_arithmetic_two: 'math',
+  ...Object.fromEntries(
+    ['boolean_expressions', 'causal_judgement', 'date_understanding', 'formal_fallacies', 'logical_deduction_three_objects', 'logical_deduction_five_objects', 'logical_deduction_seven_objects', 'navigate', 'reasoning_about_colored_objects', 'schedule_meeting', 'temporal_sequences', 'tracking_shuffled_objects_three_objects', 'tracking_shuffled_objects_five_objects', 'tracking_shuffled_objects_seven_objects', 'web_of_lies'].map((task) => [task, 'reasoning']),
+  ),
+};
+const arenaLabels = JSON.parse(readFileSync(new URL('../eval/routing/arena-hard-labels.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
+const labelledByUid = new Map(Object.values(arenaLabels).flatMap((byUid) => Object.entries(byUid)));
+
+/** The labelled prompts of one file, by its name and shape. */
+function promptsOf(file: string): Labelled[] {
+  const name = basename(file);
+  const text = readFileSync(file, 'utf8');
+  const lines = () => text.split('\n').filter((line) => line.trim());
+  const mgsm = /^mgsm_(\w+)\.tsv$/.exec(name);
+  if (mgsm) return lines().map((line) => ({ set: `MGSM ${mgsm[1]}`, family: 'math', prompt: line.split('\t')[0] }));
+  if (name.endsWith('.json')) {
+    const task = name.replace(/\.json$/, '');
+    const family = bbhFamilies[task];
+    if (!family) return [];
+    return (JSON.parse(text) as { examples: Array<{ input: string }> }).examples.map((example) => ({ set: `BBH ${task}`, family, prompt: example.input }));
+  }
+  if (!name.endsWith('.jsonl')) {
+    console.error(`skipped (not a file this script knows): ${file}`);
+    return [];
+  }
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string });
+  if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
+  return rows.flatMap((row) => {
+    const found: Labelled[] = [];
+    const bySubcategory = row.subcategory && arenaSubcategories[row.subcategory];
+    if (bySubcategory) found.push({ set: 'Arena-Hard v2.0 by subcategory', family: bySubcategory, prompt: row.prompt! });
+    const label = row.uid && labelledByUid.get(row.uid);
+    if (label) found.push({ set: 'Arena-Hard labelled here', family: label, prompt: row.prompt! });
+    return found;
+  });
+}
+
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('usage: npm run eval:routing:public -- <question.jsonl | mgsm_xx.tsv | test.jsonl | bbh task.json>…');
+  process.exit(2);
+}
+const classifier = TaskClassifier.fromFile();
+const results = new Map<string, { right: number; total: number; misread: Map<string, number> }>();
+for (const { set, family, prompt } of files.flatMap(promptsOf)) {
+  const result = results.get(set) ?? { right: 0, total: 0, misread: new Map() };
+  const read = classifier.classify({ prompt }).family;
+  result.total++;
+  if (read === family) result.right++;
+  else result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);
+  results.set(set, result);
+}
+let right = 0;
+let total = 0;
+for (const [set, result] of [...results].sort()) {
+  right += result.right;
+  total += result.total;
+  const misread = [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', ');
+  console.log(`${set.padEnd(48)} ${`${result.right}/${result.total}`.padStart(9)} ${((100 * result.right) / result.total).toFixed(1).padStart(5)} %  ${misread}`);
+}
+console.log(`${'all'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
