@@ -67,6 +67,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'extract', 'pull out', 'classify', 'categoriz', 'categoris', 'tag each', 'label each', 'into a table', 'as a table', 'in a table', 'en una tabla', 'en tableau', 'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
     'estrai', 'estrarre', 'extraia', 'extrair', 'извлеки', 'выдели', 'найди все', '추출', 'extraheer', 'wyodrębnij',
     'найди в тексте', 'ekstrak', 'استخرج', 'trích xuất', 'निकालो', 'निकालें',
+    'count how many times', 'how many times the word', 'occurrences of', 'number of appearances', 'one of these categories', 'one of the following categories', 'assign each', 'assign them to', 'into categories', 'to a category',
     /\bsentiment\b/, /\b(?:as|in|into|to) (?:a )?csv\b/, 'csv please', '分别列出',
   ],
   summarization: [
@@ -89,6 +90,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
   ],
   chat: [
     'hi ', 'hello', 'hey ', 'thanks', 'thank you', 'how are you', 'recommend', 'any tips', 'hola', 'gracias', 'hallo', 'danke', 'salut', 'merci', '你好', '谢谢', 'こんにちは', 'ありがとう', 'おすすめ', 'chào', 'apa kabar', 'مرحبا', 'كيف حالك', 'नमस्ते',
+    // Role-play: the assistant asked to be someone and answer as them (MT-Bench's role-play category is small talk in the set).
+    'imagine yourself as', 'picture yourself as', 'pretend to be', 'pretend yourself', 'pretend you are', 'take on the role of', 'assume the role of', 'embody the persona', 'stay in character', 'in character as',
     'how tall', 'how high', 'how old is', 'capital of', 'who wrote', 'who painted', 'who invented', 'when did', 'tips', 'advice', 'suggest', 'favorite', 'fun fact', 'good morning', 'good night',
     'consejo', 'recomiendas', 'buenos días', 'empfehl', 'tipps', 'guten morgen', 'conseil', 'idées', 'bonjour', '推荐', '建议', '早上好', '有多', 'おはよう', 'こんばんは', '何ですか',
     'ciao', 'grazie', 'come stai', 'consigli', 'buongiorno', 'olá', 'obrigad', 'tudo bem', 'recomenda', 'dicas', 'привет', 'спасибо', 'как дела', 'посоветуй', 'порекомендуй', '안녕', '감사합니다', '고마워', '추천', '잘 지내', 'hoi ', 'bedankt', 'hoe gaat het', 'cześć', 'dziękuję', 'jak się masz', 'merhaba', 'teşekkür', 'nasılsın',
