@@ -8,6 +8,9 @@
  *   out), and the prompts labelled here by the family list of eval/routing/README.md (arena-hard-labels.json, by uid).
  * - MGSM `mgsm_<lang>.tsv` (github.com/google-research/url-nlp, mgsm/): GSM8K's word problems in each language — maths.
  * - GSM8K `test.jsonl` (github.com/openai/grade-school-math, grade_school_math/data/) — maths.
+ * - MT-Bench `question.jsonl` (github.com/lm-sys/FastChat, fastchat/llm_judge/data/mt_bench/): first turns of its writing,
+ *   role-play (small talk, as the set reads it), reasoning, math, coding and extraction questions; STEM and humanities
+ *   are left out (an explanation is small talk or analysis by what it asks).
  * - BIG-Bench Hard `<task>.json` (github.com/suzgunmirac/BIG-Bench-Hard, bbh/): `multistep_arithmetic_two` is maths, the
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
@@ -24,6 +27,7 @@ interface Labelled {
 }
 
 const arenaSubcategories: Record<string, string> = { coding: 'code', creative_writing: 'writing' };
+const mtBenchCategories: Record<string, string> = { writing: 'writing', roleplay: 'chat', reasoning: 'reasoning', math: 'math', coding: 'code', extraction: 'extraction' };
 const bbhFamilies: Record<string, string> = {
   multistep_arithmetic_two: 'math',
   ...Object.fromEntries(
@@ -50,8 +54,11 @@ function promptsOf(file: string): Labelled[] {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
   }
-  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string });
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[] });
   if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
+  if (rows[0]?.turns !== undefined) {
+    return rows.flatMap((row) => (mtBenchCategories[row.category!] ? [{ set: 'MT-Bench first turns', family: mtBenchCategories[row.category!], prompt: row.turns![0] }] : []));
+  }
   return rows.flatMap((row) => {
     const found: Labelled[] = [];
     const bySubcategory = row.subcategory && arenaSubcategories[row.subcategory];
@@ -64,7 +71,7 @@ function promptsOf(file: string): Labelled[] {
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- <question.jsonl | mgsm_xx.tsv | test.jsonl | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- <arena-hard or mt_bench question.jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();
