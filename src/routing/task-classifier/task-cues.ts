@@ -59,6 +59,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     // How many, asked with a counter ("¿cuántas docenas…?", "何個", "几天"): a word problem's question.
     'quanti ', 'quante ', 'quantos', 'quantas', 'いくら', /(?<![如任为為奈])何(?![曜色語故事者処必况況]|時(?!間))[\u4e00-\u9fff\u30a0-\u30ff]{1,4}?(?:[をがにでのはもいあ]|です|でしょう|必要|かか|残|売|買|使|持|払|食|読|走|歩|作|稼|得|もら|勝|寝|前|分|[？?]|$)/u, '几个', '几天', '几小时', '几岁', '几元', '几次', '几倍', '几分钟', '几块',
     // A total, a price or a rate asked of given numbers ("Wenn …, wie hoch ist dann…?", "Si …, quel est le prix…?"): a word problem's question, however conditional.
+    /years? (?:older|younger) than/, 'times as old', 'twice as old', 'half as old', 'twice her age', 'twice his age', 'sum of the ages', 'sum of their ages', 'how old will', 'how old was',
     'how long will it take', 'how long would it take', 'how long did it take', 'what is the total', "what's the total",
     'in total', 'altogether', 'total cost', 'total amount', 'how much money', 'what percentage', 'en total', 'costo total', 'coste total', 'precio total', 'wie hoch ist', 'wie hoch war', 'wie oft', 'insgesamt', 'gesamtkosten', 'gesamtbetrag', 'quel âge', 'quel est le prix', 'quel sera le prix', 'coût total', 'somme totale', 'montant total', 'quel montant', 'quelle quantité', 'quel pourcentage', 'nombre total', '一共', '总共', '合計', '全部で',
     'weighted average', 'ma moyenne', 'moyenne pondérée', 'mi promedio', 'media ponderada', 'notendurchschnitt', 'gewichteten durchschnitt',
