@@ -57,7 +57,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'площадь', 'периметр', 'hitung', 'احسب', 'tính toán', 'hãy tính', 'गणना', 'हल करो', 'हल करें',
     'how far', 'how fast', 'total distance', 'what distance', 'what speed', 'what is the chance', "what's the chance", 'what are the chances', 'what are the odds', 'how likely is it that', 'wie weit', 'wie schnell', 'qué distancia', 'a qué velocidad', 'quelle distance', 'à quelle vitesse', '多远', '多快', 'どのくらいの速さ',
     // How many, asked with a counter ("¿cuántas docenas…?", "何個", "几天"): a word problem's question.
-    'quanti ', 'quante ', 'quantos', 'quantas', 'いくら', /(?<![如任为為奈])何(?![曜色語故事者処必况況]|時(?!間))[\u4e00-\u9fff\u30a0-\u30ff]{1,4}?(?:[をがにでのはもいあ]|です|でしょう|必要|かか|残|売|買|使|持|払|食|読|走|歩|作|稼|得|もら|勝|寝|前|分|[？?]|$)/u, '几个', '几天', '几小时', '几岁', '几元', '几次', '几倍', '几分钟', '几块',
+    'quanti ', 'quante ', 'quantos', 'quantas', 'いくら', '幾つ', 'どれだけの', 'どれほどの時間', 'どれくらいの時間', /(?<![如任为為奈])何(?![曜色語故事者処必况況]|時(?!間))[\u4e00-\u9fff\u30a0-\u30ff]{1,4}?(?:[をがにでのはもいあ]|です|でしょう|必要|かか|残|売|買|使|持|払|食|読|走|歩|作|稼|得|もら|勝|寝|前|分|[？?]|$)/u, '几个', '几天', '几小时', '几岁', '几元', '几次', '几倍', '几分钟', '几块',
     // A total, a price or a rate asked of given numbers ("Wenn …, wie hoch ist dann…?", "Si …, quel est le prix…?"): a word problem's question, however conditional.
     /years? (?:older|younger) than/, 'times as old', 'twice as old', 'half as old', 'twice her age', 'twice his age', 'sum of the ages', 'sum of their ages', 'how old will', 'how old was', /jahre? (?:jünger|älter) als/, 'wie alt ist dann', 'wie alt wird', /ans? de (?:plus|moins) que/, /años? (?:mayor|menor|más|menos) que/, 'quel est le montant',
     'how long will it take', 'how long would it take', 'how long did it take', 'what is the total', "what's the total",
