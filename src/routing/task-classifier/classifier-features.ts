@@ -106,6 +106,8 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
  */
 const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b\w+\(\)|\b[a-z]{2,}[A-Z][a-z]+/m;
 const NUMBER = /\d+(?:[.,]\d+)?/g;
+/** How many numbers a text gives ("1,100" and "2.5" are one each): a feature, and the tier rules' test for plain arithmetic. */
+export const countNumbers = (text: string) => text.match(NUMBER)?.length ?? 0;
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 
@@ -250,7 +252,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
-  for (const family of promptCues) addNamed(`cue:${family}`, cueWeight(request.length));
+  const promptCueWeight = cueWeight(request.length);
+  for (const family of promptCues) addNamed(`cue:${family}`, promptCueWeight);
   // A follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
   const openingCueWeight = followUp ? (namesTask ? 3 : 6) : 1;
@@ -286,7 +289,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (head.includes('%')) addNamed('x:percent', 1);
   // How many numbers it gives (0–4 or more): a word problem's story is told around them, in any language ("Carla lädt
   // eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
-  addNamed(`x:numbers:${Math.min(head.match(NUMBER)?.length ?? 0, 4)}`, 2);
+  addNamed(`x:numbers:${Math.min(countNumbers(head), 4)}`, 2);
   if (head.split('\n').length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
+import { countNumbers, featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
 import { mostProbable, predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
@@ -45,14 +45,13 @@ export class TaskClassifier {
     const level = mostProbable(levels);
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
-    const opening = input.prompt.slice(0, 300);
     return {
       family: this.family.classes[best] as TaskFamily,
       complexity: this.complexity.classes[level] as Complexity,
       familyConfidence: families[best],
       complexityProbabilities,
       asksForProof: asksForProof(features.requestText),
-      numbers: opening.match(/\d+(?:[.,]\d+)?/g)?.length ?? 0,
+      numbers: countNumbers(input.prompt.slice(0, 300)),
       asksForExplanation: asksForExplanation(features.requestText),
     };
   }

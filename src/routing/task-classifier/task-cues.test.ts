@@ -9,7 +9,9 @@ test('fiction, verse and scripts are asked for by their genre: writing cues, and
   assert.deepEqual(cuesIn('fais un dialogue entre socrate et un banquier'), ['writing']);
   assert.deepEqual(cuesIn('给我编一段相声'), ['writing']);
   assert.deepEqual(cuesIn('この設定で短いシナリオを考えて'), ['writing']);
-  // Not a genre: a program's script, docker compose, a reimbursement, a song recommended.
+  assert.deepEqual(cuesIn('a 30-second tv ad script for a family pizzeria'), ['writing']);
+  // Not a genre: a program's script, docker compose, a reimbursement, a song recommended, a go-to-market plan.
+  assert.deepEqual(cuesIn('draft a go to market plan for our app'), ['writing']);
   assert.deepEqual(cuesIn('a script to rename all files in a folder'), ['code']);
   assert.deepEqual(cuesIn('docker compose up exits with code 137'), ['code']);
   assert.deepEqual(cuesIn('what is our reimbursement policy for hotels'), []);
@@ -31,7 +33,19 @@ test("a word problem's question is a maths cue in each language: how many with a
   assert.deepEqual(cuesIn('wenn er 42 euro hat, wie oft kann er dann ins kino gehen?'), ['math']);
   assert.deepEqual(cuesIn('si jan a 30 ans, quel âge a jean ?'), ['math']);
   assert.deepEqual(cuesIn('小明一共存了多少钱？'), ['math']);
-  // Not a count: which colour, which weekday, which language.
+  // Not a count: which colour, which weekday (a date puzzle's), which language; Chinese 如何 is "how".
   assert.deepEqual(cuesIn('何色が好き？'), []);
+  assert.deepEqual(cuesIn('明日は何曜日ですか'), ['reasoning']);
   assert.deepEqual(cuesIn('これは何語ですか'), []);
+  assert.deepEqual(cuesIn('如何求职成功？'), []);
+});
+
+test('a Boolean expression is a puzzle, a country is no language, an age difference no puzzle', () => {
+  assert.deepEqual(cuesIn('not ( true ) and ( true ) is'), ['reasoning']);
+  assert.deepEqual(cuesIn('false or not not ( true and false ) is'), ['reasoning']);
+  assert.deepEqual(cuesIn('is it true or false that goldfish forget in 3 seconds?'), []);
+  assert.deepEqual(cuesIn('i live in germany and trade shares'), []);
+  assert.deepEqual(cuesIn('say it in german please'), ['translation']);
+  assert.deepEqual(cuesIn('ana is older than ben and ben is older than carl'), ['reasoning']);
+  assert.deepEqual(cuesIn('trent is 5 years older than jane'), ['math']);
 });
