@@ -11,6 +11,9 @@
  * - MT-Bench `question.jsonl` (github.com/lm-sys/FastChat, fastchat/llm_judge/data/mt_bench/): first turns of its writing,
  *   role-play (small talk, as the set reads it), reasoning, math, coding and extraction questions; STEM and humanities
  *   are left out (an explanation is small talk or analysis by what it asks).
+ * - MT-Bench judgments such as RouteLLM's `gpt-4_single.jsonl` (github.com/lm-sys/RouteLLM, benchmarks/mt-bench/), passed
+ *   with MT-Bench's `question.jsonl`: each two-turn conversation's second question, with the first and a real model's
+ *   answer to it (a page, where the set's answers are a line or two) as history, labelled by the question's category.
  * - BIG-Bench Hard `<task>.json` (github.com/suzgunmirac/BIG-Bench-Hard, bbh/): `multistep_arithmetic_two` is maths, the
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
@@ -24,7 +27,14 @@ interface Labelled {
   set: string;
   family: string;
   prompt: string;
+  history?: string[];
 }
+
+/** MT-Bench's questions by id, from its question.jsonl: the judgments' conversations are labelled by them. */
+const mtBenchQuestions = new Map<number, { category: string; turns: string[] }>();
+/** A two-turn conversation as a judge read it: the first answer sits between the first and the second question. */
+const FIRST_ANSWER = /### Assistant A:\n([\s\S]*?)\n\n### User:/;
+const judgedConversations: Array<{ question_id: number; user_prompt: string }> = [];
 
 const arenaSubcategories: Record<string, string> = { coding: 'code', creative_writing: 'writing' };
 const mtBenchCategories: Record<string, string> = { writing: 'writing', roleplay: 'chat', reasoning: 'reasoning', math: 'math', coding: 'code', extraction: 'extraction' };
@@ -54,9 +64,14 @@ function promptsOf(file: string): Labelled[] {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
   }
-  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[] });
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number; judge?: string[]; user_prompt?: string });
   if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
+  if (rows[0]?.judge !== undefined) {
+    for (const row of rows) if (row.judge![1].endsWith('multi-turn')) judgedConversations.push({ question_id: row.question_id!, user_prompt: row.user_prompt! });
+    return [];
+  }
   if (rows[0]?.turns !== undefined) {
+    for (const row of rows) mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
     return rows.flatMap((row) => (mtBenchCategories[row.category!] ? [{ set: 'MT-Bench first turns', family: mtBenchCategories[row.category!], prompt: row.turns![0] }] : []));
   }
   return rows.flatMap((row) => {
@@ -71,14 +86,26 @@ function promptsOf(file: string): Labelled[] {
 
 const files = process.argv.slice(2);
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- <arena-hard or mt_bench question.jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);
 }
+/** The second turns of the judged conversations, once every file (MT-Bench's questions among them) is read. */
+function secondTurns(): Labelled[] {
+  if (judgedConversations.length > 0 && mtBenchQuestions.size === 0) console.error('MT-Bench judgments need MT-Bench question.jsonl beside them: skipped');
+  return judgedConversations.flatMap(({ question_id, user_prompt }) => {
+    const question = mtBenchQuestions.get(question_id);
+    const family = question && mtBenchCategories[question.category];
+    const answer = FIRST_ANSWER.exec(user_prompt)?.[1];
+    return family && answer ? [{ set: 'MT-Bench second turns (after a real answer)', family, prompt: question.turns[1], history: [question.turns[0], answer] }] : [];
+  });
+}
+
 const classifier = TaskClassifier.fromFile();
 const results = new Map<string, { right: number; total: number; misread: Map<string, number> }>();
-for (const { set, family, prompt } of files.flatMap(promptsOf)) {
+const labelled = files.flatMap(promptsOf);
+for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) {
   const result = results.get(set) ?? { right: 0, total: 0, misread: new Map() };
-  const read = classifier.classify({ prompt }).family;
+  const read = classifier.classify({ prompt, history }).family;
   result.total++;
   if (read === family) result.right++;
   else result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);

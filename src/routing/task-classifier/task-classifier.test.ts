@@ -348,3 +348,12 @@ test('"how much does a … cost?" asks a price, not a sum; "how much do 27 pens 
   assert.deepEqual(cuesIn('how much do 27 pens cost?'), ['math']);
   assert.deepEqual(cuesIn('how much will i have after 7 years at 4%?'), ['math']);
 });
+
+test('a request to redo the previous answer, after an answer of a page, asks for more of what the conversation opened with', () => {
+  const toast = 'Raise your glasses, everyone! Tonight we celebrate Maria and Tom, two people who met over a broken vending machine in the basement of the library and have not stopped talking since. Maria, you taught Tom that a map is more than a suggestion; Tom, you taught Maria that being twenty minutes late is, apparently, a lifestyle. Together you have built a home full of books, terrible puns and the best lasagne this side of Bologna. May your arguments always be short, your road trips long, and your vending machines generous. To Maria and Tom!';
+  assertFamily('writing', ['Revise your previous response so that it suits a retirement party for a colleague instead of a wedding.'], { history: ['Write a warm, funny toast for my best friends\' wedding.', toast] });
+  const tickets = '[\n  {"ticket": "A-1042", "customer": "Lena Fischer", "issue": "double charge", "priority": "high"},\n  {"ticket": "A-1043", "customer": "Omar Haddad", "issue": "password reset", "priority": "low"},\n  {"ticket": "A-1044", "customer": "Julia Santos", "issue": "refund not received", "priority": "high"}\n]\nThree tickets were found; two of them concern payments and are marked high priority because the customers report money taken from their accounts.';
+  const pull = 'Pull the ticket number, customer name, issue and priority out of these support emails as JSON: …';
+  // Both read as code or analysis before the opening was read as a prompt is (the history's own features are learnt from few rows).
+  assertFamily('extraction', ['Do the same task again, but output YAML this time and sort by customer surname.', 'Amend your previous answer by adding a field saying which team should handle each ticket.'], { history: [pull, tickets] });
+});

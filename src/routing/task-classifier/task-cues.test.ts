@@ -49,3 +49,8 @@ test('a Boolean expression is a puzzle, a country is no language, an age differe
   assert.deepEqual(cuesIn('ana is older than ben and ben is older than carl'), ['reasoning']);
   assert.deepEqual(cuesIn('trent is 5 years older than jane'), ['math']);
 });
+
+test('grammatical errors are an editing task, named entities an extraction', () => {
+  assert.deepEqual(cuesIn('edit the following paragraph to correct any grammatical errors'), ['writing']);
+  assert.deepEqual(cuesIn('identify the named entities mentioned in the given news article'), ['extraction']);
+});
