@@ -2,7 +2,7 @@ import { textOfContent } from '../../core/chat-text.js';
 import type { ChatRequest } from '../../core/chat-types.js';
 import type { ClassifierInput } from './classifier-features.js';
 
-/** Earlier turns the classifier reads: the last few are what a follow-up refers to. */
+/** Earlier turns the classifier reads: the first (what the conversation is about) and the last few (what a follow-up refers to). */
 const HISTORY_TURNS = 6;
 
 /**
@@ -22,5 +22,7 @@ export function classifierInputOfChat(request: ChatRequest, recalled: readonly s
     else if (index < last && (message.role === 'user' || message.role === 'assistant')) history.push(textOfContent(message.content));
   }
   const json = request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema';
-  return { prompt: last >= 0 ? textOfContent(messages[last].content) : '', system, history: history.slice(-HISTORY_TURNS), tools: request.tools?.length ?? 0, json };
+  // A follow-up is read with the conversation's opening: in a long conversation that is no longer among the last turns.
+  const kept = history.length <= HISTORY_TURNS ? history : [history[0], ...history.slice(1 - HISTORY_TURNS)];
+  return { prompt: last >= 0 ? textOfContent(messages[last].content) : '', system, history: kept, tools: request.tools?.length ?? 0, json };
 }
