@@ -14,8 +14,13 @@ const sureTrivial = (family: TaskClass['family'], numbers: number): TaskClass =>
   asksForExplanation: false,
 });
 
-test('a trivial chat, translation or code request goes to T1', () => {
-  for (const family of ['chat', 'translation', 'code'] as const) assert.equal(chooseTier(undefined, undefined, sureTrivial(family, 0)).tier, 'T1', family);
+test('a trivial chat or translation request goes to T1', () => {
+  for (const family of ['chat', 'translation'] as const) assert.equal(chooseTier(undefined, undefined, sureTrivial(family, 0)).tier, 'T1', family);
+});
+
+test('code and writing are never trivial on the classifier\'s word: a short question about a tool or a poem in a form may be hard', () => {
+  for (const family of ['code', 'writing'] as const) assert.equal(chooseTier(undefined, undefined, sureTrivial(family, 0)).tier, 'T2', family);
+  assert.equal(chooseTier({ task_complexity: 'trivial' }, undefined, sureTrivial('code', 0)).tier, 'T1', 'the caller\'s hint is taken');
 });
 
 test('maths is trivial only as plain arithmetic (two numbers or more); reasoning never is', () => {

@@ -132,13 +132,13 @@ describe('full-mode memory in model selection (spec 4.9: the model-selection fea
     return (await response.json()).svc_metadata as { task_family?: string; tier: string; decision_source: string; routing_decision: string };
   }
 
-  test('a follow-up that leans on recalled turns is classified with them: "And in Python?" after an expert question is not trivial at T1', async () => {
-    const alone = await turn('And in Python?', { conversation_id: `alone-${Date.now()}` });
+  test('a follow-up that leans on recalled turns is classified with them: "What about Go?" after an expert question is not trivial at T1', async () => {
+    const alone = await turn('What about Go?', { conversation_id: `alone-${Date.now()}` });
     assert.equal(alone.tier, 'T1', 'alone, the follow-up reads as trivial');
     assert.doesNotMatch(alone.routing_decision, /read_with=/);
     const svc = { conversation_id: `follow-${Date.now()}` };
     await turn(expertQuestion, svc);
-    const followUp = await turn('And in Python?', svc);
+    const followUp = await turn('What about Go?', svc);
     assert.equal(followUp.decision_source, 'AutoRouter');
     assert.equal(followUp.task_family, 'code');
     assert.equal(followUp.tier, 'T2');
