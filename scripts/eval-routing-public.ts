@@ -84,9 +84,13 @@ function promptsOf(file: string): Labelled[] {
   });
 }
 
-const files = process.argv.slice(2);
+const args = process.argv.slice(2);
+/** `--system TEXT`: every prompt is read under this system prompt, as an app that sends one with every request ("You are a helpful assistant."). */
+const systemAt = args.indexOf('--system');
+const system = systemAt >= 0 ? args.splice(systemAt, 2)[1] : undefined;
+const files = args;
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);
 }
 /** The second turns of the judged conversations, once every file (MT-Bench's questions among them) is read. */
@@ -105,7 +109,7 @@ const results = new Map<string, { right: number; total: number; misread: Map<str
 const labelled = files.flatMap(promptsOf);
 for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) {
   const result = results.get(set) ?? { right: 0, total: 0, misread: new Map() };
-  const read = classifier.classify({ prompt, history }).family;
+  const read = classifier.classify({ prompt, history, system }).family;
   result.total++;
   if (read === family) result.right++;
   else result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);

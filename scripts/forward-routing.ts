@@ -7,7 +7,7 @@
 import { featureRows, headFeatures } from '../src/routing/task-classifier/classifier-features.js';
 import { mostProbable, predict, train } from '../src/routing/task-classifier/linear-model.js';
 import { taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, classifierTraining, readRoutingSet } from './routing-set.js';
+import { classifierInputOf, classifierTraining, readRoutingSet, trainingRows } from './routing-set.js';
 
 const { buckets: BUCKETS, options } = classifierTraining;
 /** The first row of each block written since the set's first thousand rows (eval/routing/README.md tells each one). */
@@ -15,12 +15,17 @@ const BLOCK_STARTS = [1009, 1200, 1439, 1526, 1604, 1660, 1715, 1787, 1837, 1913
 
 const rows = readRoutingSet();
 const features = rows.map((row) => headFeatures(classifierInputOf(row), BUCKETS).family);
+// Each block's model is trained as the shipped one is: on the rows before it, with their copies under a generic system prompt.
+const copies = trainingRows(rows).slice(rows.length);
+const copyFeatures = copies.map((row) => headFeatures(classifierInputOf(row), BUCKETS).family);
 const ends = [...BLOCK_STARTS.slice(1), Number.POSITIVE_INFINITY];
 let right = 0;
 let total = 0;
 const blocks: string[] = [];
 BLOCK_STARTS.forEach((start, block) => {
-  const before = rows.flatMap((row, index) => (row.id < start ? [{ features: features[index], label: taskFamilies.indexOf(row.family as never) }] : []));
+  const before = [...rows.map((row, index) => ({ row, features: features[index] })), ...copies.map((row, index) => ({ row, features: copyFeatures[index] }))].flatMap(({ row, features }) =>
+    row.id < start ? [{ features, label: taskFamilies.indexOf(row.family as never) }] : [],
+  );
   const model = train(taskFamilies, featureRows(BUCKETS), before, options);
   let blockRight = 0;
   let blockTotal = 0;

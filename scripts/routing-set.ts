@@ -28,3 +28,30 @@ export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
 
 /** How the task classifier is trained: its hashed buckets and the optimiser's settings (training and every evaluation that retrains). */
 export const classifierTraining = { buckets: 1 << 15, options: { epochs: 150, learningRate: 0.05, l2: 1e-5 } } as const;
+
+/**
+ * System prompts that say nothing of the task, as apps and SDK examples send them with every request. A third of the
+ * rows written without a system prompt are trained on twice, once with one of these: without them the model learnt a
+ * system prompt from the rows that have one (mostly a role for small talk), and "You are a helpful assistant." above a
+ * word problem made it small talk (public files 94.4 → 93.0 %, MGSM es 92.8 → 87.2 %).
+ */
+const GENERIC_SYSTEM_PROMPTS = [
+  'You are a helpful assistant.',
+  'You are a helpful, respectful and honest assistant. Always answer as helpfully as possible, while being safe.',
+  "A chat between a curious user and an artificial intelligence assistant. The assistant gives helpful, detailed, and polite answers to the user's questions.",
+  'You are an AI assistant. Be concise and accurate.',
+  'You are a knowledgeable assistant. Think carefully before answering.',
+  'Always answer in Markdown.',
+  'Eres un asistente útil.',
+  'Eres un asistente de IA amable. Responde en español.',
+  'Du bist ein freundlicher KI-Assistent.',
+  'Tu es un assistant serviable et précis.',
+  '你是一个乐于助人的AI助手。',
+  'あなたは親切で有能なAIアシスタントです。',
+];
+
+/** The rows a model is trained on: each row, and a third of those without a system prompt again under a generic one. */
+export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
+  const copies = rows.filter((row) => !row.system && row.id % 3 === 0).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
+  return [...rows, ...copies];
+}

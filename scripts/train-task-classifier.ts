@@ -7,11 +7,11 @@ import { featureRows, headFeatures } from '../src/routing/task-classifier/classi
 import { train } from '../src/routing/task-classifier/linear-model.js';
 import { storeHead, type StoredClassifier } from '../src/routing/task-classifier/model-file.js';
 import { complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, classifierTraining, isHeldBack, readRoutingSet } from './routing-set.js';
+import { classifierInputOf, classifierTraining, isHeldBack, readRoutingSet, trainingRows } from './routing-set.js';
 
 const { buckets: BUCKETS, options } = classifierTraining;
 
-const rows = readRoutingSet().filter((row) => !isHeldBack(row));
+const rows = trainingRows(readRoutingSet().filter((row) => !isHeldBack(row)));
 const features = rows.map((row) => headFeatures(classifierInputOf(row), BUCKETS));
 const started = performance.now();
 const family = train(taskFamilies, featureRows(BUCKETS), rows.map((row, index) => ({ features: features[index].family, label: taskFamilies.indexOf(row.family as never) })), options);

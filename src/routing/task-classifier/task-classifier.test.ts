@@ -357,3 +357,12 @@ test('a request to redo the previous answer, after an answer of a page, asks for
   // Both read as code or analysis before the opening was read as a prompt is (the history's own features are learnt from few rows).
   assertFamily('extraction', ['Do the same task again, but output YAML this time and sort by customer surname.', 'Amend your previous answer by adding a field saying which team should handle each ticket.'], { history: [pull, tickets] });
 });
+
+test('a system prompt that says nothing of the task ("You are a helpful assistant.") changes the family of at most 1.5 % of held-back prompts', () => {
+  const rows = readRoutingSet().filter((row) => isHeldBack(row) && !row.system);
+  for (const system of ['You are a helpful assistant.', 'Du bist ein hilfreicher Assistent.']) {
+    const changed = rows.filter((row) => classifier.classify(classifierInputOf(row)).family !== classifier.classify({ ...classifierInputOf(row), system }).family);
+    // The model trained without copies under generic system prompts changed 20 and 16 of 813.
+    assert.ok(changed.length <= rows.length * 0.015, `${system}: ${changed.length}/${rows.length} changed, e.g. ${changed.slice(0, 3).map((row) => row.id)}`);
+  }
+});
