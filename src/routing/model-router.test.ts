@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { loadCatalog, type Catalog } from '../catalog/catalog.js';
 import { GatewayError } from '../errors/gateway-error.js';
 import { routeChatRequest, type RouterContext } from './model-router.js';
+import type { TaskClass, TaskClassifier } from './task-classifier/task-classifier.js';
+import type { ChatRequest } from '../core/chat-types.js';
 
 let catalog: Catalog;
 const routable = (providers: string[], fallbacks: Record<string, string[]> = {}): RouterContext => ({
@@ -99,4 +101,17 @@ test('live health: a model failing most calls is ranked after a healthy one of i
   const withinBudget = routeChatRequest('auto', { max_latency_ms: 5000 }, { force_tier: 'T2' }, { ...context, health: slowOnly });
   assert.notEqual(withinBudget.model, first.model, 'the model observed at a 9 s p95 is passed over for a 5 s budget');
   assert.match(withinBudget.summary, /why=cheapest healthy of \d+ in the tier hints=max_latency_ms,force_tier$/);
+});
+
+test('a complex request is never served below T2 for want of a T2 model: with Anthropic alone (no T2 model) it goes up to T3', () => {
+  const classifying = (complexity: 'standard' | 'complex'): TaskClassifier =>
+    ({
+      classify: (): TaskClass => ({ family: 'analysis', complexity, familyConfidence: 0.9, complexityProbabilities: { trivial: 0, standard: complexity === 'standard' ? 0.9 : 0.1, complex: complexity === 'complex' ? 0.9 : 0, expert: 0 }, asksForProof: false, numbers: 0, asksForExplanation: false }),
+    }) as unknown as TaskClassifier;
+  const request = { model: 'auto', messages: [{ role: 'user', content: 'Assess the risks of our expansion plan.' }] } as ChatRequest;
+  const complex = routeChatRequest('auto', undefined, undefined, { ...routable(['anthropic']), classifier: classifying('complex') }, request);
+  assert.equal(complex.tier, 'T3', complex.summary);
+  assert.match(complex.summary, /\(wanted T2\)/);
+  // A standard request may go down: T1 is within its bounds, and cheaper.
+  assert.equal(routeChatRequest('auto', undefined, undefined, { ...routable(['anthropic']), classifier: classifying('standard') }, request).tier, 'T1');
 });

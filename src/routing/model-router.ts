@@ -83,7 +83,7 @@ export function decisionFor(model: CatalogModel, candidates: CatalogModel[], dec
 }
 
 function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | undefined, context: RouterContext, task: TaskClass | undefined, requirements: ModelRequirements | undefined, recalledTurns: number): RouteDecision {
-  const { tier: wantedTier, complexity } = chooseTier(hints, override, task);
+  const { tier: wantedTier, floor, complexity } = chooseTier(hints, override, task);
   // A tight latency budget (spec 4.1: "very low budgets bias faster lanes") asks for the turbo lane.
   const tightBudget = hints?.max_latency_ms !== undefined && hints.max_latency_ms <= TIGHT_LATENCY_MS;
   const wantedLane: Lane | undefined = override?.force_lane ?? (hints?.prefer_latency || hints?.mode === 'fast' || tightBudget ? 'turbo' : undefined);
@@ -97,8 +97,10 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
   if (routable.length === 0) {
     throw new GatewayError('validation_error', `model auto found no configured model that can take this request (it needs ${needs}); name a model or configure a provider whose models can`, { param: 'model' });
   }
-  // Nearest tier first, the wanted lane first within it, healthy models before failing ones, those observed
-  // within the latency budget before slower ones, then the cheapest. Each model's keys are read once.
+  // Models at or above the complexity's floor first (with no T2 model configured, a complex request goes up to T3, not
+  // down to T1 because T1 is cheaper), then the nearest tier, the wanted lane first within it, healthy models before
+  // failing ones, those observed within the latency budget before slower ones, then the cheapest. Each model's keys
+  // are read once.
   const budget = hints?.max_latency_ms;
   const keys = new Map(
     routable.map((model) => {
@@ -106,13 +108,14 @@ function routeAuto(hints: RoutingHints | undefined, override: RoutingOverride | 
       const unhealthy = Number(context.health?.unhealthy(target) ?? false);
       const overBudget = Number(budget !== undefined && (context.health?.p95Ms(target) ?? 0) > budget);
       const offLane = Number(wantedLane !== undefined && model.lane !== wantedLane);
-      return [model, { distance: Math.abs(tierRank[model.tier!] - tierRank[wantedTier]), offLane, unhealthy, overBudget, price: blendedPrice(model) }];
+      const belowFloor = Number(tierRank[model.tier!] < tierRank[floor]);
+      return [model, { belowFloor, distance: Math.abs(tierRank[model.tier!] - tierRank[wantedTier]), offLane, unhealthy, overBudget, price: blendedPrice(model) }];
     }),
   );
   const ranked = [...routable].sort((left, right) => {
     const a = keys.get(left)!;
     const b = keys.get(right)!;
-    return a.distance - b.distance || a.offLane - b.offLane || a.unhealthy - b.unhealthy || a.overBudget - b.overBudget || a.price - b.price;
+    return a.belowFloor - b.belowFloor || a.distance - b.distance || a.offLane - b.offLane || a.unhealthy - b.unhealthy || a.overBudget - b.overBudget || a.price - b.price;
   });
   const model = ranked[0];
   const sameTier = ranked.filter((candidate) => candidate !== model && candidate.tier === model.tier);

@@ -65,8 +65,8 @@ function trivialIsSafe(task: TaskClass): boolean {
  * The tier of an `auto` request: an override wins; otherwise the complexity (the caller's hint, else the
  * classifier's) sets a floor and a ceiling, and the hints move the tier within them.
  */
-export function chooseTier(hints: RoutingHints | undefined, override: RoutingOverride | undefined, task: TaskClass | undefined): { tier: Tier; complexity?: Complexity } {
-  if (override?.force_tier) return { tier: override.force_tier };
+export function chooseTier(hints: RoutingHints | undefined, override: RoutingOverride | undefined, task: TaskClass | undefined): { tier: Tier; floor: Tier; complexity?: Complexity } {
+  if (override?.force_tier) return { tier: override.force_tier, floor: 'T1' };
   const fromHint = hints?.task_complexity as Complexity | undefined;
   const complexity = fromHint ?? (task ? effectiveComplexity(task) : undefined);
   const bounds = complexity ? boundsOf(complexity, task?.family, fromHint !== undefined) : { floor: 'T1' as Tier, ceiling: 'T3' as Tier, usual: 'T2' as Tier };
@@ -77,5 +77,5 @@ export function chooseTier(hints: RoutingHints | undefined, override: RoutingOve
   let value = Math.min(rank[bounds.ceiling], Math.max(rank[bounds.floor], rank[wanted]));
   // max_tier caps, but not below the floor: a complex request stays at T2 at least.
   if (hints?.max_tier !== undefined) value = Math.max(rank[bounds.floor], Math.min(value, hints.max_tier));
-  return { tier: tierOf(value), complexity };
+  return { tier: tierOf(value), floor: bounds.floor, complexity };
 }
