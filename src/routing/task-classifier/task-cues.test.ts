@@ -54,3 +54,8 @@ test('grammatical errors are an editing task, named entities an extraction', () 
   assert.deepEqual(cuesIn('edit the following paragraph to correct any grammatical errors'), ['writing']);
   assert.deepEqual(cuesIn('identify the named entities mentioned in the given news article'), ['extraction']);
 });
+
+test('a poem, a story or a song is asked for in more languages than the six: Vietnamese, Persian, Hebrew, Czech, Russian', () => {
+  for (const text of ['làm một bài thơ ca ngợi con người', 'یک شعر فارسی بساز', 'כתוב לי סיפור עליך', 'vymysli smyšlený příběh', 'придумай песню про дракона', 'thơ về biển']) assert.deepEqual(cuesIn(text), ['writing'], text);
+  assert.deepEqual(cuesIn('история россии в двадцатом веке'), [], 'history is no story');
+});

@@ -42,6 +42,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'escribe', 'escríb', 'redacta', 'redáct', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', '诗', 'メール', '書いて', '文章', '詩', '小説',
     'scrivi', 'poesia', 'racconto', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'कविता',
+    // A poem, a story or a song asked for in Vietnamese, Persian, Hebrew, Czech, Greek and Russian.
+    'bài thơ', 'làm thơ', 'thơ về', 'câu chuyện', 'bài hát', 'شعر', 'داستان', 'بنویس', 'כתוב', 'סיפור', 'שיר ', 'příběh', 'báseň', 'napiš', 'scénář', 'povídk', 'ποίημα', 'ποιημα', 'γράψε', 'γραψε', 'песн', 'допиши', 'рифм', 'четверостиш', 'расскажи историю', 'придумай', 'koan',
     '紹介文', '投稿文', '回一条消息', '回条消息', '回个消息', '案内文', 'make it shorter', 'make it longer', 'more concise', 'less wordy', 'sound less', 'sounds less', 'sounds more', 'less robotic', 'more natural', 'more human', /\b(?:a|my|short|quick|brief|professional|author|speaker|instagram|twitter|linkedin|tiktok) bio\b/, /\bun mensaje (?:para|de (?:felicitación|cumpleaños|despedida|agradecimiento|bienvenida))/, 'un message pour', /\beine nachricht (?:an|für)\b/,
     // Fiction, verse and scripts by their genre: "lyrics for an intro song", "the first chapter of a novel", "a script of
     // Jigglypuff and Kirby in a boxing match" (a long plot under the request read as a puzzle, the word script as code).
