@@ -24,3 +24,10 @@ test("a prompt's task cues are looked for at both of its ends", () => {
   const ends = requestEnds(long, { text: long, material: false });
   assert.ok(ends.startsWith(long.slice(0, 300)) && ends.endsWith('Translate this into French, please'));
 });
+
+test('a first line that ends with a colon and names a task is the request; the lines under it are material', () => {
+  const paragraph = "She didn't knew where her keys was, so she ask her brother if he seen them. He say he did not, but he will look in the car after he finish his dinner, and then they both goes to bed without finding nothing, because the keys was in her coat pocket the whole time and nobody thinked to check there first.";
+  assert.deepEqual(requestOf(`Correct the grammatical errors in the following paragraph:\n${paragraph}`), { text: 'Correct the grammatical errors in the following paragraph:\n', material: true });
+  // A heading that asks nothing ("Interview notes, five customers:") is no request: the prompt is read as before.
+  assert.equal(requestOf(`Notes from Tuesday:\n${paragraph}`).material, false);
+});

@@ -60,9 +60,15 @@ function asksSomething(paragraph: string): boolean {
   return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 
-/** The first paragraph when it is short and not blank. Only the start is searched: a 100 KB prompt costs what a short one does. */
+/** A first line that ends with a colon: it introduces what follows ("Translate the following:\n…"). */
+const INTRODUCING_LINE = /^[^\n]{8,}?[:：]\s*\n/;
+
+/** The first paragraph, or a first line that ends with a colon, when it is short and not blank. Only the start is searched: a 100 KB prompt costs what a short one does. */
 function openingParagraph(prompt: string): string | undefined {
-  const end = prompt.slice(0, REQUEST_CHARS + 2).search(paragraphBreak);
+  const start = prompt.slice(0, REQUEST_CHARS + 2);
+  let end = start.search(paragraphBreak);
+  // "Edit the following paragraph to correct any grammatical errors:" on a line of its own opens the material too.
+  if (end === -1) end = INTRODUCING_LINE.exec(start)?.[0].length ?? -1;
   const paragraph = end === -1 ? '' : prompt.slice(0, end);
   return paragraph.trim() ? paragraph : undefined;
 }
