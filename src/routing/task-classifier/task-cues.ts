@@ -193,8 +193,9 @@ export const asksForProof = (text: string) => proofPattern.test(text);
 /**
  * Asking for an explanation, a cause, a judgement or a design, in the languages of the cues: open-ended however short it
  * is ("Explain monads.", "Why did Rome fall?", "Design Twitter.", "Erkläre die Relativitätstheorie.", "Is Bitcoin a
- * bubble?", "Lohnt sich das?").
+ * bubble?", "Lohnt sich das?"); so are how a thing works, what would happen if, and the questions of philosophy ("Is free
+ * will compatible with determinism?", "What is the meaning of life?" had gone to T1 as small talk).
  */
-const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect|a good (?:idea|investment|choice)|bubble|overrated|underrated|pros and cons)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|lohnt|vale la pena|vaut (?:le coup|la peine)|解释|为什么|值得|説明|なぜ|価値がある|spiega|perché|por que|объясни|почему|waarom|wyjaśnij|dlaczego|açıkla|설명|왜/u;
+const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect|a good (?:idea|investment|choice)|bubble|overrated|underrated|pros and cons|how (?:does|do|did|would|could|can) (?!i |you |we )[\p{L}\s'-]{2,40}(?:work|happen|affect|change|compare)|what (?:would|will) happen|what if|is it (?:ethical|moral|immoral|possible|wrong|right|fair)|compatible with|meaning of (?:life|existence)|free will|consciousness|morality|ethics|philosoph\p{L}*|does god exist|who would win|difference between|differences between)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|lohnt|vale la pena|vaut (?:le coup|la peine)|解释|为什么|值得|説明|なぜ|価値がある|spiega|perché|por que|объясни|почему|waarom|wyjaśnij|dlaczego|açıkla|설명|왜/u;
 
 export const asksForExplanation = (text: string) => explanationPattern.test(text);
