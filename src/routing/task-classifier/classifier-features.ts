@@ -286,8 +286,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   }
   // A follow-up's opening is also read as a prompt is: the prompt's features are learnt from every row, the history's from
   // the few with one, so "Modify your earlier reply…" after "Edit the following paragraph…" is read by what editing looks
-  // like in any request (MT-Bench's second turns after two models' real answers: 72 → 89 of 120 read right, with the rows
-  // written for it).
+  // like in any request (MT-Bench's second turns after two models' real answers: 72 → 89 of 120 read right when it was
+  // made, with the rows written for it; eval/routing/README.md).
   if (followUp) textFeatures(history[0].length > MAX_HISTORY_CHARS ? history[0].slice(0, MAX_HISTORY_CHARS) : history[0], promptNames, 1, add);
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
