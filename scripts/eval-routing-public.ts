@@ -72,7 +72,10 @@ function promptsOf(file: string): Labelled[] {
   }
   if (rows[0]?.turns !== undefined) {
     for (const row of rows) mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
-    return rows.flatMap((row) => (mtBenchCategories[row.category!] ? [{ set: 'MT-Bench first turns', family: mtBenchCategories[row.category!], prompt: row.turns![0] }] : []));
+    return rows.flatMap((row) => {
+      const family = mtBenchCategories[row.category!];
+      return family ? [{ set: 'MT-Bench first turns', family, prompt: row.turns![0] }] : [];
+    });
   }
   return rows.flatMap((row) => {
     const found: Labelled[] = [];
@@ -81,6 +84,17 @@ function promptsOf(file: string): Labelled[] {
     const label = row.uid && labelledByUid.get(row.uid);
     if (label) found.push({ set: 'Arena-Hard labelled here', family: label, prompt: row.prompt! });
     return found;
+  });
+}
+
+/** The second turns of the judged conversations, once every file (MT-Bench's questions among them) is read. */
+function secondTurns(): Labelled[] {
+  if (judgedConversations.length > 0 && mtBenchQuestions.size === 0) console.error('MT-Bench judgments need MT-Bench question.jsonl beside them: skipped');
+  return judgedConversations.flatMap(({ question_id, user_prompt }) => {
+    const question = mtBenchQuestions.get(question_id);
+    const family = question && mtBenchCategories[question.category];
+    const answer = FIRST_ANSWER.exec(user_prompt)?.[1];
+    return family && answer ? [{ set: 'MT-Bench second turns (after a real answer)', family, prompt: question.turns[1], history: [question.turns[0], answer] }] : [];
   });
 }
 
@@ -93,17 +107,6 @@ if (files.length === 0) {
   console.error('usage: npm run eval:routing:public -- [--system TEXT] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);
 }
-/** The second turns of the judged conversations, once every file (MT-Bench's questions among them) is read. */
-function secondTurns(): Labelled[] {
-  if (judgedConversations.length > 0 && mtBenchQuestions.size === 0) console.error('MT-Bench judgments need MT-Bench question.jsonl beside them: skipped');
-  return judgedConversations.flatMap(({ question_id, user_prompt }) => {
-    const question = mtBenchQuestions.get(question_id);
-    const family = question && mtBenchCategories[question.category];
-    const answer = FIRST_ANSWER.exec(user_prompt)?.[1];
-    return family && answer ? [{ set: 'MT-Bench second turns (after a real answer)', family, prompt: question.turns[1], history: [question.turns[0], answer] }] : [];
-  });
-}
-
 const classifier = TaskClassifier.fromFile();
 const results = new Map<string, { right: number; total: number; misread: Map<string, number> }>();
 const labelled = files.flatMap(promptsOf);

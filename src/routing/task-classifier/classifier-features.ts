@@ -163,6 +163,7 @@ const cueWeight = (length: number) => CUE_WEIGHT * Math.max(1, Math.sqrt(Math.mi
 const MAX_HISTORY_TURNS = 8;
 /** Of each earlier turn, its start is read: what the conversation is about shows there. */
 const MAX_HISTORY_CHARS = 1000;
+const startOfTurn = (turn: string) => (turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn);
 
 /**
  * The frequency-weighted average of the prompt's English word vectors (smooth inverse frequency): words
@@ -280,15 +281,12 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
   const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];
-  for (let index = 0; index < read.length; index++) {
-    const turn = read[index];
-    textFeatures(turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn, historyNames, followUp && index === 0 ? 1 : 0.3, add);
-  }
+  for (let index = 0; index < read.length; index++) textFeatures(startOfTurn(read[index]), historyNames, followUp && index === 0 ? 1 : 0.3, add);
   // A follow-up's opening is also read as a prompt is: the prompt's features are learnt from every row, the history's from
   // the few with one, so "Modify your earlier reply…" after "Edit the following paragraph…" is read by what editing looks
   // like in any request (MT-Bench's second turns after two models' real answers: 72 → 89 of 120 read right when it was
   // made, with the rows written for it; eval/routing/README.md).
-  if (followUp) textFeatures(history[0].length > MAX_HISTORY_CHARS ? history[0].slice(0, MAX_HISTORY_CHARS) : history[0], promptNames, 1, add);
+  if (followUp) textFeatures(startOfTurn(history[0]), promptNames, 1, add);
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);
