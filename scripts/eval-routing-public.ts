@@ -102,9 +102,12 @@ const args = process.argv.slice(2);
 /** `--system TEXT`: every prompt is read under this system prompt, as an app that sends one with every request ("You are a helpful assistant."). */
 const systemAt = args.indexOf('--system');
 const system = systemAt >= 0 ? args.splice(systemAt, 2)[1] : undefined;
+/** `--misses TEXT`: also prints each misread prompt of the sets whose name holds TEXT (their start, on one line). */
+const missesAt = args.indexOf('--misses');
+const missesOf = missesAt >= 0 ? args.splice(missesAt, 2)[1] : undefined;
 const files = args;
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();
@@ -115,7 +118,10 @@ for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) 
   const read = classifier.classify({ prompt, history, system }).family;
   result.total++;
   if (read === family) result.right++;
-  else result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);
+  else {
+    result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);
+    if (missesOf !== undefined && set.includes(missesOf)) console.log(`${set}: ${family}→${read}  ${prompt.replace(/\s+/g, ' ').slice(0, 220)}`);
+  }
   results.set(set, result);
 }
 let right = 0;
