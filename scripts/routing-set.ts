@@ -30,10 +30,12 @@ export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
 export const classifierTraining = { buckets: 1 << 15, options: { epochs: 150, learningRate: 0.05, l2: 1e-5 } } as const;
 
 /**
- * System prompts that say nothing of the task, as apps and SDK examples send them with every request. A third of the
- * rows written without a system prompt are trained on twice, once with one of these: without them the model learnt a
- * system prompt from the rows that have one (mostly a role for small talk), and "You are a helpful assistant." above a
- * word problem made it small talk (public files 94.4 → 93.0 %, MGSM es 92.8 → 87.2 %).
+ * System prompts that say nothing of the task, as apps and SDK examples send them with every request. Every row written
+ * without a system prompt is trained on twice, once as written and once under one of these: without them the model
+ * learnt a system prompt from the rows that have one (mostly a role for small talk), and "You are a helpful assistant."
+ * above a word problem made it small talk (public files 94.4 → 93.0 %, MGSM es 92.8 → 87.2 %). With copies of a third of
+ * those rows (then of a half), 13 of the 857–864 held-back rows without a system prompt still read differently under
+ * "You are a helpful assistant.", at the test's 1.5 % bound; with copies of all of them, 9 of 864.
  */
 const GENERIC_SYSTEM_PROMPTS = [
   'You are a helpful assistant.',
@@ -50,8 +52,8 @@ const GENERIC_SYSTEM_PROMPTS = [
   'あなたは親切で有能なAIアシスタントです。',
 ];
 
-/** The rows a model is trained on: each row, and a third of those without a system prompt again under a generic one. */
+/** The rows a model is trained on: each row, and each of those without a system prompt again under a generic one. */
 export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
-  const copies = rows.filter((row) => !row.system && row.id % 3 === 0).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
+  const copies = rows.filter((row) => !row.system).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
   return [...rows, ...copies];
 }
