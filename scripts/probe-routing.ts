@@ -1,0 +1,86 @@
+/**
+ * `npm run eval:routing:probe -- FILE.jsonl [--append]`: reads a probe — fresh labelled requests, one JSON object a line
+ * (`lang`, `family`, `complexity`, `prompt`, and optionally `system`, `history`, `tools`, `json`, as in
+ * eval/routing/prompts.jsonl but without ids) — with the shipped classifier, as the set's batches were measured before
+ * they were added. A row whose words overlap a row of the set (or an earlier row of the probe) by half or more (word-set
+ * Jaccard ≥ 0.5) is a near copy: printed, neither counted nor added. With `--append` the other rows join the set with
+ * the next ids; retrain (`npm run train:routing`) and measure again after.
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
+import { classifierInputOf, readRoutingSet, type LabelledPrompt } from './routing-set.js';
+
+const NEAR_COPY = 0.5;
+const args = process.argv.slice(2);
+const append = args.includes('--append');
+const files = args.filter((arg) => arg !== '--append');
+if (files.length !== 1) {
+  console.error('usage: npm run eval:routing:probe -- FILE.jsonl [--append]');
+  process.exit(2);
+}
+
+type ProbeRow = Omit<LabelledPrompt, 'id'>;
+const probe = readFileSync(files[0], 'utf8')
+  .split('\n')
+  .filter((line) => line.trim())
+  .map((line, index) => checked(JSON.parse(line) as ProbeRow, index + 1));
+
+const set = readRoutingSet();
+const seen = set.map((row) => wordsOf(row.prompt));
+const classifier = TaskClassifier.fromFile();
+const kept: ProbeRow[] = [];
+let familyRight = 0;
+let complexityRight = 0;
+for (const row of probe) {
+  const words = wordsOf(row.prompt);
+  const line = row.prompt.replace(/\s+/g, ' ').slice(0, 100);
+  if (seen.some((other) => jaccard(words, other) >= NEAR_COPY)) {
+    console.log(`near copy, left out  ${line}`);
+    continue;
+  }
+  seen.push(words);
+  kept.push(row);
+  const read = classifier.classify(classifierInputOf({ id: 0, ...row }));
+  if (read.family === row.family) familyRight++;
+  if (read.complexity === row.complexity) complexityRight++;
+  console.log(`${read.family === row.family ? 'right' : 'MISS '}  ${row.family}→${read.family}  ${row.complexity}→${read.complexity}  ${line}`);
+}
+console.log(`${kept.length} of ${probe.length} rows kept (the rest near copies): family right ${familyRight}/${kept.length}, complexity right ${complexityRight}/${kept.length}`);
+
+if (append && kept.length > 0) {
+  const firstId = Math.max(...set.map((row) => row.id)) + 1;
+  appendFileSync(new URL('../eval/routing/prompts.jsonl', import.meta.url), kept.map((row, index) => `${setLine({ id: firstId + index, ...row })}\n`).join(''));
+  console.log(`appended as rows ${firstId}–${firstId + kept.length - 1}: run npm run train:routing`);
+}
+
+function checked(row: ProbeRow, line: number): ProbeRow {
+  const problems = [
+    typeof row.prompt === 'string' && row.prompt.trim() ? undefined : 'no prompt',
+    typeof row.lang === 'string' && /^[a-z]{2}$/.test(row.lang) ? undefined : `lang ${JSON.stringify(row.lang)} is not a two-letter code`,
+    (taskFamilies as readonly string[]).includes(row.family) ? undefined : `family ${JSON.stringify(row.family)} is not one of ${taskFamilies.join(', ')}`,
+    (complexities as readonly string[]).includes(row.complexity) ? undefined : `complexity ${JSON.stringify(row.complexity)} is not one of ${complexities.join(', ')}`,
+  ].filter((problem) => problem !== undefined);
+  if (problems.length > 0) {
+    console.error(`${files[0]} line ${line}: ${problems.join('; ')}`);
+    process.exit(1);
+  }
+  return row;
+}
+
+function wordsOf(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean));
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/** A row as the set's file writes it: the fields in order, `key: value` and `, ` as separators (arrays too). */
+function setLine(row: LabelledPrompt): string {
+  const fields = (['id', 'lang', 'family', 'complexity', 'prompt', 'system', 'history', 'tools', 'json'] as const).filter((key) => row[key] !== undefined);
+  const value = (item: unknown) => (Array.isArray(item) ? `[${item.map((entry) => JSON.stringify(entry)).join(', ')}]` : JSON.stringify(item));
+  return `{${fields.map((key) => `${JSON.stringify(key)}: ${value(row[key])}`).join(', ')}}`;
+}
