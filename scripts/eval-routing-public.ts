@@ -21,6 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
 import { TaskClassifier } from '../src/routing/task-classifier/task-classifier.js';
 
 interface Labelled {
@@ -98,14 +99,12 @@ function secondTurns(): Labelled[] {
   });
 }
 
-const args = process.argv.slice(2);
-/** `--system TEXT`: every prompt is read under this system prompt, as an app that sends one with every request ("You are a helpful assistant."). */
-const systemAt = args.indexOf('--system');
-const system = systemAt >= 0 ? args.splice(systemAt, 2)[1] : undefined;
-/** `--misses TEXT`: also prints each misread prompt of the sets whose name holds TEXT (their start, on one line). */
-const missesAt = args.indexOf('--misses');
-const missesOf = missesAt >= 0 ? args.splice(missesAt, 2)[1] : undefined;
-const files = args;
+// `--system TEXT`: every prompt is read under this system prompt, as an app that sends one with every request ("You are a
+// helpful assistant."). `--misses TEXT`: also prints each misread prompt of the sets whose name holds TEXT (its start, on one line).
+const {
+  values: { system, misses: missesOf },
+  positionals: files,
+} = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
   console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
   process.exit(2);

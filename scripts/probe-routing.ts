@@ -7,13 +7,15 @@
  * the next ids; retrain (`npm run train:routing`) and measure again after.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
 import { classifierInputOf, readRoutingSet, type LabelledPrompt } from './routing-set.js';
 
 const NEAR_COPY = 0.5;
-const args = process.argv.slice(2);
-const append = args.includes('--append');
-const files = args.filter((arg) => arg !== '--append');
+const {
+  values: { append },
+  positionals: files,
+} = parseArgs({ allowPositionals: true, options: { append: { type: 'boolean', default: false } } });
 if (files.length !== 1) {
   console.error('usage: npm run eval:routing:probe -- FILE.jsonl [--append]');
   process.exit(2);

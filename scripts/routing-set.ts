@@ -52,7 +52,10 @@ const GENERIC_SYSTEM_PROMPTS = [
   'あなたは親切で有能なAIアシスタントです。',
 ];
 
-/** The rows a model is trained on: each row, and each of those without a system prompt again under a generic one. */
+/**
+ * The rows a model is trained on: each row, and each of those without a system prompt again under a generic one (which
+ * of the twelve by `id / 3`, as when only ids divisible by 3 were copied: the shipped model is the one measured).
+ */
 export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
   const copies = rows.filter((row) => !row.system).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
   return [...rows, ...copies];
