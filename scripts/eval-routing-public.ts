@@ -18,11 +18,15 @@
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
  *   about language (hyperbaton, snarks, ruin_names…).
+ *
+ * Last, every Arena-Hard prompt and MT-Bench first turn (all categories) is routed without hints, and those served at T1
+ * are counted and printed: prompts chosen for being hard, which issue 18 never wants below T2.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TaskClassifier } from '../src/routing/task-classifier/task-classifier.js';
+import { chooseTier } from '../src/routing/tier-rules.js';
 
 interface Labelled {
   set: string;
@@ -36,6 +40,8 @@ const mtBenchQuestions = new Map<number, { category: string; turns: string[] }>(
 /** A two-turn conversation as a judge read it: the first answer sits between the first and the second question. */
 const FIRST_ANSWER = /### Assistant A:\n([\s\S]*?)\n\n### User:/;
 const judgedConversations: Array<{ question_id: number; user_prompt: string }> = [];
+/** Every Arena-Hard prompt and MT-Bench first turn, whatever its category: hard by how they were chosen, never for T1. */
+const hardPrompts: string[] = [];
 
 const arenaSubcategories: Record<string, string> = { coding: 'code', creative_writing: 'writing' };
 const mtBenchCategories: Record<string, string> = { writing: 'writing', roleplay: 'chat', reasoning: 'reasoning', math: 'math', coding: 'code', extraction: 'extraction' };
@@ -72,12 +78,16 @@ function promptsOf(file: string): Labelled[] {
     return [];
   }
   if (rows[0]?.turns !== undefined) {
-    for (const row of rows) mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
+    for (const row of rows) {
+      mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
+      hardPrompts.push(row.turns![0]);
+    }
     return rows.flatMap((row) => {
       const family = mtBenchCategories[row.category!];
       return family ? [{ set: 'MT-Bench first turns', family, prompt: row.turns![0] }] : [];
     });
   }
+  for (const row of rows) if (row.prompt) hardPrompts.push(row.prompt);
   return rows.flatMap((row) => {
     const found: Labelled[] = [];
     const bySubcategory = row.subcategory && arenaSubcategories[row.subcategory];
@@ -132,3 +142,9 @@ for (const [set, result] of [...results].sort()) {
   console.log(`${set.padEnd(48)} ${`${result.right}/${result.total}`.padStart(9)} ${((100 * result.right) / result.total).toFixed(1).padStart(5)} %  ${misread}`);
 }
 console.log(`${'all'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
+if (hardPrompts.length > 0) {
+  // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.
+  const atT1 = hardPrompts.filter((prompt) => chooseTier(undefined, undefined, classifier.classify({ prompt, system })).tier === 'T1');
+  console.log(`Arena-Hard and MT-Bench prompts served at T1 without hints: ${atT1.length} of ${hardPrompts.length}`);
+  for (const prompt of atT1) console.log(`  at T1: ${prompt.replace(/\s+/g, ' ').slice(0, 160)}`);
+}

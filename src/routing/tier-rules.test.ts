@@ -34,6 +34,10 @@ test('a request for an explanation, a cause, a judgement or a design is never tr
   assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), asksForExplanation: true }).tier, 'T2');
 });
 
+test('a proof is never trivial, whatever family the classifier reads it as', () => {
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), asksForProof: true }).tier, 'T2');
+});
+
 test('only a request the classifier is fairly sure of (0.65) is trivial', () => {
   const unsure = { ...sureTrivial('chat', 0), complexityProbabilities: { trivial: 0.6, standard: 0.38, complex: 0.01, expert: 0.01 } };
   assert.equal(chooseTier(undefined, undefined, unsure).tier, 'T2');

@@ -48,15 +48,16 @@ const TRIVIAL_CONFIDENCE = 0.65;
  * Where a short prompt may still be hard, "trivial" is not taken on the classifier's word: the classifier learnt
  * that short is easy, and "Is P equal to NP?", "Design Twitter." or "Is Bitcoin a bubble?" are short. Maths is
  * trivial only as plain arithmetic (two numbers or more: "What's 15% of 80?"), reasoning never is (a deduction is
- * where the weakest models fail), nor is a request for an explanation, a cause, a judgement or a design. Nor is code
- * or writing: a one-line question about a tool hides its difficulty in the tool ("How to add toolbar in a fragment?",
- * "How can I log on sap from vbs?", hard prompts of Arena-Hard read as trivial), and so does a poem in a named form
- * or style. They go to T2 rather than T1.
+ * where the weakest models fail), nor is a request for an explanation, a cause, a judgement or a design, nor a proof
+ * whatever family it reads as ("如何证明拉格朗日中值定理" read as small talk once). Nor is code or writing: a one-line
+ * question about a tool hides its difficulty in the tool ("How to add toolbar in a fragment?", "How can I log on sap
+ * from vbs?", hard prompts of Arena-Hard read as trivial), and so does a poem in a named form or style. They go to T2
+ * rather than T1.
  */
 const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing']);
 
 function trivialIsSafe(task: TaskClass): boolean {
-  if (neverTrivialFamilies.has(task.family) || task.asksForExplanation) return false;
+  if (neverTrivialFamilies.has(task.family) || task.asksForExplanation || task.asksForProof) return false;
   if (task.family === 'math') return task.numbers >= 2;
   return true;
 }
