@@ -45,7 +45,13 @@ test('only a request the classifier is fairly sure of (0.65) is trivial', () => 
 
 test('short, hard questions the classifier reads as trivial are still served at T2 or above', () => {
   const classifier = TaskClassifier.fromFile();
-  for (const prompt of ['Is P equal to NP?', 'Classify all groups of order 8.', 'Design Twitter.', 'Is Bitcoin a bubble?', 'Erkläre die Relativitätstheorie.', 'Is free will compatible with determinism?', 'What is the meaning of life?', 'What would happen if the Moon disappeared?', 'Is the Hodge conjecture true?', 'Was Brexit a mistake?', 'Ist Bewusstsein nur Chemie im Gehirn?', 'La conjecture de Goldbach est-elle démontrée ?', 'P≠NP 问题解决了吗？', '意識とは何ですか？']) {
+  const shortHardQuestions = [
+    'Is P equal to NP?', 'Classify all groups of order 8.', 'Design Twitter.', 'Is Bitcoin a bubble?', 'Erkläre die Relativitätstheorie.',
+    'Is free will compatible with determinism?', 'What is the meaning of life?', 'What would happen if the Moon disappeared?',
+    // Open problems and big judgements, none of them a row of the routing set.
+    'Is the Hodge conjecture true?', 'Was Brexit a mistake?', 'Ist Bewusstsein nur Chemie im Gehirn?', 'La conjecture de Goldbach est-elle démontrée ?', 'P≠NP 问题解决了吗？', '意識とは何ですか？',
+  ];
+  for (const prompt of shortHardQuestions) {
     const tier = chooseTier(undefined, undefined, classifier.classify({ prompt })).tier;
     assert.notEqual(tier, 'T1', prompt);
   }

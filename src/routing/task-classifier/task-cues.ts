@@ -197,7 +197,30 @@ export const asksForProof = (text: string) => proofPattern.test(text);
  * will compatible with determinism?", "What is the meaning of life?" had gone to T1 as small talk), and the open problems
  * and big judgements of science, mathematics and history, named or not ("Is the Riemann hypothesis true?",
  * "機械は意識を持てますか？", "Was the euro a mistake?"): the classifier learnt that short is easy, and these are short.
+ * Whole words of Latin script first, then stems and words of any script matched anywhere.
  */
-const explanationPattern = /(?<!\p{L})(?:explain|why|what caused|causes? of|should (?:i|we)|worth|design|architect|a good (?:idea|investment|choice)|bubble|overrated|underrated|pros and cons|how (?:does|do|did|would|could|can) (?!i |you |we )[\p{L}\s'-]{2,40}(?:work|happen|affect|change|compare)|what (?:would|will) happen|what if|is it (?:ethical|moral|immoral|possible|wrong|right|fair)|compatible with|meaning of (?:life|existence)|free will|conscious(?:ness)?|sentien(?:t|ce)|morality|ethics|conjectures?|hypothes[ie]s|unsolved|open problems?|invented or discovered|p ?(?:=|vs\.?|versus|equals?|equal to|!=|≠) ?np|riemann|goldbach|collatz|twin primes?|navier[- ]stokes|infinitely many|(?:a|the) (?:mistake|success|failure)|bewusstsein|vermutung|hypothese|(?:ein|der) (?:fehler|erfolg)|conciencia|conjetura|hipótesis|(?:un|el) (?:error|éxito|fracaso)|conscience|hypothèse|(?:un|une) (?:erreur|succès|échec)|philosoph\p{L}*|does god exist|who would win|difference between|differences between)(?!\p{L})|erklär|expliqu|explica|por qué|pourquoi|warum|lohnt|cómo funciona|wie funktioniert|comment fonctionne|qué pasaría si|was würde passieren|que se passerait-il|sentido de la vida|sinn des lebens|sens de la vie|libre albedrío|freie[nr]? wille|libre arbitre|人生的意义|人生の意味|自由意志|意识|意識|猜想|假说|仮説|予想|发明还是发现|発明か発見か|成功吗|失败吗|错误吗|成功だった|失敗だった|原理|仕組み|会发生什么|vale la pena|vaut (?:le coup|la peine)|解释|为什么|值得|説明|なぜ|価値がある|spiega|perché|por que|объясни|почему|waarom|wyjaśnij|dlaczego|açıkla|설명|왜/u;
+const openQuestionWords = [
+  // An explanation, a cause, a design.
+  'explain', 'why', 'what caused', 'causes? of', 'design', 'architect', 'difference between', 'differences between',
+  // A judgement or a decision.
+  'should (?:i|we)', 'worth', 'a good (?:idea|investment|choice)', 'bubble', 'overrated', 'underrated', 'pros and cons', 'who would win',
+  '(?:a|the) (?:mistake|success|failure)', '(?:ein|der) (?:fehler|erfolg)', '(?:un|el) (?:error|éxito|fracaso)', '(?:un|une) (?:erreur|succès|échec)',
+  // How a thing works, what would happen.
+  String.raw`how (?:does|do|did|would|could|can) (?!i |you |we )[\p{L}\s'-]{2,40}(?:work|happen|affect|change|compare)`, 'what (?:would|will) happen', 'what if',
+  // Philosophy.
+  'is it (?:ethical|moral|immoral|possible|wrong|right|fair)', 'compatible with', 'meaning of (?:life|existence)', 'free will', String.raw`philosoph\p{L}*`,
+  'does god exist', 'morality', 'ethics', 'conscious(?:ness)?', 'sentien(?:t|ce)', 'bewusstsein', 'conciencia', 'conscience', 'invented or discovered',
+  // Open problems, named or not.
+  'conjectures?', 'hypothes[ie]s', 'unsolved', 'open problems?', 'infinitely many', String.raw`p ?(?:=|vs\.?|versus|equals?|equal to|!=|≠) ?np`, 'riemann',
+  'goldbach', 'collatz', 'twin primes?', 'navier[- ]stokes', 'vermutung', 'hypothese', 'conjetura', 'hipótesis', 'hypothèse',
+];
+const openQuestionStems = [
+  'erklär', 'expliqu', 'explica', 'por qué', 'pourquoi', 'warum', 'lohnt', 'vale la pena', 'vaut (?:le coup|la peine)', 'cómo funciona', 'wie funktioniert',
+  'comment fonctionne', 'qué pasaría si', 'was würde passieren', 'que se passerait-il', 'sentido de la vida', 'sinn des lebens', 'sens de la vie',
+  'libre albedrío', 'freie[nr]? wille', 'libre arbitre', 'spiega', 'perché', 'por que', 'объясни', 'почему', 'waarom', 'wyjaśnij', 'dlaczego', 'açıkla',
+  '解释', '为什么', '值得', '原理', '会发生什么', '人生的意义', '自由意志', '意识', '猜想', '假说', '发明还是发现', '成功吗', '失败吗', '错误吗',
+  '説明', 'なぜ', '価値がある', '仕組み', '人生の意味', '意識', '仮説', '予想', '発明か発見か', '成功だった', '失敗だった', '설명', '왜',
+];
+const explanationPattern = new RegExp(String.raw`(?<!\p{L})(?:${openQuestionWords.join('|')})(?!\p{L})|${openQuestionStems.join('|')}`, 'u');
 
 export const asksForExplanation = (text: string) => explanationPattern.test(text);
