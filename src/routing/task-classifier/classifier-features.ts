@@ -105,6 +105,14 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
  * arguments (`free()`), or an identifier in camelCase (`useEffect`, `getElementById`; not `iPhone` or `macOS`).
  */
 const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b\w+\(\)|\b[a-z]{2,}[A-Z][a-z]+/m;
+/** Lines of code-like shape (CODE_SHAPE) from which a prompt counts as holding pasted code. */
+const PASTED_CODE_LINES = 3;
+/** The prompt's lines of code-like shape, counted up to PASTED_CODE_LINES. */
+function pastedCodeLines(text: string): number {
+  let count = 0;
+  for (const line of text.split('\n')) if (line.length > 2 && CODE_SHAPE.test(line) && ++count === PASTED_CODE_LINES) break;
+  return count;
+}
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 /** How many numbers a text gives ("1,100" and "2.5" are one each): a feature, and the tier rules' test for plain arithmetic. */
 export const countNumbers = (text: string) => text.match(NUMBER)?.length ?? 0;
@@ -253,6 +261,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // A follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const promptCues = cuesIn(requestText);
+  // Pasted code is a cue of its own: its words are identifiers, not task words, and the question around it is often
+  // in other words ("why does x change too??", a comment in Chinese above it).
+  if (!promptCues.includes('code') && pastedCodeLines(head) >= PASTED_CODE_LINES) promptCues.push('code');
   // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
   const namesTask = promptCues.some((family) => family !== 'chat');
   const followUp = input.history?.length && isFollowUp(head, namesTask);

@@ -143,6 +143,19 @@ test('a database question is code even with no code word in it, under a greeting
   assertFamily('code', questions);
 });
 
+test('pasted code is code whatever words ask about it; a translation asked of its strings stays a translation', () => {
+  // Written for this test, none a row of the routing set: the question is in other words than code's, or in none.
+  const pasted = [
+    "a = {'x': 1}\nb = a.copy()\nb['x'] = 2\nprint(a['x'])\n\nand if the dict has lists inside?",
+    "SELECT AVG(note) FROM eleves WHERE classe = '3B';\nSELECT COUNT(*) FROM eleves WHERE note > 15;\nSELECT MAX(note) FROM eleves;\n\nje voudrais tout ça en une seule requête",
+    "Warum bleibt meine Seite weiß?\n\nReactDOM.render(<App />, document.getElementById('root'));\nconst App = () => {\n  return <h1>Hallo</h1>;\n};",
+    'speed = distance / time;\nif (speed > limit) {\n  fine = (speed - limit) * 10;\n}\n\nla multa sale negativa a veces',
+    'let half = arr.length / 2;\nlet left = arr.slice(0, half);\nlet right = arr.slice(half);\n\n配列の長さが奇数のとき結果がおかしい',
+  ];
+  assertFamily('code', pasted);
+  assertFamily('translation', ["Translate the error messages in this code into Spanish:\n\nif (!token) {\n  throw new Error('Session expired, please log in again');\n}\nreturn res.status(404).send('Page not found');"]);
+});
+
 test('a program asked for by what it is, not by its language, is code; the same nouns in everyday requests are not', () => {
   const programs = [
     'Write a tic-tac-toe game.',
