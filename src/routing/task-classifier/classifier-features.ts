@@ -107,11 +107,11 @@ function textFeatures(text: string, names: NameHeads, weight: number, add: AddHa
 const CODE_SHAPE = /```|[{};]\s*$|=>|\bdef |\bfunction\b|\breturn\b|[=!]==?(?!=)|&&|\|\||\bfor \w+ in \w|\bimport \w|\bconst \w|\bprint\(|\w\.\w+\(|\b\w+\(\)|\b[a-z]{2,}[A-Z][a-z]+/m;
 /** Lines of code-like shape (CODE_SHAPE) from which a prompt counts as holding pasted code. */
 const PASTED_CODE_LINES = 3;
-/** The prompt's lines of code-like shape, counted up to PASTED_CODE_LINES. */
-function pastedCodeLines(text: string): number {
+/** Whether PASTED_CODE_LINES of these lines or more have code's shape. */
+function holdsPastedCode(lines: readonly string[]): boolean {
   let count = 0;
-  for (const line of text.split('\n')) if (line.length > 2 && CODE_SHAPE.test(line) && ++count === PASTED_CODE_LINES) break;
-  return count;
+  for (const line of lines) if (line.length > 2 && CODE_SHAPE.test(line) && ++count === PASTED_CODE_LINES) return true;
+  return false;
 }
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 /** How many numbers a text gives ("1,100" and "2.5" are one each): a feature, and the tier rules' test for plain arithmetic. */
@@ -260,10 +260,11 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (reading.material) addNamed('x:material', 1);
   // A follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
+  const headLines = head.split('\n');
   const promptCues = cuesIn(requestText);
   // Pasted code is a cue of its own: its words are identifiers, not task words, and the question around it is often
   // in other words ("why does x change too??", a comment in Chinese above it).
-  if (!promptCues.includes('code') && pastedCodeLines(head) >= PASTED_CODE_LINES) promptCues.push('code');
+  if (!promptCues.includes('code') && holdsPastedCode(headLines)) promptCues.push('code');
   // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
   const namesTask = promptCues.some((family) => family !== 'chat');
   const followUp = input.history?.length && isFollowUp(head, namesTask);
@@ -310,7 +311,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // How many numbers it gives (0–4 or more): a word problem's story is told around them, in any language ("Carla lädt
   // eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
   addNamed(`x:numbers:${Math.min(countNumbers(head), 4)}`, 2);
-  if (head.split('\n').length > 5) addNamed('x:lines', 1);
+  if (headLines.length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {
     const value = scratch.sums[scratch.touched[position]];

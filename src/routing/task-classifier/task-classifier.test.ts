@@ -153,7 +153,7 @@ test('pasted code is code whatever words ask about it; a translation asked of it
     'let half = arr.length / 2;\nlet left = arr.slice(0, half);\nlet right = arr.slice(half);\n\n配列の長さが奇数のとき結果がおかしい',
   ];
   assertFamily('code', pasted);
-  assertFamily('translation', ["Translate the error messages in this code into Spanish:\n\nif (!token) {\n  throw new Error('Session expired, please log in again');\n}\nreturn res.status(404).send('Page not found');"]);
+  assertFamily('translation', ["Translate the error messages in this code into Spanish:\n\nif (!token) {\n  throw new Error('Your login has timed out, sign in once more');\n}\nreturn res.status(404).send('Page not found');"]);
 });
 
 test('a program asked for by what it is, not by its language, is code; the same nouns in everyday requests are not', () => {
