@@ -3,12 +3,12 @@
  * at a word start ("hi" is not in "this", "api" not in "capital") and may run on into an inflection ("summar" →
  * "summarize"); it is looked up by its first two characters at each word start, so the text is read once for all
  * families (8.8 µs a call on the routing set's prompts, where an alternation of hundreds of cues per family, each
- * scanning the whole text, took 21.2). A CJK or Hangul cue, or one that opens with a symbol ('%'), is matched anywhere
- * by a pattern per family.
+ * scanning the whole text, took 21.2). A cue in a script written without spaces (CJK, Hangul, Thai), or one that opens
+ * with a symbol ('%'), is matched anywhere by a pattern per family.
  */
 
-/** A cue in CJK or Hangul script (no spaces between words: matched anywhere). */
-const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+/** A cue in CJK, Hangul or Thai script (no spaces between words: matched anywhere). */
+const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const letter = /\p{L}/u;
 const nonAscii = /[^\x00-\x7f]/;
 /** Whether a UTF-16 unit beyond ASCII is a letter (\p{L}), learnt once per unit: 0 unknown, 1 letter, 2 not. */
@@ -24,10 +24,10 @@ function isLetterAt(text: string, at: number, code: number, previous: boolean): 
   return known === 1;
 }
 /**
- * A unit of Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut.
+ * A unit of Thai, Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut.
  * The `cjk` pattern's scripts, as code ranges: it is asked of every letter that follows one of them.
  */
-const isCjkUnit = (code: number) => (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff);
+const isCjkUnit = (code: number) => (code >= 0x0e00 && code <= 0x0e7f) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A cue that opens with no letter ('%') or in CJK script: looked for anywhere in the text, not at word starts. */
 const matchedAnywhere = (source: string) => !/^\s?\p{L}/u.test(source) || cjk.test(source);
@@ -107,7 +107,7 @@ export class CueIndex {
       if (code >= 128) ascii = false;
       const isLetter = isLetterAt(text, at, code, previous);
       // A Latin word written against CJK text ("我的react项目", "このpythonコード") starts where the script changes.
-      if (isLetter && (!previous || (code < 128 && previousCode >= 0x3040 && isCjkUnit(previousCode)))) {
+      if (isLetter && (!previous || (code < 128 && previousCode >= 0x0e00 && isCjkUnit(previousCode)))) {
         const candidates = this.byPrefix.get(code * 0x10000 + (text.charCodeAt(at + 1) || 0));
         if (candidates) for (const cue of candidates) if (!found[cue.family] && this.matchesAt(cue, text, at)) found[cue.family] = true;
       }

@@ -59,3 +59,19 @@ test('a poem, a story or a song is asked for in more languages than the six: Vie
   for (const text of ['làm một bài thơ ca ngợi con người', 'یک شعر فارسی بساز', 'כתוב לי סיפור עליך', 'vymysli smyšlený příběh', 'придумай песню про дракона', 'thơ về biển']) assert.deepEqual(cuesIn(text), ['writing'], text);
   assert.deepEqual(cuesIn('история россии в двадцатом веке'), [], 'history is no story');
 });
+
+test("a word problem's question is a maths cue in languages the set holds no rows of, and a riddle's closing question a puzzle's", () => {
+  for (const text of ['उसके पास कुल कितने सेब बचे?', 'তার কাছে মোট কত টাকা আছে?', 'మొత్తం ఎన్ని గుడ్లు ఉన్నాయి?', 'เขาได้เงินทั้งหมดเท่าไหร่', 'anapata pesa ngapi kila siku?', 'berapa kilometer yang dia tempuh?', 'hoeveel eieren blijven er over?']) assert.deepEqual(cuesIn(text), ['math'], text);
+  // A Bengali conjunct (একত্রে, "together") holds the same letters as কত, and a Thai "in the end" (สรุปแล้ว) is no summary.
+  assert.deepEqual(cuesIn('তারা একত্রে বাজারে গেল'), []);
+  assert.deepEqual(cuesIn('สรุปแล้วโรงเรียนทุกแห่ง'), []);
+  for (const text of ['i have keys but open no locks. what am i?', 'plus j’ai de gardiens, moins je suis gardé. qui suis-je ?', 'una devinette pour les enfants', 'tengo agujas pero no pincho. ¿qué soy?', 'なぞなぞを出して']) assert.deepEqual(cuesIn(text), ['reasoning'], text);
+  assert.deepEqual(cuesIn('what am i doing wrong with my sourdough'), []);
+});
+
+test('translating and summarizing are asked for in Thai, Greek, Hebrew, Arabic and Hindi too', () => {
+  for (const text of ['ช่วยแปลประโยคนี้เป็นภาษาอังกฤษ', 'μετάφρασε στα αγγλικά', 'תרגם לאנגלית את המשפט']) assert.deepEqual(cuesIn(text), ['translation'], text);
+  for (const text of ['ช่วยสรุปบทความนี้', 'γράψε μια περίληψη του κειμένου', 'لخّص النص التالي', 'इस लेख का सार बताइए', 'תקציר של המאמר']) assert.ok(cuesIn(text).includes('summarization'), text);
+  // Thai แปลก is "strange": no translation.
+  assert.deepEqual(cuesIn('วันนี้อากาศแปลกมาก'), []);
+});
