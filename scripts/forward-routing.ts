@@ -8,11 +8,11 @@
 import { featureRows, headFeatures } from '../src/routing/task-classifier/classifier-features.js';
 import { mostProbable, predict, train } from '../src/routing/task-classifier/linear-model.js';
 import { taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, classifierTraining, readRoutingSet, trainingRows } from './routing-set.js';
+import { classifierInputOf, classifierTraining, readBatchStarts, readRoutingSet, trainingRows } from './routing-set.js';
 
 const { buckets: BUCKETS, options } = classifierTraining;
 /** The first row of each block written since the set's first thousand rows (eval/routing/README.md tells each one). */
-const BLOCK_STARTS = [1009, 1200, 1439, 1526, 1604, 1660, 1715, 1787, 1837, 1913, 2042, 2178, 2244, 2300, 2363, 2408, 2501, 2546, 2582, 2651, 2685, 2709, 2743, 2781, 2835, 2841, 2867, 2893, 2919, 2947, 2970, 2988, 3010, 3035, 3058, 3097, 3126, 3149, 3182, 3207, 3242, 3271, 3302, 3329, 3357, 3396, 3426, 3468, 3487, 3515, 3542, 3567, 3585, 3608, 3635, 3664, 3694, 3715, 3740, 3765, 3787, 3817, 3853, 3883, 3913, 3935, 3968, 3998, 4026, 4055, 4086, 4107, 4122, 4142, 4175, 4214, 4247, 4270, 4290, 4303, 4312, 4326, 4336, 4382, 4420, 4436, 4467, 4512, 4546, 4579, 4602, 4636, 4660, 4698, 4730, 4755, 4782, 4812, 4837, 4850, 4867, 4887, 4923];
+const BLOCK_STARTS = readBatchStarts();
 
 const rows = readRoutingSet();
 // Each block's model is trained as the shipped one is: on the rows before it, with their copies under a generic system

@@ -4,12 +4,13 @@
  * eval/routing/prompts.jsonl but without ids) — with the shipped classifier, as the set's batches were measured before
  * they were added. A row whose words overlap a row of the set (or an earlier row of the probe) by half or more (word-set
  * Jaccard ≥ 0.5) is a near copy: printed, neither counted nor added. With `--append` the other rows join the set with
- * the next ids; retrain (`npm run train:routing`) and measure again after.
+ * the next ids, as one batch of eval/routing/batches.json (the forward-chained protocol's blocks); retrain
+ * (`npm run train:routing`) and measure again after.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
-import { classifierInputOf, readRoutingSet, type LabelledPrompt } from './routing-set.js';
+import { classifierInputOf, readRoutingSet, recordBatchStart, type LabelledPrompt } from './routing-set.js';
 
 const NEAR_COPY = 0.5;
 const {
@@ -52,6 +53,7 @@ console.log(`${kept.length} of ${probe.length} rows kept (the rest near copies):
 if (append && kept.length > 0) {
   const firstId = Math.max(...set.map((row) => row.id)) + 1;
   appendFileSync(new URL('../eval/routing/prompts.jsonl', import.meta.url), kept.map((row, index) => `${setLine({ id: firstId + index, ...row })}\n`).join(''));
+  recordBatchStart(firstId);
   console.log(`appended as rows ${firstId}–${firstId + kept.length - 1}: run npm run train:routing`);
 }
 

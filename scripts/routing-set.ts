@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { ClassifierInput } from '../src/routing/task-classifier/classifier-features.js';
 
 /** One labelled request of eval/routing/prompts.jsonl (see its README). */
@@ -17,6 +17,21 @@ export interface LabelledPrompt {
 export function readRoutingSet(): LabelledPrompt[] {
   const text = readFileSync(new URL('../eval/routing/prompts.jsonl', import.meta.url), 'utf8');
   return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LabelledPrompt);
+}
+
+const batchesFile = new URL('../eval/routing/batches.json', import.meta.url);
+
+/** The first row of each batch written since the set's first thousand rows (eval/routing/batches.json), in order. */
+export function readBatchStarts(): number[] {
+  return (JSON.parse(readFileSync(batchesFile, 'utf8')) as { starts: number[] }).starts;
+}
+
+/** Records a batch appended to the set (eval:routing:probe --append), so the forward-chained protocol reads it as one. */
+export function recordBatchStart(firstId: number): void {
+  const batches = JSON.parse(readFileSync(batchesFile, 'utf8')) as { note: string; starts: number[] };
+  if (batches.starts.at(-1)! >= firstId) throw new Error(`batch start ${firstId} is not after the last recorded (${batches.starts.at(-1)})`);
+  batches.starts.push(firstId);
+  writeFileSync(batchesFile, `${JSON.stringify(batches, null, 1).replace(/\n\s+(\d)/g, ' $1')}\n`);
 }
 
 /** Rows whose id is a multiple of 5 are held back: training never reads them. */
