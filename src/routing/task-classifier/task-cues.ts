@@ -81,7 +81,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'weighted average', 'ma moyenne', 'moyenne pondérée', 'mi promedio', 'media ponderada', 'notendurchschnitt', 'gewichteten durchschnitt',
   ],
   extraction: [
-    'extract', 'pull out', 'classify', 'categoriz', 'categoris', 'tag each', 'label each', 'into a table', 'as a table', 'in a table', 'en una tabla', 'en tableau', 'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
+    'extract', 'pull out', 'classify', 'categoriz', 'categoris', 'tag each', 'label each', 'into a table', 'as a table', 'in a table', 'en una tabla', 'en tableau', 'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'sácame', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
     'estrai', 'estrarre', 'extraia', 'extrair', 'извлеки', 'выдели', 'найди все', '추출', 'extraheer', 'wyodrębnij',
     'найди в тексте', 'ekstrak', 'استخرج', 'trích xuất', 'निकालो', 'निकालें',
     'named entit', 'entidades nombradas', 'entités nommées', 'benannte entitäten', '命名实体', '固有表現', 'count how many times', 'how many times the word', 'occurrences of', 'number of appearances', 'one of these categories', 'one of the following categories', 'assign each', 'assign them to', 'into categories', 'to a category',
