@@ -4,11 +4,11 @@ import { CueIndex } from './cue-index.js';
  * Words that say what is asked: the verbs and nouns of each task family ("translate", "traduce", "übersetze",
  * "翻译"…), in the six languages of the routing set and, since a cue is one feature whatever its language, in other
  * common ones too (Italian, Portuguese, Russian, Korean, Dutch, Polish, Turkish; the main verbs in Indonesian, Arabic,
- * Vietnamese and Hindi): a prompt in a language the set does not hold is read by the same cue features the six taught
- * the model. A cue ending in a space is a whole word; a RegExp is a word with its everyday use left out ("dress code",
- * "the function of the liver"). They are general vocabulary, not phrases of the set; the model learns how much each
- * family's cues count (a 'prove' in small talk is outweighed by the rest). Matched as substrings of the lower-cased
- * text, so inflections match too.
+ * Vietnamese, Hindi, Thai, Greek and Hebrew; a word problem's "how many" in Bengali, Telugu and Swahili too): a prompt
+ * in a language the set does not hold is read by the same cue features the six taught the model. A cue ending in a
+ * space is a whole word; a RegExp is a word with its everyday use left out ("dress code", "the function of the liver").
+ * They are general vocabulary, not phrases of the set; the model learns how much each family's cues count (a 'prove' in
+ * small talk is outweighed by the rest). Matched as substrings of the lower-cased text, so inflections match too.
  */
 /** What a script is written for when it is no program ("a 30-second TV ad script", "a script for a short video"). */
 const SCRIPT_MEDIA = 'ad|tv|video|movie|film|podcast|radio|youtube|tiktok|commercial|intro|animation';
@@ -67,8 +67,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'how many', /how much(?! (?:does|do|is|are|would|will) (?:an?|the|it|my|one)\b[^?]{0,40}\?)/, 'percent', 'area of', 'volume of', 'radius', 'square root', 'cube root', 'raíz cuadrada', 'quadratwurzel', 'wurzel aus', 'racine carrée', 'radice quadrata', 'raiz quadrada', 'квадратный корень', '平方根', '제곱근', 'interest rate', 'compound interest', 'simple interest', 'average of', 'average speed', 'cuánt', 'cuant', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
     'risolvi', 'calcola', 'equazion', 'dimostra', 'probabilità', 'quanto fa', 'resolva', 'equação', 'probabilidade', 'quanto é', 'реши ', 'решите', 'вычисли', 'уравнени', 'докажи', 'вероятност', 'сколько', '계산', '방정식', '확률', '증명', '넓이', '구하세요', 'bereken', 'vergelijking', 'oblicz', 'rozwiąż', 'równani', 'prawdopodobieństw', 'hesapla', 'denklem', 'olasılık',
     'площадь', 'периметр', 'hitung', 'احسب', 'tính toán', 'hãy tính', 'गणना', 'हल करो', 'हल करें',
-    // "How many" and "how much" where the set holds no rows (Hindi, Bengali, Telugu, Thai, Swahili, Indonesian, Vietnamese, Turkish,
-    // Dutch, Korean): a word problem's question, whatever the story's words.
+    // "How many" and "how much" in languages the set holds few rows of or none (Hindi, Bengali, Telugu, Thai, Swahili, Indonesian,
+    // Vietnamese, Turkish, Dutch, Korean): a word problem's question, whatever the story's words. Not a Bengali conjunct (একত্রে).
     'कितने', 'कितना', 'कितनी', /কত(?!্)/, 'ఎన్ని', 'ఎంత', 'เท่าไหร่', 'เท่าไร', 'กี่', 'ngapi', 'kiasi gani', 'berapa', 'bao nhiêu', 'kaç ', 'hoeveel', '얼마', '몇 ',
     'how far', 'how fast', 'total distance', 'what distance', 'what speed', 'what is the chance', "what's the chance", 'what are the chances', 'what are the odds', 'how likely is it that', 'wie weit', 'wie schnell', 'qué distancia', 'a qué velocidad', 'quelle distance', 'à quelle vitesse', '多远', '多快', 'どのくらいの速さ',
     // How many, asked with a counter ("¿cuántas docenas…?", "何個", "几天"): a word problem's question.
