@@ -32,7 +32,7 @@ export const configDefaults = {
     // The in-process caches' bounds, all orgs together, sized for an instance that stays near 300 MB under load: with 128 MB
     // for the semantic index, eight orgs' fresh prompts at 200 requests/s grew it past 100 MB in six minutes (RSS 388 MB
     // and climbing), where one org stops at its 10,000 entries (~33 MB). At 32 MB, eight orgs held RSS where one does
-    // (343 MB at six minutes against 388; bench/README.md). An operator with memory to spare raises them.
+    // (343 MB at six minutes against 388; bench/HISTORY.md, twenty-first session). An operator with memory to spare raises them.
     exact: { maxEntries: 10_000, maxBytes: 32 * 1024 * 1024, ttlSeconds: 3600, maxTemperature: Number.POSITIVE_INFINITY, cacheSeeded: true, seededOnly: false },
     semantic: {
       enabled: true,

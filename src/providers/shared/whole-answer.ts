@@ -12,7 +12,7 @@ export interface UpstreamTextAnswer {
  * An undici dispatch handler that collects an answer whole, for the calls whose answer is read as one text
  * (every JSON call). It spares what `request()` + `body.text()` build per call — a request handler, a
  * Readable body and its consumer — about 25 µs of CPU per call here (the request path's single largest
- * saving; see bench/README.md).
+ * saving; see bench/HISTORY.md, 2026-11-27).
  *
  * The caller's signal aborts it, before or after the connection. An error answer's body is kept up to
  * `maxErrorBytes` (a gateway's HTML page can be large), then reading stops; if an error body breaks off,
