@@ -7,8 +7,6 @@
  * with a symbol ('%'), is matched anywhere by a pattern per family.
  */
 
-/** A cue in CJK, Hangul or Thai script (no spaces between words: matched anywhere). */
-const cjk = /^\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const letter = /\p{L}/u;
 const nonAscii = /[^\x00-\x7f]/;
 /** Whether a UTF-16 unit beyond ASCII is a letter (\p{L}), learnt once per unit: 0 unknown, 1 letter, 2 not. */
@@ -24,13 +22,15 @@ function isLetterAt(text: string, at: number, code: number, previous: boolean): 
   return known === 1;
 }
 /**
- * A unit of Thai, Japanese kana, CJK ideographs or Hangul: scripts written without spaces, whose words a Latin word may abut.
- * The `cjk` pattern's scripts, as code ranges: it is asked of every letter that follows one of them.
+ * A unit of Thai, Japanese kana, CJK ideographs or Hangul: scripts written without spaces (Korean's particles cling to
+ * its words), whose words a Latin word may abut. Asked of every letter that follows a letter, so the first test is the
+ * one that sends ASCII away.
  */
-const isCjkUnit = (code: number) => (code >= 0x0e00 && code <= 0x0e7f) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff);
+const isUnspacedUnit = (code: number) =>
+  code >= 0x0e00 && (code <= 0x0e7f || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A cue that opens with no letter ('%') or in CJK script: looked for anywhere in the text, not at word starts. */
-const matchedAnywhere = (source: string) => !/^\s?\p{L}/u.test(source) || cjk.test(source);
+/** A cue that opens with no letter ('%') or in a script without spaces: looked for anywhere in the text, not at word starts. */
+const matchedAnywhere = (source: string) => !/^\s?\p{L}/u.test(source) || isUnspacedUnit(source.charCodeAt(/^\s/.test(source) ? 1 : 0));
 
 interface WordCue {
   family: number;
@@ -106,8 +106,8 @@ export class CueIndex {
       const code = text.charCodeAt(at);
       if (code >= 128) ascii = false;
       const isLetter = isLetterAt(text, at, code, previous);
-      // A Latin word written against CJK text ("我的react项目", "このpythonコード") starts where the script changes.
-      if (isLetter && (!previous || (code < 128 && previousCode >= 0x0e00 && isCjkUnit(previousCode)))) {
+      // A Latin word written against CJK or Thai text ("我的react项目", "このpythonコード") starts where the script changes.
+      if (isLetter && (!previous || (code < 128 && isUnspacedUnit(previousCode)))) {
         const candidates = this.byPrefix.get(code * 0x10000 + (text.charCodeAt(at + 1) || 0));
         if (candidates) for (const cue of candidates) if (!found[cue.family] && this.matchesAt(cue, text, at)) found[cue.family] = true;
       }
@@ -130,7 +130,7 @@ export class CueIndex {
     if (!cue.wholeWord) return true;
     const end = at + cue.text!.length;
     const next = text.charCodeAt(end);
-    return end >= text.length || !isLetterAt(text, end, next, false) || isCjkUnit(next);
+    return end >= text.length || !isLetterAt(text, end, next, false) || isUnspacedUnit(next);
   }
 
   private add(source: string, cue: WordCue): void {
