@@ -75,3 +75,10 @@ test('translating and summarizing are asked for in Thai, Greek, Hebrew, Arabic a
   // Thai แปลก is "strange": no translation.
   assert.deepEqual(cuesIn('วันนี้อากาศแปลกมาก'), []);
 });
+
+test('a story named in one German word, a dialogue in Italian or Portuguese, a text to go on with and a manner to tell it in are writing', () => {
+  for (const text of ['erzähl eine kurze gruselgeschichte', 'ein liebesgedicht für meine frau', 'crea un dialogo tra dante e un influencer', 'cria um diálogo engraçado entre um professor e um aluno', 'continúa este texto manteniendo el tono', 'продолжи историю: я открыл холодильник', 'tell it in the style of a nature documentary']) assert.deepEqual(cuesIn(text), ['writing'], text);
+  // Geschichte is history as often as story, and a dialogue had with someone is no dialogue written.
+  assert.deepEqual(cuesIn('weltgeschichte kurz erklärt'), []);
+  assert.deepEqual(cuesIn('¿cómo puedo mejorar el diálogo con mi hijo?'), []);
+});
