@@ -67,3 +67,15 @@ test('a Latin word written against Chinese, Japanese or Korean text starts, and 
   assert.deepEqual(held('long ago'), []);
   assert.deepEqual(held('higo'), []);
 });
+
+test('a cue written with accents is also found without them, unless the family refuses that spelling', () => {
+  const accented = new CueIndex(['analysis', 'writing'], { analysis: ['qué es mejor', 'análisis'], writing: ['écris', 'poème', 'scénario'] }, (variant) => variant.trim() !== 'scenario');
+  const found = (text: string) => accented.families.filter((_, at) => accented.holds(text)[at]);
+  assert.deepEqual(found('que es mejor, aws o gcp?'), ['analysis']);
+  assert.deepEqual(found('un analisis de ventas'), ['analysis']);
+  assert.deepEqual(found('ecris un poeme'), ['writing']);
+  // A stem shorter than six letters is looked for without accents as a whole word only.
+  assert.deepEqual(found('ecrise'), []);
+  assert.deepEqual(found('in this scenario'), []);
+  assert.deepEqual(found('le scénario du film'), ['writing']);
+});

@@ -48,6 +48,18 @@ interface AnywhereCues {
   asciiPattern?: RegExp;
 }
 
+/** The cue of `words` (other than `cue`) that always matches where `cue` does, if any. */
+function coveringCue(cue: string, words: readonly string[]): string | undefined {
+  const anywhere = matchedAnywhere(cue);
+  return words.find((other) => {
+    if (other === cue) return false;
+    // An anywhere cue covers any text holding it; a word cue, one that starts as it does (a whole word, only its own word).
+    if (matchedAnywhere(other)) return anywhere && cue.includes(other);
+    if (anywhere) return false;
+    return other.endsWith(' ') ? cue.trimStart().startsWith(other.trimStart()) : cue.trim().startsWith(other.trim());
+  });
+}
+
 /**
  * A cue that another of its family always matches first is dead weight in the index (`'sqlite'` beside `'sql'`,
  * `'表にして'` beside `'表に'`): refused when the index is built, as a cue too short to look up is.
@@ -55,16 +67,42 @@ interface AnywhereCues {
 function rejectCoveredCues(family: string, cues: readonly (string | RegExp)[]): void {
   const words = cues.filter((cue): cue is string => typeof cue === 'string');
   for (const cue of words) {
-    const anywhere = matchedAnywhere(cue);
-    const covering = words.find((other) => {
-      if (other === cue) return false;
-      // An anywhere cue covers any text holding it; a word cue, one that starts as it does (a whole word, only its own word).
-      if (matchedAnywhere(other)) return anywhere && cue.includes(other);
-      if (anywhere) return false;
-      return other.endsWith(' ') ? cue.trimStart().startsWith(other.trimStart()) : cue.trim().startsWith(other.trim());
-    });
+    const covering = coveringCue(cue, words);
     if (covering !== undefined || words.indexOf(cue) !== words.lastIndexOf(cue)) throw new Error(`the ${family} cue '${cue}' is ${covering === undefined ? 'listed twice' : `always matched by '${covering}'`}`);
   }
+}
+
+/**
+ * Cues of Spanish, French, Portuguese and Italian: ASCII and those languages' accented letters, one at least. Not German's
+ * umlauts: "kürze" (shorten) without them is "kurze" (short), and Germans write "kuerze" instead.
+ */
+const westernAccented = /^[\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*[áéíóúñàèìòùâêîôûçãõëï][\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*$/;
+/** A stem shorter than this, once its accents are gone, may start an English word ("crée" → "cree" in "creedence"). */
+const MIN_FOLDED_STEM = 6;
+/**
+ * A cue of those languages without its accents ("qué es mejor" → "que es mejor"), or undefined when it has none. A short
+ * stem becomes a whole word.
+ */
+function withoutAccents(cue: string): string | undefined {
+  if (!westernAccented.test(cue)) return undefined;
+  const folded = cue.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return !folded.endsWith(' ') && folded.trim().length < MIN_FOLDED_STEM ? `${folded} ` : folded;
+}
+
+/**
+ * A family's cues with, beside each cue written with accents, the same cue without them: people type "que es mejor",
+ * "cuantos", "ecris un poeme" as often as the accented words. A variant the family already holds, one that a cue of it
+ * always matches first, or one `keepVariant` refuses (a word of another language: "scenario" of "scénario") is left out.
+ */
+function withAccentlessVariants(cues: readonly (string | RegExp)[], keepVariant: (variant: string) => boolean): (string | RegExp)[] {
+  const words = cues.filter((cue): cue is string => typeof cue === 'string');
+  const variants: string[] = [];
+  for (const cue of words) {
+    const folded = withoutAccents(cue);
+    if (folded === undefined || words.includes(folded) || variants.includes(folded) || coveringCue(folded, words) !== undefined || !keepVariant(folded)) continue;
+    variants.push(folded);
+  }
+  return [...cues, ...variants];
 }
 
 export class CueIndex {
@@ -75,11 +113,13 @@ export class CueIndex {
   constructor(
     readonly families: readonly string[],
     cues: Readonly<Record<string, readonly (string | RegExp)[]>>,
+    /** Whether a cue's variant without accents is looked for too (all are by default). */
+    keepAccentlessVariant: (variant: string) => boolean = () => true,
   ) {
     families.forEach((family, index) => {
       rejectCoveredCues(family, cues[family]);
       const anywhere: string[] = [];
-      for (const cue of cues[family]) {
+      for (const cue of withAccentlessVariants(cues[family], keepAccentlessVariant)) {
         const source = cue instanceof RegExp ? cue.source : cue;
         if (matchedAnywhere(source)) {
           // A family's anywhere cues are joined into one pattern, which renumbers groups: a backreference must be named.

@@ -82,3 +82,11 @@ test('a story named in one German word, a dialogue in Italian or Portuguese, a t
   assert.deepEqual(cuesIn('weltgeschichte kurz erklärt'), []);
   assert.deepEqual(cuesIn('¿cómo puedo mejorar el diálogo con mi hijo?'), []);
 });
+
+test('cues are found in Spanish and French typed without accents, but not as English words', () => {
+  assert.deepEqual(cuesIn('que es mejor para una startup, pros y contras'), ['analysis']);
+  assert.deepEqual(cuesIn('traduce al ingles esta frase'), ['translation']);
+  assert.deepEqual(cuesIn('ecris moi un poeme sur la mer'), ['writing']);
+  // "scenario" (of the French scénario) and "redacted" (of the Spanish redáctame) are English.
+  assert.deepEqual(cuesIn('in this scenario, the document was redacted'), []);
+});

@@ -1,3 +1,4 @@
+import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
 import { CueIndex } from './cue-index.js';
 
 /**
@@ -47,7 +48,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     '紹介文', '投稿文', '回一条消息', '回条消息', '回个消息', '案内文', 'make it shorter', 'make it longer', 'more concise', 'less wordy', 'sound less', 'sounds less', 'sounds more', 'less robotic', 'more natural', 'more human', /\b(?:a|my|short|quick|brief|professional|author|speaker|instagram|twitter|linkedin|tiktok) bio\b/, /\bun mensaje (?:para|de (?:felicitación|cumpleaños|despedida|agradecimiento|bienvenida))/, 'un message pour', /\beine nachricht (?:an|für)\b/,
     // Fiction, verse and scripts by their genre: "lyrics for an intro song", "the first chapter of a novel", "a script of
     // Jigglypuff and Kirby in a boxing match" (a long plot under the request read as a puzzle, the word script as code).
-    'lyrics', /song\b(?<=\b(?:a|an|the|this|my|our|short|funny|sad|love|theme|intro|birthday|country|rock|pop|metal|rap|punk|folk|christmas|kids'?) song)(?! recommend)/, /song (?:about|where|in the style)\b/, 'chapter', 'screenplay', 'limerick', 'haiku', 'sonnet', 'fable', 'fanfic', 'fan fiction', 'monologue', 'rhym', 'tongue twister', 'one-liners', 'one liners', 'write me', /compose(?<!docker[ -]compose)/, /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)/, /episode\b(?<=\b(?:new|an|next|first) episode)/, /dialog(?:ue|o)? (?:of|between|entre|zwischen|où|where|in which|con|avec|mit|tra|fra)\b/, /dialog(?:ue)?\b(?<=\b(?:a|un|une|einen|ein) dialog(?:ue)?)/, /diálogo\b(?<=\b(?:un|um) diálogo)/, /dialogo\b(?<=\b(?:un|uno) dialogo)/, 'a conversation between', /verses?\b/, 'stanza', 'ballad', 'ode to', 'eulogy', 'wedding vows', /rap (?:song|battle|verse|about)\b/, 'greentext', 'fiction', 'plot twist', storyScript, mediaScript, 'punchline', 'continue the story', 'continue the text', 'continue this story', 'continuation of', 'continúa la historia', 'continuación de', 'fortsetzung', 'weiterschreiben', "suite de l'histoire", '续写', '続きを書', 'ラノベ', 'スピーチ',
+    'lyrics', /song\b(?<=\b(?:a|an|the|this|my|our|short|funny|sad|love|theme|intro|birthday|country|rock|pop|metal|rap|punk|folk|christmas|kids'?) song)(?! recommend)/, /song (?:about|where|in the style)\b/, 'chapter', 'screenplay', 'limerick', 'haiku', 'sonnet', 'fable', 'fanfic', 'fan fiction', 'monologue', 'rhym', 'tongue twister', 'one-liners', 'one liners', 'write me', /compose(?<!docker[ -]compose)/, /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)/, /episode\b(?<=\b(?:new|an|next|first) episode)/, /dialog(?:ue)? (?:of|between|entre|zwischen|où|where|in which|con|avec|mit)\b/, /dialogo (?:tra|fra)\b/, /dialog(?:ue)?\b(?<=\b(?:a|un|une|einen|ein) dialog(?:ue)?)/, /diálogo\b(?<=\b(?:un|um) diálogo)/, /dialogo\b(?<=\b(?:un|uno) dialogo)/, 'a conversation between', /verses?\b/, 'stanza', 'ballad', 'ode to', 'eulogy', 'wedding vows', /rap (?:song|battle|verse|about)\b/, 'greentext', 'fiction', 'plot twist', storyScript, mediaScript, 'punchline', 'continue the story', 'continue the text', 'continue this story', 'continuation of', 'continúa la historia', 'continuación de', 'fortsetzung', 'weiterschreiben', "suite de l'histoire", '续写', '続きを書', 'ラノベ', 'スピーチ',
     'canción', 'letra de', 'letra para', 'capítulo', 'guion', 'guión', 'escena', 'fábula', 'estrofa', 'rima ', 'rimas', 'monólogo', 'relato',
     'liedtext', 'kapitel', 'drehbuch', 'szene', 'fabel', 'strophe', 'reimt', 'reimen', 'gereimt', 'kurzgeschichte', 'märchen',
     // German writes the kind of story or poem into one word ("eine Gruselgeschichte", "ein Liebesgedicht"); Geschichte alone is
@@ -61,7 +62,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     '歌词', '剧本', '寓言', '相声', '段子', '对联', '对仗', '押韵', '台词', '故事', '散文', '作文', '歌詞', '脚本', 'シナリオ', '台本', '物語', 'ストーリー', '俳句', '短歌', '川柳', 'セリフ', '童話', '가사', '소설', '시나리오', '대본', '동화',
   ],
   analysis: [
-    'analy', 'compare', 'comparison', 'pros and cons', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving', 'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'rate my', 'rate this', 'which is better', 'which one is better', 'qué es mejor', 'cuál es mejor', 'was ist besser', 'lequel est le mieux', 'quel est le meilleur choix', '哪个更好', '哪个好', '你的看法', 'どっちがいい', 'どちらが良い', 'lohnt sich', 'vale la pena', 'vale a pena', 'vaut le coup', 'vaut la peine', '值得', 'a qué se debe', 'por qué crees', 'cómo se explica', 'woran liegt', 'woran könnte', 'wie erklärt sich', "comment l'expliquer", 'comment expliquer', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思',
+    'analy', 'compare', 'comparison', 'pros and cons', 'pros y contras', 'le pour et le contre', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose', 'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving', 'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'rate my', 'rate this', 'which is better', 'which one is better', 'qué es mejor', 'cuál es mejor', 'was ist besser', 'lequel est le mieux', 'quel est le meilleur choix', '哪个更好', '哪个好', '你的看法', 'どっちがいい', 'どちらが良い', 'lohnt sich', 'vale la pena', 'vale a pena', 'vaut le coup', 'vaut la peine', '值得', 'a qué se debe', 'por qué crees', 'cómo se explica', 'woran liegt', 'woran könnte', 'wie erklärt sich', "comment l'expliquer", 'comment expliquer', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思',
     'compara', 'ventajas', 'evalúa', 'vergleich', 'bewerte', 'sinnvoll', 'honest opinion', 'brutally honest', 'business idea', 'a good idea?', 'a bad idea?', 'eine gute idee?', 'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'bon ou mauvais', 'wäge', 'abwäg', '利弊', 'メリット', '良いことか', 'vor- und nachteile', 'avantages', 'évalue', '分析', '比较', '评估', '优缺点', '比較', '評価',
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', '비교', '장단점', '평가', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
     'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong', "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move', 'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich', '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses', 'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势', '強みと弱み', '強み・弱み',
@@ -184,7 +185,17 @@ const softwareNounPattern = new RegExp([softwareNoun, chineseSoftware, japaneseS
 
 const asksForSoftware = (text: string) => softwareNounPattern.test(text) && softwareArtifactPattern.test(text);
 
-const cueIndex = new CueIndex(Object.keys(taskCues), taskCues);
+/**
+ * A one-word cue without its accents that is an English word, or a stem of one ("scenario" of "scénario", "redact" of
+ * "redáct", as in "redacted"), would be read in English text: left out. Phrases ("en ingles", "que es mejor") are kept.
+ */
+const ENGLISH_ENDINGS = ['', 's', 'e', 'es', 'ed', 'ing', 'ion', 'ions', 'er', 'al'];
+function notEnglish(variant: string): boolean {
+  if (variant.trim().includes(' ')) return true;
+  const endings = variant.endsWith(' ') ? [''] : ENGLISH_ENDINGS;
+  return endings.every((ending) => knownWord(englishLexicon(), variant.trim() + ending) === undefined);
+}
+const cueIndex = new CueIndex(Object.keys(taskCues), taskCues, notEnglish);
 const CODE = cueIndex.families.indexOf('code');
 
 /** The families whose cues appear in `text` (lower-cased), each once, in the order of the lists above. */
