@@ -116,6 +116,10 @@ function holdsPastedCode(lines: readonly string[]): boolean {
 const NUMBER = /\d+(?:[.,]\d+)?/g;
 /** How many numbers a text gives ("1,100" and "2.5" are one each): a feature, and the tier rules' test for plain arithmetic. */
 export const countNumbers = (text: string) => text.match(NUMBER)?.length ?? 0;
+/** A year standing alone ("the 2010 World Cup", "2008年", "en 1998"): a date, not a quantity a problem gives. */
+const YEAR = /(?<![\d.,$€£¥])(?:1[5-9]\d\d|20\d\d)(?![\d%]|[.,]\d|\s*(?:€|\$|euros?|dollars?|yen|円|元|km|m\b|kg|g\b|people|personas|personnes|menschen|人))/g;
+/** How many numbers a text gives that are not years: the feature a word problem's story is told around. */
+const countQuantities = (text: string) => countNumbers(text) - (text.match(YEAR)?.length ?? 0);
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
 
@@ -308,9 +312,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
   if (head.includes('%')) addNamed('x:percent', 1);
-  // How many numbers it gives (0–4 or more): a word problem's story is told around them, in any language ("Carla lädt
-  // eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
-  addNamed(`x:numbers:${Math.min(countNumbers(head), 4)}`, 2);
+  // How many numbers it gives (0–4 or more), years left out: a word problem's story is told around them, in any language
+  // ("Carla lädt eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
+  addNamed(`x:numbers:${Math.min(countQuantities(head), 4)}`, 2);
   if (headLines.length > 5) addNamed('x:lines', 1);
   let norm = 0;
   for (let position = 0; position < scratch.count; position++) {

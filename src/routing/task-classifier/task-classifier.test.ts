@@ -179,6 +179,11 @@ test('a day named in passing is everyday talk; a puzzle about which day or date 
   assertFamily('reasoning', ['Yesterday was April 30, 2021. What is the date tomorrow in MM/DD/YYYY?', 'Today is Monday. What day will it be in 10 days?']);
 });
 
+test('a year in a quick question is a date, not a quantity a word problem gives', () => {
+  assertFamily('chat', ['who was the british prime minister in 1979', 'qui était président des États-Unis en 1963', '1969年に月面着陸したのは誰？', 'quien gano la champions en 2005']);
+  assertFamily('math', ['In 2023 a shop sold 1,240 bikes and in 2024 15 % more. How many did it sell in 2024?']);
+});
+
 test('everyday words that are also cues do not make a quick question code or maths', () => {
   assert.deepEqual(cuesIn('i want to go to paris in may'), []);
   assert.deepEqual(cuesIn('how do i get rust off my bike chain?'), []);
