@@ -90,3 +90,10 @@ test('cues are found in Spanish and French typed without accents, but not as Eng
   // "scenario" (of the French scénario) and "redacted" (of the Spanish redáctame) are English.
   assert.deepEqual(cuesIn('in this scenario, the document was redacted'), []);
 });
+
+test("statements to judge true, false or uncertain are a puzzle's in French and Spanish too; a problem that consists of them is composed by nobody", () => {
+  assert.deepEqual(cuesIn('chaque problème se compose de trois affirmations. selon les deux premières, la troisième est-elle vraie, fausse ou incertaine ?'), ['reasoning']);
+  assert.deepEqual(cuesIn('según las siguientes afirmaciones, ¿quién miente?'), ['reasoning']);
+  assert.deepEqual(cuesIn('compose a sonnet about rain'), ['writing']);
+  assert.deepEqual(cuesIn('write me ten daily affirmations'), ['writing']);
+});
