@@ -14,6 +14,9 @@
  * - MT-Bench judgments such as RouteLLM's `gpt-4_single.jsonl` (github.com/lm-sys/RouteLLM, benchmarks/mt-bench/), passed
  *   with MT-Bench's `question.jsonl`: each two-turn conversation's second question, with the first and a real model's
  *   answer to it (a page, where the set's answers are a line or two) as history, labelled by the question's category.
+ * - MMLU `mmlu_<subject>.csv` as RouteLLM keeps it (github.com/lm-sys/RouteLLM, routellm/evals/mmlu/responses/): multiple-
+ *   choice exam questions, the options and "Answer:" in the prompt. Only the mathematics subjects are scored (maths); the
+ *   others' family depends on what each question asks of its subject (a fact, an analysis, a derivation).
  * - BIG-Bench Hard `<task>.json` (github.com/suzgunmirac/BIG-Bench-Hard, bbh/): `multistep_arithmetic_two` is maths, the
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
@@ -51,6 +54,35 @@ const bbhFamilies: Record<string, string> = {
     ['boolean_expressions', 'causal_judgement', 'date_understanding', 'formal_fallacies', 'logical_deduction_three_objects', 'logical_deduction_five_objects', 'logical_deduction_seven_objects', 'navigate', 'reasoning_about_colored_objects', 'schedule_meeting', 'temporal_sequences', 'tracking_shuffled_objects_three_objects', 'tracking_shuffled_objects_five_objects', 'tracking_shuffled_objects_seven_objects', 'web_of_lies'].map((task) => [task, 'reasoning']),
   ),
 };
+const mmluMathematics = new Set(['abstract_algebra', 'college_mathematics', 'elementary_mathematics', 'high_school_mathematics', 'high_school_statistics']);
+
+/** The first column of a CSV file's rows after its header: a field in double quotes may hold commas, newlines and doubled quotes. */
+function firstColumn(text: string): string[] {
+  const values: string[] = [];
+  let at = text.indexOf('\n') + 1;
+  while (at > 0 && at < text.length) {
+    let value: string;
+    if (text[at] === '"') {
+      let end = at + 1;
+      for (;;) {
+        end = text.indexOf('"', end);
+        if (end < 0 || text[end + 1] !== '"') break;
+        end += 2;
+      }
+      if (end < 0) break;
+      value = text.slice(at + 1, end).replaceAll('""', '"');
+      at = end + 1;
+    } else {
+      const comma = text.indexOf(',', at);
+      value = text.slice(at, comma < 0 ? undefined : comma);
+      at = comma < 0 ? text.length : comma;
+    }
+    values.push(value);
+    const next = text.indexOf('\n', at);
+    at = next < 0 ? text.length : next + 1;
+  }
+  return values;
+}
 const arenaLabels = JSON.parse(readFileSync(new URL('../eval/routing/arena-hard-labels.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 const labelledByUid = new Map(Object.values(arenaLabels).flatMap((byUid) => Object.entries(byUid)));
 
@@ -67,6 +99,8 @@ function promptsOf(file: string): Labelled[] {
     if (!family) return [];
     return (JSON.parse(text) as { examples: Array<{ input: string }> }).examples.map((example) => ({ set: `BBH ${task}`, family, prompt: example.input }));
   }
+  const mmlu = /^mmlu_(\w+)\.csv$/.exec(name);
+  if (mmlu) return mmluMathematics.has(mmlu[1]) ? firstColumn(text).map((prompt) => ({ set: `MMLU ${mmlu[1]}`, family: 'math', prompt })) : [];
   if (!name.endsWith('.jsonl')) {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
@@ -116,7 +150,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();

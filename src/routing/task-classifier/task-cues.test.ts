@@ -97,3 +97,10 @@ test("statements to judge true, false or uncertain are a puzzle's in French and 
   assert.deepEqual(cuesIn('compose a sonnet about rain'), ['writing']);
   assert.deepEqual(cuesIn('write me ten daily affirmations'), ['writing']);
 });
+
+test("an exam's mathematics names its objects, not a task: groups, distributions, primes and logarithms are maths cues; TCP and UDP are code's", () => {
+  for (const text of ['let g be a cyclic group. statement 1 | every subgroup of an abelian group is normal.', 'x is normally distributed with mean 50 and standard deviation 5', 'welche der folgenden zahlen ist eine primzahl?', '选择题：等差数列{an}中，a1 = 2', 'la desviación estándar de la muestra']) assert.deepEqual(cuesIn(text), ['math'], text);
+  assert.deepEqual(cuesIn('選択問題：tcpとudpの説明として正しいものはどれか。'), ['code']);
+  // A plot's confidence intervals are the library's business.
+  assert.deepEqual(cuesIn('how can i generate a seaborn barplot with the bar heights and confidence intervals?'), ['code']);
+});
