@@ -104,3 +104,8 @@ test("an exam's mathematics names its objects, not a task: groups, distributions
   // A plot's confidence intervals are the library's business.
   assert.deepEqual(cuesIn('how can i generate a seaborn barplot with the bar heights and confidence intervals?'), ['code']);
 });
+
+test("an agent's chores are code: a deploy, a CI run, a pull request, a source file or .env named", () => {
+  for (const text of ['the deploy failed again, can you check the last ci run logs?', 'lies bitte die datei src/server.ts und sag mir, warum der port aus der .env nicht übernommen wird', '修正のプルリクエストを作って']) assert.deepEqual(cuesIn(text), ['code'], text);
+  assert.deepEqual(cuesIn('his deployment abroad lasted a year'), []);
+});
