@@ -109,3 +109,9 @@ test("an agent's chores are code: a deploy, a CI run, a pull request, a source f
   for (const text of ['the deploy failed again, can you check the last ci run logs?', 'lies bitte die datei src/server.ts und sag mir, warum der port aus der .env nicht übernommen wird', '修正のプルリクエストを作って']) assert.deepEqual(cuesIn(text), ['code'], text);
   assert.deepEqual(cuesIn('his deployment abroad lasted a year'), []);
 });
+
+test('the same material asked three ways: what a text holds is extraction, its gist summarization, its risks and decisions analysis', () => {
+  for (const text of ['which vendors and prices are mentioned here?', 'zieh mir alle fristen und beträge raus', '从这段会议记录里找出每个部门的意见']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.deepEqual(cuesIn('resúmeme esta noticia para el grupo'), ['summarization']);
+  for (const text of ['你觉得先上简化版是不是好决定？有什么风险？', '値上げを受け入れるべきか、他社を探すべきか']) assert.deepEqual(cuesIn(text), ['analysis'], text);
+});
