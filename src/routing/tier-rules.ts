@@ -55,9 +55,13 @@ const TRIVIAL_CONFIDENCE = 0.65;
  * rather than T1.
  */
 const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing']);
+/** How sure of the family the classifier must be for the family to make a trivial request safe at T1. */
+const SURE_FAMILY = 0.5;
 
 function trivialIsSafe(task: TaskClass): boolean {
   if (neverTrivialFamilies.has(task.family) || task.asksForExplanation || task.asksForProof) return false;
+  // A family the classifier is unsure of may be code or reasoning read as small talk: not on its word either.
+  if (task.familyConfidence < SURE_FAMILY) return false;
   if (task.family === 'math') return task.numbers >= 2;
   return true;
 }
