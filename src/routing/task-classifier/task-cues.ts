@@ -204,15 +204,17 @@ function notEnglish(variant: string): boolean {
   const endings = variant.endsWith(' ') ? [''] : ENGLISH_ENDINGS;
   return endings.every((ending) => knownWord(englishLexicon(), variant.trim() + ending) === undefined);
 }
-const cueIndex = new CueIndex(Object.keys(taskCues), taskCues, notEnglish);
-const CODE = cueIndex.families.indexOf('code');
+/** Built at the first request that needs it: the English lexicon it asks is not loaded by a gateway that never classifies. */
+let cueIndex: CueIndex | undefined;
+const families = Object.keys(taskCues);
+const CODE = families.indexOf('code');
 
 /** The families whose cues appear in `text` (lower-cased), each once, in the order of the lists above. */
 export function cuesIn(text: string): string[] {
-  const held = cueIndex.holds(text);
+  const held = (cueIndex ??= new CueIndex(families, taskCues, notEnglish)).holds(text);
   if (!held[CODE] && asksForSoftware(text)) held[CODE] = true;
   const found: string[] = [];
-  for (let index = 0; index < held.length; index++) if (held[index]) found.push(cueIndex.families[index]);
+  for (let index = 0; index < held.length; index++) if (held[index]) found.push(families[index]);
   return found;
 }
 
