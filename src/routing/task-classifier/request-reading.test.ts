@@ -31,3 +31,10 @@ test('a first line that ends with a colon and names a task is the request; the l
   // A heading that asks nothing ("Interview notes, five customers:") is no request: the prompt is read as before.
   assert.equal(requestOf(`Notes from Tuesday:\n${paragraph}`).material, false);
 });
+
+test('an opening paragraph that ends with a colon introduces the material: a short last paragraph of it is no second request', () => {
+  const results = 'Q3 revenue was 1.26 billion, up 18 %. Gross margin fell 1.2 points because raw materials cost more. R&D spend was 110 million. Management expects to analyze two new markets and to open a plant in Vietnam next year, and to reach 5 billion in revenue over the full year.';
+  const prompt = `Extract every financial figure from the results below as JSON:\n\n${results}`;
+  assert.ok(prompt.length > 250 && results.length < 300, 'the results are short enough to be read as a closing paragraph');
+  assert.deepEqual(requestOf(prompt), { text: 'Extract every financial figure from the results below as JSON:', material: true });
+});

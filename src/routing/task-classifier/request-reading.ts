@@ -35,8 +35,12 @@ export interface Reading {
 export function requestOf(prompt: string): Reading {
   if (prompt.length <= MATERIAL_MIN_CHARS) return { text: prompt, material: false };
   const opening = openingParagraph(prompt);
+  const openingAsks = opening !== undefined && asksSomething(opening);
+  // An opening that ends with a colon introduces what follows ("请从下面的财报摘要中提取…：", "Translate the following:"): all
+  // of it is material, even a short last paragraph of it that holds a task word of its own.
+  if (openingAsks && INTRODUCES.test(opening)) return { text: opening, material: true };
   const closing = closingParagraph(prompt);
-  const asking = [opening, closing].filter((paragraph): paragraph is string => paragraph !== undefined && asksSomething(paragraph));
+  const asking = [openingAsks ? opening : undefined, closing].filter((paragraph, at): paragraph is string => paragraph !== undefined && (at === 0 || asksSomething(paragraph)));
   if (asking.length > 0) return { text: asking.join('\n'), material: true };
   if (!prompt.includes('\n')) {
     const last = closingSentence(prompt);
@@ -60,6 +64,8 @@ function asksSomething(paragraph: string): boolean {
   return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 
+/** A paragraph that ends with a colon: it introduces what follows. */
+const INTRODUCES = /[:：]\s*$/;
 /** A first line that ends with a colon: it introduces what follows ("Translate the following:\n…"). */
 const INTRODUCING_LINE = /^[^\n]{8,}?[:：]\s*\n/;
 
