@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { countNumbers, featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
 import { mostProbable, predict, type LinearModel } from './linear-model.js';
-import { asksForExplanation, asksForProof } from './task-cues.js';
+import { asksForExplanation, asksForProof, prepareTaskCues } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
 export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
@@ -34,6 +34,8 @@ export class TaskClassifier {
 
   static fromFile(path = lexiconFile('task-classifier.json')): TaskClassifier {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as StoredClassifier;
+    // The cue index is built with the model, at start: the first classified request does not wait for it.
+    prepareTaskCues();
     return new TaskClassifier(stored.buckets, loadHead(stored.family, featureRows(stored.buckets)), loadHead(stored.complexity, featureRows(stored.buckets)));
   }
 

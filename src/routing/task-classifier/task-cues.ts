@@ -204,14 +204,23 @@ function notEnglish(variant: string): boolean {
   const endings = variant.endsWith(' ') ? [''] : ENGLISH_ENDINGS;
   return endings.every((ending) => knownWord(englishLexicon(), variant.trim() + ending) === undefined);
 }
-/** Built at the first request that needs it: the English lexicon it asks is not loaded by a gateway that never classifies. */
+/**
+ * Built when the classifier is loaded (prepareTaskCues), not when this module is: the build asks the English lexicon and
+ * takes ~80 ms, which neither an import nor the first classified request should pay.
+ */
 let cueIndex: CueIndex | undefined;
 const families = Object.keys(taskCues);
 const CODE = families.indexOf('code');
 
+/** Builds the cue index now (the gateway's start) rather than at the first request that reads cues. */
+export function prepareTaskCues(): void {
+  cueIndex ??= new CueIndex(families, taskCues, notEnglish);
+}
+
 /** The families whose cues appear in `text` (lower-cased), each once, in the order of the lists above. */
 export function cuesIn(text: string): string[] {
-  const held = (cueIndex ??= new CueIndex(families, taskCues, notEnglish)).holds(text);
+  prepareTaskCues();
+  const held = cueIndex!.holds(text);
   if (!held[CODE] && asksForSoftware(text)) held[CODE] = true;
   const found: string[] = [];
   for (let index = 0; index < held.length; index++) if (held[index]) found.push(families[index]);
