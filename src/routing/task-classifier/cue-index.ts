@@ -64,8 +64,7 @@ function coveringCue(cue: string, words: readonly string[]): string | undefined 
  * A cue that another of its family always matches first is dead weight in the index (`'sqlite'` beside `'sql'`,
  * `'表にして'` beside `'表に'`): refused when the index is built, as a cue too short to look up is.
  */
-function rejectCoveredCues(family: string, cues: readonly (string | RegExp)[]): void {
-  const words = cues.filter((cue): cue is string => typeof cue === 'string');
+function rejectCoveredCues(family: string, words: readonly string[]): void {
   for (const cue of words) {
     const covering = coveringCue(cue, words);
     if (covering !== undefined || words.indexOf(cue) !== words.lastIndexOf(cue)) throw new Error(`the ${family} cue '${cue}' is ${covering === undefined ? 'listed twice' : `always matched by '${covering}'`}`);
@@ -73,10 +72,10 @@ function rejectCoveredCues(family: string, cues: readonly (string | RegExp)[]): 
 }
 
 /**
- * Cues of Spanish, French, Portuguese and Italian: ASCII and those languages' accented letters, one at least. Not German's
- * umlauts: "kürze" (shorten) without them is "kurze" (short), and Germans write "kuerze" instead.
+ * Cues of Spanish, French, Portuguese and Italian: ASCII and those languages' accented letters only. Not German's umlauts:
+ * "kürze" (shorten) without them is "kurze" (short), and Germans write "kuerze" instead.
  */
-const westernAccented = /^[\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*[áéíóúñàèìòùâêîôûçãõëï][\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*$/;
+const romanceSpelling = /^[\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*$/;
 /** A stem shorter than this, once its accents are gone, may start an English word ("crée" → "cree" in "creedence"). */
 const MIN_FOLDED_STEM = 6;
 /**
@@ -84,25 +83,25 @@ const MIN_FOLDED_STEM = 6;
  * stem becomes a whole word.
  */
 function withoutAccents(cue: string): string | undefined {
-  if (!westernAccented.test(cue)) return undefined;
+  if (!romanceSpelling.test(cue)) return undefined;
   const folded = cue.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  if (folded === cue) return undefined;
   return !folded.endsWith(' ') && folded.trim().length < MIN_FOLDED_STEM ? `${folded} ` : folded;
 }
 
 /**
- * A family's cues with, beside each cue written with accents, the same cue without them: people type "que es mejor",
- * "cuantos", "ecris un poeme" as often as the accented words. A variant the family already holds, one that a cue of it
- * always matches first, or one `keepVariant` refuses (a word of another language: "scenario" of "scénario") is left out.
+ * Beside each of a family's cues written with accents, the same cue without them: people type "que es mejor", "cuantos",
+ * "ecris un poeme" as often as the accented words. A variant the family already holds, one that a cue of it always
+ * matches first, or one `keepVariant` refuses (a word of another language: "scenario" of "scénario") is left out.
  */
-function withAccentlessVariants(cues: readonly (string | RegExp)[], keepVariant: (variant: string) => boolean): (string | RegExp)[] {
-  const words = cues.filter((cue): cue is string => typeof cue === 'string');
+function accentlessVariants(words: readonly string[], keepVariant: (variant: string) => boolean): string[] {
   const variants: string[] = [];
   for (const cue of words) {
     const folded = withoutAccents(cue);
     if (folded === undefined || words.includes(folded) || variants.includes(folded) || coveringCue(folded, words) !== undefined || !keepVariant(folded)) continue;
     variants.push(folded);
   }
-  return [...cues, ...variants];
+  return variants;
 }
 
 export class CueIndex {
@@ -117,9 +116,10 @@ export class CueIndex {
     keepAccentlessVariant: (variant: string) => boolean = () => true,
   ) {
     families.forEach((family, index) => {
-      rejectCoveredCues(family, cues[family]);
+      const words = cues[family].filter((cue): cue is string => typeof cue === 'string');
+      rejectCoveredCues(family, words);
       const anywhere: string[] = [];
-      for (const cue of withAccentlessVariants(cues[family], keepAccentlessVariant)) {
+      for (const cue of [...cues[family], ...accentlessVariants(words, keepAccentlessVariant)]) {
         const source = cue instanceof RegExp ? cue.source : cue;
         if (matchedAnywhere(source)) {
           // A family's anywhere cues are joined into one pattern, which renumbers groups: a backreference must be named.

@@ -40,7 +40,9 @@ export function requestOf(prompt: string): Reading {
   // of it is material, even a short last paragraph of it that holds a task word of its own.
   if (openingAsks && INTRODUCES.test(opening)) return { text: opening, material: true };
   const closing = closingParagraph(prompt);
-  const asking = [openingAsks ? opening : undefined, closing].filter((paragraph, at): paragraph is string => paragraph !== undefined && (at === 0 || asksSomething(paragraph)));
+  const asking: string[] = [];
+  if (openingAsks) asking.push(opening);
+  if (closing !== undefined && asksSomething(closing)) asking.push(closing);
   if (asking.length > 0) return { text: asking.join('\n'), material: true };
   if (!prompt.includes('\n')) {
     const last = closingSentence(prompt);
@@ -64,9 +66,8 @@ function asksSomething(paragraph: string): boolean {
   return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 
-/** A paragraph that ends with a colon: it introduces what follows. */
+/** A paragraph, or a first line, that ends with a colon introduces what follows ("Translate the following:\n…"). */
 const INTRODUCES = /[:：]\s*$/;
-/** A first line that ends with a colon: it introduces what follows ("Translate the following:\n…"). */
 const INTRODUCING_LINE = /^[^\n]{8,}?[:：]\s*\n/;
 
 /** The first paragraph, or a first line that ends with a colon, when it is short and not blank. Only the start is searched: a 100 KB prompt costs what a short one does. */

@@ -212,15 +212,14 @@ let cueIndex: CueIndex | undefined;
 const families = Object.keys(taskCues);
 const CODE = families.indexOf('code');
 
-/** Builds the cue index now (the gateway's start) rather than at the first request that reads cues. */
-export function prepareTaskCues(): void {
-  cueIndex ??= new CueIndex(families, taskCues, notEnglish);
+/** The cue index, built at the first call: the classifier's loading makes that call at the gateway's start. */
+export function prepareTaskCues(): CueIndex {
+  return (cueIndex ??= new CueIndex(families, taskCues, notEnglish));
 }
 
 /** The families whose cues appear in `text` (lower-cased), each once, in the order of the lists above. */
 export function cuesIn(text: string): string[] {
-  prepareTaskCues();
-  const held = cueIndex!.holds(text);
+  const held = prepareTaskCues().holds(text);
   if (!held[CODE] && asksForSoftware(text)) held[CODE] = true;
   const found: string[] = [];
   for (let index = 0; index < held.length; index++) if (held[index]) found.push(families[index]);
