@@ -171,6 +171,18 @@ const CUE_WEIGHT = 6;
 const CUE_CHARS = 100;
 const cueWeight = (length: number) => CUE_WEIGHT * Math.max(1, Math.sqrt(Math.min(length, MAX_CHARS) / CUE_CHARS));
 
+/** Tasks any answer can be put through, whatever it was: its translation, its summary. */
+const TRANSFORMS = ['translation', 'summarization'];
+/** Words that ask for a shorter text, not for its summary: summarization cues, but an edit of a text one asked for. */
+const SHORTENING = /k(?:ü|ue)rz|shorten|shorter|acort|raccourc|accorci|encurt|缩短|精简|短く/;
+
+/** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
+function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
+  const asked = promptCues.filter((family) => family !== 'chat');
+  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.includes(asked[0])) return false;
+  return asked[0] !== 'summarization' || !SHORTENING.test(request);
+}
+
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
 const MAX_HISTORY_TURNS = 8;
 /** Of each earlier turn, its start is read: what the conversation is about shows there. */
@@ -272,15 +284,21 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
   const namesTask = promptCues.some((family) => family !== 'chat');
   const followUp = input.history?.length && isFollowUp(head, namesTask);
+  const openingCues = input.history?.length ? cuesIn(input.history[0].slice(0, 300).toLowerCase()) : [];
+  // A follow-up that asks to translate or summarize what came before ("translate it into English" after "write a birthday
+  // wish", "summarize it in one line" after a story) asks that of the answer: the opening says what the text is, not what is
+  // asked, and is read as a history's turn, not as the prompt. Shortening one's own text ("kürzer, für Instagram") is an
+  // edit of it: the opening's task still.
+  const asksAnotherTask = followUp && asksToTransformAnswer(promptCues, openingCues, requestText);
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
-  const meaning = meaningOf(followUp ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
+  const meaning = meaningOf(followUp && !asksAnotherTask ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   const promptCueWeight = cueWeight(request.length);
   for (const family of promptCues) addNamed(`cue:${family}`, promptCueWeight);
   // A follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
-  const openingCueWeight = followUp ? (namesTask ? 3 : 6) : 1;
-  if (input.history?.length) for (const family of cuesIn(input.history[0].slice(0, 300).toLowerCase())) addNamed(`hcue:${family}`, openingCueWeight);
+  const openingCueWeight = followUp && !asksAnotherTask ? (namesTask ? 3 : 6) : 1;
+  for (const family of openingCues) addNamed(`hcue:${family}`, openingCueWeight);
   if (input.system) {
     textFeatures(input.system, systemNames, 0.5, add);
     // An app's system prompt often carries the task and the user message only the material: its cues count too.
@@ -297,12 +315,12 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
   const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];
-  for (let index = 0; index < read.length; index++) textFeatures(startOfTurn(read[index]), historyNames, followUp && index === 0 ? 1 : 0.3, add);
+  for (let index = 0; index < read.length; index++) textFeatures(startOfTurn(read[index]), historyNames, followUp && !asksAnotherTask && index === 0 ? 1 : 0.3, add);
   // A follow-up's opening is also read as a prompt is: the prompt's features are learnt from every row, the history's from
   // the few with one, so "Modify your earlier reply…" after "Edit the following paragraph…" is read by what editing looks
   // like in any request (MT-Bench's second turns after two models' real answers: 72 → 89 of 120 read right when it was
   // made, with the rows written for it; eval/routing/README.md).
-  if (followUp) textFeatures(startOfTurn(history[0]), promptNames, 1, add);
+  if (followUp && !asksAnotherTask) textFeatures(startOfTurn(history[0]), promptNames, 1, add);
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);

@@ -298,6 +298,13 @@ test('a follow-up that names a task of its own is that task, whatever the conver
   assertFamily('writing', ['make it more formal'], { history });
 });
 
+test('a short follow-up asking to translate or summarize the answer is that task in every language; one asking to shorten it is an edit', () => {
+  assertFamily('translation', ['翻译成英文。', '把它翻译成英文'], { history: ['帮我写一句祝福同事生日快乐的话。', '祝你生日快乐，愿新的一岁工作顺利、身体健康、天天开心！'] });
+  assertFamily('translation', ['Tradúcelo al inglés.'], { history: ['Escribe una felicitación de cumpleaños para un compañero.', '¡Feliz cumpleaños! Que este año te traiga éxito y alegría.'] });
+  assertFamily('summarization', ['Summarize it in one line.'], { history: ['Write a short story about a lost dog finding its way home.', 'Max had never been so far from home. The storm had scattered the scents he knew…'] });
+  assertFamily('writing', ['Kürzer und knackiger, für Instagram'], { history: ['Schreib einen Post über unsere neue Filiale in Köln.', 'Große Neuigkeiten! Ab Montag findet ihr uns auch in Köln: mitten in der Altstadt, mit längeren Öffnungszeiten und einem Café…'] });
+});
+
 test("a riddle's own form is a reasoning cue without the word riddle: \"what has X but no Y\", \"パンはパンでも\"", () => {
   for (const text of ["what has hands but can't clap?", 'was hat zähne aber kann nicht beißen?', '¿qué tiene ojos pero no puede ver?', "qu'est-ce qui a un cou mais pas de tête ?", 'イスはイスでも座れないイスは？']) assert.ok(cuesIn(text).includes('reasoning'), text);
   assert.deepEqual(cuesIn('what has changed but the price stays the same'), []);

@@ -115,3 +115,18 @@ test('the same material asked three ways: what a text holds is extraction, its g
   assert.deepEqual(cuesIn('resúmeme esta noticia para el grupo'), ['summarization']);
   for (const text of ['你觉得先上简化版是不是好决定？有什么风险？', '値上げを受け入れるべきか、他社を探すべきか']) assert.deepEqual(cuesIn(text), ['analysis'], text);
 });
+
+test("someone lying is a liars' puzzle; lying awake, down or on a beach is a body at rest", () => {
+  assert.deepEqual(cuesIn('if exactly one of them is lying, who broke the vase?'), ['reasoning']);
+  assert.deepEqual(cuesIn('tom says anna is lying. anna says tom is lying.'), ['reasoning']);
+  assert.deepEqual(cuesIn("i've been lying awake for like an hour every night"), []);
+  assert.deepEqual(cuesIn('my back hurts after lying down'), []);
+  assert.deepEqual(cuesIn('lying on the beach all week sounds great'), []);
+});
+
+test('weighings on a balance are a puzzle in German, French and Japanese too', () => {
+  assert.deepEqual(cuesIn('und wenn ich nur zwei wiegungen habe?'), ['reasoning']);
+  assert.deepEqual(cuesIn('neun kugeln und eine balkenwaage'), ['reasoning']);
+  assert.deepEqual(cuesIn('en trois pesées seulement'), ['reasoning']);
+  assert.deepEqual(cuesIn('天秤を2回だけ使って重いコインを見つけて'), ['reasoning']);
+});
