@@ -130,3 +130,10 @@ test('weighings on a balance are a puzzle in German, French and Japanese too', (
   assert.deepEqual(cuesIn('en trois pesées seulement'), ['reasoning']);
   assert.deepEqual(cuesIn('天秤を2回だけ使って重いコインを見つけて'), ['reasoning']);
 });
+
+test("objects in a row and which is where among them are a puzzle's (BIG-Bench Hard's coloured objects)", () => {
+  assert.deepEqual(cuesIn('on the desk, you see a set of things arranged in a row: a grey cup, a purple mug, and a blue teddy bear.'), ['reasoning']);
+  assert.deepEqual(cuesIn('what is the color of the thing directly to the right of the cup?'), ['reasoning']);
+  assert.deepEqual(cuesIn('what is the colour of the left-most thing?'), ['reasoning']);
+  assert.deepEqual(cuesIn('what is the best color for a living room?'), []);
+});
