@@ -79,3 +79,12 @@ test('a cue written with accents is also found without them, unless the family r
   assert.deepEqual(found('in this scenario'), []);
   assert.deepEqual(found('le scénario du film'), ['writing']);
 });
+
+test('a cue accented on its last syllable is found without the accent as a whole word only: "funcion", not "funciona"', () => {
+  const accented = new CueIndex(['code'], { code: ['función', 'código'] });
+  const found = (text: string) => accented.families.filter((_, at) => accented.holds(text)[at]);
+  assert.deepEqual(found('una funcion que ordene la lista'), ['code']);
+  assert.deepEqual(found('como funciona la inflacion'), []);
+  // An accent earlier in the word leaves a stem that runs on into its inflections.
+  assert.deepEqual(found('los codigos de error'), ['code']);
+});

@@ -79,14 +79,21 @@ const romanceSpelling = /^[\x00-\x7fáéíóúñàèìòùâêîôûçãõëï]*
 /** A stem shorter than this, once its accents are gone, may start an English word ("crée" → "cree" in "creedence"). */
 const MIN_FOLDED_STEM = 6;
 /**
+ * An accent on a cue's last syllable ("función", "programação", "café"): the unaccented stem goes on into other words
+ * ("funcion" starts "funciona", it works), since those languages drop or move that accent as the word inflects ("funciones").
+ */
+const accentOnLastSyllable = /[áéíóúàèìòùâêîôûãõ]\p{L}?$/u;
+
+/**
  * A cue of those languages without its accents ("qué es mejor" → "que es mejor"), or undefined when it has none. A short
- * stem becomes a whole word.
+ * stem, or one whose last syllable held the accent, becomes a whole word.
  */
 function withoutAccents(cue: string): string | undefined {
   if (!romanceSpelling.test(cue)) return undefined;
   const folded = cue.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   if (folded === cue) return undefined;
-  return !folded.endsWith(' ') && folded.trim().length < MIN_FOLDED_STEM ? `${folded} ` : folded;
+  const wholeWord = folded.trim().length < MIN_FOLDED_STEM || accentOnLastSyllable.test(cue);
+  return !folded.endsWith(' ') && wholeWord ? `${folded} ` : folded;
 }
 
 /**

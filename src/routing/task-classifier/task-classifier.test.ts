@@ -221,7 +221,8 @@ test('in Chinese and Japanese too, a cue is the task word, not a character it sh
   assert.deepEqual(cuesIn('人生の意味とは何だと思いますか？'), []);
   assert.deepEqual(cuesIn('日本で今何が流行っていますか？'), []);
   assert.deepEqual(cuesIn('三角形の面積を求めてください。'), ['math']);
-  assert.deepEqual(cuesIn('已知函数f(x)=x²，求它的导数。'), ['code', 'math']);
+  // A function given with its formula is maths's, not a program's.
+  assert.deepEqual(cuesIn('已知函数f(x)=x²，求它的导数。'), ['math']);
   assert.deepEqual(cuesIn('この文を英語に訳してください。'), ['translation']);
   assert.deepEqual(cuesIn('「もったいない」ってどういう意味？'), ['translation']);
   assert.deepEqual(cuesIn('帮我写一封辞职信。'), ['writing']);

@@ -137,3 +137,14 @@ test("objects in a row and which is where among them are a puzzle's (BIG-Bench H
   assert.deepEqual(cuesIn('what is the colour of the left-most thing?'), ['reasoning']);
   assert.deepEqual(cuesIn('what is the best color for a living room?'), []);
 });
+
+test('a function that maths names is a maths cue and no code cue, in each language; a function to write stays code', () => {
+  for (const text of ['is every bounded harmonic function on r^n constant?', 'ist jede stetige funktion auf [0,1] integrierbar?', 'montrer que la fonction continue f atteint son maximum', 'sea f una función continua en [a, b]', '证明连续函数在闭区间上有界', '連続関数の最大値', 'what is the range of the function $f(x) = 1/(1-x)$?', 'let f be a function from s onto t', 'the function f must be injective', '已知函数f(x)=x^2+1，求f(2)']) {
+    assert.deepEqual(cuesIn(text), ['math'], text);
+  }
+  for (const text of ['a python function that reverses a list', 'schreib eine funktion in python', 'una funcion en python', 'refactor this complex function', 'call the function from the module', '写一个函数，判断回文']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+  // "Cómo funciona…" asks how something works: no function in it.
+  assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
+});
