@@ -145,6 +145,10 @@ test('a function that maths names is a maths cue and no code cue, in each langua
   for (const text of ['a python function that reverses a list', 'schreib eine funktion in python', 'una funcion en python', 'refactor this complex function', 'call the function from the module', '写一个函数，判断回文']) {
     assert.ok(cuesIn(text).includes('code'), text);
   }
+  // Android's views: a toolbar in a fragment, a RecyclerView; a fragment of a poem or a sentence is none.
+  assert.deepEqual(cuesIn('how to add toolbar in a fragment?'), ['code']);
+  assert.deepEqual(cuesIn('my recyclerview flickers on scroll'), ['code']);
+  assert.deepEqual(cuesIn('this sentence is a fragment'), []);
   // "Cómo funciona…" asks how something works: no function in it.
   assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
 });
