@@ -149,6 +149,10 @@ test('a function that maths names is a maths cue and no code cue, in each langua
   assert.deepEqual(cuesIn('how to add toolbar in a fragment?'), ['code']);
   assert.deepEqual(cuesIn('my recyclerview flickers on scroll'), ['code']);
   assert.deepEqual(cuesIn('this sentence is a fragment'), []);
+  // PyTorch named as torch: its modules, or a task based on it; a torch in hand lights a cave.
+  assert.deepEqual(cuesIn('how to gather a dict on multiple gpus based on torch'), ['code']);
+  assert.deepEqual(cuesIn('x = torch.zeros(3)'), ['code']);
+  assert.deepEqual(cuesIn('i bought a torch. it is bright'), []);
   // "Cómo funciona…" asks how something works: no function in it.
   assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
 });
