@@ -153,6 +153,9 @@ test('a function that maths names is a maths cue and no code cue, in each langua
   assert.deepEqual(cuesIn('how to gather a dict on multiple gpus based on torch'), ['code']);
   assert.deepEqual(cuesIn('x = torch.zeros(3)'), ['code']);
   assert.deepEqual(cuesIn('i bought a torch. it is bright'), []);
+  // An expression of numbers alone, to be worked out, is arithmetic however many brackets it has.
+  assert.deepEqual(cuesIn('((-6 + -9 - -6 + -4) * (-1 - -6 + -4 - 3)) ='), ['math']);
+  assert.deepEqual(cuesIn('if (x == 3) return y ='), []);
   // "Cómo funciona…" asks how something works: no function in it.
   assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
 });
