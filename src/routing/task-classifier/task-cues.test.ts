@@ -159,3 +159,9 @@ test('a function that maths names is a maths cue and no code cue, in each langua
   // "Cómo funciona…" asks how something works: no function in it.
   assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
 });
+
+test('many given reviews scored one by one are labelled, as sentiments are: an extraction; one essay rated is a critique', () => {
+  assert.ok(cuesIn('evaluate the following movie reviews on a scale of 1 to 5, with 1 being very negative').includes('extraction'));
+  assert.ok(cuesIn('rate these customer comments from 1 to 10').includes('extraction'));
+  assert.ok(!cuesIn('rate my essay on a scale of 1 to 10').includes('extraction'));
+});

@@ -114,7 +114,9 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'weighted average', 'ma moyenne', 'moyenne pondérée', 'mi promedio', 'media ponderada', 'notendurchschnitt', 'gewichteten durchschnitt',
   ],
   extraction: [
-    'extract', 'pull out', 'classify', 'categoriz', 'categoris', 'tag each', 'label each', 'into a table', 'as a table', 'in a table', 'en una tabla', 'en tableau', 'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'sácame', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
+    'extract', 'pull out', 'classify',
+    // Each of many given items scored, as a sentiment is labelled: "evaluate the following movie reviews on a scale of 1 to 5".
+    /(?:rate|score|evaluate|grade|rank) (?:the following|these|each of (?:the|these)) (?:[\w-]+ ){0,2}(?:reviews|comments|tweets|posts|messages|answers|responses)\b/, 'categoriz', 'categoris', 'tag each', 'label each', 'into a table', 'as a table', 'in a table', 'en una tabla', 'en tableau', 'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie', /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every', 'fields', 'parse', 'extrae', 'saca', 'sácame', 'extrahiere', 'extrais', 'quel est le numéro', '提取', '抽出', '抜き出', '取り出',
     'estrai', 'estrarre', 'extraia', 'extrair', 'извлеки', 'выдели', 'найди все', '추출', 'extraheer', 'wyodrębnij',
     'найди в тексте', 'ekstrak', 'استخرج', 'trích xuất', 'निकालो', 'निकालें',
     // What a text holds, asked for as a list: "which vendors and prices are mentioned here?", "zieh mir alle Fristen raus", "找出每个部门的意见".
