@@ -290,14 +290,16 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // asked, and is read as a history's turn, not as the prompt. Shortening one's own text ("kürzer, für Instagram") is an
   // edit of it: the opening's task still.
   const asksAnotherTask = followUp && asksToTransformAnswer(promptCues, openingCues, requestText);
+  // A follow-up that asks more of the opening's own task: the opening is read with it, as if it were the prompt.
+  const continuesOpening = followUp && !asksAnotherTask;
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
-  const meaning = meaningOf(followUp && !asksAnotherTask ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
+  const meaning = meaningOf(continuesOpening ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   const promptCueWeight = cueWeight(request.length);
   for (const family of promptCues) addNamed(`cue:${family}`, promptCueWeight);
   // A follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
-  const openingCueWeight = followUp && !asksAnotherTask ? (namesTask ? 3 : 6) : 1;
+  const openingCueWeight = continuesOpening ? (namesTask ? 3 : 6) : 1;
   for (const family of openingCues) addNamed(`hcue:${family}`, openingCueWeight);
   if (input.system) {
     textFeatures(input.system, systemNames, 0.5, add);
@@ -315,12 +317,12 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const history = input.history ?? [];
   // An agent's conversation may hold hundreds of turns: the first (what it is about) and the latest are read.
   const read = history.length <= MAX_HISTORY_TURNS ? history : [history[0], ...history.slice(1 - MAX_HISTORY_TURNS)];
-  for (let index = 0; index < read.length; index++) textFeatures(startOfTurn(read[index]), historyNames, followUp && !asksAnotherTask && index === 0 ? 1 : 0.3, add);
+  for (let index = 0; index < read.length; index++) textFeatures(startOfTurn(read[index]), historyNames, continuesOpening && index === 0 ? 1 : 0.3, add);
   // A follow-up's opening is also read as a prompt is: the prompt's features are learnt from every row, the history's from
   // the few with one, so "Modify your earlier reply…" after "Edit the following paragraph…" is read by what editing looks
   // like in any request (MT-Bench's second turns after two models' real answers: 72 → 89 of 120 read right when it was
   // made, with the rows written for it; eval/routing/README.md).
-  if (followUp && !asksAnotherTask) textFeatures(startOfTurn(history[0]), promptNames, 1, add);
+  if (continuesOpening) textFeatures(startOfTurn(history[0]), promptNames, 1, add);
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);
