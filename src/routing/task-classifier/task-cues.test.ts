@@ -164,4 +164,6 @@ test('many given reviews scored one by one are labelled, as sentiments are: an e
   assert.ok(cuesIn('evaluate the following movie reviews on a scale of 1 to 5, with 1 being very negative').includes('extraction'));
   assert.ok(cuesIn('rate these customer comments from 1 to 10').includes('extraction'));
   assert.ok(!cuesIn('rate my essay on a scale of 1 to 10').includes('extraction'));
+  // A cue that opens with a bracket is looked for anywhere: it must say where its word starts ("generate" holds "rate").
+  assert.ok(!cuesIn('generate these three product reviews for my shop').includes('extraction'));
 });
