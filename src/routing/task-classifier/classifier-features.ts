@@ -1,5 +1,5 @@
 import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
-import { cuesIn } from './task-cues.js';
+import { asksToShorten, cuesIn } from './task-cues.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 
@@ -173,14 +173,12 @@ const cueWeight = (length: number) => CUE_WEIGHT * Math.max(1, Math.sqrt(Math.mi
 
 /** Tasks any answer can be put through, whatever it was: its translation, its summary. */
 const TRANSFORMS = ['translation', 'summarization'];
-/** Words that ask for a shorter text, not for its summary: summarization cues, but an edit of a text one asked for. */
-const SHORTENING = /k(?:ü|ue)rz|shorten|shorter|acort|raccourc|accorci|encurt|缩短|精简|短く/;
 
 /** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
 function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
   const asked = promptCues.filter((family) => family !== 'chat');
   if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.includes(asked[0])) return false;
-  return asked[0] !== 'summarization' || !SHORTENING.test(request);
+  return asked[0] !== 'summarization' || !asksToShorten(request);
 }
 
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */

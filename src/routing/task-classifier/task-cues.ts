@@ -26,7 +26,13 @@ const booleanOperations = ['true', 'false'].map((operand) => new RegExp(`${opera
  * "连续函数", "已知函数f(x)=…". Those are maths cues (below) and no code cue: "Is every bounded harmonic function constant?"
  * read as code, as did MMLU's algebra and calculus questions.
  */
-const MATHS_FUNCTION_KINDS = 'continuous|harmonic|bounded|convex|concave|differentiable|analytic|periodic|generating|inverse|density|zeta|gamma|holomorphic|measurable|integrable|monotone|monotonic|smooth|quadratic|polynomial|rational|exponential|logarithmic|trigonometric|linear|cubic|injective|surjective|bijective|odd|even';
+/** Kinds of function only maths speaks of: "a bounded function" is a maths cue. */
+const MATHS_ONLY_FUNCTION_KINDS = 'continuous|harmonic|bounded|convex|concave|analytic|periodic|generating|inverse|density|monotone|monotonic';
+/**
+ * Every kind that makes a function maths's rather than a program's (no code cue): those, and kinds a program may compute
+ * too ("a Python program for the zeta function", "a piecewise linear function"), which are no maths cue by themselves.
+ */
+const MATHS_FUNCTION_KINDS = `${MATHS_ONLY_FUNCTION_KINDS}|differentiable|zeta|gamma|holomorphic|measurable|integrable|smooth|quadratic|polynomial|rational|exponential|logarithmic|trigonometric|linear|cubic|injective|surjective|bijective|odd|even`;
 /** What maths asks of a function: "the range of the function", "the zeros of the function". */
 const FUNCTION_PROPERTIES = 'range|domain|graph|zeros?|roots?|inverse|derivative|integral|period|limit|maximum|minimum';
 /** A function between sets: "a function from S onto T", "the set of all functions from Z to Z". */
@@ -89,7 +95,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong', "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move', 'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich', '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses', 'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势', '強みと弱み', '強み・弱み',
   ],
   math: [
-    'solve', 'compute', 'derivative', 'integral', /^[\s\d().+\-*/×÷^]+=\s*\??$/, 'find ratio', 'find the ratio', 'differentiable', 'holomorphic', 'integrable', 'injective', 'surjective', 'bijective', /\b(?:continuous|harmonic|bounded|convex|concave|analytic|periodic|generating|inverse|density|monotone|monotonic) functions?\b/, 'differenzierbar', 'integrierbar', /stetigen? funktion/, 'dérivable', 'fonction continue', 'función continua', 'derivable', '连续函数', '已知函数', '可导', '可积', '連続関数', '微分可能', '導関数', new RegExp(String.raw`\b(?:${FUNCTION_PROPERTIES}) of the function\b|\bfunctions? ${BETWEEN_SETS}|\bfunction [fgh] ?(?:\(\p{L}\)|:)`, 'u'), 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'prime number', 'is prime', /prime\b(?<=\d prime)/, 'are prime', 'limit of', 'limit as', 'solving', 'math problem', 'math homework', 'math question',
+    'solve', 'compute', 'derivative', 'integral', /^[\s\d().+\-*/×÷^]+=\s*\??$/, 'find ratio', 'find the ratio', 'differentiable', 'holomorphic', 'integrable', 'injective', 'surjective', 'bijective', new RegExp(`\\b(?:${MATHS_ONLY_FUNCTION_KINDS}) functions?\\b`), 'differenzierbar', 'integrierbar', /stetigen? funktion/, 'dérivable', 'fonction continue', 'función continua', 'derivable', '连续函数', '已知函数', '可导', '可积', '連続関数', '微分可能', '導関数', new RegExp(String.raw`\b(?:${FUNCTION_PROPERTIES}) of the function\b|\bfunctions? ${BETWEEN_SETS}|\bfunction [fgh] ?(?:\(\p{L}\)|:)`, 'u'), 'equation', 'prove', 'proof', 'probability', 'matrix', 'eigen', 'theorem', 'prime number', 'is prime', /prime\b(?<=\d prime)/, 'are prime', 'limit of', 'limit as', 'solving', 'math problem', 'math homework', 'math question',
     'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', 'beweise', 'ableitung', 'résous', 'calcule', 'équation', 'démontre', 'montrer que', 'montrez que', 'zeigen sie, dass', 'zeige, dass', 'muestre que', 'demuestre', 'demostrar que', 'pruebe que', 'を示せ', '求解', '求出', '求证', '求导', '求值', '求函数', '求它', '求这', '求该', '求第', '求其', 'を求め', '，求', '。求', '方程', '证明', '计算', '概率', '積分', '証明', '計算', '確率',
     // "How much does a Tesla cost?" asks a price, a quick fact, not a sum: 'how much' with an article and no more.
     'how many', /how much(?! (?:does|do|is|are|would|will) (?:an?|the|it|my|one)\b[^?]{0,40}\?)/, 'percent', 'area of', 'volume of', 'radius', 'square root', 'cube root', 'raíz cuadrada', 'quadratwurzel', 'wurzel aus', 'racine carrée', 'radice quadrata', 'raiz quadrada', 'квадратный корень', '平方根', '제곱근', 'interest rate', 'compound interest', 'simple interest', 'average of', 'average speed', 'cuánt', 'cuant', 'combien', 'wie viel', '多少', 'いくつ', '面积', '体积', '平均',
@@ -225,15 +231,14 @@ function notEnglish(variant: string): boolean {
   const endings = variant.endsWith(' ') ? [''] : ENGLISH_ENDINGS;
   return endings.every((ending) => knownWord(englishLexicon(), variant.trim() + ending) === undefined);
 }
-/**
- * Built when the classifier is loaded (prepareTaskCues), not when this module is: the build asks the English lexicon and
- * takes ~80 ms, which neither an import nor the first classified request should pay.
- */
 let cueIndex: CueIndex | undefined;
 const families = Object.keys(taskCues);
 const CODE = families.indexOf('code');
 
-/** The cue index, built at the first call: the classifier's loading makes that call at the gateway's start. */
+/**
+ * The cue index, built at the first call, not when this module loads: the build asks the English lexicon and takes ~80 ms,
+ * which neither an import nor the first classified request should pay. The classifier's loading makes that call at start.
+ */
 export function prepareTaskCues(): CueIndex {
   return (cueIndex ??= new CueIndex(families, taskCues, notEnglish));
 }
@@ -251,6 +256,14 @@ export function cuesIn(text: string): string[] {
 const proofPattern = /(?<!\p{L})(prove|proof|show that|demonstrate that|beweise|zeige,? dass|démontre|montrer? que|montrez que|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|증명/u;
 
 export const asksForProof = (text: string) => proofPattern.test(text);
+
+/**
+ * Asking for a shorter text (summary cues too: "kürzer", "shorten", "acorta", "缩短"): of a text the conversation wrote,
+ * an edit of it, not its summary.
+ */
+const shorteningPattern = /k(?:ü|ue)rz|shorten|shorter|acort|raccourc|accorci|encurt|缩短|精简|短く/;
+
+export const asksToShorten = (text: string) => shorteningPattern.test(text);
 
 /**
  * Asking for an explanation, a cause, a judgement or a design, in the languages of the cues: open-ended however short it
