@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream --history-turns N]`
+ * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream --history-turns N --endpoint responses]`
  *
  * svc's CPU per request against an earlier revision's, both loaded at the same time. On a shared machine one
  * run after the other moves by ±20 % with the machine's state (the bare proxy itself read 99–165 µs a request in
@@ -8,7 +8,8 @@
  * this checkout runs from its dist/ (`npm run build` first). Each round loads both svc with the master key in
  * proxy mode, then both with a governed key (rpm limit, monthly budget, prompts audited, as `npm run bench`
  * does), and prints each one's CPU per request and the ratio; the medians close the run. `--history-turns N` sends an
- * agent's conversation of N earlier turns (~2.3 KB each) instead of the one-line prompt. `--node-args="…"` runs this
+ * agent's conversation of N earlier turns (~2.3 KB each) instead of the one-line prompt. `--endpoint responses` sends the
+ * prompt to `/v1/responses` instead (stored, as the API's default is: the archive's write is measured with it). `--node-args="…"` runs this
  * checkout's svc with those Node flags (with `--base HEAD`: a flag's cost or gain on the same build).
  */
 import { execFileSync } from 'node:child_process';
@@ -31,12 +32,13 @@ const { values: args } = parseArgs({
     stream: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
     'history-turns': { type: 'string', default: '0' },
+    endpoint: { type: 'string', default: 'chat' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"] [--history-turns N]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"] [--history-turns N] [--endpoint chat|responses]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -57,15 +59,21 @@ function checkOutBase(rev: string): string {
 
 const historyTurns = Number(args['history-turns']);
 const messages = [...agentHistory(historyTurns), { role: 'user', content: 'benchmark' }];
-const body = JSON.stringify({ model: 'gpt-4o-mini', messages, ...(args.stream ? { stream: true } : {}) });
+if (args.endpoint !== 'chat' && args.endpoint !== 'responses') {
+  process.stderr.write(`--endpoint is chat or responses (got ${args.endpoint})\n`);
+  process.exit(2);
+}
+const path = args.endpoint === 'responses' ? '/v1/responses' : '/v1/chat/completions';
+const streamField = args.stream ? { stream: true } : {};
+const body = JSON.stringify(args.endpoint === 'responses' ? { model: 'gpt-4o-mini', input: messages, ...streamField } : { model: 'gpt-4o-mini', messages, ...streamField });
 const masterHeaders = modeHeaders('proxy');
 
 /** One build under load: its CPU time per measured request, µs. */
-async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number }> {
+async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number; loopMaxMs: number }> {
   let before: Promise<ChildStats | undefined> | undefined;
   const result = await runLoad({
     origin: svc.origin,
-    path: '/v1/chat/completions',
+    path,
     headers,
     body,
     concurrency: Number(args.concurrency),
@@ -79,7 +87,7 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
   const [start, end] = await Promise.all([before, svc.stats()]);
   if (!start || !end) throw new Error(`${svc.name} did not report its CPU time`);
   const requests = result.requests + result.errors;
-  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors };
+  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs };
 }
 
 async function main(): Promise<void> {
@@ -101,7 +109,7 @@ async function main(): Promise<void> {
       [head, await governedHeaders(head.origin)],
     ]);
     const prompt = historyTurns > 0 ? `a ${historyTurns}-turn conversation (${(body.length / 1024).toFixed(0)} KB)` : 'a one-line prompt';
-    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} chat of ${prompt}, ${args.concurrency} connections each, ${args.seconds} s a round`);
+    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} ${args.endpoint === 'responses' ? 'Responses' : 'chat'} of ${prompt}, ${args.concurrency} connections each, ${args.seconds} s a round`);
     const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [kind, headersOf] of [
@@ -111,7 +119,7 @@ async function main(): Promise<void> {
         const [was, now] = await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
         ratios[kind].push(now.cpuUs / was.cpuUs);
         const failed = was.errors + now.errors > 0 ? `, failed requests ${was.errors} / ${now.errors}` : '';
-        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
+        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s, event loop's longest delay ${was.loopMaxMs.toFixed(1)} ms), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s, ${now.loopMaxMs.toFixed(1)} ms): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
       }
     }
     for (const [kind, values] of Object.entries(ratios)) log(`${kind}: this checkout's CPU a request is ×${median(values).toFixed(3)} the base's (median of ${values.length}; each ${values.map((value) => value.toFixed(3)).join(', ')})`);

@@ -86,3 +86,30 @@ test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode
     await rm(directory, { recursive: true, force: true });
   }
 });
+
+test("stored responses are written off the event loop: another connection's write lock does not stall it", async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
+  const store = new SqliteRecordStore({ dataDir: directory });
+  await store.migrate();
+  const response = (id: string) => ({ id, org_id: 'org_a', created_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z', response: `{"id":"${id}"}`, conversation: '[]' });
+  const locker = new Database(join(directory, 'svc.sqlite'));
+  try {
+    await store.responses.putResponses([response('resp_first')]);
+    // Another process (a gateway worker, the admin CLI) holds SQLite's write lock; svc's writer must wait for it, the
+    // event loop must not. A write on the event loop slept in better-sqlite3's busy handler (up to 5 s) before any timer ran.
+    locker.exec('BEGIN IMMEDIATE');
+    const writing = store.responses.putResponses([response('resp_second')]);
+    const timerSetAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const timerLateMs = performance.now() - timerSetAt - 20;
+    locker.exec('COMMIT');
+    await writing;
+    assert.ok(timerLateMs < 1000, `a 20 ms timer fired ${timerLateMs.toFixed(0)} ms late while the write waited for the lock`);
+    assert.equal((await store.responses.getResponse('org_a', 'resp_second', '2026-11-15T00:00:00.000Z'))?.response, '{"id":"resp_second"}');
+  } finally {
+    if (locker.inTransaction) locker.exec('ROLLBACK');
+    locker.close();
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+});

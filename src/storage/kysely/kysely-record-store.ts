@@ -29,13 +29,13 @@ export class KyselyRecordStore implements RecordStore {
     protected readonly db: Kysely<StorageDatabase>,
     readonly kind: 'sqlite' | 'postgres',
     /** Dialect-specific writers of the append-only tables (SQLite writes them off the event loop). */
-    writers: { usage?: UsageStore; memoryFacts?: MemoryFactStore } = {},
+    writers: { usage?: UsageStore; memoryFacts?: MemoryFactStore; responses?: ResponseStore } = {},
   ) {
     this.tenants = new KyselyTenantStore(db);
     this.settings = new KyselySettingsStore(db);
     this.usage = writers.usage ?? new KyselyUsageStore(db);
     this.providerKeys = new KyselyProviderKeyStore(db);
-    this.responses = new KyselyResponseStore(db);
+    this.responses = writers.responses ?? new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
     this.audit = new KyselyAuditStore(db);
     this.memoryFacts = writers.memoryFacts ?? new KyselyMemoryFactStore(db);

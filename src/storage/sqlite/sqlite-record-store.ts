@@ -7,6 +7,7 @@ import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
 import { memoryFactStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
+import { SqliteResponseStore, storedResponseStatement } from './sqlite-response-store.js';
 import { SqliteUsageStore, usageRowsFromLines, usageStatement } from './sqlite-usage-store.js';
 
 export type SqliteRecordStoreOptions =
@@ -47,11 +48,11 @@ export class SqliteRecordStore extends KyselyRecordStore {
         return open();
       },
       // The tables the writer thread appends to, each with its one-row INSERT.
-      { usage: usageStatement, memory_facts: memoryFactStatement },
+      { usage: usageStatement, memory_facts: memoryFactStatement, stored_responses: storedResponseStatement },
       // The ledger's batches come as the journal's lines (SqliteUsageStore.insertJournaledUsage).
       { usage: usageRowsFromLines },
     );
-    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), memoryFacts: new SqliteMemoryFactStore(db, writer) });
+    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), memoryFacts: new SqliteMemoryFactStore(db, writer), responses: new SqliteResponseStore(db, writer) });
     this.writer = writer;
   }
 

@@ -5,7 +5,7 @@ import { SqliteWriterThread } from './sqlite-writer-thread.js';
  * Appends rows to SQLite off the event loop: for a database file, a worker thread writes each batch with
  * one prepared statement in one transaction (better-sqlite3 is synchronous); an in-memory database (tests)
  * cannot be shared with a worker, so it is written in this thread. Shared by the usage ledger (with its audit
- * details) and the memory facts, one worker per file.
+ * details), the memory facts and the stored responses, one worker per file.
  */
 export class SqliteRowWriter {
   private worker: SqliteWriterThread | undefined;
