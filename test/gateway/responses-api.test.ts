@@ -47,9 +47,14 @@ describe('Responses API', () => {
 
   test('responses.create: instructions become a system message; the answer is a response object with output_text and usage details', async () => {
     harness.mock.enqueueReply({ content: 'Bonjour.', usage: { input: 20, output: 6, cached: 8, reasoning: 2 } });
+    const sentAt = Date.now();
     const response = await client.responses.create({ model: 'gpt-4o-mini', instructions: 'Answer in French.', input: 'Say hello', max_output_tokens: 50, temperature: 0.2 });
+    const answeredAt = Date.now();
     assert.equal(response.object, 'response');
-    assert.match(response.id, /^resp_/);
+    // resp_ + 32 hex, time-ordered like OpenAI's: the first 12 are the millisecond it was made in (the store's key index is appended to).
+    assert.match(response.id, /^resp_[0-9a-f]{32}$/);
+    const madeAt = parseInt(response.id.slice(5, 17), 16);
+    assert.ok(madeAt >= sentAt && madeAt <= answeredAt, `the id's clock ${madeAt} lies within ${sentAt}–${answeredAt}`);
     assert.equal(response.status, 'completed');
     assert.equal(response.output_text, 'Bonjour.');
     assert.equal(response.output.length, 1);

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import type { ChatMessage, ChatRequest, ContentPart, FunctionTool } from '../../core/chat-types.js';
 import { GatewayError } from '../../errors/gateway-error.js';
+import { timeOrderedHex } from '../../shared/time-ordered-id.js';
 import { toolImagesTurn } from '../../core/tool-images.js';
 import type { ParsedRequest } from '../../http/endpoint.js';
 import { describeType, withoutNulls } from '../../http/request-body/fields.js';
@@ -69,7 +69,8 @@ export async function parseResponsesRequest(body: unknown, context: ResponsesPar
   notAppliedWarnings('responses', body as Record<string, unknown>, warnings);
   const raw = body as Record<string, unknown>;
   const facts: ResponsesRequestFacts = {
-    responseId: `resp_${randomUUID().replace(/-/g, '')}`,
+    // Time-ordered, as OpenAI's are: the stored responses' key index is appended to, not written at random pages.
+    responseId: `resp_${timeOrderedHex()}`,
     createdAt: Math.floor(Date.now() / 1000),
     model: parsed.model,
     instructions: instructions ?? null,
