@@ -167,3 +167,9 @@ test('many given reviews scored one by one are labelled, as sentiments are: an e
   // A cue that opens with a bracket is looked for anywhere: it must say where its word starts ("generate" holds "rate").
   assert.ok(!cuesIn('generate these three product reviews for my shop').includes('extraction'));
 });
+
+test('a database, its schema and its foreign keys are code in every language of the set, as "database" is in English', () => {
+  for (const text of ['entwirf ein datenbankschema für eine arztpraxis', 'conçois une base de données pour une bibliothèque', 'diseña una base de datos para un gimnasio', '帮我设计一个数据库表结构', '予約システムのデータベース設計', 'lege einen fremdschlüssel an', 'ajoute une clé étrangère', 'qué es una clave foránea', '说明主键和外键', 'テーブルと外部キーを示して']) {
+    assert.deepEqual(cuesIn(text), ['code'], text);
+  }
+});
