@@ -87,25 +87,39 @@ test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode
   }
 });
 
-test("stored responses are written off the event loop: another connection's write lock does not stall it", async () => {
+test("stored responses are written and expired off the event loop: another connection's write lock does not stall it", async () => {
   const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
   const store = new SqliteRecordStore({ dataDir: directory });
   await store.migrate();
-  const response = (id: string) => ({ id, org_id: 'org_a', created_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z', response: `{"id":"${id}"}`, conversation: '[]' });
+  const response = (id: string, expiresAt = '2026-12-01T00:00:00.000Z') => ({ id, org_id: 'org_a', created_at: '2026-11-01T00:00:00.000Z', expires_at: expiresAt, response: `{"id":"${id}"}`, conversation: '[]' });
   const locker = new Database(join(directory, 'svc.sqlite'));
+  /** Runs `write` while another connection holds SQLite's write lock for a 20 ms timer: how late the timer fired. */
+  const timerLatenessDuring = async (write: () => Promise<unknown>) => {
+    locker.exec('BEGIN IMMEDIATE');
+    const writing = write();
+    const timerSetAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lateMs = performance.now() - timerSetAt - 20;
+    locker.exec('COMMIT');
+    return { lateMs, result: await writing };
+  };
   try {
     await store.responses.putResponses([response('resp_first')]);
     // Another process (a gateway worker, the admin CLI) holds SQLite's write lock; svc's writer must wait for it, the
     // event loop must not. A write on the event loop slept in better-sqlite3's busy handler (up to 5 s) before any timer ran.
-    locker.exec('BEGIN IMMEDIATE');
-    const writing = store.responses.putResponses([response('resp_second')]);
-    const timerSetAt = performance.now();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const timerLateMs = performance.now() - timerSetAt - 20;
-    locker.exec('COMMIT');
-    await writing;
-    assert.ok(timerLateMs < 1000, `a 20 ms timer fired ${timerLateMs.toFixed(0)} ms late while the write waited for the lock`);
+    const put = await timerLatenessDuring(() => store.responses.putResponses([response('resp_second')]));
+    assert.ok(put.lateMs < 1000, `a 20 ms timer fired ${put.lateMs.toFixed(0)} ms late while the insert waited for the lock`);
     assert.equal((await store.responses.getResponse('org_a', 'resp_second', '2026-11-15T00:00:00.000Z'))?.response, '{"id":"resp_second"}');
+
+    // The hourly expiry deletes in chunks of 1,000 on the writer thread: 2,500 expired ones all go, the live ones stay.
+    const expired = Array.from({ length: 2500 }, (_, index) => response(`resp_old_${index}`, '2026-11-02T00:00:00.000Z'));
+    for (let from = 0; from < expired.length; from += 500) await store.responses.putResponses(expired.slice(from, from + 500));
+    const expiry = await timerLatenessDuring(() => store.responses.deleteExpiredResponses('2026-11-15T00:00:00.000Z'));
+    assert.ok(expiry.lateMs < 1000, `a 20 ms timer fired ${expiry.lateMs.toFixed(0)} ms late while the expiry waited for the lock`);
+    assert.equal(expiry.result, 2500);
+    assert.equal(await store.responses.getResponse('org_a', 'resp_old_0', '2026-11-01T12:00:00.000Z'), undefined, 'an expired response is gone');
+    assert.ok(await store.responses.getResponse('org_a', 'resp_first', '2026-11-15T00:00:00.000Z'), 'a live response stays');
+    assert.equal(await store.responses.deleteExpiredResponses('2026-11-15T00:00:00.000Z'), 0);
   } finally {
     if (locker.inTransaction) locker.exec('ROLLBACK');
     locker.close();

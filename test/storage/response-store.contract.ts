@@ -28,6 +28,15 @@ export function describeResponseStoreContract(name: string, makeStore: MakeRecor
         assert.equal((await store.getResponse('org_a', 'resp_1', '2026-11-15T00:00:00.000Z'))?.response, stored().response, 'a stored id is kept');
       }));
 
+    test('a long response (quotes, escapes, emoji and CJK text) is stored exactly as given', () =>
+      withStore(makeStore, async ({ responses: store }) => {
+        const text = 'Line "one"\\n\tend — 日本語のテキスト 🚀 '.repeat(400);
+        const long = stored({ id: 'resp_long', response: JSON.stringify({ id: 'resp_long', output_text: text }), conversation: JSON.stringify([{ role: 'user', content: text }]) });
+        await store.putResponses([long, stored({ id: 'resp_short' })]);
+        assert.deepEqual(await store.getResponse('org_a', 'resp_long', '2026-11-15T00:00:00.000Z'), long);
+        assert.deepEqual(await store.getResponse('org_a', 'resp_short', '2026-11-15T00:00:00.000Z'), stored({ id: 'resp_short' }));
+      }));
+
     test('expired responses are deleted', () =>
       withStore(makeStore, async ({ responses: store }) => {
         await store.putResponses([stored(), stored({ id: 'resp_old', expires_at: '2026-11-02T00:00:00.000Z' })]);

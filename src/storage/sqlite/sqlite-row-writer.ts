@@ -9,13 +9,13 @@ import { SqliteWriterThread } from './sqlite-writer-thread.js';
  */
 export class SqliteRowWriter {
   private worker: SqliteWriterThread | undefined;
-  private inThread: Record<string, (rows: unknown[][]) => void> | undefined;
+  private inThread: Record<string, (rows: unknown[][]) => number> | undefined;
   private starting: Promise<void> | undefined;
 
   constructor(
     private readonly filename: string,
     private readonly ready: () => Promise<Database.Database>,
-    /** Per table, one row's INSERT with positional parameters. */
+    /** Per table (or named statement), one row's INSERT (or chunk's DELETE) with positional parameters. */
     private readonly statements: Record<string, string>,
     /** Per table whose batches may come as records in JSON lines (insertLines), how rows are made of them. */
     private readonly rowsFromLines: Record<string, RowsFromLines> = {},
@@ -23,10 +23,18 @@ export class SqliteRowWriter {
 
   /** Rows as arrays of values in the statement's column order: cheaper to pass to the thread and to bind than objects. */
   async insert(table: string, rows: unknown[][]): Promise<void> {
-    if (rows.length === 0) return;
+    await this.run(table, rows);
+  }
+
+  /**
+   * Runs the named statement once a row, in one transaction, and resolves with the rows it changed: an insert, or a
+   * delete of a bounded chunk (a large delete on the event loop would hold it for as long as SQLite takes).
+   */
+  async run(statement: string, rows: unknown[][]): Promise<number> {
+    if (rows.length === 0) return 0;
     await this.start();
-    if (this.inThread) this.inThread[table](rows);
-    else await this.worker!.insert(table, rows);
+    if (this.inThread) return this.inThread[statement](rows);
+    return this.worker!.insert(statement, rows);
   }
 
   /**
@@ -54,11 +62,13 @@ export class SqliteRowWriter {
   private async open(): Promise<void> {
     const database = await this.ready();
     if (this.filename === ':memory:' || this.filename === '') {
-      const inThread: Record<string, (rows: unknown[][]) => void> = {};
+      const inThread: Record<string, (rows: unknown[][]) => number> = {};
       for (const [name, sql] of Object.entries(this.statements)) {
         const statement = database.prepare(sql);
         inThread[name] = database.transaction((batch: unknown[][]) => {
-          for (const row of batch) statement.run(row);
+          let changes = 0;
+          for (const row of batch) changes += statement.run(row).changes;
+          return changes;
         });
       }
       this.inThread = inThread;
