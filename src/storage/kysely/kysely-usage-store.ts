@@ -8,7 +8,11 @@ import { breakDownUsage, summarizeUsage } from './usage-summary-query.js';
 const USAGE_ROWS_PER_STATEMENT = 500;
 
 export class KyselyUsageStore implements UsageStore {
-  constructor(protected readonly db: Kysely<StorageDatabase>) {}
+  constructor(
+    protected readonly db: Kysely<StorageDatabase>,
+    /** Where summaries and breakdowns run: they scan the ledger (SQLite's store sends them off the event loop). */
+    private readonly scans: Kysely<StorageDatabase> = db,
+  ) {}
 
   async insertUsage(records: UsageRecord[]): Promise<void> {
     if (records.length === 0) return;
@@ -34,10 +38,10 @@ export class KyselyUsageStore implements UsageStore {
   }
 
   async summarizeUsage(query: UsageQuery): Promise<UsageSummary> {
-    return summarizeUsage(this.db, query);
+    return summarizeUsage(this.scans, query);
   }
 
   async usageBreakdown(query: UsageQuery, dimensions: readonly UsageDimension[]): Promise<UsageBreakdownRow[]> {
-    return breakDownUsage(this.db, query, dimensions);
+    return breakDownUsage(this.scans, query, dimensions);
   }
 }

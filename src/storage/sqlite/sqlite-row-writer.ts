@@ -10,6 +10,8 @@ import { SqliteWriterThread } from './sqlite-writer-thread.js';
 export class SqliteRowWriter {
   private worker: SqliteWriterThread | undefined;
   private inThread: Record<string, (rows: unknown[][]) => number> | undefined;
+  /** The database itself, when the writes are made in this thread (an in-memory database). */
+  private database: Database.Database | undefined;
   private starting: Promise<void> | undefined;
 
   constructor(
@@ -51,6 +53,16 @@ export class SqliteRowWriter {
     else await this.worker!.insertLines(table, lines);
   }
 
+  /**
+   * A read on the writer's connection, after every batch sent before it (off the event loop when the writer has a
+   * thread): for reads that scan, such as a month of the ledger summed.
+   */
+  async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
+    await this.start();
+    if (this.database) return this.database.prepare(sql).all(...parameters);
+    return this.worker!.read(sql, parameters);
+  }
+
   /** Opens the database and starts the thread once, however many batches come at the same time (a failed start is tried again by the next batch). */
   private start(): Promise<void> {
     return (this.starting ??= this.open().catch((error: unknown) => {
@@ -72,6 +84,7 @@ export class SqliteRowWriter {
         });
       }
       this.inThread = inThread;
+      this.database = database;
     } else {
       this.worker = new SqliteWriterThread(this.filename, this.statements, 5000, this.rowsFromLines);
     }

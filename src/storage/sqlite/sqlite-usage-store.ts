@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
 import type { UsageRecord } from '../../core/storage-interfaces.js';
+import { offLoopReadDialect } from './off-loop-reads.js';
 import { insertIgnoringDuplicates, type RowsFromLines, type SqliteRowWriter } from './sqlite-row-writer.js';
 import { usageColumns, usageValues, usageValuesOfLines } from './usage-row-values.js';
 
@@ -18,13 +19,16 @@ export const usageRowsFromLines: RowsFromLines = {
   rowsOf: usageValuesOfLines,
 };
 
-/** Ledger batches go through the row writer (off the event loop); summaries through Kysely. */
+/**
+ * Ledger batches go through the row writer (off the event loop), and so do summaries and breakdowns, which scan the
+ * ledger: on the event loop, a month of 270,000 requests summed held it 2.5 s. Dead letters stay on Kysely.
+ */
 export class SqliteUsageStore extends KyselyUsageStore {
   constructor(
     db: Kysely<StorageDatabase>,
     private readonly writer: SqliteRowWriter,
   ) {
-    super(db);
+    super(db, new Kysely<StorageDatabase>({ dialect: offLoopReadDialect(writer) }));
   }
 
   override async insertUsage(records: UsageRecord[]): Promise<void> {

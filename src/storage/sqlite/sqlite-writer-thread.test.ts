@@ -38,3 +38,32 @@ test('the writer thread writes its batches at a lower priority than the event lo
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a read on the writer thread sees every batch sent before it, and a long one leaves the event loop free", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-writer-'));
+  const filename = join(dir, 'rows.sqlite');
+  const setup = new Database(filename);
+  setup.pragma('journal_mode = WAL');
+  setup.exec('CREATE TABLE t (n INTEGER, label TEXT)');
+  setup.close();
+  const writer = new SqliteWriterThread(filename, { t: 'INSERT INTO t VALUES (?, ?)' }, 1000);
+  try {
+    // Not awaited: the read is sent after the batch, and answered after it.
+    const writing = writer.insert('t', [[1, 'one'], [2, 'two'], [3, 'three']]);
+    assert.deepEqual(await writer.read('SELECT count(*) AS rows, sum(n) AS total FROM t WHERE n >= ?', [2]), [{ rows: 2, total: 5 }]);
+    assert.equal(await writing, 3, 'the batch reports the rows it changed');
+
+    // SQLite counting to three million takes it a good part of a second; a 20 ms timer set meanwhile fires on time.
+    const counting = writer.read('WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT count(*) AS n FROM c', [3_000_000]);
+    const timerSetAt = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const lateMs = performance.now() - timerSetAt - 20;
+    assert.deepEqual(await counting, [{ n: 3_000_000 }]);
+    assert.ok(lateMs < 150, `a 20 ms timer fired ${lateMs.toFixed(0)} ms late during the read`);
+
+    await assert.rejects(writer.read('DELETE FROM t', []), /SQLite read failed: not a read/);
+  } finally {
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
