@@ -87,7 +87,7 @@ test('openRecordStore without databaseUrl opens <dataDir>/svc.sqlite in WAL mode
   }
 });
 
-test("stored responses are written and expired off the event loop: another connection's write lock does not stall it", async () => {
+test("stored responses and memory facts are written, expired and forgotten off the event loop: another connection's write lock does not stall it", async () => {
   const directory = await mkdtemp(join(tmpdir(), 'svc-sqlite-'));
   const store = new SqliteRecordStore({ dataDir: directory });
   await store.migrate();
@@ -120,6 +120,17 @@ test("stored responses are written and expired off the event loop: another conne
     assert.equal(await store.responses.getResponse('org_a', 'resp_old_0', '2026-11-01T12:00:00.000Z'), undefined, 'an expired response is gone');
     assert.ok(await store.responses.getResponse('org_a', 'resp_first', '2026-11-15T00:00:00.000Z'), 'a live response stays');
     assert.equal(await store.responses.deleteExpiredResponses('2026-11-15T00:00:00.000Z'), 0);
+
+    // An org's memory forgotten (right to be forgotten) goes in chunks of 1,000 too; another org's stays.
+    const fact = (id: string, orgId: string) => ({ id, org_id: orgId, conversation_id: 'trip', created_at: '2026-11-01T00:00:00.000Z', text: 'I live in Lisbon.', entities: [{ kind: 'place' as const, value: 'lisbon' }], embedding: 'AAAA' });
+    const facts = Array.from({ length: 2500 }, (_, index) => fact(`fact_${index}`, 'org_a'));
+    for (let from = 0; from < facts.length; from += 500) await store.memoryFacts.putFacts(facts.slice(from, from + 500));
+    await store.memoryFacts.putFacts([fact('fact_b', 'org_b')]);
+    const forgetting = await timerLatenessDuring(() => store.memoryFacts.deleteFacts('org_a'));
+    assert.ok(forgetting.lateMs < 1000, `a 20 ms timer fired ${forgetting.lateMs.toFixed(0)} ms late while forgetting waited for the lock`);
+    assert.equal(forgetting.result, 2500);
+    assert.deepEqual(await store.memoryFacts.factsSummary('org_a', 'trip'), { total: 0, newest: null });
+    assert.equal((await store.memoryFacts.factsSummary('org_b', 'trip')).total, 1);
   } finally {
     if (locker.inTransaction) locker.exec('ROLLBACK');
     locker.close();

@@ -9,6 +9,15 @@ const factColumns = ['id', 'org_id', 'conversation_id', 'created_at', 'text', 'e
 /** The INSERT the row writer runs for a fact; a retried turn stores nothing twice (ids derive from the request). */
 export const memoryFactStatement = insertIgnoringDuplicates('memory_facts', factColumns, 'id');
 
+/** A conversation's facts past its `keep` newest (ties in time by id, as listFacts orders them), in one statement. */
+export const prunedFactsStatement =
+  'DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? AND conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)';
+
+/** Facts forgotten (an org's, or one conversation's) at most FORGOTTEN_CHUNK at a time: each chunk is one short transaction. */
+const FORGOTTEN_CHUNK = 1000;
+export const forgottenOrgFactsStatement = `DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? LIMIT ${FORGOTTEN_CHUNK})`;
+export const forgottenConversationFactsStatement = `DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? AND conversation_id = ? LIMIT ${FORGOTTEN_CHUNK})`;
+
 /**
  * A conversation's count of facts and its newest time, as two statements: SQLite reads a lone max() from the end of
  * the conversation's index range, but asked beside count() it reads every row's time. Each full-mode request in a
@@ -20,7 +29,8 @@ const NEWEST_FACT = 'select max("created_at") as "newest" from "memory_facts" wh
 /**
  * Facts are written by the row writer's thread, like the ledger: written on the event loop, each turn's insert
  * waited for SQLite's write lock while the writer thread held it (the busy handler sleeps, up to 23 ms in the
- * soak) and now and then ran a WAL checkpoint. Reads stay on Kysely.
+ * soak) and now and then ran a WAL checkpoint. Pruning a conversation and forgetting an org's facts (right to be
+ * forgotten: millions of rows, in chunks) are writes too, and go there. Reads stay on Kysely.
  */
 export class SqliteMemoryFactStore extends KyselyMemoryFactStore {
   constructor(
@@ -39,6 +49,21 @@ export class SqliteMemoryFactStore extends KyselyMemoryFactStore {
     const counted = await this.db.executeQuery<{ total: number }>(CompiledQuery.raw(COUNT_FACTS, parameters));
     const newest = await this.db.executeQuery<{ newest: string | null }>(CompiledQuery.raw(NEWEST_FACT, parameters));
     return { total: Number(counted.rows[0].total), newest: newest.rows[0].newest ?? null };
+  }
+
+  override async pruneFacts(orgId: string, conversationId: string, keep: number): Promise<number> {
+    return this.writer.run('memory_facts_pruned', [[orgId, conversationId, keep]]);
+  }
+
+  /** Chunk after chunk until one comes back short: the ledger's batches are written between them. */
+  override async deleteFacts(orgId: string, conversationId?: string): Promise<number> {
+    const [statement, parameters] = conversationId === undefined ? ['memory_facts_of_org', [orgId]] : ['memory_facts_of_conversation', [orgId, conversationId]];
+    let deleted = 0;
+    for (;;) {
+      const chunk = await this.writer.run(statement, [parameters]);
+      deleted += chunk;
+      if (chunk < FORGOTTEN_CHUNK) return deleted;
+    }
   }
 
   override async putFacts(facts: MemoryFact[]): Promise<void> {

@@ -6,7 +6,7 @@ import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
-import { memoryFactStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
+import { forgottenConversationFactsStatement, forgottenOrgFactsStatement, memoryFactStatement, prunedFactsStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
 import { expiredResponsesStatement, SqliteResponseStore, storedResponseStatement } from './sqlite-response-store.js';
 import { SqliteUsageStore, usageRowsFromLines, usageStatement } from './sqlite-usage-store.js';
 
@@ -47,8 +47,16 @@ export class SqliteRecordStore extends KyselyRecordStore {
         await this.migrate(); // opens the database through Kysely (idempotent), so the file and tables exist
         return open();
       },
-      // The tables the writer thread appends to, each with its one-row INSERT, and the stored responses' expiry.
-      { usage: usageStatement, memory_facts: memoryFactStatement, stored_responses: storedResponseStatement, stored_responses_expired: expiredResponsesStatement },
+      // The tables the writer thread appends to, each with its one-row INSERT, and the deletes that go there too.
+      {
+        usage: usageStatement,
+        memory_facts: memoryFactStatement,
+        memory_facts_pruned: prunedFactsStatement,
+        memory_facts_of_org: forgottenOrgFactsStatement,
+        memory_facts_of_conversation: forgottenConversationFactsStatement,
+        stored_responses: storedResponseStatement,
+        stored_responses_expired: expiredResponsesStatement,
+      },
       // The ledger's batches come as the journal's lines (SqliteUsageStore.insertJournaledUsage).
       { usage: usageRowsFromLines },
     );
