@@ -29,7 +29,7 @@ export class KyselyRecordStore implements RecordStore {
     protected readonly db: Kysely<StorageDatabase>,
     readonly kind: 'sqlite' | 'postgres',
     /** Dialect-specific writers of the append-only tables (SQLite writes them off the event loop). */
-    writers: { usage?: UsageStore; memoryFacts?: MemoryFactStore; responses?: ResponseStore } = {},
+    writers: { usage?: UsageStore; memoryFacts?: MemoryFactStore; responses?: ResponseStore; audit?: AuditStore } = {},
   ) {
     this.tenants = new KyselyTenantStore(db);
     this.settings = new KyselySettingsStore(db);
@@ -37,7 +37,7 @@ export class KyselyRecordStore implements RecordStore {
     this.providerKeys = new KyselyProviderKeyStore(db);
     this.responses = writers.responses ?? new KyselyResponseStore(db);
     this.governance = new KyselyGovernanceStore(db);
-    this.audit = new KyselyAuditStore(db);
+    this.audit = writers.audit ?? new KyselyAuditStore(db);
     this.memoryFacts = writers.memoryFacts ?? new KyselyMemoryFactStore(db);
   }
 

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
+import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
+import { offLoopReadDialect } from './off-loop-reads.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
 import { forgottenConversationFactsStatement, forgottenOrgFactsStatement, memoryFactStatement, prunedFactsStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
@@ -60,7 +62,15 @@ export class SqliteRecordStore extends KyselyRecordStore {
       // The ledger's batches come as the journal's lines (SqliteUsageStore.insertJournaledUsage).
       { usage: usageRowsFromLines },
     );
-    super(db, 'sqlite', { usage: new SqliteUsageStore(db, writer), memoryFacts: new SqliteMemoryFactStore(db, writer), responses: new SqliteResponseStore(db, writer) });
+    // Reads that scan the ledger (usage summaries and breakdowns, the audit trail filtered by status or endpoint) run on
+    // the writer's thread: on the event loop they held it for as long as SQLite took.
+    const scans = new Kysely<StorageDatabase>({ dialect: offLoopReadDialect(writer) });
+    super(db, 'sqlite', {
+      usage: new SqliteUsageStore(db, writer, scans),
+      memoryFacts: new SqliteMemoryFactStore(db, writer),
+      responses: new SqliteResponseStore(db, writer),
+      audit: new KyselyAuditStore(scans),
+    });
     this.writer = writer;
   }
 

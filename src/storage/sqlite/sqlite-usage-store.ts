@@ -1,8 +1,7 @@
-import { Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
 import type { UsageRecord } from '../../core/storage-interfaces.js';
-import { offLoopReadDialect } from './off-loop-reads.js';
 import { insertIgnoringDuplicates, type RowsFromLines, type SqliteRowWriter } from './sqlite-row-writer.js';
 import { usageColumns, usageValues, usageValuesOfLines } from './usage-row-values.js';
 
@@ -27,8 +26,10 @@ export class SqliteUsageStore extends KyselyUsageStore {
   constructor(
     db: Kysely<StorageDatabase>,
     private readonly writer: SqliteRowWriter,
+    /** Kysely over the writer's connection (off-loop-reads.ts). */
+    scans: Kysely<StorageDatabase>,
   ) {
-    super(db, new Kysely<StorageDatabase>({ dialect: offLoopReadDialect(writer) }));
+    super(db, scans);
   }
 
   override async insertUsage(records: UsageRecord[]): Promise<void> {
