@@ -3,9 +3,12 @@
  * written by hand apart from the code; regenerate with `python3 test/fixtures/make-json-healing-corpus.py`).
  * An item is right when a broken answer is healed to exactly the expected value, a valid one is left
  * untouched, and a hopeless one (or one with placeholders for left-out values) is refused. Prints the score
- * per category and overall; exits 1 under `--min` (a share, default 0.98).
+ * per category and overall; exits 1 under `--min` (a share, default 0.98). Then the time to heal large broken answers
+ * of a few shapes at three sizes (the healer runs on the event loop: its time must grow with the answer's length, not
+ * its square).
  */
 import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { healJson } from '../src/verification/json-healer.js';
 import { healingCorpus, healItem } from '../test/support/healing-corpus.js';
 
 const { values } = parseArgs({ options: { min: { type: 'string', default: '0.98' }, verbose: { type: 'boolean', default: false } } });
@@ -33,3 +36,30 @@ const share = right / corpus.length;
 console.log(`\nhealing corpus: ${right}/${corpus.length} right (${(100 * share).toFixed(1)} %), target ≥ ${(100 * Number(values.min)).toFixed(0)} %`);
 if (wrong.length > 0 && (values.verbose || share < Number(values.min))) console.log(wrong.join('\n'));
 process.exitCode = share >= Number(values.min) ? 0 : 1;
+
+/** Large broken answers, each built of `n` repeats of its flaw. */
+const largeShapes: Record<string, (n: number) => string> = {
+  'single quotes and trailing commas': (n) => `Here you go: {'items': [${Array.from({ length: n }, (_, i) => `{'id': ${i}, 'name': 'item ${i}', 'tags': ['a', 'b',],}`).join(', ')},]}`,
+  'cut mid-way': (n) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i}, "name": "item ${i}"}`).join(', ')}`,
+  'quotes inside a value': (n) => `{"text": "${'he said "hi" and left, '.repeat(n)}"}`,
+  'nested deep and cut': (n) => `${'{"a":['.repeat(n / 10)}1`,
+};
+const medianMs = (run: () => void) => {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    run();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[1];
+};
+console.log('\nlarge broken answers: the median of three heals, ms (µs a KB)\n');
+console.log('| shape | ~10 KB | ~100 KB | ~300 KB |\n|---|---|---|---|');
+for (const [shape, make] of Object.entries(largeShapes)) {
+  const cells = [200, 2000, 6000].map((n) => {
+    const text = make(n);
+    const ms = medianMs(() => healJson(text, { requireObject: true }));
+    return `${ms.toFixed(1)} (${((1000 * ms) / (text.length / 1024)).toFixed(0)})`;
+  });
+  console.log(`| ${shape} | ${cells.join(' | ')} |`);
+}

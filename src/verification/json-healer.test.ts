@@ -57,3 +57,38 @@ describe('what each step reports', () => {
     if (outcome.status === 'healed') assert.deepEqual(outcome.value, { name: 'Ada', age: 36 });
   });
 });
+
+describe('the healer on large answers (it runs on the event loop)', () => {
+  /** The fastest of two heals, ms. */
+  const healTime = (text: string) => {
+    let fastest = Infinity;
+    for (let round = 0; round < 2; round++) {
+      const started = performance.now();
+      healJson(text, { requireObject: true });
+      fastest = Math.min(fastest, performance.now() - started);
+    }
+    return fastest;
+  };
+  /** How much longer an answer four times as long takes: about 4 when the time grows with the length, 16 with its square. */
+  const growth = (make: (n: number) => string, n: number) => {
+    healTime(make(n / 4)); // compiled before it is timed
+    return healTime(make(4 * n)) / healTime(make(n));
+  };
+
+  test('thousands of trailing commas in single-quoted JSON: healed whole, in time that grows with the length, not its square', () => {
+    const answer = (n: number) => `Here you go: {'items': [${Array.from({ length: n }, (_, i) => `{'id': ${i}, 'tags': ['a', 'b',],}`).join(', ')},]}`;
+    const outcome = healJson(answer(3000), { requireObject: true });
+    assert.equal(outcome.status, 'healed');
+    assert.ok(outcome.status === 'healed');
+    const items = (outcome.value as { items: unknown[] }).items;
+    assert.deepEqual([items.length, items[2999]], [3000, { id: 2999, tags: ['a', 'b'] }]);
+    const ratio = growth(answer, 1000);
+    assert.ok(ratio < 10, `4× the answer took ${ratio.toFixed(1)}× the time`);
+  });
+
+  test('an answer nested 12,000 deep and cut is read in well under two seconds (each array was scanned to its end: ~6 s)', () => {
+    healTime(`${'{"a":['.repeat(1000)}1`); // compiled before it is timed
+    const ms = healTime(`${'{"a":['.repeat(12_000)}1`);
+    assert.ok(ms < 2000, `${ms.toFixed(0)} ms`);
+  });
+});

@@ -93,6 +93,7 @@ export function fixLexically(text: string): LexicalFix {
   };
   let expectKey = false;
   let index = 0;
+  let spacedCommas: SpacedCommaArrays | undefined;
   const previousSignificant = (): string | undefined => tokens[significantIndex(tokens)]?.text;
   /** A key or a value opens here: a quote, a `u''` prefix or a corner bracket may start a string. */
   const atOpening = () => openers.has(previousSignificant());
@@ -232,10 +233,15 @@ export function fixLexically(text: string): LexicalFix {
     else if (character === '[') {
       stack.push('array');
       while ((spacedArrays.at(-1) ?? 0) >= stack.length) spacedArrays.pop();
-      if (partsItemsWithSpacedCommas(text, index)) spacedArrays.push(stack.length);
+      spacedCommas ??= new SpacedCommaArrays(text);
+      if (spacedCommas.at(index)) spacedArrays.push(stack.length);
     }
     else if (character === '}' || character === ']') {
       const opener = character === '}' ? 'object' : 'array';
+      // `[1, 2,]`, `{"a": 1,}`: a trailing comma goes, here where it costs a token. The repairer strips each one by copying
+      // all it has written so far: an answer of many took time quadratic in its length (280 KB: 6 s of the event loop).
+      const beforeCloser = significantIndex(tokens);
+      if (beforeCloser >= 0 && tokens[beforeCloser].kind === 'punctuation' && tokens[beforeCloser].text === ',') tokens.splice(beforeCloser, 1);
       // `{"a": 1, "b"}`: a key with no colon and no value says nothing; it goes, as it does from a cut answer.
       if (character === '}' && endsOnLoneKey(tokens)) dropHalfWrittenEnd(tokens);
       if (stack.at(-1) !== opener && stack.length > 0 && stack.includes(opener)) {
@@ -341,10 +347,44 @@ function thousandsGroupAt(text: string, index: number): RegExpExecArray | null {
   return thousandsGroup.exec(text);
 }
 
-/** Whether the array opening at `open` parts its items with a comma and a space, up to where it closes (strings skipped). */
-function partsItemsWithSpacedCommas(text: string, open: number): boolean {
+/**
+ * Which arrays of a text part their items with a comma and a space, up to where they close (double-quoted strings
+ * skipped), read in one pass over the text. Asked array by array, a scan from each `[` to its close made an answer
+ * nested deep quadratic in its length (30 KB of nesting: 0.5 s).
+ */
+class SpacedCommaArrays {
+  /** Indices of the `[` read as opening an array, and whether that array parts its items with ", ". */
+  private readonly arrays = new Map<number, boolean>();
+
+  constructor(private readonly text: string) {
+    const open: number[] = [];
+    for (let index = 0; index < text.length; index++) {
+      const character = text[index];
+      if (character === '"') index = readString(text, index).end - 1;
+      else if (character === '[') {
+        open.push(index);
+        this.arrays.set(index, false);
+      } else if (character === '{') open.push(-1);
+      else if (character === ']' || character === '}') open.pop();
+      else if (character === ',' && text[index + 1] === ' ' && (open.at(-1) ?? -1) >= 0) this.arrays.set(open.at(-1)!, true);
+    }
+  }
+
+  /**
+   * For the `[` at `open`. One the pass read inside a string (the lexer reads strings more loosely: a quote inside a
+   * value) is scanned on its own, at most SCAN_LIMIT characters ahead.
+   */
+  at(open: number): boolean {
+    return this.arrays.get(open) ?? partsItemsWithSpacedCommas(this.text, open, Math.min(this.text.length, open + SCAN_LIMIT));
+  }
+}
+
+const SCAN_LIMIT = 4096;
+
+/** Whether the array opening at `open` parts its items with a comma and a space before `end` or where it closes (strings skipped). */
+function partsItemsWithSpacedCommas(text: string, open: number, end: number): boolean {
   let depth = 0;
-  for (let index = open; index < text.length; index++) {
+  for (let index = open; index < end; index++) {
     const character = text[index];
     if (character === '"') index = readString(text, index).end - 1;
     else if (character === '[' || character === '{') depth++;
