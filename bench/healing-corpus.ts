@@ -40,6 +40,7 @@ process.exitCode = share >= Number(values.min) ? 0 : 1;
 /** Large broken answers, each built of `n` repeats of its flaw. */
 const largeShapes: Record<string, (n: number) => string> = {
   'single quotes and trailing commas': (n) => `Here you go: {'items': [${Array.from({ length: n }, (_, i) => `{'id': ${i}, 'name': 'item ${i}', 'tags': ['a', 'b',],}`).join(', ')},]}`,
+  'objects with no commas between them': (n) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i} "name": "item ${i}"}`).join(' ')}]}`,
   'cut mid-way': (n) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i}, "name": "item ${i}"}`).join(', ')}`,
   'quotes inside a value': (n) => `{"text": "${'he said "hi" and left, '.repeat(n)}"}`,
   'nested deep and cut': (n) => `${'{"a":['.repeat(n / 10)}1`,

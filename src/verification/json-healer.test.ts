@@ -86,6 +86,16 @@ describe('the healer on large answers (it runs on the event loop)', () => {
     assert.ok(ratio < 10, `4× the answer took ${ratio.toFixed(1)}× the time`);
   });
 
+  test('thousands of objects with no commas between them or their members: healed whole, in time that grows with the length', () => {
+    const answer = (n: number) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i} "name": "item ${i}"}`).join(' ')}]}`;
+    const outcome = healJson(answer(3000), { requireObject: true });
+    assert.ok(outcome.status === 'healed', JSON.stringify(outcome).slice(0, 200));
+    const items = (outcome.value as { items: unknown[] }).items;
+    assert.deepEqual([items.length, items[2999]], [3000, { id: 2999, name: 'item 2999' }]);
+    const ratio = growth(answer, 1000);
+    assert.ok(ratio < 10, `4× the answer took ${ratio.toFixed(1)}× the time`);
+  });
+
   test('an answer nested 12,000 deep and cut is read in well under two seconds (each array was scanned to its end: ~6 s)', () => {
     healTime(`${'{"a":['.repeat(1000)}1`); // compiled before it is timed
     const ms = healTime(`${'{"a":['.repeat(12_000)}1`);
