@@ -15,6 +15,8 @@ export class Redactor {
   private readonly byPlaceholder = new Map<string, string>();
   /** Placeholder-like text the caller wrote itself (`[EMAIL_1]` typed literally): never issued, so never "restored". */
   private readonly reserved = new Set<string>();
+  /** The last number issued per label (`EMAIL` → 3 after `[EMAIL_3]`). */
+  private readonly lastNumber = new Map<string, number>();
   readonly counts: Partial<Record<PiiType, number>> = {};
 
   get redacted(): boolean {
@@ -31,8 +33,12 @@ export class Redactor {
         let placeholder = this.byValue.get(match);
         if (!placeholder) {
           const label = detector.type.toUpperCase();
-          let number = [...this.byPlaceholder.keys()].filter((key) => key.startsWith(`[${label}_`)).length + 1;
+          // The next number after the last one issued, past any the caller typed itself. Counting the label's placeholders
+          // for each new value made a text of many distinct values quadratic (10,000 e-mail addresses: 9.8 s of the event
+          // loop), and after a skipped number it issued one already taken.
+          let number = (this.lastNumber.get(label) ?? 0) + 1;
           while (this.reserved.has(`[${label}_${number}]`)) number++;
+          this.lastNumber.set(label, number);
           placeholder = `[${label}_${number}]`;
           this.byValue.set(match, placeholder);
           this.byPlaceholder.set(placeholder, match);
