@@ -215,6 +215,34 @@ describe('reading a whole answer', () => {
     );
   });
 
+  test('a 200 whose body never ends is left past 128 MiB (a server_error), not read until the process runs out of memory', async () => {
+    let bytesWritten = 0;
+    let closed = false;
+    const piece = Buffer.alloc(1024 * 1024, 'x');
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.once('close', () => (closed = true));
+        const write = () => {
+          while (!closed) {
+            bytesWritten += piece.length;
+            if (!response.write(piece)) return void response.once('drain', write);
+          }
+        };
+        write();
+      },
+      async (baseUrl) => {
+        const error = await expectUpstreamError(completeChat(targetFor(baseUrl)), 'server_error');
+        assert.match(error.message, /the upstream answer is larger than 134217728 bytes/);
+        const deadline = Date.now() + 5000;
+        while (!closed && Date.now() < deadline) await sleep(10);
+        assert.ok(closed, 'svc closed the connection');
+        assert.ok(bytesWritten < 200 * 1024 * 1024, `the upstream wrote ${(bytesWritten / 2 ** 20).toFixed(0)} MiB`);
+      },
+    );
+  });
+
   // A body that breaks off: an error answer keeps its status; a 200 is a connection failure, never half-parsed.
   const brokenBodies: { status: number; start: string; kind: UpstreamErrorKind }[] = [
     { status: 503, start: '{"error": {"message": "over cap', kind: 'overloaded' },
@@ -303,6 +331,34 @@ describe('reading a whole answer', () => {
 });
 
 describe('a streamed chat answer', () => {
+  test('a stream whose line never ends fails past 32 Mi characters after the chunks before it, and the upstream is left', async () => {
+    let closed = false;
+    const first = `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'mock-model', choices: [{ index: 0, delta: { role: 'assistant', content: 'before' }, finish_reason: null }] })}\n\n`;
+    const piece = 'y'.repeat(1024 * 1024);
+    await withRawUpstream(
+      (request, response) => {
+        request.resume();
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.once('close', () => (closed = true));
+        response.write(`${first}data: {"choices": [{"delta": {"content": "`);
+        const write = () => {
+          while (!closed) if (!response.write(piece)) return void response.once('drain', write);
+        };
+        write();
+      },
+      async (baseUrl) => {
+        const { chunks, error } = await drain(await streamChat(targetFor(baseUrl)));
+        assert.equal(contentOf(chunks), 'before');
+        assert.ok(error instanceof UpstreamError, String(error));
+        assert.equal(error.kind, 'server_error');
+        assert.match(error.message, /upstream sent a stream line longer than 33554432 characters/);
+        const deadline = Date.now() + 5000;
+        while (!closed && Date.now() < deadline) await sleep(10);
+        assert.ok(closed, 'svc closed the connection');
+      },
+    );
+  });
+
   test('resolves on the first chunk while the upstream is still sending, then yields in order', async () => {
     mock.enqueueReply({ content: 'one two three four five', chunks: ['one ', 'two ', 'three ', 'four ', 'five'], eventDelayMs: 80 });
     const started = Date.now();

@@ -235,13 +235,14 @@ class ChunkReader<C> {
    * right behind content), those chunks are still delivered and the error is thrown by the next read().
    */
   private translateRead(step: IteratorResult<Buffer>): C[] {
-    const events = step.done ? this.parser.finish() : this.parser.push(step.value);
     if (step.done) {
       this.ended = true;
       this.detach();
     }
     let chunks = NO_CHUNKS as unknown as C[];
     try {
+      // The parser refuses a line or an event past its bound: a failure of the stream like a translator's.
+      const events = step.done ? this.parser.finish() : this.parser.push(step.value);
       for (const event of events) chunks = concatenate(chunks, this.translator.push(event));
       if (step.done) chunks = concatenate(chunks, this.translator.finish());
     } catch (error) {

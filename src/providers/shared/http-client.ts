@@ -5,7 +5,7 @@ import { type UpstreamHttpRequest } from '../provider-types.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import { internalRangeOf, OutboundAddressRefused, publicOnlyLookup } from '../../shared/outbound-address.js';
 import { isIP } from 'node:net';
-import { failedAfterAnswerBegan, WholeAnswerHandler, type UpstreamTextAnswer } from './whole-answer.js';
+import { ANSWER_TOO_LARGE, failedAfterAnswerBegan, WholeAnswerHandler, type UpstreamTextAnswer } from './whole-answer.js';
 import { StreamedBody, type StreamedResponse } from './streamed-body.js';
 
 /**
@@ -262,6 +262,7 @@ export function toTransportError(error: unknown, providerId: string, signal?: Ca
   if (code !== undefined && PROGRAMMING_ERROR_CODES.has(code)) return error as Error;
   // The tenant's base URL points inside the network: the key's fault, not the provider's (no circuit is opened).
   if (code === 'SVC_OUTBOUND_REFUSED') return new UpstreamError(providerId, { kind: 'auth', message: `upstream connection refused: ${(error as Error).message}` }, { cause: error });
+  if (code === ANSWER_TOO_LARGE) return new UpstreamError(providerId, { kind: 'server_error', message: (error as Error).message }, { cause: error });
   const detail = error instanceof Error ? error.message : String(error);
   if (code !== undefined && TIMEOUT_CODES.has(code)) {
     return new UpstreamError(providerId, { kind: 'timeout', message: `upstream timed out (${code}): ${detail}` }, { cause: error });

@@ -67,3 +67,40 @@ test('a read holding many events and the start of the next delivers the complete
   assert.deepEqual(events, [{ event: 'a', id: '7', data: '1' }, { id: '7', data: '2\n3' }]);
   assert.deepEqual(parser.push(Buffer.from('tial\n\n')), [{ id: '7', data: 'partial' }]);
 });
+
+test('a stream cut into three reads anywhere reads the same, whatever its line endings', () => {
+  const text = 'event: a\r\ndata: one\rdata: two\n\r\n: ping\ndata: three\r\r';
+  const expected = [{ event: 'a', data: 'one\ntwo' }, { data: 'three' }];
+  for (let first = 1; first < text.length; first++) {
+    for (let second = first; second < text.length; second++) {
+      const parser = new SseParser();
+      const events = [...parser.push(text.slice(0, first)), ...parser.push(text.slice(first, second)), ...parser.push(text.slice(second)), ...parser.finish()];
+      assert.deepEqual(events, expected, `cuts at ${first} and ${second}`);
+    }
+  }
+});
+
+test('a long line read in many small pieces is read in time that grows with its length (each piece once)', () => {
+  const parser = new SseParser();
+  const piece = Buffer.from('x'.repeat(8192));
+  const started = performance.now();
+  parser.push('data: ');
+  for (let read = 0; read < 1000; read++) assert.deepEqual(parser.push(piece), []);
+  const [event] = parser.push('\n\n');
+  const ms = performance.now() - started;
+  assert.equal(event.data.length, 8192 * 1000);
+  // Grown as one string, each read's search for a line ending copied all of it: ~28 s here.
+  assert.ok(ms < 5000, `${ms.toFixed(0)} ms`);
+});
+
+test('a line or an event past the bound is refused: an upstream that never ends its line cannot fill the memory', () => {
+  const longLine = new SseParser({ maxEventChars: 1000 });
+  longLine.push('data: ');
+  assert.throws(() => {
+    for (let read = 0; read < 10; read++) longLine.push('y'.repeat(200));
+  }, /upstream sent a stream line longer than 1000 characters/);
+  const manyLines = new SseParser({ maxEventChars: 1000 });
+  assert.throws(() => manyLines.push(`${'data: zzzzzzzzzz\n'.repeat(100)}\n`), /upstream sent a stream event of more than 1000 characters/);
+  const fine = new SseParser({ maxEventChars: 1000 });
+  assert.deepEqual(fine.push(`data: ${'w'.repeat(900)}\n\n`), [{ data: 'w'.repeat(900) }]);
+});

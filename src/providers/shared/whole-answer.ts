@@ -9,6 +9,13 @@ export interface UpstreamTextAnswer {
 }
 
 /**
+ * The largest answer read whole, in bytes: an upstream that never ends its body (a tenant's own base URL, a broken
+ * proxy) would otherwise fill the process's memory. The largest real answers (embeddings of 2,048 inputs of 3,072
+ * dimensions as JSON numbers, ~75 MB) fit.
+ */
+export const MAX_ANSWER_BYTES = 128 * 1024 * 1024;
+
+/**
  * An undici dispatch handler that collects an answer whole, for the calls whose answer is read as one text
  * (every JSON call). It spares what `request()` + `body.text()` build per call — a request handler, a
  * Readable body and its consumer — about 25 µs of CPU per call here (the request path's single largest
@@ -36,6 +43,7 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
     /** Called when the status and headers are in (a first-byte timer stops there). */
     private readonly headersArrived: () => void,
     private readonly maxErrorBytes: number,
+    private readonly maxAnswerBytes = MAX_ANSWER_BYTES,
   ) {
     if (signal?.aborted) this.abort(signal.reason);
     else signal?.addEventListener('abort', this.onAbort, { once: true });
@@ -61,6 +69,12 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
     if (this.isErrorAnswer() && this.length >= this.maxErrorBytes) {
       this.succeed();
       controller.abort(new Error('error body longer than kept: the rest is not read'));
+    } else if (this.length > this.maxAnswerBytes) {
+      const error = Object.assign(new Error(`the upstream answer is larger than ${this.maxAnswerBytes} bytes: the rest is not read`), { code: ANSWER_TOO_LARGE });
+      failedMidAnswer.add(error);
+      this.chunks = [];
+      this.fail(error);
+      controller.abort(error);
     }
   }
 
@@ -116,6 +130,9 @@ export class WholeAnswerHandler implements Dispatcher.DispatchHandler {
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   }
 }
+
+/** The code of the failure when an answer passes MAX_ANSWER_BYTES (http-client reads it as the upstream's fault). */
+export const ANSWER_TOO_LARGE = 'SVC_ANSWER_TOO_LARGE';
 
 /** Failures that came after the answer's status and headers (the request was taken): never sent again (http-client's isStaleConnection). */
 const failedMidAnswer = new WeakSet<Error>();
