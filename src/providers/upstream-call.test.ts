@@ -1,6 +1,6 @@
 import { after, before, beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type RequestListener, type ServerResponse } from 'node:http';
 import { FormData } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -178,6 +178,30 @@ async function withRawUpstream(answer: RequestListener, run: (baseUrl: string, r
   }
 }
 
+/**
+ * Writes `piece` as fast as the reader takes it (a reader that stops shows as pieces never written), up to `total` bytes
+ * and then ends, or until the reader leaves. The returned object follows the writing.
+ */
+function writeAsRead(response: ServerResponse, piece: string | Buffer, total = Infinity): { bytesWritten: number; closed: boolean } {
+  const progress = { bytesWritten: 0, closed: false };
+  response.once('close', () => (progress.closed = true));
+  const write = () => {
+    while (progress.bytesWritten < total && !progress.closed) {
+      progress.bytesWritten += piece.length;
+      if (!response.write(piece)) return void response.once('drain', write);
+    }
+    if (!progress.closed) response.end();
+  };
+  write();
+  return progress;
+}
+
+async function waitUntilClosed(progress: { closed: boolean }): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!progress.closed && Date.now() < deadline) await sleep(10);
+  assert.ok(progress.closed, 'svc closed the connection');
+}
+
 async function expectAbortError(promise: Promise<unknown>): Promise<void> {
   await assert.rejects(promise, (error: Error) => {
     assert.equal(error.name, 'AbortError', `expected an AbortError, got ${error.name}: ${error.message}`);
@@ -189,56 +213,34 @@ async function expectAbortError(promise: Promise<unknown>): Promise<void> {
 describe('reading a whole answer', () => {
   test('an error body of 64 MiB is read no further than 64 KiB: the upstream is left before it has written it, and the status still maps', async () => {
     const total = 64 * 1024 * 1024;
-    let bytesWritten = 0;
-    let closed = false;
-    const page = `<html>${'x'.repeat(1023)}\n`;
+    let upstream = { bytesWritten: 0, closed: false };
     await withRawUpstream(
       (request, response) => {
         request.resume();
         response.writeHead(502, { 'content-type': 'text/html' });
-        response.once('close', () => (closed = true));
-        // Written as fast as the reader takes it: a reader that stops shows as pieces never written.
-        const write = () => {
-          while (bytesWritten < total && !closed) {
-            bytesWritten += page.length;
-            if (!response.write(page)) return void response.once('drain', write);
-          }
-          response.end();
-        };
-        write();
+        upstream = writeAsRead(response, `<html>${'x'.repeat(1023)}\n`, total);
       },
       async (baseUrl) => {
         const error = await expectUpstreamError(completeChat(targetFor(baseUrl)), 'server_error');
         assert.equal(error.status, 502);
-        assert.ok(bytesWritten < total / 4, `the upstream wrote ${(bytesWritten / 1e6).toFixed(1)} MB of ${total / 1e6} before svc left it`);
+        assert.ok(upstream.bytesWritten < total / 4, `the upstream wrote ${(upstream.bytesWritten / 1e6).toFixed(1)} MB of ${total / 1e6} before svc left it`);
       },
     );
   });
 
   test('a 200 whose body never ends is left past 128 MiB (a server_error), not read until the process runs out of memory', async () => {
-    let bytesWritten = 0;
-    let closed = false;
-    const piece = Buffer.alloc(1024 * 1024, 'x');
+    let upstream = { bytesWritten: 0, closed: false };
     await withRawUpstream(
       (request, response) => {
         request.resume();
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.once('close', () => (closed = true));
-        const write = () => {
-          while (!closed) {
-            bytesWritten += piece.length;
-            if (!response.write(piece)) return void response.once('drain', write);
-          }
-        };
-        write();
+        upstream = writeAsRead(response, Buffer.alloc(1024 * 1024, 'x'));
       },
       async (baseUrl) => {
         const error = await expectUpstreamError(completeChat(targetFor(baseUrl)), 'server_error');
         assert.match(error.message, /the upstream answer is larger than 134217728 bytes/);
-        const deadline = Date.now() + 5000;
-        while (!closed && Date.now() < deadline) await sleep(10);
-        assert.ok(closed, 'svc closed the connection');
-        assert.ok(bytesWritten < 200 * 1024 * 1024, `the upstream wrote ${(bytesWritten / 2 ** 20).toFixed(0)} MiB`);
+        await waitUntilClosed(upstream);
+        assert.ok(upstream.bytesWritten < 200 * 1024 * 1024, `the upstream wrote ${(upstream.bytesWritten / 2 ** 20).toFixed(0)} MiB`);
       },
     );
   });
@@ -332,19 +334,14 @@ describe('reading a whole answer', () => {
 
 describe('a streamed chat answer', () => {
   test('a stream whose line never ends fails past 32 Mi characters after the chunks before it, and the upstream is left', async () => {
-    let closed = false;
+    let upstream = { bytesWritten: 0, closed: false };
     const first = `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: 'mock-model', choices: [{ index: 0, delta: { role: 'assistant', content: 'before' }, finish_reason: null }] })}\n\n`;
-    const piece = 'y'.repeat(1024 * 1024);
     await withRawUpstream(
       (request, response) => {
         request.resume();
         response.writeHead(200, { 'content-type': 'text/event-stream' });
-        response.once('close', () => (closed = true));
         response.write(`${first}data: {"choices": [{"delta": {"content": "`);
-        const write = () => {
-          while (!closed) if (!response.write(piece)) return void response.once('drain', write);
-        };
-        write();
+        upstream = writeAsRead(response, 'y'.repeat(1024 * 1024));
       },
       async (baseUrl) => {
         const { chunks, error } = await drain(await streamChat(targetFor(baseUrl)));
@@ -352,9 +349,7 @@ describe('a streamed chat answer', () => {
         assert.ok(error instanceof UpstreamError, String(error));
         assert.equal(error.kind, 'server_error');
         assert.match(error.message, /upstream sent a stream line longer than 33554432 characters/);
-        const deadline = Date.now() + 5000;
-        while (!closed && Date.now() < deadline) await sleep(10);
-        assert.ok(closed, 'svc closed the connection');
+        await waitUntilClosed(upstream);
       },
     );
   });
