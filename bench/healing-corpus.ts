@@ -10,6 +10,8 @@
 import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { healJson } from '../src/verification/json-healer.js';
 import { healingCorpus, healItem } from '../test/support/healing-corpus.js';
+import { largeBrokenAnswers } from '../test/support/large-broken-answers.js';
+import { median } from './load.js';
 
 const { values } = parseArgs({ options: { min: { type: 'string', default: '0.98' }, verbose: { type: 'boolean', default: false } } });
 const corpus = healingCorpus();
@@ -37,23 +39,22 @@ console.log(`\nhealing corpus: ${right}/${corpus.length} right (${(100 * share).
 if (wrong.length > 0 && (values.verbose || share < Number(values.min))) console.log(wrong.join('\n'));
 process.exitCode = share >= Number(values.min) ? 0 : 1;
 
-/** Large broken answers, each built of `n` repeats of its flaw. */
+/** The shapes by name, each sized so that n = 200, 2,000, 6,000 makes about 10, 100 and 300 KB. */
 const largeShapes: Record<string, (n: number) => string> = {
-  'single quotes and trailing commas': (n) => `Here you go: {'items': [${Array.from({ length: n }, (_, i) => `{'id': ${i}, 'name': 'item ${i}', 'tags': ['a', 'b',],}`).join(', ')},]}`,
-  'objects with no commas between them': (n) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i} "name": "item ${i}"}`).join(' ')}]}`,
-  'cut mid-way': (n) => `{"items": [${Array.from({ length: n }, (_, i) => `{"id": ${i}, "name": "item ${i}"}`).join(', ')}`,
-  'quotes inside a value': (n) => `{"text": "${'he said "hi" and left, '.repeat(n)}"}`,
-  'nested deep and cut': (n) => `${'{"a":['.repeat(n / 10)}1`,
+  'single quotes and trailing commas': largeBrokenAnswers.singleQuotesAndTrailingCommas,
+  'objects with no commas between them': largeBrokenAnswers.objectsWithoutCommas,
+  'cut mid-way': largeBrokenAnswers.cutMidWay,
+  'quotes inside a value': largeBrokenAnswers.quotesInsideAValue,
+  'nested deep and cut': (n) => largeBrokenAnswers.nestedAndCut(n / 10),
 };
-const medianMs = (run: () => void) => {
-  const times: number[] = [];
-  for (let round = 0; round < 3; round++) {
-    const started = performance.now();
-    run();
-    times.push(performance.now() - started);
-  }
-  return times.sort((a, b) => a - b)[1];
-};
+const medianMs = (run: () => void) =>
+  median(
+    [1, 2, 3].map(() => {
+      const started = performance.now();
+      run();
+      return performance.now() - started;
+    }),
+  );
 console.log('\nlarge broken answers: the median of three heals, ms (µs a KB)\n');
 console.log('| shape | ~10 KB | ~100 KB | ~300 KB |\n|---|---|---|---|');
 for (const [shape, make] of Object.entries(largeShapes)) {

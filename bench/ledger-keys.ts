@@ -1,6 +1,7 @@
 /**
- * `npm run bench:ledger-keys [-- --rows 100000 --batches 100 --table responses]`: what the usage ledger's primary key costs
- * the SQLite writer (`--table responses`: the stored responses' key, in batches of 200 as the archive writes them). The same 500-row batches as the ledger writes go through svc's SQLite store (its schema,
+ * `npm run bench:ledger-keys [-- --rows 100000 --batches 100 --table responses]`: what the usage ledger's primary key
+ * costs the SQLite writer (`--table responses`: the stored responses' key, in batches of 200 as the archive writes
+ * them). The same 500-row batches as the ledger writes go through svc's SQLite store (its schema,
  * its writer thread) into a ledger already holding `--rows` rows, once with random request ids (as svc made
  * them before: a random UUID's 32 hex) and once with svc's time-ordered ids (newRequestId). Prints the CPU
  * time of the whole process (both threads) per row written. Random keys land on a random page of the key's

@@ -104,9 +104,9 @@ export function fixLexically(text: string): LexicalFix {
   const atValueStart = () => [':', ',', '['].includes(previousSignificant() ?? '');
   /**
    * `[{"a": 1} {"b": 2}]`, `{"a": 1 "b": 2}`: a quoted string, an object or an array that follows a value with no comma
-   * inside a container gets its comma here (a bare word or number after a value may be the rest of an unquoted text:
-   * `hello world`, `5 kg`; those are left to the repairer). The repairer inserts each one by copying all it has written: an answer of many took time quadratic
-   * in its length (170 KB: 6 s of the event loop).
+   * inside a container gets its comma here. A bare word or number after a value may be the rest of an unquoted text
+   * (`hello world`, `5 kg`): those are left to the repairer. The repairer inserts each comma by copying all it has
+   * written: an answer of many took time quadratic in its length (170 KB: 6 s of the event loop).
    */
   const separateFromValueBefore = () => {
     if (stack.length === 0 || !endsValue(tokens[significantIndex(tokens)])) return;

@@ -40,7 +40,8 @@ export class SseParser {
     const text = typeof chunk === 'string' ? chunk : this.decode(chunk);
     const carried = this.carriedLength;
     // The carried text holds no line ending, but may end on a lone \r (half of a \r\n): then it is read again with the new text.
-    if (carried > 0 && this.carried.at(-1)!.charCodeAt(this.carried.at(-1)!.length - 1) !== 13 && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
+    const carriedEndsOnReturn = carried > 0 && this.carried.at(-1)!.endsWith('\r');
+    if (carried > 0 && !carriedEndsOnReturn && text.indexOf('\n') < 0 && text.indexOf('\r') < 0) {
       this.carry(text);
       return [];
     }

@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyMemoryFactStore, toFactRow } from '../kysely/kysely-memory-fact-store.js';
 import type { MemoryFact } from '../../core/storage-interfaces.js';
-import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
+import { chunkedDelete, insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
 const factColumns = ['id', 'org_id', 'conversation_id', 'created_at', 'text', 'entities', 'embedding'] as const;
 
@@ -13,10 +13,9 @@ export const memoryFactStatement = insertIgnoringDuplicates('memory_facts', fact
 export const prunedFactsStatement =
   'DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? AND conversation_id = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)';
 
-/** Facts forgotten (an org's, or one conversation's) at most FORGOTTEN_CHUNK at a time: each chunk is one short transaction. */
-const FORGOTTEN_CHUNK = 1000;
-export const forgottenOrgFactsStatement = `DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? LIMIT ${FORGOTTEN_CHUNK})`;
-export const forgottenConversationFactsStatement = `DELETE FROM memory_facts WHERE rowid IN (SELECT rowid FROM memory_facts WHERE org_id = ? AND conversation_id = ? LIMIT ${FORGOTTEN_CHUNK})`;
+/** Facts forgotten, an org's or one conversation's, a chunk at a time. */
+export const forgottenOrgFactsStatement = chunkedDelete('memory_facts', 'org_id = ?');
+export const forgottenConversationFactsStatement = chunkedDelete('memory_facts', 'org_id = ? AND conversation_id = ?');
 
 /**
  * A conversation's count of facts and its newest time, as two statements: SQLite reads a lone max() from the end of
@@ -55,15 +54,9 @@ export class SqliteMemoryFactStore extends KyselyMemoryFactStore {
     return this.writer.run('memory_facts_pruned', [[orgId, conversationId, keep]]);
   }
 
-  /** Chunk after chunk until one comes back short: the ledger's batches are written between them. */
   override async deleteFacts(orgId: string, conversationId?: string): Promise<number> {
-    const [statement, parameters] = conversationId === undefined ? ['memory_facts_of_org', [orgId]] : ['memory_facts_of_conversation', [orgId, conversationId]];
-    let deleted = 0;
-    for (;;) {
-      const chunk = await this.writer.run(statement, [parameters]);
-      deleted += chunk;
-      if (chunk < FORGOTTEN_CHUNK) return deleted;
-    }
+    if (conversationId === undefined) return this.writer.deleteInChunks('memory_facts_of_org', [orgId]);
+    return this.writer.deleteInChunks('memory_facts_of_conversation', [orgId, conversationId]);
   }
 
   override async putFacts(facts: MemoryFact[]): Promise<void> {

@@ -3,16 +3,15 @@ import type { StorageDatabase } from '../database-schema.js';
 import { KyselyResponseStore } from '../kysely/kysely-response-store.js';
 import { toUtcTimestamp } from '../kysely/record-rows.js';
 import type { StoredResponse } from '../../core/storage-interfaces.js';
-import { insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
+import { chunkedDelete, insertIgnoringDuplicates, type SqliteRowWriter } from './sqlite-row-writer.js';
 
 const responseColumns = ['id', 'org_id', 'created_at', 'expires_at', 'response', 'conversation'] as const;
 
 /** The INSERT the row writer runs for a stored response; a retried batch stores nothing twice. */
 export const storedResponseStatement = insertIgnoringDuplicates('stored_responses', responseColumns, 'id');
 
-/** Responses expired by a time, at most EXPIRED_CHUNK of them: each chunk is one short transaction of the writer's. */
-const EXPIRED_CHUNK = 1000;
-export const expiredResponsesStatement = `DELETE FROM stored_responses WHERE rowid IN (SELECT rowid FROM stored_responses WHERE expires_at <= ? LIMIT ${EXPIRED_CHUNK})`;
+/** Responses expired by a time, a chunk at a time. */
+export const expiredResponsesStatement = chunkedDelete('stored_responses', 'expires_at <= ?');
 
 /**
  * Stored responses (`store: true`) are written by the row writer's thread, like the ledger and the facts. Written on
@@ -36,14 +35,7 @@ export class SqliteResponseStore extends KyselyResponseStore {
     );
   }
 
-  /** Chunk after chunk until one comes back short: the ledger's batches are written between them. */
   override async deleteExpiredResponses(now: string): Promise<number> {
-    const expiredBy = [[toUtcTimestamp(now)]];
-    let deleted = 0;
-    for (;;) {
-      const chunk = await this.writer.run('stored_responses_expired', expiredBy);
-      deleted += chunk;
-      if (chunk < EXPIRED_CHUNK) return deleted;
-    }
+    return this.writer.deleteInChunks('stored_responses_expired', [toUtcTimestamp(now)]);
   }
 }

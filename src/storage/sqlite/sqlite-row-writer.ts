@@ -36,7 +36,20 @@ export class SqliteRowWriter {
     if (rows.length === 0) return 0;
     await this.start();
     if (this.inThread) return this.inThread[statement](rows);
-    return this.worker!.insert(statement, rows);
+    return this.worker!.run(statement, rows);
+  }
+
+  /**
+   * Runs a statement made by chunkedDelete with the same parameters again until a run deletes fewer rows than a chunk:
+   * each chunk is a short transaction of its own, and other batches are written between them. Resolves with the total.
+   */
+  async deleteInChunks(statement: string, parameters: unknown[]): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const chunk = await this.run(statement, [parameters]);
+      deleted += chunk;
+      if (chunk < DELETE_CHUNK) return deleted;
+    }
   }
 
   /**
@@ -59,7 +72,12 @@ export class SqliteRowWriter {
    */
   async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
     await this.start();
-    if (this.database) return this.database.prepare(sql).all(...parameters);
+    if (this.database) {
+      // As the thread does: a statement that writes is no read.
+      const statement = this.database.prepare(sql);
+      if (!statement.reader) throw new Error(`SQLite read failed: not a read: ${sql.slice(0, 80)}`);
+      return statement.all(...parameters);
+    }
     return this.worker!.read(sql, parameters);
   }
 
@@ -103,6 +121,17 @@ export interface RowsFromLines {
   moduleUrl: string;
   exportName: string;
   rowsOf: (lines: readonly string[]) => unknown[][];
+}
+
+/** Rows a chunkedDelete statement deletes at most in one run. */
+const DELETE_CHUNK = 1000;
+
+/**
+ * A DELETE of at most DELETE_CHUNK rows of `table` matching `where` (positional parameters), for deleteInChunks: one
+ * DELETE of a large set (an hour's expired responses, an org's forgotten facts) holds the write lock as long as it takes.
+ */
+export function chunkedDelete(table: string, where: string): string {
+  return `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM ${table} WHERE ${where} LIMIT ${DELETE_CHUNK})`;
 }
 
 /** An INSERT of one row with positional parameters, ignoring a row whose key is already there (retried batches). */

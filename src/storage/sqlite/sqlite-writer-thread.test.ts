@@ -24,7 +24,7 @@ test('the writer thread writes its batches at a lower priority than the event lo
   const eventLoop = niceOfProcess();
   const writer = new SqliteWriterThread(filename, { t: 'INSERT INTO t VALUES (?, ?)' }, 1000);
   try {
-    await writer.insert('t', [[1, 'one'], [2, 'two']]);
+    await writer.run('t', [[1, 'one'], [2, 'two']]);
     const reader = new Database(filename, { readonly: true });
     assert.deepEqual(reader.prepare('SELECT n, label FROM t ORDER BY n').all(), [{ n: 1, label: 'one' }, { n: 2, label: 'two' }]);
     reader.close();
@@ -49,7 +49,7 @@ test("a read on the writer thread sees every batch sent before it, and a long on
   const writer = new SqliteWriterThread(filename, { t: 'INSERT INTO t VALUES (?, ?)' }, 1000);
   try {
     // Not awaited: the read is sent after the batch, and answered after it.
-    const writing = writer.insert('t', [[1, 'one'], [2, 'two'], [3, 'three']]);
+    const writing = writer.run('t', [[1, 'one'], [2, 'two'], [3, 'three']]);
     assert.deepEqual(await writer.read('SELECT count(*) AS rows, sum(n) AS total FROM t WHERE n >= ?', [2]), [{ rows: 2, total: 5 }]);
     assert.equal(await writing, 3, 'the batch reports the rows it changed');
 

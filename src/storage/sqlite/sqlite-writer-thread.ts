@@ -57,25 +57,23 @@ function rowsOf(message) {
   return rows(message.lines);
 }
 function write(message) {
-  try {
-    const changes = inserts[message.table](rowsOf(message));
-    parentPort.postMessage({ id: message.id, ok: true, changes });
-  } catch (error) {
-    parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
-  }
+  return { changes: inserts[message.table](rowsOf(message)) };
 }
 // Reads that scan (a month of the ledger summed): each statement prepared once, a few dozen shapes at most.
 const reads = new Map();
 function read(message) {
+  let statement = reads.get(message.read);
+  if (!statement) {
+    statement = database.prepare(message.read);
+    if (!statement.reader) throw new Error('not a read: ' + message.read.slice(0, 80));
+    if (reads.size >= 200) reads.clear();
+    reads.set(message.read, statement);
+  }
+  return { rows: statement.all(message.parameters) };
+}
+function answer(message) {
   try {
-    let statement = reads.get(message.read);
-    if (!statement) {
-      statement = database.prepare(message.read);
-      if (!statement.reader) throw new Error('not a read: ' + message.read.slice(0, 80));
-      if (reads.size >= 200) reads.clear();
-      reads.set(message.read, statement);
-    }
-    parentPort.postMessage({ id: message.id, ok: true, rows: statement.all(message.parameters) });
+    parentPort.postMessage({ id: message.id, ok: true, ...(message.read === undefined ? write(message) : read(message)) });
   } catch (error) {
     parentPort.postMessage({ id: message.id, ok: false, message: error && error.message ? error.message : String(error) });
   }
@@ -84,7 +82,7 @@ function read(message) {
 // ones once the modules above are loaded.
 let turn = loaded;
 parentPort.on('message', (message) => {
-  turn = turn.then(() => (message.read === undefined ? write(message) : read(message)));
+  turn = turn.then(() => answer(message));
 });
 `;
 
@@ -145,22 +143,16 @@ export class SqliteWriterThread {
     });
     this.worker.on('error', (error) => this.failAll(error));
     this.worker.on('exit', (code) => this.failAll(new Error(`SQLite writer thread exited with code ${code}`)));
-    // An idle worker must not keep the process alive; one with a batch in flight must (see insert).
+    // An idle worker must not keep the process alive; one with a batch in flight must (see send).
     this.worker.unref();
   }
 
-  /** Runs the table's statement once a row, in one transaction; resolves with the rows it changed. */
-  async insert(table: string, rows: unknown[][]): Promise<number> {
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject, what: 'ledger write' });
-      this.worker.ref();
-      // Rows of strings, numbers and nulls (the ledger's) cross as one JSON text: a string is copied whole, where
-      // the structured clone of the same arrays cost ~8 µs of CPU a row across both threads (1 µs as JSON, plus
-      // the thread's parse). Rows holding anything else (a Buffer) or long texts are cloned (crossesAsJson).
-      if (crossesAsJson(rows)) this.worker.postMessage({ id, table, json: JSON.stringify(rows) });
-      else this.worker.postMessage({ id, table, rows });
-    });
+  /** Runs the named statement once a row, in one transaction; resolves with the rows it changed. */
+  async run(table: string, rows: unknown[][]): Promise<number> {
+    // Rows of strings, numbers and nulls (the ledger's) cross as one JSON text: a string is copied whole, where
+    // the structured clone of the same arrays cost ~8 µs of CPU a row across both threads (1 µs as JSON, plus
+    // the thread's parse). Rows holding anything else (a Buffer) or long texts are cloned (crossesAsJson).
+    const reply = await this.send('SQLite write', crossesAsJson(rows) ? { table, json: JSON.stringify(rows) } : { table, rows });
     return reply.changes ?? 0;
   }
 
@@ -169,12 +161,7 @@ export class SqliteWriterThread {
    * would hold it for as long as SQLite takes (a month of a busy org's ledger summed: seconds).
    */
   async read(sql: string, parameters: readonly unknown[]): Promise<unknown[]> {
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject, what: 'SQLite read' });
-      this.worker.ref();
-      this.worker.postMessage({ id, read: sql, parameters });
-    });
+    const reply = await this.send('SQLite read', { read: sql, parameters });
     return reply.rows ?? [];
   }
 
@@ -185,13 +172,19 @@ export class SqliteWriterThread {
    * on a 2-vCPU VM, where the array of the same lines crossed in 0.4–0.5 ms.
    */
   async insertLines(table: string, lines: readonly string[]): Promise<number> {
-    const reply = await new Promise<Reply>((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject, what: 'ledger write' });
-      this.worker.ref();
-      this.worker.postMessage({ id, table, lines });
-    });
+    const reply = await this.send('SQLite write', { table, lines });
     return reply.changes ?? 0;
+  }
+
+  /** Posts a message under a new id and waits for its answer; `what` names a failure. Work in flight keeps the process alive. */
+  private send(what: string, message: Record<string, unknown>): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject, what });
+      this.worker.ref();
+      message.id = id;
+      this.worker.postMessage(message);
+    });
   }
 
   async close(): Promise<void> {
