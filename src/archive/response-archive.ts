@@ -20,6 +20,15 @@ export interface ResponseArchiveOptions {
 
 const hourMs = 60 * 60 * 1000;
 
+/** A response waiting for its batch: serialized when the batch is written, not while its answer is on the way. */
+interface QueuedResponse {
+  orgId: string;
+  createdAt: number;
+  archived: ArchivedResponse;
+  /** The response's JSON when the answer already serialized it (sent once, kept as sent). */
+  responseJson: string | undefined;
+}
+
 /**
  * Responses kept with `store: true`, per org, for `previous_response_id` and `GET /v1/responses/{id}`.
  * The write never holds the answer: the record goes to a bounded queue flushed in batches (and on
@@ -27,7 +36,7 @@ const hourMs = 60 * 60 * 1000;
  */
 export class ResponseArchive {
   private readonly recent: LruCache<string, ArchivedResponse>;
-  private readonly queue: BoundedQueue<StoredResponse>;
+  private readonly queue: BoundedQueue<QueuedResponse>;
   private readonly expiry: NodeJS.Timeout;
   private readonly clock: Clock;
 
@@ -40,7 +49,7 @@ export class ResponseArchive {
     this.recent = new LruCache({ maxEntries: options.recentEntries ?? 2000, ttlMs: options.retentionMs, clock: this.clock });
     this.queue = new BoundedQueue(
       { name: 'stored_responses', maxItems: 10_000, maxBatch: 200, flushIntervalMs: 500 },
-      (batch) => store.putResponses(batch),
+      (batch) => store.putResponses(batch.map((queued) => this.rowOf(queued))),
       {
         onFailure: (error, size) => logger.warn({ err: error, size }, 'stored responses: write failed; retried at the next flush'),
         onDrop: (dropped) => logger.error({ dropped }, 'stored responses: queue full, a response was not stored'),
@@ -51,19 +60,14 @@ export class ResponseArchive {
     this.expiry.unref();
   }
 
-  /** Keeps a response of `orgId`; returns at once. */
-  keep(orgId: string, archived: ArchivedResponse): void {
+  /**
+   * Keeps a response of `orgId`; returns at once. `responseJson`: the response as the answer serialized it, when it did.
+   * What is kept is read, never changed, after this call: it is serialized when its batch is written.
+   */
+  keep(orgId: string, archived: ArchivedResponse, responseJson?: string): void {
     const id = archived.response.id as string;
-    const createdAt = this.clock();
     this.recent.set(keyOf(orgId, id), archived);
-    this.queue.push({
-      id,
-      org_id: orgId,
-      created_at: new Date(createdAt).toISOString(),
-      expires_at: new Date(createdAt + this.options.retentionMs).toISOString(),
-      response: JSON.stringify(archived.response),
-      conversation: JSON.stringify(archived.conversation),
-    });
+    this.queue.push({ orgId, createdAt: this.clock(), archived, responseJson });
   }
 
   /** The response `id` of `orgId`; another org's, an expired or an unknown id is undefined. */
@@ -79,7 +83,7 @@ export class ResponseArchive {
     return this.store.deleteExpiredResponses(new Date(this.clock()).toISOString());
   }
 
-  get backlog(): BoundedQueue<StoredResponse> {
+  get backlog(): BoundedQueue<QueuedResponse> {
     return this.queue;
   }
 
@@ -87,6 +91,17 @@ export class ResponseArchive {
   async close(): Promise<void> {
     clearInterval(this.expiry);
     await this.queue.close();
+  }
+
+  private rowOf({ orgId, createdAt, archived, responseJson }: QueuedResponse): StoredResponse {
+    return {
+      id: archived.response.id as string,
+      org_id: orgId,
+      created_at: new Date(createdAt).toISOString(),
+      expires_at: new Date(createdAt + this.options.retentionMs).toISOString(),
+      response: responseJson ?? JSON.stringify(archived.response),
+      conversation: JSON.stringify(archived.conversation),
+    };
   }
 
   /** Tests: waits until what is queued is written. */

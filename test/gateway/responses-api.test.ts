@@ -283,6 +283,24 @@ describe('Responses API', () => {
     assert.equal(harness.mock.requests.length, 2, 'no upstream call for a refused continuation');
   });
 
+  test('the stored response is the object the caller received, without svc_metadata; the body is JSON with its charset', async () => {
+    harness.mock.enqueueReply({ content: 'kept as sent' });
+    const answer = await post({ model: 'gpt-4o-mini', input: 'keep this' });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers.get('content-type'), 'application/json; charset=utf-8');
+    const { svc_metadata: svcMetadata, ...asSent } = (await answer.json()) as Record<string, unknown>;
+    assert.equal((svcMetadata as { requested_model: string }).requested_model, 'gpt-4o-mini');
+    assert.equal(asSent.output_text, 'kept as sent');
+    await harness.gateway.services.responses.flush();
+    const stored = await harness.gateway.services.store.responses.getResponse('default', asSent.id as string, new Date().toISOString());
+    assert.ok(stored, 'the response is in the database');
+    assert.deepEqual(JSON.parse(stored.response), asSent);
+    assert.deepEqual(JSON.parse(stored.conversation), [
+      { role: 'user', content: 'keep this' },
+      { role: 'assistant', content: 'kept as sent' },
+    ]);
+  });
+
   test('store: false keeps nothing; a streamed response is stored when it completes', async () => {
     harness.mock.enqueueReply({ content: 'not kept' });
     const unkept = await client.responses.create({ model: 'gpt-4o-mini', input: 'x', store: false });

@@ -9,6 +9,9 @@ import { assistantMessageOf, outputItemsOf, responseObject, responseUsageOf, sta
 import { ResponsesStreamEncoder } from './responses-stream.js';
 import type { ResponseOutputItem, ResponsesRequestFacts } from './responses-types.js';
 
+/** With its charset, as Fastify sends an object: a string of this type goes out as it is, not serialized again. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 /** The chat outcome as a response object (spec 2.5) or as the Responses event stream (spec 6). */
 export function responsesRenderer(archive: ResponseArchive) {
   return async function renderResponses(answer: EndpointAnswer<'chat', ResponsesRequestFacts>): Promise<void> {
@@ -20,9 +23,12 @@ export function responsesRenderer(archive: ResponseArchive) {
     const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
     const output = outputItemsOf(completion);
     const response = responseObject(facts, completion.model, statusOf(completion.choices[0]?.finish_reason), output, responseUsageOf(completion.usage));
-    keep(archive, context, facts, response, output);
+    // Serialized once: the caller's body is this JSON with svc_metadata appended, and the archive keeps it as sent.
+    const responseJson = JSON.stringify(response);
+    keep(archive, context, facts, response, output, responseJson);
     reply.headers(nonStreamHeaders(context));
-    reply.send({ ...response, svc_metadata: buildSvcMetadata(context) });
+    reply.type(JSON_TYPE);
+    reply.send(`${responseJson.slice(0, -1)},"svc_metadata":${JSON.stringify(buildSvcMetadata(context))}}`);
   };
 }
 
@@ -42,8 +48,8 @@ function responsesSse(context: RequestContext<'chat'>, facts: ResponsesRequestFa
   };
 }
 
-function keep(archive: ResponseArchive, context: RequestContext<'chat'>, facts: ResponsesRequestFacts, response: Record<string, unknown>, output: ResponseOutputItem[]): void {
+function keep(archive: ResponseArchive, context: RequestContext<'chat'>, facts: ResponsesRequestFacts, response: Record<string, unknown>, output: ResponseOutputItem[], responseJson?: string): void {
   if (!facts.store) return;
   const reply = assistantMessageOf(output);
-  archive.keep(context.principal.orgId, { response, conversation: reply ? [...facts.conversation, reply] : facts.conversation });
+  archive.keep(context.principal.orgId, { response, conversation: reply ? [...facts.conversation, reply] : facts.conversation }, responseJson);
 }
