@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import type { EndpointAnswer } from '../../http/endpoint.js';
-import { buildSvcMetadata, nonStreamHeaders } from '../../http/svc-metadata.js';
+import { buildSvcMetadata, JSON_CONTENT_TYPE, nonStreamHeaders } from '../../http/svc-metadata.js';
 import type { EmbeddingVector } from '../../core/embeddings-types.js';
 import { float32ToBase64 } from '../../shared/float32-base64.js';
 
@@ -34,7 +34,7 @@ export function renderEmbeddings(answer: EndpointAnswer<'embeddings'>): void {
   const usage = JSON.stringify({ prompt_tokens: promptTokens, total_tokens: promptTokens });
   const tail = `],"model":${JSON.stringify(result.model)},"usage":${usage},"svc_metadata":${JSON.stringify(buildSvcMetadata(context))}}`;
   reply.headers(nonStreamHeaders(context));
-  reply.type('application/json; charset=utf-8');
+  reply.type(JSON_CONTENT_TYPE);
   const vectors = result.vectors;
   if (valuesIn(vectors) <= VALUES_PER_PART) reply.send(`${LIST_HEAD}${items(vectors, 0, vectors.length, base64)}${tail}`);
   // Sent as a stream (chunked): pulled part by part as the socket takes them, and stopped if the caller leaves.

@@ -2,15 +2,12 @@ import { collectChatStream, replayAsStream } from '../../core/chat-stream.js';
 import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import type { EndpointAnswer } from '../../http/endpoint.js';
 import { streamSse, type SseRendering } from '../../http/sse-stream.js';
-import { buildSvcMetadata, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
+import { buildSvcMetadata, JSON_CONTENT_TYPE, nonStreamHeaders, streamHeaders } from '../../http/svc-metadata.js';
 import type { RequestContext } from '../../pipeline/request-context.js';
 import type { ResponseArchive } from '../../archive/response-archive.js';
 import { assistantMessageOf, outputItemsOf, responseObject, responseUsageOf, statusOf } from './response-object.js';
 import { ResponsesStreamEncoder } from './responses-stream.js';
 import type { ResponseOutputItem, ResponsesRequestFacts } from './responses-types.js';
-
-/** With its charset, as Fastify sends an object: a string of this type goes out as it is, not serialized again. */
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The chat outcome as a response object (spec 2.5) or as the Responses event stream (spec 6). */
 export function responsesRenderer(archive: ResponseArchive) {
@@ -27,7 +24,7 @@ export function responsesRenderer(archive: ResponseArchive) {
     const responseJson = JSON.stringify(response);
     keep(archive, context, facts, response, output, responseJson);
     reply.headers(nonStreamHeaders(context));
-    reply.type(JSON_TYPE);
+    reply.type(JSON_CONTENT_TYPE);
     reply.send(`${responseJson.slice(0, -1)},"svc_metadata":${JSON.stringify(buildSvcMetadata(context))}}`);
   };
 }
