@@ -173,3 +173,22 @@ test('a database, its schema and its foreign keys are code in every language of 
     assert.deepEqual(cuesIn(text), ['code'], text);
   }
 });
+
+test("statistics is maths as an exam asks it and analysis as a decision weighs it; a plot's intervals stay code", () => {
+  for (const text of ['which of these is a type ii error? a. rejecting a true null hypothesis', 'construct a 95% confidence interval for the mean life', '下列关于假设检验的说法哪个是正确的？', 'bei einem signifikanzniveau von 5 % ergibt ein test einen p-wert von 0,032']) assert.ok(cuesIn(text).includes('math'), text);
+  for (const text of ['our nps survey got a 6% response rate, mostly from power users. how much can we trust the score?', 'what selection bias does this sample have?', 'was spricht dagegen?']) assert.ok(cuesIn(text).includes('analysis'), text);
+  assert.ok(!cuesIn("what does 'statistically significant' actually mean in plain terms?").includes('translation'));
+  assert.ok(cuesIn('what does "feierabend" mean in english?').includes('translation'));
+});
+
+test("a syllogism's question is a puzzle's in five languages; the main causes asked in Russian or Japanese are analysis", () => {
+  for (const text of ['se alguns médicos são professores e todos os professores são leitores, podemos concluir que alguns médicos são leitores?', 'peut-on conclure que tous les a sont c ?', 'можно ли сделать вывод, что все кошки серые?']) assert.ok(cuesIn(text).includes('reasoning'), text);
+  for (const text of ['почему малые города теряют население? назови основные причины.', 'なぜ少子化が進んでいるのですか？主な要因を教えてください。', 'quali sono i pro e i contro di un master?']) assert.ok(cuesIn(text).includes('analysis'), text);
+  assert.ok(cuesIn('put this into formal german for a client letter').includes('translation'));
+});
+
+test('how many continents or bones is a quick fact; how many apples are left is a word problem', () => {
+  assert.ok(!cuesIn('how many continents are there').includes('math'));
+  assert.ok(!cuesIn('how many bones are in the human body?').includes('math'));
+  assert.ok(cuesIn('tom had 12 apples and gave away 5. how many apples are left?').includes('math'));
+});
