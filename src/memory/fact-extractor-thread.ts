@@ -1,17 +1,16 @@
-import { parentPort } from 'node:worker_threads';
+import { serveTasks } from '../shared/task-thread.js';
 import { extractFacts } from './fact-extraction.js';
 
 /**
- * The fact extractor's worker: compromise's parsing (about a millisecond a sentence) runs off the event loop. A message
- * carries a batch of turns and is answered with each turn's facts, or null for a turn whose extraction threw.
+ * The fact extractor's worker: compromise's parsing (about a millisecond a sentence) runs off the event loop. A task
+ * is a batch of turns, answered with each turn's facts, or null for a turn whose extraction threw.
  */
-parentPort!.on('message', (message: { id: number; texts: string[] }) => {
-  const facts = message.texts.map((text) => {
+serveTasks((texts: string[]) =>
+  texts.map((text) => {
     try {
       return extractFacts(text);
     } catch {
       return null;
     }
-  });
-  parentPort!.postMessage({ id: message.id, facts });
-});
+  }),
+);

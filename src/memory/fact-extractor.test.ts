@@ -60,8 +60,8 @@ test('a turn the thread answers without facts (its extraction threw there) is ex
     const emit = thread.emit.bind(thread);
     thread.emit = (event: string | symbol, ...args: unknown[]) => {
       if (event === 'message') {
-        const reply = args[0] as { facts: unknown[] };
-        reply.facts[1] = null;
+        const reply = args[0] as { output: unknown[] };
+        reply.output[1] = null;
       }
       return emit(event, ...args);
     };

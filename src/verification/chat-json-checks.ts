@@ -1,5 +1,6 @@
 import type { ChatCompletion, ChatRequest } from '../core/chat-types.js';
-import { healJson, type HealOutcome, type JsonExpectation } from './json-healer.js';
+import type { HealOutcome, JsonExpectation } from './json-healer.js';
+import { healJsonOffLoop } from './off-loop-healing.js';
 
 /** What must be JSON in a chat answer: the content (JSON modes) and each tool call's arguments. */
 export interface JsonChecks {
@@ -36,20 +37,20 @@ export function contentExpectation(format: ChatRequest['response_format']): Json
   return { schema, requireObject: schema?.type === 'object' };
 }
 
-/** Checks every choice of the answer; returns what was not valid (healed or not). */
-export function inspectCompletion(completion: ChatCompletion, checks: JsonChecks): JsonFinding[] {
+/** Checks every choice of the answer; returns what was not valid (healed or not). A long answer is checked off the event loop. */
+export async function inspectCompletion(completion: ChatCompletion, checks: JsonChecks): Promise<JsonFinding[]> {
   const findings: JsonFinding[] = [];
   for (const choice of completion.choices) {
     const message = choice.message;
     if (checks.content && typeof message.content === 'string' && !message.tool_calls?.length) {
-      const outcome = healJson(message.content, checks.content);
+      const outcome = await healJsonOffLoop(message.content, checks.content);
       if (outcome.status !== 'valid') {
         findings.push({ where: 'content', original: message.content, outcome, apply: (text) => (message.content = text) });
       }
     }
     for (const call of message.tool_calls ?? []) {
       const expectation = checks.tools.get(call.function.name) ?? { requireObject: true };
-      const outcome = healJson(call.function.arguments, expectation);
+      const outcome = await healJsonOffLoop(call.function.arguments, expectation);
       if (outcome.status !== 'valid') {
         findings.push({ where: `tool call ${call.function.name}`, original: call.function.arguments, outcome, apply: (text) => (call.function.arguments = text) });
       }

@@ -35,9 +35,18 @@ export function healStands(outcome: HealOutcome, minConfidence: number, closeCut
 /** The tag a reasoning model opens its thinking with, at the start of its answer. */
 const openingThought = /^\s*<(think|thinking|reasoning)>/i;
 
+/**
+ * Broken answers longer than this are not healed: at the healer's 0.5–1.5 µs a character that is seconds of work, on a
+ * thread every other long answer waits for, and what a model writes at such length broken is seldom worth a guess.
+ */
+export const HEAL_MAX_CHARS = 4 * 1024 * 1024;
+
 /** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
 export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
   const direct = parse(answer);
+  if (!direct.ok && answer.length > HEAL_MAX_CHARS) {
+    return { status: 'failed', errors: [`the answer is ${answer.length} characters of broken JSON; svc repairs up to ${HEAL_MAX_CHARS}`] };
+  }
   if (direct.ok) {
     if (placeholderAmongValues(direct.value)) return { status: 'failed', errors: ['a placeholder ("...") stands among the values where values were left out'] };
     if (fits(direct.value, expectation) && schemaErrors(direct.value, expectation).length === 0) return { status: 'valid' };

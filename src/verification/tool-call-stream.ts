@@ -1,5 +1,6 @@
 import type { ChatCompletionChunk, ChunkChoice, ToolCallDelta } from '../core/chat-types.js';
-import { healJson, healStands, type HealOutcome, type JsonExpectation } from './json-healer.js';
+import { healStands, type HealOutcome, type JsonExpectation } from './json-healer.js';
+import { healJsonOffLoop } from './off-loop-healing.js';
 
 /** A tool call whose arguments were not valid JSON as streamed. */
 export interface StreamedToolCallFinding {
@@ -44,10 +45,10 @@ export async function* healToolCallStream(chunks: AsyncIterable<ChatCompletionCh
     for (const choice of chunk.choices) {
       if (choice.delta.tool_calls) {
         hold(held, chunk, choice);
-        if (choice.finish_reason !== null) released.push(...release(held, choice.index, options, chunk));
+        if (choice.finish_reason !== null) released.push(...(await release(held, choice.index, options, chunk)));
         continue;
       }
-      if (choice.finish_reason !== null && held.has(choice.index)) released.push(...release(held, choice.index, options, chunk));
+      if (choice.finish_reason !== null && held.has(choice.index)) released.push(...(await release(held, choice.index, options, chunk)));
       passing.push(choice);
     }
     for (const out of released) yield out;
@@ -55,7 +56,7 @@ export async function* healToolCallStream(chunks: AsyncIterable<ChatCompletionCh
     else if (passing.length > 0 || chunk.usage) yield { ...chunk, choices: passing };
   }
   // A stream that ended without finishing a choice (the provider stopped short): its calls still go out, closed.
-  if (last) for (const index of [...held.keys()]) yield* release(held, index, options, last);
+  if (last) for (const index of [...held.keys()]) yield* await release(held, index, options, last);
 }
 
 function hold(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>, chunk: ChatCompletionChunk, choice: ChunkChoice): void {
@@ -74,13 +75,14 @@ function hold(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk
 }
 
 /** The held deltas of one choice: as they came when every call is valid, else one delta with the healed calls. */
-function release(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>, choiceIndex: number, options: ToolCallStreamOptions, template: ChatCompletionChunk): ChatCompletionChunk[] {
+async function release(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionChunk[] }>, choiceIndex: number, options: ToolCallStreamOptions, template: ChatCompletionChunk): Promise<ChatCompletionChunk[]> {
   const entry = held.get(choiceIndex);
   held.delete(choiceIndex);
   if (!entry) return [];
   let healed = false;
-  const tool_calls = entry.calls.map((call): ToolCallDelta => {
-    const outcome = healJson(call.arguments, options.tools.get(call.name) ?? { requireObject: true });
+  const tool_calls: ToolCallDelta[] = [];
+  for (const call of entry.calls) {
+    const outcome = await healJsonOffLoop(call.arguments, options.tools.get(call.name) ?? { requireObject: true });
     let text = call.arguments;
     if (outcome.status !== 'valid') {
       const applied = healStands(outcome, options.minConfidence, true);
@@ -94,8 +96,8 @@ function release(held: Map<number, { calls: HeldCall[]; chunks: ChatCompletionCh
     if (call.id) delta.id = call.id;
     if (call.type) delta.type = call.type;
     if (call.extra) delta.extra_content = call.extra;
-    return delta;
-  });
+    tool_calls.push(delta);
+  }
   if (!healed) return entry.chunks;
   // Healed: the first held delta's other fields (role, content: null), the whole calls, and the finish if it came with them.
   const first = entry.chunks[0].choices[0];

@@ -40,6 +40,16 @@ describe('output verification and healing', () => {
     assert.equal(typeof report.healing_time_ms, 'number');
   });
 
+  test('a long broken answer (60 KB, healed off the event loop) is healed as a short one is', async () => {
+    const items = Array.from({ length: 1_500 }, (_, id) => ({ id, name: `item ${id}` }));
+    const broken = `{'items': [${items.map(({ id, name }) => `{'id': ${id}, 'name': '${name}',}`).join(', ')},]}`;
+    assert.ok(broken.length > 16 * 1024);
+    harness.mock.enqueueReply({ content: broken });
+    const { body } = await chat({ response_format: jsonObject });
+    assert.deepEqual(JSON.parse(body.choices[0].message.content), { items });
+    assert.equal(body.svc_metadata.healer_report.stage, 'syntax_repair');
+  });
+
   test('valid JSON is untouched and gets no report; proxy mode never heals', async () => {
     harness.mock.enqueueReply({ content: '{"name": "Ada", "age": 36}' });
     const valid = await chat({ response_format: jsonObject });

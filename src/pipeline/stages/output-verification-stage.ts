@@ -48,7 +48,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
       const mayAskAgain = reliability !== 'standard' || strategy === 'schema' || strategy === 'cross_model';
       let completion = outcome.result;
       const started = performance.now();
-      let findings = inspectCompletion(completion, checks);
+      let findings = await inspectCompletion(completion, checks);
       const original = findings[0]?.original;
       let unresolved = applyConfidentHeals(findings, options.minConfidence, !mayAskAgain);
 
@@ -60,7 +60,7 @@ export function outputVerificationStage(options: OutputVerificationOptions): Sta
 
       if (unresolved.length > 0 && mayAskAgain) {
         completion = await askAgain(context, next, unresolved);
-        findings = inspectCompletion(completion, checks);
+        findings = await inspectCompletion(completion, checks);
         unresolved = applyConfidentHeals(findings, options.minConfidence, true);
         context.healerReport = {
           original: original ?? unresolved[0]?.original ?? '',

@@ -1,0 +1,46 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { largeBrokenAnswers } from '../../test/support/large-broken-answers.js';
+import { HEAL_MAX_CHARS, healJson } from './json-healer.js';
+import { closeHealerThread, HEAL_ON_LOOP_MAX_CHARS, healJsonOffLoop } from './off-loop-healing.js';
+
+/** Whether the event loop turned (a setImmediate ran) before the heal answered: it did only if the work was elsewhere. */
+async function loopTurnedWhileHealing(answer: string): Promise<{ turned: boolean; outcome: Awaited<ReturnType<typeof healJsonOffLoop>> }> {
+  let turned = false;
+  const immediate = setImmediate(() => (turned = true));
+  const outcome = await healJsonOffLoop(answer, { requireObject: true });
+  const turnedBefore = turned;
+  clearImmediate(immediate);
+  return { turned: turnedBefore, outcome };
+}
+
+test('a long broken answer is healed on a thread, to the outcome the healer gives here; the event loop turns meanwhile', async () => {
+  try {
+    const answer = largeBrokenAnswers.singleQuotesAndTrailingCommas(2_000);
+    assert.ok(answer.length > HEAL_ON_LOOP_MAX_CHARS);
+    const { turned, outcome } = await loopTurnedWhileHealing(answer);
+    assert.equal(turned, true, 'the loop served other work while the answer was healed');
+    assert.equal(outcome.status, 'healed');
+    assert.deepEqual(outcome, healJson(answer, { requireObject: true }));
+    // A long answer that is valid is answered valid from the thread as well.
+    const valid = JSON.stringify({ items: Array.from({ length: 2_000 }, (_, id) => ({ id, name: `item ${id}` })) });
+    assert.deepEqual((await loopTurnedWhileHealing(valid)).outcome, { status: 'valid' });
+  } finally {
+    await closeHealerThread();
+  }
+});
+
+test('a short broken answer is healed here, at once: no thread for the answers nearly every request brings', async () => {
+  const { turned, outcome } = await loopTurnedWhileHealing("{'city': 'Rome', 'days': 3,}");
+  assert.equal(turned, false);
+  assert.equal(outcome.status, 'healed');
+  assert.deepEqual(outcome.status === 'healed' && outcome.value, { city: 'Rome', days: 3 });
+});
+
+test('broken JSON longer than 4 MiB is not healed, and says why; valid JSON of that length still is valid', () => {
+  const broken = `{"text": "${'x'.repeat(HEAL_MAX_CHARS)}`;
+  const outcome = healJson(broken, { requireObject: true });
+  assert.equal(outcome.status, 'failed');
+  assert.match(outcome.status === 'failed' ? outcome.errors[0] : '', /the answer is 4194314 characters of broken JSON; svc repairs up to 4194304/);
+  assert.deepEqual(healJson(`${broken}"}`, { requireObject: true }), { status: 'valid' });
+});
