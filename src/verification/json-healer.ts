@@ -42,8 +42,7 @@ const openingThought = /^\s*<(think|thinking|reasoning)>/i;
 export const HEAL_MAX_CHARS = 4 * 1024 * 1024;
 
 /** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
-export function healJson(answer: string, expectation: JsonExpectation): HealOutcome {
-  const direct = parse(answer);
+export function healJson(answer: string, expectation: JsonExpectation, direct: ParsedJson = parse(answer)): HealOutcome {
   if (!direct.ok && answer.length > HEAL_MAX_CHARS) {
     return { status: 'failed', errors: [`the answer is ${answer.length} characters of broken JSON; svc repairs up to ${HEAL_MAX_CHARS}`] };
   }
@@ -158,7 +157,10 @@ function schemaErrors(value: unknown, expectation: JsonExpectation): string[] {
   return result.valid ? [] : result.errors;
 }
 
-function parse(text: string): { ok: true; value: unknown } | { ok: false } {
+export type ParsedJson = { ok: true; value: unknown } | { ok: false };
+
+/** JSON.parse that answers whether it parsed instead of throwing. */
+export function parse(text: string): ParsedJson {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

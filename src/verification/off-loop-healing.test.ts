@@ -22,9 +22,20 @@ test('a long broken answer is healed on a thread, to the outcome the healer give
     assert.equal(turned, true, 'the loop served other work while the answer was healed');
     assert.equal(outcome.status, 'healed');
     assert.deepEqual(outcome, healJson(answer, { requireObject: true }));
-    // A long answer that is valid is answered valid from the thread as well.
-    const valid = JSON.stringify({ items: Array.from({ length: 2_000 }, (_, id) => ({ id, name: `item ${id}` })) });
-    assert.deepEqual((await loopTurnedWhileHealing(valid)).outcome, { status: 'valid' });
+    // A long answer that parses is checked here, with no trip to the thread: valid, or coerced to its schema.
+    const items = Array.from({ length: 2_000 }, (_, id) => ({ id, name: `item ${id}` }));
+    const valid = JSON.stringify({ items });
+    assert.deepEqual(await loopTurnedWhileHealing(valid), { turned: false, outcome: { status: 'valid' } });
+    const schema = { type: 'object', properties: { items: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } } } };
+    const quotedIds = JSON.stringify({ items: items.map(({ id, name }) => ({ id: String(id), name })) });
+    const coerced = await healJsonOffLoop(quotedIds, { schema, requireObject: true });
+    assert.equal(coerced.status, 'healed');
+    assert.deepEqual(coerced.status === 'healed' && coerced.value, { items });
+    // JSON written as a JSON string (double-encoded) is unwrapped and healed on the thread, as broken text is.
+    const doubled = JSON.stringify(answer);
+    const unwrapped = await loopTurnedWhileHealing(doubled);
+    assert.equal(unwrapped.turned, true);
+    assert.deepEqual(unwrapped.outcome, healJson(doubled, { requireObject: true }));
   } finally {
     await closeHealerThread();
   }
