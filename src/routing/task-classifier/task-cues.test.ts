@@ -192,3 +192,9 @@ test('how many continents or bones is a quick fact; how many apples are left is 
   assert.ok(!cuesIn('how many bones are in the human body?').includes('math'));
   assert.ok(cuesIn('tom had 12 apples and gave away 5. how many apples are left?').includes('math'));
 });
+
+test("a jug puzzle measures exactly; asking the assistant today's weekday is no day puzzle", () => {
+  for (const text of ['tengo dos cubos, uno de 3 litros y otro de 5 litros. ¿cómo mido exactamente 4 litros?', 'how can you measure exactly 4 gallons with a 3 and a 5 gallon jug?']) assert.ok(cuesIn(text).includes('reasoning'), text);
+  assert.ok(!cuesIn('今天星期几来着？').includes('reasoning'));
+  assert.ok(cuesIn('如果今天是星期三，那么100天后是星期几？').includes('reasoning'));
+});

@@ -174,7 +174,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     // A riddle's closing question: "…What am I?", "…Qui suis-je ?", "…¿Quién soy?", "…Wer bin ich?".
     /\bwhat am i\?/, /qui suis-je ?\?/, /¿qu(?:é|ién) soy\?/, /\b(?:wer|was) bin ich\?/,
     'day after', 'day before', 'if today', /taller than(?<!\d+ ?(?:cm|centimet(?:er|re)s|inch(?:es)?|feet|foot|ft|m|meters?|metres?) taller than)/, /older than(?<!\d+ (?:years?|months?|days?) older than)/, 'sequence', 'next in', 'statements', /(?:deux|trois|quatre|les) affirmations\b/, 'afirmaciones', 'affermazioni', 'afirmações', 'true, false, or uncertain', 'true, false or uncertain', 'vraie, fausse ou incertaine', 'verdadera, falsa o incierta', 'wahr, falsch oder ungewiss', 'liar', 'knight', 'cross the river', 'weighing', 'wiegung', 'wägung', 'balkenwaage', 'pesées', 'てんびん', 'arranged in a row', 'directly to the left of', 'directly to the right of', 'furthest from the', 'left-most', 'right-most',
-    'anteayer', 'avant-hier', '后天', '前天', '星期几', '正直', '嘘つき',
+    'anteayer', 'avant-hier', '后天', '前天', /星期几(?<!今天星期几)(?<!今天是星期几)/, '正直', '嘘つき',
     // A syllogism's question ("podemos concluir que…?", "можно ли сделать вывод, что…"): "what can we conclude from this survey" has no "that".
     'podemos concluir que', 'pode-se concluir que', 'se pode concluir que', 'se puede concluir que', 'peut-on conclure que', 'possiamo concludere che', 'si può concludere che', 'можно ли сделать вывод', 'можно ли заключить', 'silogismo', 'syllogism', '三段论', '三段論法',
     'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', 'logica', 'deduci', 'più alto', 'enigma', 'mais alto', 'загадк', 'логик', '수수께끼', '논리', '보다 키가', 'raadsel', 'zagadk', 'bilmece', 'mantık', 
@@ -182,6 +182,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'what day', 'which day', 'what date', 'si hoy', 'qué día', 'qué fecha', 'pasado mañana', 'wenn heute', 'wenn morgen', 'welcher tag', 'welcher wochentag', 'welches datum', 'vorgestern', 'übermorgen',
     "si aujourd'hui", 'quel jour', 'quelle date', 'après-demain', '如果今天', '如果昨天', '如果明天', '几月几日', '今日が', '明日が', '昨日が', '何曜日', '何月何日', '一昨日', '明後日',
     "l'altro ieri", 'dopodomani', 'che giorno', 'anteontem', 'depois de amanhã', 'que dia', 'позавчера', 'послезавтра', 'какой день', '무슨 요일', '그저께', 'welke dag', 'eergisteren', 'overmorgen', 'jaki dzień', 'przedwczoraj', 'pojutrze', 'hangi gün',
+    // The jug puzzles: a quantity measured exactly with vessels that hold others ("how do I measure exactly 4 litres?").
+    /measure (?:out )?exactly\b/, 'medir exactamente', 'mido exactamente', 'mesurer exactement', 'genau abmessen', 'genau abzumessen', 'misurare esattamente', 'medir exatamente', 'отмерить ровно', '恰好量出', '正確に量',
     // The coin-weighing puzzles' balance (天秤座 is the zodiac's Libra).
     /\bwhat (?:word |thing )?(?:gets|becomes) \w+ (?:when|the more|if)\b/, 'balance scale', /天[秤平](?!座)/, 'qui a quoi', 'quién tiene qué',
   ],
