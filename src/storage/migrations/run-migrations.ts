@@ -43,11 +43,28 @@ export async function migrateToLatest(db: Kysely<any>, options: MigrateOptions =
     provider: staticMigrationProvider,
     migrationTableSchema: options.migrationTableSchema,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await retriedWhileSchemasVanish(() => migrator.migrateToLatest());
   if (error !== undefined) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
     throw new Error(`database migration ${failed ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, {
       cause: error,
     });
+  }
+}
+
+/** PostgreSQL's invalid_schema_name. */
+const SCHEMA_VANISHED = '3F000';
+
+/**
+ * Runs `migrate` again (up to `attempts` times in all) while it fails because a schema vanished under it. Kysely's
+ * check for its own tables reads the tables of every schema on the server, and names each schema again as it does:
+ * a schema dropped meanwhile (another deployment's, a test run's cleanup) fails the check with 3F000, naming a schema
+ * that is not ours. Migrations run in a transaction, so a run that failed left nothing half done.
+ */
+export async function retriedWhileSchemasVanish<Result extends { error?: unknown }>(migrate: () => Promise<Result>, attempts = 3, pauseMs = 50): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await migrate();
+    if (attempt >= attempts || (result.error as { code?: unknown } | undefined)?.code !== SCHEMA_VANISHED) return result;
+    await new Promise((resolve) => setTimeout(resolve, pauseMs * attempt));
   }
 }
