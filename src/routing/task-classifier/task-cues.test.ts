@@ -198,3 +198,8 @@ test("a jug puzzle measures exactly; asking the assistant today's weekday is no 
   assert.ok(!cuesIn('今天星期几来着？').includes('reasoning'));
   assert.ok(cuesIn('如果今天是星期三，那么100天后是星期几？').includes('reasoning'));
 });
+
+test('a cause asked in Korean and "still worth it" in French are analysis', () => {
+  assert.ok(cuesIn('우리 카페 매출이 여름에 오히려 줄었는데 원인이 뭘까?').includes('analysis'));
+  assert.ok(cuesIn("est-ce que ça vaut encore le coup ou je passe aux séances à l'unité ?").includes('analysis'));
+});
