@@ -73,3 +73,10 @@ test('a turn the thread answers without facts (its extraction threw there) is ex
     await extractor.close();
   }
 });
+
+test('closing the thread with a batch still waiting rejects it, so that its caller extracts the turns itself instead of waiting forever', async () => {
+  const extractor = new FactExtractor();
+  const waiting = extractor.extract(['My name is Alice and I live in Paris.']);
+  await extractor.close();
+  await assert.rejects(waiting, /the fact extraction thread was closed/);
+});
