@@ -89,13 +89,13 @@ function latencyBreakdown(context: RequestContext): string {
   return stages === '{}' ? `{"total":${total}}` : `${stages.slice(0, -1)},"total":${total}}`;
 }
 
-/** Response headers of spec 4.1 for a whole (non-stream) answer of any endpoint. */
 /**
  * A JSON answer's type, with its charset as Fastify writes it: an answer svc serialized itself goes out as a string of this type,
  * which Fastify sends as it is (an object would go through its serialization hooks and serializer once more).
  */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+/** Response headers of spec 4.1 for a whole (non-stream) answer of any endpoint. */
 export function nonStreamHeaders(context: RequestContext): Record<string, string> {
   // No spreads here: in V8 11 an object spread followed by more keys gives each object a hidden class of its own
   // (about a microsecond per object, and every reader of the headers goes megamorphic).

@@ -30,7 +30,6 @@ export interface TaskThreadOptions {
  */
 export class TaskThread<Input, Output> {
   private worker: Worker | undefined;
-  private failed = false;
   private deaths = 0;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (output: Output) => void; reject: (error: Error) => void }>();
@@ -52,7 +51,7 @@ export class TaskThread<Input, Output> {
 
   /** Starts the thread (it loads its module), so that the first task does not wait for it. */
   start(): Worker | undefined {
-    if (this.worker || this.failed) return this.worker;
+    if (this.worker || this.deaths >= (this.options.maxDeaths ?? 3)) return this.worker;
     const { from, module, resourceLimits } = this.options;
     const worker = from.endsWith('.ts')
       ? // From the TypeScript sources (tests, tsx) the thread registers tsx first: workers do not inherit loader hooks.
@@ -67,7 +66,7 @@ export class TaskThread<Input, Output> {
       waiting.resolve(answer.output);
     });
     const fail = (error: Error) => {
-      this.failed = ++this.deaths >= (this.options.maxDeaths ?? 3);
+      this.deaths++;
       this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();

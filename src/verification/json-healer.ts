@@ -42,7 +42,7 @@ const openingThought = /^\s*<(think|thinking|reasoning)>/i;
 export const HEAL_MAX_CHARS = 4 * 1024 * 1024;
 
 /** Checks an answer meant to be JSON and, when it is broken, heals it (see docs in the README's healing section). */
-export function healJson(answer: string, expectation: JsonExpectation, direct: ParsedJson = parse(answer)): HealOutcome {
+export function healJson(answer: string, expectation: JsonExpectation, direct: ParsedJson = parseJson(answer)): HealOutcome {
   if (!direct.ok && answer.length > HEAL_MAX_CHARS) {
     return { status: 'failed', errors: [`the answer is ${answer.length} characters of broken JSON; svc repairs up to ${HEAL_MAX_CHARS}`] };
   }
@@ -75,7 +75,7 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
   // JSON written as a JSON string inside prose (`Result: "{\"a\":1}"`): the string's text is the answer.
   const quoted = unwrapQuoted ? quotedObjectSpan(answer) : undefined;
   if (quoted) {
-    const inner = parse(quoted);
+    const inner = parseJson(quoted);
     if (inner.ok && typeof inner.value === 'string') {
       const outcome = healText(inner.value, expectation, false);
       if (outcome.status === 'healed') return { ...outcome, stage: outcome.stage === 'syntax_repair' ? outcome.stage : 'extract' };
@@ -83,7 +83,7 @@ function healText(answer: string, expectation: JsonExpectation, unwrapQuoted = t
     }
   }
   for (const candidate of inAnswerOrder(answer, jsonCandidates(answer))) {
-    const parsed = parse(candidate.text);
+    const parsed = parseJson(candidate.text);
     let outcome: HealOutcome;
     if (parsed.ok) outcome = finish(parsed.value, 'extract', expectation, false);
     else {
@@ -160,7 +160,7 @@ function schemaErrors(value: unknown, expectation: JsonExpectation): string[] {
 export type ParsedJson = { ok: true; value: unknown } | { ok: false };
 
 /** JSON.parse that answers whether it parsed instead of throwing. */
-export function parse(text: string): ParsedJson {
+export function parseJson(text: string): ParsedJson {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
@@ -172,7 +172,7 @@ function repair(text: string): { ok: true; value: unknown } | { ok: false; refus
   const fixed = fixLexically(text);
   if (!fixed.ok) return { ok: false, refusal: fixed.reason };
   try {
-    return parse(jsonrepair(fixed.text));
+    return parseJson(jsonrepair(fixed.text));
   } catch {
     return { ok: false };
   }

@@ -48,10 +48,10 @@ test('a short broken answer is healed here, at once: no thread for the answers n
   assert.deepEqual(outcome.status === 'healed' && outcome.value, { city: 'Rome', days: 3 });
 });
 
-test('broken JSON longer than 4 MiB is not healed, and says why; valid JSON of that length still is valid', () => {
+test('broken JSON longer than 4 MiB is not healed, and says why, without a trip to the thread; valid JSON of that length still is valid', async () => {
   const broken = `{"text": "${'x'.repeat(HEAL_MAX_CHARS)}`;
-  const outcome = healJson(broken, { requireObject: true });
-  assert.equal(outcome.status, 'failed');
-  assert.match(outcome.status === 'failed' ? outcome.errors[0] : '', /the answer is 4194314 characters of broken JSON; svc repairs up to 4194304/);
+  const refused = { status: 'failed', errors: ['the answer is 4194314 characters of broken JSON; svc repairs up to 4194304'] };
+  assert.deepEqual(healJson(broken, { requireObject: true }), refused);
+  assert.deepEqual(await loopTurnedWhileHealing(broken), { turned: false, outcome: refused });
   assert.deepEqual(healJson(`${broken}"}`, { requireObject: true }), { status: 'valid' });
 });

@@ -1,5 +1,5 @@
 import { TaskThread } from '../shared/task-thread.js';
-import { healJson, parse as parseJson, type HealOutcome, type JsonExpectation } from './json-healer.js';
+import { HEAL_MAX_CHARS, healJson, parseJson, type HealOutcome, type JsonExpectation } from './json-healer.js';
 
 /**
  * Answers up to this many characters are checked and healed on the event loop: at the healer's 0.5–1.5 µs a
@@ -23,11 +23,12 @@ const healerThread = new TaskThread<{ answer: string; expectation: JsonExpectati
 export async function healJsonOffLoop(answer: string, expectation: JsonExpectation): Promise<HealOutcome> {
   if (answer.length <= HEAL_ON_LOOP_MAX_CHARS) return healJson(answer, expectation);
   // A long answer that parses, the common case, is checked here (one native parse, a schema's walk): no trip to the
-  // thread for it. One that parses to a string holds JSON to unwrap and heal, as broken text does: that goes.
+  // thread for it. One that parses to a string holds JSON to unwrap and heal, as broken text does: that goes. A broken
+  // one past HEAL_MAX_CHARS is refused here, without copying it to the thread.
   const direct = parseJson(answer);
-  if (direct.ok && typeof direct.value !== 'string') return healJson(answer, expectation, direct);
+  if (direct.ok ? typeof direct.value !== 'string' : answer.length > HEAL_MAX_CHARS) return healJson(answer, expectation, direct);
   const onThread = healerThread.run({ answer, expectation });
-  if (!onThread) return healJson(answer, expectation);
+  if (!onThread) return healJson(answer, expectation, direct);
   try {
     return await onThread;
   } catch (error) {
@@ -35,7 +36,7 @@ export async function healJsonOffLoop(answer: string, expectation: JsonExpectati
   }
 }
 
-/** Stops the healer's thread if it was started (a gateway's close; tests). */
+/** Stops the healer's thread if it was started (tests: an idle thread never holds the process open anyway). */
 export function closeHealerThread(): Promise<void> {
   return healerThread.close();
 }
