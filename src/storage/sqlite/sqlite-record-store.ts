@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
+import { connectionPragmas } from './sqlite-connection-settings.js';
 import { offLoopReadDialect } from './off-loop-reads.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
@@ -18,9 +19,6 @@ export type SqliteRecordStoreOptions =
   /** An explicit file, or ':memory:' for throw-away stores in tests. */
   | { filename: string };
 
-/** Milliseconds a writer waits for another process's lock (gateway workers share the file) before SQLITE_BUSY. */
-export const BUSY_TIMEOUT_MS = 5000;
-
 export function databaseFilename(options: SqliteRecordStoreOptions): string {
   return 'dataDir' in options ? join(options.dataDir, 'svc.sqlite') : options.filename;
 }
@@ -28,10 +26,9 @@ export function databaseFilename(options: SqliteRecordStoreOptions): string {
 async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database.Database> {
   if ('dataDir' in options) await mkdir(options.dataDir, { recursive: true });
   const database = new Database(databaseFilename(options));
-  // WAL lets readers run while one writer appends to the ledger; NORMAL sync is crash-safe under WAL.
+  // WAL lets readers run while one writer appends to the ledger.
   database.pragma('journal_mode = WAL');
-  database.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  database.pragma('synchronous = NORMAL');
+  for (const pragma of connectionPragmas()) database.pragma(pragma);
   return database;
 }
 

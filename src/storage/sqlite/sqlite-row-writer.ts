@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { SqliteWriterThread } from './sqlite-writer-thread.js';
+import { BUSY_TIMEOUT_MS } from './sqlite-connection-settings.js';
 
 /**
  * Appends rows to SQLite off the event loop: for a database file, a worker thread writes each batch with
@@ -104,7 +105,7 @@ export class SqliteRowWriter {
       this.inThread = inThread;
       this.database = database;
     } else {
-      this.worker = new SqliteWriterThread(this.filename, this.statements, 5000, this.rowsFromLines);
+      this.worker = new SqliteWriterThread(this.filename, this.statements, BUSY_TIMEOUT_MS, this.rowsFromLines);
     }
   }
 

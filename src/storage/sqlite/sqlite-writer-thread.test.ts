@@ -67,3 +67,18 @@ test("a read on the writer thread sees every batch sent before it, and a long on
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("the writer thread's connection keeps a 2 MB page cache, not the 16 MB better-sqlite3's build sets", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-writer-'));
+  const filename = join(dir, 'rows.sqlite');
+  new Database(filename).close();
+  const writer = new SqliteWriterThread(filename, {}, 1000);
+  try {
+    // A negative cache_size is KiB; the build's default reads -16000 here.
+    assert.deepEqual(await writer.read('PRAGMA cache_size', []), [{ cache_size: -2048 }]);
+    assert.deepEqual(await writer.read('PRAGMA busy_timeout', []), [{ timeout: 1000 }]);
+  } finally {
+    await writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { connectionPragmas } from './sqlite-connection-settings.js';
 
 interface Reply {
   id: number;
@@ -30,8 +31,7 @@ try {
 } catch {}
 const Database = require(workerData.betterSqlitePath);
 const database = new Database(workerData.filename);
-database.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
-database.pragma('synchronous = NORMAL');
+for (const pragma of workerData.pragmas) database.pragma(pragma);
 const inserts = {};
 for (const [table, sql] of Object.entries(workerData.statements)) {
   const statement = database.prepare(sql);
@@ -132,7 +132,7 @@ export class SqliteWriterThread {
   constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number, rowsFromLines: Record<string, { moduleUrl: string; exportName: string }> = {}) {
     // A 4 MB young generation: the thread allocates little per batch, and Node's default (up to 48 MB) held
     // ~15 MB more of the process's memory under load for nothing.
-    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, busyTimeoutMs, betterSqlitePath, rowsFromLines: modulesOf(rowsFromLines), niceIncrement: WRITER_NICE_INCREMENT }, resourceLimits: threadYoungGeneration });
+    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, pragmas: connectionPragmas(busyTimeoutMs), betterSqlitePath, rowsFromLines: modulesOf(rowsFromLines), niceIncrement: WRITER_NICE_INCREMENT }, resourceLimits: threadYoungGeneration });
     this.worker.on('message', (reply: Reply) => {
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
