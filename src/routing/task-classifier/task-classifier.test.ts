@@ -392,3 +392,13 @@ test('a system prompt that says nothing of the task ("You are a helpful assistan
     assert.ok(changed.length <= rows.length * 0.015, `${system}: ${changed.length}/${rows.length} changed, e.g. ${changed.slice(0, 3).map((row) => row.id)}`);
   }
 });
+
+test('a multiple-choice question is read by its subject: statistics maths, a seating puzzle reasoning, a capital small talk', () => {
+  // Written for this test, in the style of MMLU's statistics and BIG-Bench Hard's puzzles (not rows of the set).
+  assertFamily('math', [
+    'A city council surveys 300 residents chosen from the list of registered dog owners about a new park. The main weakness of this survey is A. its sample size B. undercoverage of residents without dogs C. the margin of error D. the wording of the question',
+    'Which of the following is a property of the sampling distribution of the sample mean when n is large? A. It is skewed B. It is approximately normal C. Its spread grows with n D. It equals the population distribution',
+  ]);
+  assertFamily('reasoning', ['Five runners finished a race. Eve finished before Dan. Cai finished last. Bo finished right after Eve. Al finished first. Who finished second? Options: (A) Eve (B) Dan (C) Bo (D) Cai']);
+  assertFamily('chat', ['What is the largest ocean on Earth? A. Atlantic B. Indian C. Pacific D. Arctic']);
+});

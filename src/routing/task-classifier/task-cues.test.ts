@@ -203,3 +203,7 @@ test('a cause asked in Korean and "still worth it" in French are analysis', () =
   assert.ok(cuesIn('우리 카페 매출이 여름에 오히려 줄었는데 원인이 뭘까?').includes('analysis'));
   assert.ok(cuesIn("est-ce que ça vaut encore le coup ou je passe aux séances à l'unité ?").includes('analysis'));
 });
+
+test("a study's design as a statistics course names it, and the maximum-likelihood estimator, are maths", () => {
+  for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
+});
