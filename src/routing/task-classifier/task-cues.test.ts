@@ -207,3 +207,8 @@ test('a cause asked in Korean and "still worth it" in French are analysis', () =
 test("a study's design as a statistics course names it, and the maximum-likelihood estimator, are maths", () => {
   for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
 });
+
+test('a phrase asked for in a language, tersely, is translation; a French card for someone is writing', () => {
+  for (const text of ['good morning in korean', 'gracias en japonés', 'merci en allemand', 'danke auf japanisch']) assert.ok(cuesIn(text).includes('translation'), text);
+  for (const text of ["petit mot d'anniversaire pour ma soeur", 'un message de remerciement pour mon chef']) assert.ok(cuesIn(text).includes('writing'), text);
+});
