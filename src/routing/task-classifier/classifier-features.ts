@@ -1,5 +1,6 @@
 import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksToShorten, cuesIn } from './task-cues.js';
+import { questionOfGivenText } from './given-text.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 
@@ -352,9 +353,12 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
   if (listsAnswerOptions(head)) addNamed('x:choices', 1);
+  const givenTextQuestion = promptCues.includes('code') ? undefined : questionOfGivenText(headLines);
+  if (givenTextQuestion !== undefined) addNamed('x:given-text', 3);
   if (head.includes('%')) addNamed('x:percent', 1);
   // How many numbers it gives (0–4 or more), years left out: a word problem's story is told around them, in any language
   // ("Carla lädt eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
+  // A given text's numbers describe it: what the question asked of it holds says whether it asks for a computation.
   addNamed(`x:numbers:${Math.min(countQuantities(head), 4)}`, 2);
   if (headLines.length > 5) addNamed('x:lines', 1);
   let norm = 0;

@@ -212,3 +212,11 @@ test('a phrase asked for in a language, tersely, is translation; a French card f
   for (const text of ['good morning in korean', 'gracias en japonés', 'merci en allemand', 'danke auf japanisch']) assert.ok(cuesIn(text).includes('translation'), text);
   for (const text of ["petit mot d'anniversaire pour ma soeur", 'un message de remerciement pour mon chef']) assert.ok(cuesIn(text).includes('writing'), text);
 });
+
+test("a question asked of a given text is extraction; its main idea a summary's, its author's stance analysis", () => {
+  for (const text of ['according to the passage, in which cities was the treaty signed?', 'context: the pro plan costs $29.\n\nquestion: does the team plan include sso?', '阅读下面的短文，回答问题。', "d'après le texte suivant, qui a gagné ?"]) assert.ok(cuesIn(text).includes('extraction'), text);
+  // "Context:" alone opens many a request of other kinds ("Context: I'm building a React app…").
+  assert.ok(!cuesIn("context: i'm building a react app. how do i add routing?").includes('extraction'));
+  assert.ok(cuesIn('what is the main idea of the passage?').includes('summarization'));
+  assert.ok(cuesIn("what can we infer about the author's attitude?").includes('analysis'));
+});

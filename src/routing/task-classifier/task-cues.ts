@@ -93,6 +93,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     // Risks weighed and a decision to make, in the languages the set holds ("有什么风险？", "受け入れるべきか", "判断のポイント").
     '风险', 'リスク', '要因',
     // A figure's trustworthiness and a causal claim questioned: a sample's bias, confounders ("how much can we trust the score", "was spricht dagegen").
+    // What a text's author implies or stands for (reading comprehension).
+    "author's attitude", 'author implies', 'what can we infer', 'can be inferred', '筆者が一番伝えたい', '筆者の主張', '筆者は', '作者的态度', '作者想表达',
     'can we trust', 'can i trust', 'should we trust', 'how reliable', 'sampling bias', 'selection bias', 'response bias', 'nonresponse', 'non-response', 'confound', 'sesgo', 'biais', 'confondant', 'störfaktor', 'was spricht dagegen', 'was spricht dafür', '偏って', '偏り', 'riesgos', 'risques', 'risiken', 'べきか', 'べきでしょうか', '判断のポイント', '判断基準',
     'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong', "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move', 'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich', '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses', 'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势', '強みと弱み', '強み・弱み',
   ],
@@ -140,6 +142,12 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'are mentioned', 'is mentioned', 'mentioned here', 'mentioned in the', 'zieh mir', 'zieh alle', 'raussuchen', 'heraussuchen', 'rausziehen', 'herausziehen', '找出每', '找出所有', '列出所有',
     'named entit', 'entidades nombradas', 'entités nommées', 'benannte entitäten', '命名实体', '固有表現', 'count how many times', 'how many times the word', 'occurrences of', 'number of appearances', 'one of these categories', 'one of the following categories', 'assign each', 'assign them to', 'into categories', 'to a category',
     /\bsentiment\b/, /\b(?:as|in|into|to) (?:a )?csv\b/, 'csv please', '分别列出',
+    // A question asked of a given text, as reading comprehension and retrieval-augmented apps ask it ("According to the passage…",
+    // "Context: … Question: …", "阅读下面的短文，回答问题"): the answer is in the text. Its main idea is a summary's, the author's
+    // stance an analysis's (their cues below).
+    'according to the passage', 'according to the text', 'according to the article', 'according to the context', 'according to the document', 'based on the passage', 'based on the text', 'based on the context', 'based on the article', 'based on the document', 'from the passage', 'in the passage', 'the provided context', 'the context provided', 'retrieved context', 'retrieved documents', 'passage:', /context:[^]{1,1500}?\bquestion:/, /article:[^]{1,1500}?\bquestion:/, /documents?:[^]{1,1500}?\bquestion:/, 'read the passage', 'read the text',
+    'lies den text', 'laut dem text', 'laut text', 'anhand des textes', 'beantworte die frage', "d'après le texte", 'selon le texte', 'selon ce document', 'selon le document', 'lisez le texte', 'lis le texte', 'según el texto', 'de acuerdo con el texto', 'lee el texto', 'lee el siguiente texto', 'texto:',
+    '阅读下面', '阅读短文', '根据短文', '根据上文', '根据文章', '根据材料', '根据以下材料', '回答问题', '次の文章を読んで', '本文によると', '文章によると', '文章に基づいて', '質問に答え',
   ],
   summarization: [
     'summar', 'resúme', 'tl;dr', '要するに', '简单来说', 'tldr', 'sum this up', 'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/, 'kürze', 'verkürze', 'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'main points', 'wichtigsten punkte', 'kernpunkte', 'kernaussagen', 'points clés', 'points principaux', 'puntos clave', 'puntos principales', 'points essentiels', 'idées principales', 'ideas principales', 'ポイントを教えて', '重点是', 'punti principali', 'pontos principais', '要点', 'takeaways', 'condense', 'shorten', 'sum up', 'resume', 'fasse', 'zusammen', 'résume', 'résumé de', 'un résumé', 'petit résumé', 'synthèse',
@@ -148,6 +156,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'de qué trata', 'worum es', 'worum geht', 'de quoi parle', 'ça dit quoi', '缩短', '精简', '讲了什么', '讲的是什么', '总结', '概括', '要约', '要約', 'まとめ',
     'riassum', 'riassunt', 'sintetizza', 'punti chiave', 'resuma', 'resumo', 'кратко', 'перескажи', 'резюмир', 'суммируй', 'основные мысли', '요약', 'samenvat', 'vat samen', 'streść', 'podsumuj', 'özetle',
     'ringkas', 'rangkum', 'لخص', 'لخّص', 'تلخيص', 'tóm tắt', 'सारांश', 'का सार', 'ช่วยสรุป', 'สรุปให้', 'สรุปข้อความ', 'สรุปบทความ', 'สรุปเนื้อหา', 'περίληψ', 'συνόψισ', 'סכם את', 'תקציר',
+    // A passage's main idea or best title (reading comprehension).
+    'main idea', 'central idea', 'best title', 'meilleur titre', 'idée principale', 'idea principal', 'hauptaussage', 'passende überschrift', '中心思想', '中心意思', '主旨', '要旨',
     'too long didn', 'short version', 'shorter version', '说重点', '划重点', '讲重点', /(?<!to )\bdigests?\b/, 'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/, 'stichpunkt',
   ],
   translation: [
