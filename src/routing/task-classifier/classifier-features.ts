@@ -1,6 +1,6 @@
 import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksToShorten, cuesIn } from './task-cues.js';
-import { questionOfGivenText } from './given-text.js';
+import { asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 
@@ -123,29 +123,6 @@ const YEAR = /(?<![\d.,$€£¥])(?:1[5-9]\d\d|20\d\d)(?![\d%]|[.,]\d|\s*(?:€|
 const countQuantities = (text: string) => countNumbers(text) - (text.match(YEAR)?.length ?? 0);
 /** A sum, an equation or a mathematical symbol written in the prompt. */
 const MATH_SHAPE = /\d\s*[-+*/^=]\s*\d|[∫∑√≤≥π]|\^\d/;
-/** An option's letter as an exam writes it: "A. …", "A) …", "(A) …", after a space, a colon or the start. */
-const OPTION_MARK = /(?:^|[\s:：])\(?([A-D])[.)] ?\S/g;
-const MAX_OPTION_CHARS = 300;
-
-/**
- * Whether the text lists answer options A, B and C in order, each within MAX_OPTION_CHARS of the one before (a
- * multiple-choice question is asked of its subject: a statistics course's "this design is best described as A. an
- * observational study…" is not a study to critique). One pass over the marks: a regex of bounded spans backtracked
- * for 9 ms on 4 KB of "A. x B. x".
- */
-function listsAnswerOptions(text: string): boolean {
-  let expected = 0;
-  let last = 0;
-  for (const mark of text.matchAll(OPTION_MARK)) {
-    const option = mark[1].charCodeAt(0) - 0x41;
-    if (option === expected && (expected === 0 || mark.index - last <= MAX_OPTION_CHARS)) expected++;
-    else expected = option === 0 ? 1 : 0;
-    if (expected === 3) return true;
-    last = mark.index;
-  }
-  return false;
-}
-
 const lengthBucket = (length: number) => Math.min(12, Math.floor(Math.log2(length + 1)));
 
 /** Dimensions of the word-vector part (the lexicon's vectors), indexed after the hashed buckets. */
@@ -353,12 +330,11 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
   if (listsAnswerOptions(head)) addNamed('x:choices', 1);
-  const givenTextQuestion = promptCues.includes('code') ? undefined : questionOfGivenText(headLines);
-  if (givenTextQuestion !== undefined) addNamed('x:given-text', 3);
+  // Weighing 3: at 1 the passage's own words outweighed it (the style's probe, rows 5934–5949: 2 of 16 against 5).
+  if (!promptCues.includes('code') && asksOfGivenText(headLines)) addNamed('x:given-text', 3);
   if (head.includes('%')) addNamed('x:percent', 1);
   // How many numbers it gives (0–4 or more), years left out: a word problem's story is told around them, in any language
   // ("Carla lädt eine Datei mit 200 GB herunter…", "ハルトは1時間に1,100円…" had read as puzzles).
-  // A given text's numbers describe it: what the question asked of it holds says whether it asks for a computation.
   addNamed(`x:numbers:${Math.min(countQuantities(head), 4)}`, 2);
   if (headLines.length > 5) addNamed('x:lines', 1);
   let norm = 0;
