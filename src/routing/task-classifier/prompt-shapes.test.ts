@@ -25,10 +25,14 @@ test('a word problem told in one paragraph, a bare question, a passage asked not
 test('quotation marks never closed, or thousands of them, are read in one pass', () => {
   for (const mark of ['«', '„', '"', '「', 'A. ']) {
     const text = mark.repeat(4000 / mark.length);
-    const started = performance.now();
-    asksOfGivenText([text]);
-    listsAnswerOptions(text);
-    const elapsedMs = performance.now() - started;
+    // The best of three, so that a collection or a busy machine does not decide it.
+    let elapsedMs = Infinity;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      asksOfGivenText([text]);
+      listsAnswerOptions(text);
+      elapsedMs = Math.min(elapsedMs, performance.now() - started);
+    }
     // The regex these replaced took 13–28 ms on such a line; one pass takes well under one.
     assert.ok(elapsedMs < 5, `${JSON.stringify(mark)} × ${4000 / mark.length}: ${elapsedMs.toFixed(1)} ms`);
   }
