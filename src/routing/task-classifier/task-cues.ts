@@ -92,9 +92,9 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'analiz', 'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'pro e i contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras', 'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', 'основные причины', 'главные причины', 'в чём причина', 'в чем причина', 'каковы причины', '비교', '장단점', '평가', '원인', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety', 'karşılaştır', 'avantaj',
     // Risks weighed and a decision to make, in the languages the set holds ("有什么风险？", "受け入れるべきか", "判断のポイント").
     '风险', 'リスク', '要因',
-    // A figure's trustworthiness and a causal claim questioned: a sample's bias, confounders ("how much can we trust the score", "was spricht dagegen").
     // What a text's author implies or stands for (reading comprehension).
     "author's attitude", 'author implies', 'what can we infer', 'can be inferred', '筆者が一番伝えたい', '筆者の主張', '筆者は', '作者的态度', '作者想表达',
+    // A figure's trustworthiness and a causal claim questioned: a sample's bias, confounders ("how much can we trust the score", "was spricht dagegen").
     'can we trust', 'can i trust', 'should we trust', 'how reliable', 'sampling bias', 'selection bias', 'response bias', 'nonresponse', 'non-response', 'confound', 'sesgo', 'biais', 'confondant', 'störfaktor', 'was spricht dagegen', 'was spricht dafür', '偏って', '偏り', 'riesgos', 'risques', 'risiken', 'べきか', 'べきでしょうか', '判断のポイント', '判断基準',
     'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong', "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move', 'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich', '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses', 'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势', '強みと弱み', '強み・弱み',
   ],
@@ -144,7 +144,7 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     /\bsentiment\b/, /\b(?:as|in|into|to) (?:a )?csv\b/, 'csv please', '分别列出',
     // A question asked of a given text, as reading comprehension and retrieval-augmented apps ask it ("According to the passage…",
     // "Context: … Question: …", "阅读下面的短文，回答问题"): the answer is in the text. Its main idea is a summary's, the author's
-    // stance an analysis's (their cues below).
+    // stance an analysis's (cues in those families' lists).
     'according to the passage', 'according to the text', 'according to the article', 'according to the context', 'according to the document', 'based on the passage', 'based on the text', 'based on the context', 'based on the article', 'based on the document', 'from the passage', 'in the passage', 'the provided context', 'the context provided', 'retrieved context', 'retrieved documents', 'passage:', /context:[^]{1,1500}?\bquestion:/, /article:[^]{1,1500}?\bquestion:/, /documents?:[^]{1,1500}?\bquestion:/, 'read the passage', 'read the text',
     'lies den text', 'laut dem text', 'laut text', 'anhand des textes', 'beantworte die frage', "d'après le texte", 'selon le texte', 'selon ce document', 'selon le document', 'lisez le texte', 'lis le texte', 'según el texto', 'de acuerdo con el texto', 'lee el texto', 'lee el siguiente texto', 'texto:',
     '阅读下面', '阅读短文', '根据短文', '根据上文', '根据文章', '根据材料', '根据以下材料', '回答问题', '次の文章を読んで', '本文によると', '文章によると', '文章に基づいて', '質問に答え',

@@ -8,7 +8,7 @@ export const BUSY_TIMEOUT_MS = 5000;
  * A page past the cache is read again from the operating system's file cache, not from the disk; and in WAL mode the
  * main connection's cache is dropped whenever the writer commits, so a large one bought it little.
  */
-export const PAGE_CACHE_KIB = 2048;
+const PAGE_CACHE_KIB = 2048;
 
 /** The pragmas every svc connection to the file runs first, in order (the writer thread's included). */
 export function connectionPragmas(busyTimeoutMs: number = BUSY_TIMEOUT_MS): string[] {
