@@ -10,6 +10,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
+import { chooseTier } from '../src/routing/tier-rules.js';
 import { classifierInputOf, readRoutingSet, recordBatchStart, type LabelledPrompt } from './routing-set.js';
 
 const NEAR_COPY = 0.5;
@@ -34,6 +35,8 @@ const classifier = TaskClassifier.fromFile();
 const kept: ProbeRow[] = [];
 let familyRight = 0;
 let complexityRight = 0;
+/** Complex or expert rows the tier rules would serve at T1 (issue 18: none may be). */
+const underrated: string[] = [];
 for (const row of probe) {
   const words = wordsOf(row.prompt);
   const line = row.prompt.replace(/\s+/g, ' ').slice(0, 100);
@@ -46,9 +49,12 @@ for (const row of probe) {
   const read = classifier.classify(classifierInputOf({ id: 0, ...row }));
   if (read.family === row.family) familyRight++;
   if (read.complexity === row.complexity) complexityRight++;
-  console.log(`${read.family === row.family ? 'right' : 'MISS '}  ${row.family}→${read.family}  ${row.complexity}→${read.complexity}  ${line}`);
+  const tier = chooseTier(undefined, undefined, read).tier;
+  if ((row.complexity === 'complex' || row.complexity === 'expert') && tier === 'T1') underrated.push(line);
+  console.log(`${read.family === row.family ? 'right' : 'MISS '}  ${row.family}→${read.family}  ${row.complexity}→${read.complexity}  ${tier}  ${line}`);
 }
-console.log(`${kept.length} of ${probe.length} rows kept (the rest near copies): family right ${familyRight}/${kept.length}, complexity right ${complexityRight}/${kept.length}`);
+console.log(`${kept.length} of ${probe.length} rows kept (the rest near copies): family right ${familyRight}/${kept.length}, complexity right ${complexityRight}/${kept.length}, complex or expert at T1 ${underrated.length}`);
+for (const line of underrated) console.log(`  complex or expert at T1: ${line}`);
 
 if (append && kept.length > 0) {
   const firstId = Math.max(...set.map((row) => row.id)) + 1;
