@@ -213,6 +213,11 @@ test('a phrase asked for in a language, tersely, is translation; a French card f
   for (const text of ["petit mot d'anniversaire pour ma soeur", 'un message de remerciement pour mon chef']) assert.ok(cuesIn(text).includes('writing'), text);
 });
 
+test('a language asked for is translation; a language that qualifies a noun is not', () => {
+  for (const text of ['how do you say thank you in korean?', 'put it into spanish, please', 'write my name in japanese characters', 'in english and in french', 'into formal german']) assert.ok(cuesIn(text).includes('translation'), text);
+  for (const text of ["i'm interested in korean food, what should i try?", "i'm really into japanese anime lately", 'my son struggles in english class', 'a phd in chinese history']) assert.ok(!cuesIn(text).includes('translation'), text);
+});
+
 test("a question asked of a given text is extraction; its main idea a summary's, its author's stance analysis", () => {
   for (const text of ['according to the passage, in which cities was the treaty signed?', 'context: the pro plan costs $29.\n\nquestion: does the team plan include sso?', '阅读下面的短文，回答问题。', "d'après le texte suivant, qui a gagné ?"]) assert.ok(cuesIn(text).includes('extraction'), text);
   // "Context:" alone opens many a request of other kinds ("Context: I'm building a React app…").

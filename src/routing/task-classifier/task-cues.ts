@@ -18,6 +18,17 @@ const STORY_SCRIPT = '(?:of|where|about|in which|idea)\\b';
 const storyScript = new RegExp(`script ${STORY_SCRIPT}`);
 const mediaScript = new RegExp(`script\\b(?<=\\b(?:${SCRIPT_MEDIA}) script)`);
 const programScript = new RegExp(`script(?<!\\b(?:${SCRIPT_MEDIA}) script)(?! ${STORY_SCRIPT})(?![^.?!\\n]{0,50}(?:movie|film|video|radio|podcast|commercial|\\bad\\b|\\bplay\\b|scene|episode|youtube|anime|cartoon|comedy|animation|trailer|tiktok|skit))`);
+/**
+ * "In Korean" and "into Japanese" ask for a language only when nothing but punctuation or a connector follows its name
+ * ("good morning in korean", "put it into Spanish, please", "in Japanese characters"), not when it qualifies a noun: "I'm
+ * really into japanese anime, any recommendations?" read as translation (0.87) when any "into japanese" was a cue.
+ */
+const LANGUAGE_NAMES = 'english|spanish|french|german|italian|portuguese|japanese|chinese|korean|russian|dutch|arabic|hindi';
+const AFTER_A_LANGUAGE = 'please|pls|and|or|for|so|too|also|now|then|again|instead|only|while|with|without|keeping|using|as|but|if|because|since|the|this|that|it|them|is|are|do|does|would|could|language|words?|text|characters?|script|letters|kanji|kana|hiragana|katakana|pinyin|hangul|correctly|properly|naturally';
+const ASKED_FOR = `\\b(?!\\s+(?!(?:${AFTER_A_LANGUAGE})\\b)\\p{L})`;
+const inLanguage = new RegExp(`\\bin (?:${LANGUAGE_NAMES})${ASKED_FOR}`, 'u');
+const intoLanguage = new RegExp(`\\binto (?:(?:formal|informal|polite|idiomatic|business|brazilian|european|british|american|mexican|simplified|traditional|modern) )?(?:${LANGUAGE_NAMES})${ASKED_FOR}`, 'u');
+
 /** A Boolean expression as BIG-Bench Hard writes it: "True and not ( False ) is", "False or not not True". */
 const booleanOperations = ['true', 'false'].map((operand) => new RegExp(`${operand} (?:and|or) (?:not |\\( ?)*(?:true|false)\\b(?= ?\\)* (?:and|or|is)\\b| ?\\)* ?$)`));
 
@@ -161,10 +172,10 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'too long didn', 'short version', 'shorter version', '说重点', '划重点', '讲重点', /(?<!to )\bdigests?\b/, 'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/, 'stichpunkt',
   ],
   translation: [
-    'translat', 'tradu', 'localis', 'localiz', 'lokalisier', /(?:does|do|is) ['"‘“].{1,60}?['"’”] mean\b/, /["“「『].{1,40}?["”」』]\s*(?:是什么意思|什么意思|ってどういう意味|はどういう意味|の意味)/, 'in spanish', 'in german ', 'in french', /\binto (?:(?:formal|informal|polite|idiomatic|business|brazilian|european|british|american|mexican|simplified|traditional|modern) )?(?:english|spanish|french|german|italian|portuguese|japanese|chinese|korean|russian|dutch|arabic|hindi)\b/, 'übersetz', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語に', '英語で', /(?:中国|韓国|フランス|ドイツ|スペイン|イタリア|ロシア|ポルトガル)語(?:で|に)/, '英訳',
-    'in english', 'in italian', 'in japanese', 'in chinese', 'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean?', 'means?', 'meaning of', /\bmeans? in (?!plain|simple|practice|practical|layman|everyday|real life|this context|context|the context)/, '用英语', '成英文', '的英文', '英文怎么', 'の英文', '成日语', '用日语', '日语怎么', '日本語に', '日本語で', '日本語訳', '中国語に', '中国語で', '中国語だと', '語で何', 'どういう意味', 'の意味は', '意味を教え',
+    'translat', 'tradu', 'localis', 'localiz', 'lokalisier', /(?:does|do|is) ['"‘“].{1,60}?['"’”] mean\b/, /["“「『].{1,40}?["”」』]\s*(?:是什么意思|什么意思|ってどういう意味|はどういう意味|の意味)/, intoLanguage, 'übersetz', 'comment dit-on', '翻译', '怎么说', '翻訳', '訳して', 'で言うと', '英語に', '英語で', /(?:中国|韓国|フランス|ドイツ|スペイン|イタリア|ロシア|ポルトガル)語(?:で|に)/, '英訳',
+    'auf englisch', 'auf deutsch', 'auf französisch', 'en inglés', 'en español', 'en francés', 'en anglais', 'en français', 'en espagnol', 'wie sagt man', 'cómo se dice', 'que veut dire', 'qué significa', 'was bedeutet', 'mean?', 'means?', 'meaning of', /\bmeans? in (?!plain|simple|practice|practical|layman|everyday|real life|this context|context|the context)/, '用英语', '成英文', '的英文', '英文怎么', 'の英文', '成日语', '用日语', '日语怎么', '日本語に', '日本語で', '日本語訳', '中国語に', '中国語で', '中国語だと', '語で何', 'どういう意味', 'の意味は', '意味を教え',
     // A word or a phrase asked for in a language, tersely ("good morning in korean", "gracias en japonés").
-    'in korean', 'in russian', 'in portuguese', 'en japonés', 'en alemán', 'en italiano', 'en chino', 'en coreano', 'en portugués', 'en allemand', 'en italien', 'en japonais', 'auf spanisch', 'auf italienisch', 'auf japanisch', 'auf chinesisch',
+    inLanguage, 'en japonés', 'en alemán', 'en italiano', 'en chino', 'en coreano', 'en portugués', 'en allemand', 'en italien', 'en japonais', 'auf spanisch', 'auf italienisch', 'auf japanisch', 'auf chinesisch',
     'in inglese', 'come si dice', 'em inglês', 'em português', 'como se diz', 'переведи', 'перевод', 'по-английски', 'по-русски', 'как сказать', '번역', '영어로', '한국어로', '어떻게 말해', 'vertaal', 'in het engels', 'przetłumacz', 'po angielsku', 'çevir', 'ingilizce',
     'terjemah', 'ترجم', 'dịch sang', 'dịch giúp', 'bản dịch', 'अनुवाद', 'แปลเป็น', 'ช่วยแปล', 'แปลประโยค', 'แปลข้อความ', 'คำแปล', 'μετάφρασ', 'μεταφρασ', 'תרגם',
     // "Into English" as German, Spanish and French say it ("ins Englische bringen", "pásalo al inglés", "vers l'anglais"), and as an
