@@ -72,13 +72,6 @@ test('a greeting or a thanks around a detailed request does not make it small ta
   }
 });
 
-test('the classifier reads structure as well as words: a code follow-up with no code word is code by its history', () => {
-  const result = classifier.classify({ prompt: 'and in Go?', history: ['Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });
-  assert.equal(result.family, 'code');
-  const probabilities = Object.values(result.complexityProbabilities);
-  assert.ok(Math.abs(probabilities.reduce((sum, value) => sum + value, 0) - 1) < 1e-9);
-});
-
 test('a request for a proof is served at T2 at least, however short and in whichever language', () => {
   for (const prompt of ['证明：根号2是无理数。', 'Prove that √2 is irrational.', 'Beweise, dass es unendlich viele Primzahlen gibt.', '√2が無理数であることを証明せよ。', 'Montrer que toute suite réelle bornée admet une sous-suite convergente.', 'Zeigen Sie, dass jede beschränkte Folge eine konvergente Teilfolge hat.', 'Demuestre que la suma de dos números impares es par.', 'nが奇数ならn²も奇数であることを示せ。']) {
     const result = classifier.classify({ prompt });
@@ -102,16 +95,6 @@ test('"works" is not "function": French "fonctionne" and German "funktioniert" a
   assert.deepEqual(cuesIn('écris une fonction qui trie une liste'), ['code', 'writing']);
   assert.deepEqual(cuesIn('schreib eine funktion, die zwei zahlen addiert'), ['code', 'writing']);
   assert.deepEqual(cuesIn('quelles fonctions de la bibliothèque standard'), ['code']);
-});
-
-test('of a long conversation the classifier reads the first turn and the latest ones, each from its start', async () => {
-  const { classifierFeatures } = await import('./classifier-features.js');
-  const turns = Array.from({ length: 400 }, (_, index) => `turn ${index}: ${'the quarterly report and its figures '.repeat(index === 0 ? 1 : 60)}`);
-  const read = [turns[0], ...turns.slice(-7)].map((turn) => turn.slice(0, 1000));
-  const all = classifierFeatures({ prompt: 'and now?', history: turns }, 1 << 14);
-  const bounded = classifierFeatures({ prompt: 'and now?', history: read }, 1 << 14);
-  assert.deepEqual([...all.indices], [...bounded.indices]);
-  assert.deepEqual([...all.values], [...bounded.values]);
 });
 
 test('a request in a language the routing set does not hold is read by its task words', () => {
@@ -250,35 +233,6 @@ test('a word problem told as a story is maths in every language, its question ho
   ]);
 });
 
-test('a thanks before a follow-up does not make it small talk: it is read with the turn that opened the conversation', () => {
-  const history = ['Write a cover letter for a junior accountant role.', 'Dear Hiring Manager, I am writing to apply for the Junior Accountant position at your firm.'];
-  assertFamily('writing', ['thanks! and can you make it a bit shorter?'], { history });
-  assertFamily('chat', ['thanks, that is perfect!'], { history });
-});
-
-test("an app's system prompt that carries the task decides a message that names none; a persona does not, nor does it outweigh the message's own task", () => {
-  assertFamily('translation', ['Thank you for your order. It will ship within two business days.'], { system: "Translate the user's messages into Japanese." });
-  assertFamily('extraction', ['Rechnung Nr. 2024-118 vom 12.03.2024 über 1.480,00 € an die Firma Keller GmbH.'], { system: 'Extrahiere Rechnungsnummer, Datum und Betrag aus dem Text des Nutzers.' });
-  assertFamily('summarization', ['Die Stadtwerke erhöhen zum 1. Januar die Strompreise um 8 Prozent. Grund seien gestiegene Netzentgelte. Kunden mit Sozialtarif sind ausgenommen.'], { system: 'Fasse den Text des Nutzers in einem Satz zusammen.' });
-  assertFamily('writing', ['I was kind of wondering if maybe I could possibly get a small raise at some point?'], { system: "Rewrite the user's message to sound more confident." });
-  assertFamily('chat', ["what's a good gift for my dad who likes fishing?"], { system: 'You are a senior backend engineer.' });
-  assertFamily('translation', ["Translate 'good night' into German."], { system: 'You are a helpful coding assistant. Prefer idiomatic code.' });
-});
-
-test("a system prompt that lists an assistant's skills (code, summaries, translation…) is no task: the message decides", () => {
-  const system = 'You are Nova, an assistant for Acme employees. You can write and review code, summarize documents, translate between languages, draft emails and answer general questions. Be concise.';
-  assertFamily('chat', ['thanks!', 'hi', 'what is the capital of Peru?'], { system });
-  assertFamily('translation', ['Translate "see you tomorrow" into Italian.'], { system });
-  assertFamily('summarization', ['Summarize: The board met on Monday, approved the budget and hired a new CFO.'], { system });
-});
-
-test('a longer follow-up that opens as a continuation ("now…", "what if…", "¿y si…") is read with the turn that opened the conversation', () => {
-  const history = ['Extract every date and amount from this memo: rent of 1,200 due on 1 March, deposit of 2,400 paid on 14 February, late fee of 50 charged on 5 March.', '1 March: 1,200 (rent); 14 February: 2,400 (deposit); 5 March: 50 (late fee)'];
-  assertFamily('extraction', ['Now put them in a table, with the weekday of each date as well please.'], { history });
-  const puzzle = ['Alice, Bob and Carol each own one pet: a cat, a dog, a fish. Alice has no fish, Bob has the dog. Who owns what?', 'Alice owns the cat, Bob the dog and Carol the fish.'];
-  assertFamily('reasoning', ['What if we only knew that Bob does not own the cat and Carol has no dog?'], { history: puzzle });
-});
-
 test('a length asked of the answer is a summary cue in every language; a table asked for is an extraction cue', () => {
   for (const text of ['explain the french revolution in three sentences', 'dímelo en pocas palabras', 'erkläre es in zwei sätzen', 'en une phrase, de quoi parle ce livre ?', '用两句话说说这本书', '3行で説明して']) assert.ok(cuesIn(text).includes('summarization'), text);
   for (const text of ['turn this into a table with name and price', 'mets ça sous forme de tableau', '整理成表格']) assert.ok(cuesIn(text).includes('extraction'), text);
@@ -292,44 +246,13 @@ test('the meaning of a quoted phrase is asked of a translator; the meaning of a 
   assert.deepEqual(cuesIn('how do i quit vim without saving'), ['code']);
 });
 
-test('a follow-up that names a task of its own is that task, whatever the conversation opened with', () => {
-  const history = ['Write a 500-word essay on the history of the printing press.', 'The printing press, developed by Johannes Gutenberg around 1440, transformed how knowledge spread across Europe…'];
-  assertFamily('summarization', ['now summarize that in two sentences'], { history });
-  assertFamily('translation', ['translate it into German'], { history });
-  assertFamily('writing', ['make it more formal'], { history });
-});
-
-test('a short follow-up asking to translate or summarize the answer is that task in every language; one asking to shorten it is an edit', () => {
-  assertFamily('translation', ['翻译成英文。', '把它翻译成英文'], { history: ['帮我写一句祝福同事生日快乐的话。', '祝你生日快乐，愿新的一岁工作顺利、身体健康、天天开心！'] });
-  assertFamily('translation', ['Tradúcelo al inglés.'], { history: ['Escribe una felicitación de cumpleaños para un compañero.', '¡Feliz cumpleaños! Que este año te traiga éxito y alegría.'] });
-  assertFamily('summarization', ['Summarize it in one line.'], { history: ['Write a short story about a lost dog finding its way home.', 'Max had never been so far from home. The storm had scattered the scents he knew…'] });
-  assertFamily('writing', ['Kürzer und knackiger, für Instagram'], { history: ['Schreib einen Post über unsere neue Filiale in Köln.', 'Große Neuigkeiten! Ab Montag findet ihr uns auch in Köln: mitten in der Altstadt, mit längeren Öffnungszeiten und einem Café…'] });
-});
-
 test("a riddle's own form is a reasoning cue without the word riddle: \"what has X but no Y\", \"パンはパンでも\"", () => {
   for (const text of ["what has hands but can't clap?", 'was hat zähne aber kann nicht beißen?', '¿qué tiene ojos pero no puede ver?', "qu'est-ce qui a un cou mais pas de tête ?", 'イスはイスでも座れないイスは？']) assert.ok(cuesIn(text).includes('reasoning'), text);
   assert.deepEqual(cuesIn('what has changed but the price stays the same'), []);
 });
 
-test("an app's system prompt names its trade in words of its own: regular expressions, cron, a community manager, sorting messages into classes", () => {
-  assert.deepEqual(cuesIn('eres un experto en expresiones regulares.'), ['code']);
-  assert.deepEqual(cuesIn('du bist ein experte für reguläre ausdrücke.'), ['code']);
-  assert.deepEqual(cuesIn('un cron qui lance le script de sauvegarde chaque nuit'), ['code']);
-  assert.deepEqual(cuesIn('eres el community manager de una librería.'), ['writing']);
-  assert.deepEqual(cuesIn('classe chaque message dans une catégorie.'), ['extraction']);
-  assert.deepEqual(cuesIn('la classe de mon fils part en voyage'), []);
-  assertFamily('code', ['quiero comprobar que un teléfono tenga nueve cifras'], { system: 'Eres un experto en expresiones regulares.' });
-});
-
 test("BIG-Bench Hard's own words are reasoning cues: Boolean expressions, who tells the truth, what can be deduced, who is tallest", () => {
   for (const text of ['evaluate the boolean expression: not (true and false) or true', 'evalúa la expresión booleana: verdadero y no falso', '(真 かつ 偽) または 真 を評価せよ', 'sam says ana tells the truth. does lee tell the truth?', 'que peut-on en déduire ?', '甲比乙高，丙比甲高，谁最高？']) assert.ok(cuesIn(text).includes('reasoning'), text);
-});
-
-test('a follow-up that names no task of its own is read with the turn that opened the conversation, however long', () => {
-  const sign = ['Translate "We are closed on public holidays" into Spanish.', 'Cerramos los días festivos.'];
-  assertFamily('translation', ['would a shop in Madrid actually put it like that on its door?'], { history: sign });
-  const report = ['Summarize this report on our Q3 hiring: we opened 40 roles, filled 31, time to hire rose from 38 to 45 days, and referrals made up a third of the hires.', 'In Q3 we filled 31 of 40 roles; hiring took longer (45 days, up from 38) and a third of hires came from referrals.'];
-  assertFamily('summarization', ['hmm, my boss wants something she can read in the lift between two floors'], { history: report });
 });
 
 test('a percent sign is no maths cue by itself (business text is full of them); "17% of 2340" still reads as maths', () => {
@@ -373,24 +296,6 @@ test('"how much does a … cost?" asks a price, not a sum; "how much do 27 pens 
   assert.deepEqual(cuesIn('how much is a pint of beer in london?'), []);
   assert.deepEqual(cuesIn('how much do 27 pens cost?'), ['math']);
   assert.deepEqual(cuesIn('how much will i have after 7 years at 4%?'), ['math']);
-});
-
-test('a request to redo the previous answer, after an answer of a page, asks for more of what the conversation opened with', () => {
-  const toast = 'Raise your glasses, everyone! Tonight we celebrate Maria and Tom, two people who met over a broken vending machine in the basement of the library and have not stopped talking since. Maria, you taught Tom that a map is more than a suggestion; Tom, you taught Maria that being twenty minutes late is, apparently, a lifestyle. Together you have built a home full of books, terrible puns and the best lasagne this side of Bologna. May your arguments always be short, your road trips long, and your vending machines generous. To Maria and Tom!';
-  assertFamily('writing', ['Revise your previous response so that it suits a retirement party for a colleague instead of a wedding.'], { history: ['Write a warm, funny toast for my best friends\' wedding.', toast] });
-  const tickets = '[\n  {"ticket": "A-1042", "customer": "Lena Fischer", "issue": "double charge", "priority": "high"},\n  {"ticket": "A-1043", "customer": "Omar Haddad", "issue": "password reset", "priority": "low"},\n  {"ticket": "A-1044", "customer": "Julia Santos", "issue": "refund not received", "priority": "high"}\n]\nThree tickets were found; two of them concern payments and are marked high priority because the customers report money taken from their accounts.';
-  const pull = 'Pull the ticket number, customer name, issue and priority out of these support emails as JSON: …';
-  // Both read as code or analysis before the opening was read as a prompt is (the history's own features are learnt from few rows).
-  assertFamily('extraction', ['Do the same task again, but output YAML this time and sort by customer surname.', 'Amend your previous answer by adding a field saying which team should handle each ticket.'], { history: [pull, tickets] });
-});
-
-test('a system prompt that says nothing of the task ("You are a helpful assistant.") changes the family of at most 1.5 % of held-back prompts', () => {
-  const rows = readRoutingSet().filter((row) => isHeldBack(row) && !row.system);
-  for (const system of ['You are a helpful assistant.', 'Du bist ein hilfreicher Assistent.']) {
-    const changed = rows.filter((row) => classifier.classify(classifierInputOf(row)).family !== classifier.classify({ ...classifierInputOf(row), system }).family);
-    // The model trained without copies under generic system prompts changed 20 and 16 of 813.
-    assert.ok(changed.length <= rows.length * 0.015, `${system}: ${changed.length}/${rows.length} changed, e.g. ${changed.slice(0, 3).map((row) => row.id)}`);
-  }
 });
 
 test('a multiple-choice question is read by its subject: statistics maths, a seating puzzle reasoning, a capital small talk', () => {
