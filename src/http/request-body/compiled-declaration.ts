@@ -16,8 +16,10 @@ import type { z } from 'zod';
 const INVALID: unique symbol = Symbol('invalid');
 /** The compiled path cannot decide (an asynchronous check): zod is asked. */
 const UNDECIDED: unique symbol = Symbol('undecided');
-type Outcome = unknown;
-type Parse = (value: unknown) => Outcome;
+type Parse = (value: unknown) => unknown;
+
+/** Whether a parse gave no value: zod is to be asked. */
+const failed = (result: unknown): result is typeof INVALID | typeof UNDECIDED => result === INVALID || result === UNDECIDED;
 
 /** zod's internals as the compiled path reads them (zod 4: every schema and check keeps its definition in `_zod`). */
 interface ZodCheck {
@@ -47,7 +49,7 @@ const SYNC = { async: false } as const;
  */
 export function parseCompiled(schema: z.ZodType, body: unknown): { value: unknown } | undefined {
   const result = compile(schema as unknown as ZodNode)(body);
-  return result === INVALID || result === UNDECIDED ? undefined : { value: result };
+  return failed(result) ? undefined : { value: result };
 }
 
 function compile(node: ZodNode): Parse {
@@ -112,7 +114,7 @@ function checked(parse: Parse, checks: readonly ZodCheck[]): Parse {
   if (checks.length === 0) return parse;
   return (input) => {
     const value = parse(input);
-    if (value === INVALID || value === UNDECIDED) return value;
+    if (failed(value)) return value;
     const payload: Payload = { value, issues: [] };
     for (const check of checks) {
       const when = check._zod.def.when;
@@ -142,7 +144,7 @@ function arrayNode(elementNode: ZodNode, checks: readonly ZodCheck[]): Parse {
     const output = new Array<unknown>(input.length);
     for (let index = 0; index < input.length; index++) {
       const value = element(input[index]);
-      if (value === INVALID || value === UNDECIDED) return value;
+      if (failed(value)) return value;
       output[index] = value;
     }
     return output;
@@ -174,17 +176,14 @@ function objectNode(def: ZodNode['_zod']['def'], checks: readonly ZodCheck[]): P
   const shape = def.shape as Record<string, ZodNode>;
   const keys = Object.keys(shape);
   if (Object.getOwnPropertySymbols(shape).length > 0 || keys.some((key) => key in Object.prototype)) return undefined;
-  const fields: Array<{ key: string; parse: Parse }> = [];
-  let required = 0;
-  for (const key of keys) {
-    const field = shape[key]._zod;
-    const optional = field.optin === 'optional' && field.optout === 'optional';
-    if (!optional && (field.optin !== undefined || field.optout !== undefined)) return undefined;
-    if (!optional) required++;
-    fields.push({ key, parse: compile(shape[key]) });
-  }
+  const fields = keys.map((key) => {
+    const { optin, optout } = shape[key]._zod;
+    return { key, parse: compile(shape[key]), optional: optin === 'optional' && optout === 'optional', plain: optin === undefined && optout === undefined };
+  });
+  // Optional both ways, or required: any other rung of zod's ladder (a default, a prefault) is zod's to follow.
+  if (fields.some((field) => !field.optional && !field.plain)) return undefined;
+  const required = fields.filter((field) => !field.optional).length;
   const positions = new Map(keys.map((key, index) => [key, index]));
-  const optionalAt = keys.map((key) => shape[key]._zod.optin === 'optional');
   const catchall = (def.catchall as ZodNode | undefined)?._zod.def.type;
   if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any' && catchall !== 'never') return undefined;
   return checked((input) => {
@@ -198,7 +197,7 @@ function objectNode(def: ZodNode['_zod']['def'], checks: readonly ZodCheck[]): P
       if (position === undefined) undeclared = true;
       else {
         present.push(position);
-        if (!optionalAt[position]) requiredPresent++;
+        if (!fields[position].optional) requiredPresent++;
       }
     }
     if (requiredPresent < required || (undeclared && catchall === 'never')) return INVALID;
@@ -213,7 +212,7 @@ function objectNode(def: ZodNode['_zod']['def'], checks: readonly ZodCheck[]): P
     for (const position of present) {
       const { key, parse } = fields[position];
       const value = parse(record[key]);
-      if (value === INVALID || value === UNDECIDED) return value;
+      if (failed(value)) return value;
       output[key] = value;
     }
     if (undeclared && catchall !== undefined) {

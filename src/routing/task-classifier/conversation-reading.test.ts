@@ -1,21 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifierInputOf, isHeldBack, readRoutingSet } from '../../../scripts/routing-set.js';
-import { TaskClassifier } from './task-classifier.js';
+import { assertFamily, shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
 
 /**
  * The task classifier on conversations: follow-ups read with the turn that opened them, and what an app's system prompt
  * does (or does not) say of the task. The rest of its specification is in task-classifier.test.ts.
  */
-
-/** The shipped model, loaded once: classifying changes nothing in it. */
-const classifier = TaskClassifier.fromFile();
-
-/** Each prompt is read as `family` (the prompt names the failure). */
-function assertFamily(family: string, prompts: readonly string[], context: { history?: string[]; system?: string } = {}): void {
-  for (const prompt of prompts) assert.equal(classifier.classify({ prompt, ...context }).family, family, prompt.slice(0, 60));
-}
 
 test('the classifier reads structure as well as words: a code follow-up with no code word is code by its history', () => {
   const result = classifier.classify({ prompt: 'and in Go?', history: ['Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });

@@ -2,16 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { classifierInputOf, isHeldBack, readRoutingSet } from '../../../scripts/routing-set.js';
 import { chooseTier } from '../tier-rules.js';
-import { TaskClassifier } from './task-classifier.js';
+import { assertFamily, shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
-
-/** The shipped model, loaded once: classifying changes nothing in it. */
-const classifier = TaskClassifier.fromFile();
-
-/** Each prompt is read as `family` (the prompt names the failure). */
-function assertFamily(family: string, prompts: readonly string[], context: { history?: string[]; system?: string } = {}): void {
-  for (const prompt of prompts) assert.equal(classifier.classify({ prompt, ...context }).family, family, prompt.slice(0, 60));
-}
 
 /** The shipped model on the held-back part of eval/routing/prompts.jsonl (never trained on). */
 test('the task classifier: family right for at least 90 % of held-back prompts; no complex or expert prompt served below T2', () => {
