@@ -1,4 +1,5 @@
 import { parentPort, Worker, type ResourceLimits } from 'node:worker_threads';
+import { PendingReplies } from './pending-replies.js';
 
 /** A task as it crosses to the thread, and its answer back. */
 interface TaskMessage<Input> {
@@ -31,8 +32,7 @@ export interface TaskThreadOptions {
 export class TaskThread<Input, Output> {
   private worker: Worker | undefined;
   private deaths = 0;
-  private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (output: Output) => void; reject: (error: Error) => void }>();
+  private readonly replies = new PendingReplies<Output>();
 
   constructor(private readonly options: TaskThreadOptions) {}
 
@@ -40,13 +40,7 @@ export class TaskThread<Input, Output> {
   run(input: Input): Promise<Output> | undefined {
     const worker = this.start();
     if (!worker) return undefined;
-    const id = this.nextId++;
-    return new Promise<Output>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      // Waiting work keeps the thread referenced; an idle thread never holds the process open.
-      if (this.pending.size === 1) worker.ref();
-      worker.postMessage({ id, input } satisfies TaskMessage<Input>);
-    });
+    return this.replies.post(worker, (id) => ({ id, input }) satisfies TaskMessage<Input>);
   }
 
   /** Starts the thread (it loads its module), so that the first task does not wait for it. */
@@ -58,18 +52,11 @@ export class TaskThread<Input, Output> {
         new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL(`${module}.ts`, from).href)}); })`, { eval: true, resourceLimits })
       : new Worker(new URL(`${module}.js`, from), { resourceLimits });
     worker.unref();
-    worker.on('message', (answer: AnswerMessage<Output>) => {
-      const waiting = this.pending.get(answer.id);
-      if (!waiting) return;
-      this.pending.delete(answer.id);
-      if (this.pending.size === 0) worker.unref();
-      waiting.resolve(answer.output);
-    });
+    worker.on('message', (answer: AnswerMessage<Output>) => this.replies.answer(worker, answer.id, answer.output));
     const fail = (error: Error) => {
       this.deaths++;
       this.worker = undefined;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
+      this.replies.rejectAll(error);
     };
     worker.on('error', fail);
     // Any exit but close()'s is a death, whatever its code: tasks posted to a thread that is gone would wait forever.
@@ -85,8 +72,7 @@ export class TaskThread<Input, Output> {
     const worker = this.worker;
     this.worker = undefined;
     if (worker) await worker.terminate();
-    for (const waiting of this.pending.values()) waiting.reject(new Error(`the ${this.options.name} thread was closed`));
-    this.pending.clear();
+    this.replies.rejectAll(new Error(`the ${this.options.name} thread was closed`));
   }
 }
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { connectionPragmas } from './sqlite-connection-settings.js';
+import { PendingReplies } from '../../shared/pending-replies.js';
 
 interface Reply {
   id: number;
@@ -121,30 +122,43 @@ export const WRITER_NICE_INCREMENT = 10;
 const threadYoungGeneration = { maxYoungGenerationSizeMb: 4 };
 
 export class SqliteWriterThread {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void; what: string }>();
-  private nextId = 1;
+  private worker: Worker | undefined;
+  private closed = false;
+  private readonly replies = new PendingReplies<Reply>();
+  private readonly workerData: Record<string, unknown>;
 
   /**
    * `statements`: per table, one row's INSERT with positional parameters, prepared once in the worker. `rowsFromLines`:
    * per table whose batches may come as records in JSON lines (insertLines), the module and export that make its rows.
    */
   constructor(filename: string, statements: Record<string, string>, busyTimeoutMs: number, rowsFromLines: Record<string, { moduleUrl: string; exportName: string }> = {}) {
+    this.workerData = { filename, statements, pragmas: connectionPragmas(busyTimeoutMs), betterSqlitePath, rowsFromLines: modulesOf(rowsFromLines), niceIncrement: WRITER_NICE_INCREMENT };
+    this.thread();
+  }
+
+  /**
+   * The thread, started again when the last one died (a native crash, an out-of-memory): the batches that waited on
+   * the dead one were rejected (the ledger's queue tries them again; rows are inserted ignoring duplicates), and the
+   * next one starts a new thread rather than wait for ever on one that is gone.
+   */
+  private thread(): Worker {
+    if (this.closed) throw new Error('the SQLite writer thread was closed');
+    if (this.worker) return this.worker;
     // A 4 MB young generation: the thread allocates little per batch, and Node's default (up to 48 MB) held
     // ~15 MB more of the process's memory under load for nothing.
-    this.worker = new Worker(workerSource, { eval: true, workerData: { filename, statements, pragmas: connectionPragmas(busyTimeoutMs), betterSqlitePath, rowsFromLines: modulesOf(rowsFromLines), niceIncrement: WRITER_NICE_INCREMENT }, resourceLimits: threadYoungGeneration });
-    this.worker.on('message', (reply: Reply) => {
-      const waiting = this.pending.get(reply.id);
-      if (!waiting) return;
-      this.pending.delete(reply.id);
-      if (this.pending.size === 0) this.worker.unref();
-      if (reply.ok) waiting.resolve(reply);
-      else waiting.reject(new Error(`${waiting.what} failed: ${reply.message}`));
-    });
-    this.worker.on('error', (error) => this.failAll(error));
-    this.worker.on('exit', (code) => this.failAll(new Error(`SQLite writer thread exited with code ${code}`)));
-    // An idle worker must not keep the process alive; one with a batch in flight must (see send).
-    this.worker.unref();
+    const worker = new Worker(workerSource, { eval: true, workerData: this.workerData, resourceLimits: threadYoungGeneration });
+    worker.on('message', (reply: Reply) => this.replies.answer(worker, reply.id, reply));
+    const died = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.replies.rejectAll(error);
+    };
+    worker.on('error', died);
+    worker.on('exit', (code) => died(new Error(`SQLite writer thread exited with code ${code}`)));
+    // An idle worker must not keep the process alive; one with a batch in flight must (PendingReplies).
+    worker.unref();
+    this.worker = worker;
+    return worker;
   }
 
   /** Runs the named statement once a row, in one transaction; resolves with the rows it changed. */
@@ -177,22 +191,22 @@ export class SqliteWriterThread {
   }
 
   /** Posts a message under a new id and waits for its answer; `what` names a failure. Work in flight keeps the process alive. */
-  private send(what: string, message: Record<string, unknown>): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject, what });
-      this.worker.ref();
-      message.id = id;
-      this.worker.postMessage(message);
-    });
+  private async send(what: string, message: Record<string, unknown>): Promise<Reply> {
+    let reply: Reply;
+    try {
+      reply = await this.replies.post(this.thread(), (id) => Object.assign(message, { id }));
+    } catch (error) {
+      throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    if (!reply.ok) throw new Error(`${what} failed: ${reply.message}`);
+    return reply;
   }
 
   async close(): Promise<void> {
-    await this.worker.terminate();
-  }
-
-  private failAll(error: Error): void {
-    for (const { reject } of this.pending.values()) reject(error);
-    this.pending.clear();
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+    this.replies.rejectAll(new Error('the SQLite writer thread was closed'));
   }
 }
