@@ -5,6 +5,8 @@ import pg from 'pg';
 import { openRecordStore } from '../../src/storage/open-storage.js';
 import { PostgresRecordStore } from '../../src/storage/postgres/postgres-record-store.js';
 import { describeRecordStoreContracts } from './record-store.contract.js';
+import { FreezingProxy } from '../support/freezing-proxy.js';
+import { poolDroppingTimedOutClients } from '../../src/storage/postgres/dropping-timed-out-clients.js';
 
 /**
  * Runs against a real server from SVC_TEST_DATABASE_URL. Unset: skipped. Set but unreachable:
@@ -116,6 +118,49 @@ describe('PostgresRecordStore specifics', { skip }, () => {
       assert.deepEqual(orgs.rows, [{ id: 'org_a' }]);
     } finally {
       await client.end();
+    }
+  });
+
+  test('a server that stops answering fails a query after the time-out, and the store answers again once the server is back', async () => {
+    const server = new URL(databaseUrl!);
+    const proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+    const throughProxy = new URL(databaseUrl!);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    const store = new PostgresRecordStore({ connectionString: throughProxy.href, schema: freshSchemaName(), queryTimeoutMs: 500, maxConnections: 2 });
+    try {
+      await store.migrate();
+      await store.tenants.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
+
+      proxy.freeze();
+      const startedAt = performance.now();
+      await assert.rejects(store.tenants.getOrg('org_a'), /Query read timeout/);
+      const waitedMs = performance.now() - startedAt;
+      assert.ok(waitedMs >= 450 && waitedMs < 3000, `the query failed after ${waitedMs.toFixed(0)} ms (time-out 500 ms)`);
+
+      // The connection that timed out is not reused (it still holds the late query): a new one answers.
+      proxy.thaw();
+      assert.equal((await store.tenants.getOrg('org_a'))?.name, 'A');
+      assert.equal((await store.tenants.getOrg('org_a'))?.name, 'A');
+    } finally {
+      await store.close();
+      await proxy.close();
+    }
+  });
+
+  test('a connection whose query timed out is not handed to the next query, which would wait behind the late one', async () => {
+    const pool = poolDroppingTimedOutClients(new pg.Pool({ connectionString: databaseUrl, max: 1, query_timeout: 300 }));
+    try {
+      const first = await pool.connect();
+      await assert.rejects(first.query('select pg_sleep(3)', []), /Query read timeout/);
+      first.release();
+      const startedAt = performance.now();
+      const second = await pool.connect();
+      assert.deepEqual((await second.query<{ one: number }>('select 1 as one', [])).rows, [{ one: 1 }]);
+      second.release();
+      assert.ok(performance.now() - startedAt < 1000, 'answered at once, on a new connection');
+    } finally {
+      await pool.end();
     }
   });
 

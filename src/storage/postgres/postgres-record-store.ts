@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { migrateToLatest } from '../migrations/run-migrations.js';
+import { poolDroppingTimedOutClients } from './dropping-timed-out-clients.js';
 
 export interface PostgresRecordStoreOptions {
   connectionString: string;
@@ -11,6 +12,8 @@ export interface PostgresRecordStoreOptions {
   schema?: string;
   /** Pool size; pg's default is 10. */
   maxConnections?: number;
+  /** How long a query may wait for the server's answer before it fails (QUERY_TIMEOUT_MS by default). */
+  queryTimeoutMs?: number;
 }
 
 /** Lower-case unquoted identifiers only: the name is spliced into the connection's search_path option. */
@@ -18,6 +21,13 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** A dead or unreachable server makes queries fail after this long instead of waiting forever. */
 const CONNECTION_TIMEOUT_MS = 5000;
+
+/**
+ * A server that stops answering (stopped, cut off by the network) fails a query after this long instead of holding it, and
+ * whatever waits on it (a request's key lookup, the ledger's batch, shutdown's last flush), for ever. Long enough for the
+ * slowest query svc makes (a month of a busy org's ledger summed, a migration's index).
+ */
+export const QUERY_TIMEOUT_MS = 60_000;
 
 export class PostgresRecordStore extends KyselyRecordStore {
   private readonly schemaName: string | undefined;
@@ -35,13 +45,16 @@ export class PostgresRecordStore extends KyselyRecordStore {
       connectionString,
       max: options.maxConnections,
       connectionTimeoutMillis: CONNECTION_TIMEOUT_MS,
+      query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+      // TCP keep-alive: a connection whose server vanished without closing it is found dead and dropped.
+      keepAlive: true,
       // Set at connection start-up by the server, so no query can ever run with another search_path.
       options: schema === undefined ? undefined : `-c search_path=${schema}`,
     });
     // An idle client whose server went away is dropped by the pool; without a listener the
     // 'error' event would crash the process. The next query reconnects, and ping() reports outages.
     pool.on('error', () => {});
-    super(new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool }), plugins: [new NulSafeTextPlugin()] }), 'postgres');
+    super(new Kysely<StorageDatabase>({ dialect: new PostgresDialect({ pool: poolDroppingTimedOutClients(pool) }), plugins: [new NulSafeTextPlugin()] }), 'postgres');
     this.schemaName = schema;
   }
 
