@@ -6,6 +6,7 @@ import type { StorageDatabase } from '../database-schema.js';
 import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { connectionPragmas } from './sqlite-connection-settings.js';
+import { withMigrationLock } from './migration-lock.js';
 import { offLoopReadDialect } from './off-loop-reads.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
@@ -35,6 +36,12 @@ async function openDatabase(options: SqliteRecordStoreOptions): Promise<Database
 /** The embedded default RecordStore. The file is opened on first use, so the constructor stays synchronous. */
 export class SqliteRecordStore extends KyselyRecordStore {
   private readonly writer: SqliteRowWriter;
+  private readonly filename: string;
+  /**
+   * The migrations of this store, run once: start-up and the writer's first batch both ask for them, and a second run
+   * would take the lock again while serving (and wait, blocking the event loop, while a worker starting beside it migrates).
+   */
+  private migrated: Promise<void> | undefined;
 
   constructor(options: SqliteRecordStoreOptions) {
     let opening: Promise<Database.Database> | undefined;
@@ -69,6 +76,16 @@ export class SqliteRecordStore extends KyselyRecordStore {
       audit: new KyselyAuditStore(scans),
     });
     this.writer = writer;
+    this.filename = databaseFilename(options);
+  }
+
+  /** Migrates once per store, under a lock other processes on the same file wait for (several workers start together). */
+  override migrate(): Promise<void> {
+    const inMemory = this.filename === ':memory:' || this.filename === '';
+    return (this.migrated ??= (inMemory ? super.migrate() : withMigrationLock(this.filename, () => super.migrate())).catch((error: unknown) => {
+      this.migrated = undefined;
+      throw error;
+    }));
   }
 
   override async close(): Promise<void> {

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { workerEnvironment } from '../../src/cli/serve.js';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** A process's environment as Linux shows it (what it was started with). */
+function environmentOf(pid: number): Map<string, string> {
+  const entries = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').filter(Boolean);
+  return new Map(entries.map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+}
+
+test("a forked worker's malloc arenas are capped at two, unless the operator chose a number", () => {
+  assert.deepEqual(workerEnvironment({}), { MALLOC_ARENA_MAX: '2' });
+  assert.deepEqual(workerEnvironment({ MALLOC_ARENA_MAX: '8' }), {}, "the operator's value is inherited as it is");
+});
+
+test('svc serve with server.workers 2: two workers answer on one port, each started with MALLOC_ARENA_MAX=2, and SIGTERM stops them all', { skip: process.platform !== 'linux' }, async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'svc-workers-'));
+  const config = join(dataDir, 'svc.yaml');
+  await writeFile(config, 'server: { host: 127.0.0.1, port: 0, workers: 2 }\n');
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$|^MALLOC_ARENA_MAX$/.test(name)) env[name] = value;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: projectRoot,
+    env: { ...env, SVC_CONFIG: config, SVC_DATA_DIR: dataDir, SVC_MASTER_KEY: 'workers-test-master-key' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const log: string[] = [];
+  try {
+    const listening = await new Promise<Array<{ pid: number; address: string }>>((resolveWorkers, reject) => {
+      const seen: Array<{ pid: number; address: string }> = [];
+      const timer = setTimeout(() => reject(new Error(`two workers did not listen within 60 s; log:\n${log.join('\n')}`)), 60_000);
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        log.push(line);
+        const entry = JSON.parse(line) as { msg: string; pid?: number; address?: string };
+        if (entry.msg !== 'svc listening') return;
+        seen.push({ pid: entry.pid!, address: entry.address! });
+        if (seen.length === 2) {
+          clearTimeout(timer);
+          resolveWorkers(seen);
+        }
+      });
+    });
+    assert.notEqual(listening[0].pid, listening[1].pid);
+    assert.equal(listening[0].address, listening[1].address, 'the workers share one listening socket');
+    for (const { pid } of listening) {
+      assert.notEqual(pid, child.pid, 'a worker, not the primary');
+      assert.equal(environmentOf(pid).get('MALLOC_ARENA_MAX'), '2');
+    }
+    assert.equal(environmentOf(child.pid!).get('MALLOC_ARENA_MAX'), undefined, "the primary's own environment is the operator's");
+    const health = await fetch(`${listening[0].address}/readyz`);
+    assert.equal(health.status, 200);
+    await health.body?.cancel();
+  } finally {
+    const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0, 'the primary exits 0 once its workers have stopped');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
