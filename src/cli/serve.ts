@@ -66,16 +66,43 @@ export function workerEnvironment(env: NodeJS.ProcessEnv): Record<string, string
   return env.MALLOC_ARENA_MAX === undefined ? { MALLOC_ARENA_MAX: '2' } : {};
 }
 
-/** With server.workers > 1 the primary forks one gateway per worker; they share the listening socket. */
+/** A worker that dies is replaced, up to this many times a minute: beyond, workers that die at once are not started for ever. */
+const MAX_RESTARTS_A_MINUTE = 5;
+
+/** One JSON log line of the primary (it runs no gateway, so it has no logger of its own). */
+function logPrimary(level: number, fields: Record<string, unknown>, msg: string): void {
+  process.stdout.write(`${JSON.stringify({ level, time: Date.now(), ...fields, msg })}\n`);
+}
+
+/**
+ * With server.workers > 1 the primary forks one gateway per worker; they share the listening socket. A worker that dies
+ * (a crash, the kernel's OOM killer) is replaced; SIGTERM or SIGINT goes to every worker, and the primary exits once they
+ * have all stopped: 0 when it was told to stop, 1 when its workers died and could not be replaced (a supervisor restarts it).
+ */
 async function runPrimary(workers: number): Promise<void> {
-  for (let index = 0; index < workers; index++) cluster.fork(workerEnvironment(process.env));
-  process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), workers, msg: 'forked workers' })}\n`);
+  const fork = () => cluster.fork(workerEnvironment(process.env));
+  for (let index = 0; index < workers; index++) fork();
+  logPrimary(30, { workers }, 'forked workers');
+  let stopping = false;
   const forward = (signal: NodeJS.Signals) => {
+    stopping = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
   };
   process.on('SIGTERM', () => forward('SIGTERM'));
   process.on('SIGINT', () => forward('SIGINT'));
-  cluster.on('exit', () => {
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+  const restarts: number[] = [];
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping) {
+      const now = Date.now();
+      while (restarts.length > 0 && restarts[0] <= now - 60_000) restarts.shift();
+      if (restarts.length < MAX_RESTARTS_A_MINUTE) {
+        restarts.push(now);
+        logPrimary(40, { pid: worker.process.pid, code, signal }, 'a worker died: starting another');
+        fork();
+      } else {
+        logPrimary(50, { pid: worker.process.pid, code, signal, restarts_a_minute: MAX_RESTARTS_A_MINUTE }, 'a worker died and workers keep dying: not starting another');
+      }
+    }
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping ? 0 : 1);
   });
 }

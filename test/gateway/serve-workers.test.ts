@@ -22,7 +22,7 @@ test("a forked worker's malloc arenas are capped at two, unless the operator cho
   assert.deepEqual(workerEnvironment({ MALLOC_ARENA_MAX: '8' }), {}, "the operator's value is inherited as it is");
 });
 
-test('svc serve with server.workers 2: two workers answer on one port, each started with MALLOC_ARENA_MAX=2, and SIGTERM stops them all', { skip: process.platform !== 'linux' }, async () => {
+test('svc serve with server.workers 2: two workers on one port, each started with MALLOC_ARENA_MAX=2; one killed is replaced; SIGTERM stops them all', { skip: process.platform !== 'linux' }, async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-workers-'));
   const config = join(dataDir, 'svc.yaml');
   await writeFile(config, 'server: { host: 127.0.0.1, port: 0, workers: 2 }\n');
@@ -36,33 +36,45 @@ test('svc serve with server.workers 2: two workers answer on one port, each star
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const log: string[] = [];
+  const listening: Array<{ pid: number; address: string }> = [];
+  createInterface({ input: child.stdout! }).on('line', (line) => {
+    log.push(line);
+    const entry = JSON.parse(line) as { msg: string; pid?: number; address?: string };
+    if (entry.msg === 'svc listening') listening.push({ pid: entry.pid!, address: entry.address! });
+  });
+  /** Resolves once `count` workers have said they listen (polled, with a deadline). */
+  const listeningWorkers = async (count: number) => {
+    const deadline = Date.now() + 60_000;
+    while (listening.length < count) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${count} workers did not listen within 60 s; log:\n${log.join('\n')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return listening.slice(0, count);
+  };
   try {
-    const listening = await new Promise<Array<{ pid: number; address: string }>>((resolveWorkers, reject) => {
-      const seen: Array<{ pid: number; address: string }> = [];
-      const timer = setTimeout(() => reject(new Error(`two workers did not listen within 60 s; log:\n${log.join('\n')}`)), 60_000);
-      createInterface({ input: child.stdout! }).on('line', (line) => {
-        log.push(line);
-        const entry = JSON.parse(line) as { msg: string; pid?: number; address?: string };
-        if (entry.msg !== 'svc listening') return;
-        seen.push({ pid: entry.pid!, address: entry.address! });
-        if (seen.length === 2) {
-          clearTimeout(timer);
-          resolveWorkers(seen);
-        }
-      });
-    });
-    assert.notEqual(listening[0].pid, listening[1].pid);
-    assert.equal(listening[0].address, listening[1].address, 'the workers share one listening socket');
-    for (const { pid } of listening) {
+    const [first, second] = await listeningWorkers(2);
+    assert.notEqual(first.pid, second.pid);
+    assert.equal(first.address, second.address, 'the workers share one listening socket');
+    for (const { pid } of [first, second]) {
       assert.notEqual(pid, child.pid, 'a worker, not the primary');
       assert.equal(environmentOf(pid).get('MALLOC_ARENA_MAX'), '2');
     }
     assert.equal(environmentOf(child.pid!).get('MALLOC_ARENA_MAX'), undefined, "the primary's own environment is the operator's");
-    const health = await fetch(`${listening[0].address}/readyz`);
-    assert.equal(health.status, 200);
-    await health.body?.cancel();
+    const ready = await fetch(`${first.address}/readyz`);
+    assert.equal(ready.status, 200);
+    await ready.body?.cancel();
+
+    // A worker killed (as the OOM killer would) is replaced by a new one on the same socket.
+    process.kill(second.pid, 'SIGKILL');
+    const [, , replacement] = await listeningWorkers(3);
+    assert.ok(![first.pid, second.pid].includes(replacement.pid), 'a new worker');
+    assert.equal(replacement.address, first.address);
+    assert.match(log.join('\n'), /a worker died: starting another/);
+    const stillReady = await fetch(`${first.address}/readyz`);
+    assert.equal(stillReady.status, 200);
+    await stillReady.body?.cancel();
   } finally {
-    const exited = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+    const exited = new Promise<number | null>((resolveExit) => (child.exitCode !== null ? resolveExit(child.exitCode) : child.once('exit', (code) => resolveExit(code))));
     child.kill('SIGTERM');
     assert.equal(await exited, 0, 'the primary exits 0 once its workers have stopped');
     await rm(dataDir, { recursive: true, force: true });
