@@ -4,6 +4,7 @@ import { loadCatalog } from '../catalog/catalog.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { buildProviderRegistry } from '../config/provider-registry.js';
 import { configReference } from '../config/config-reference.js';
+import { deploymentWarnings } from '../config/deployment-warnings.js';
 import { exitCodes, UsageError, type CliOutput } from './cli-output.js';
 
 
@@ -37,12 +38,14 @@ export async function configCheck(args: string[], output: CliOutput): Promise<nu
       workers: config.server.workers,
       default_intelligence_mode: config.defaults.intelligenceMode,
       providers,
+      warnings: deploymentWarnings(config),
     };
     output.result(summary, () =>
       [
         `${file}: valid`,
         `  listen ${summary.listen}, ${summary.workers} worker(s), storage ${summary.storage}, shared state ${summary.shared_state}, default mode ${summary.default_intelligence_mode}`,
         `  providers with keys in the file: ${providers.length === 0 ? 'none (keys may come from <PROVIDER>_API_KEY)' : providers.map((provider) => `${provider.id} (${provider.keys})`).join(', ')}`,
+        ...summary.warnings.map((warning) => `  warning: ${warning}`),
       ].join('\n'),
     );
     return exitCodes.ok;

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { loadCatalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config/load-config.js';
+import { deploymentWarnings } from '../config/deployment-warnings.js';
 import { createGateway } from '../gateway.js';
 import { limitHeapGrowth } from './heap-growth.js';
 import { issueStarterKey } from './starter-key.js';
@@ -9,8 +10,11 @@ import { issueStarterKey } from './starter-key.js';
 export async function serve(): Promise<void> {
   if (cluster.isPrimary) {
     // The primary of a multi-worker server only forks: it reads the config, not storage or providers.
-    const workers = (await loadConfig(process.env, await loadCatalog())).server.workers;
-    if (workers > 1) return runPrimary(workers);
+    const config = await loadConfig(process.env, await loadCatalog());
+    if (config.server.workers > 1) {
+      for (const warning of deploymentWarnings(config)) logPrimary(40, {}, warning);
+      return runPrimary(config.server.workers);
+    }
   }
   limitHeapGrowth();
   const gateway = await createGateway();

@@ -109,6 +109,14 @@ describe('the svc command line, daily work', () => {
       const valid = printed(await runCli(['config', 'check', good, '--json'], env));
       assert.equal(valid.valid, true);
       assert.equal(valid.workers, 2);
+      // Two workers without Redis: valid, with the warning that each counts the limits on its own.
+      assert.equal(valid.warnings.length, 1);
+      assert.match(valid.warnings[0], /server\.workers is 2 without SVC_REDIS_URL.*each worker counts rate limits, quotas and budgets on its own/);
+      const shared = join(dataDir, 'shared.yaml');
+      await writeFile(shared, 'server: { workers: 2 }\nstorage: { redis_url: "redis://127.0.0.1:6379" }\n');
+      assert.deepEqual(printed(await runCli(['config', 'check', shared, '--json'], env)).warnings, []);
+      const forPeople = await runCli(['config', 'check', join(dataDir, 'good.yaml')], env);
+      assert.match(forPeople.stdout, /warning: server\.workers is 2 without SVC_REDIS_URL/);
       assert.equal(valid.default_intelligence_mode, 'cache');
       assert.deepEqual(valid.providers.map((provider: { id: string; keys: number }) => [provider.id, provider.keys]), [['openai', 2]]);
       const bad = join(dataDir, 'bad.yaml');

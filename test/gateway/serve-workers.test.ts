@@ -60,6 +60,7 @@ test('svc serve with server.workers 2: two workers on one port, each started wit
       assert.equal(environmentOf(pid).get('MALLOC_ARENA_MAX'), '2');
     }
     assert.equal(environmentOf(child.pid!).get('MALLOC_ARENA_MAX'), undefined, "the primary's own environment is the operator's");
+    assert.match(log.join('\n'), /server\.workers is 2 without SVC_REDIS_URL/, 'the primary warns that each worker counts the limits on its own');
     const ready = await fetch(`${first.address}/readyz`);
     assert.equal(ready.status, 200);
     await ready.body?.cancel();
