@@ -1,12 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { StorageDatabase } from '../database-schema.js';
 import { KyselyAuditStore } from '../kysely/kysely-audit-store.js';
 import { KyselyRecordStore } from '../kysely/kysely-record-store.js';
 import { connectionPragmas } from './sqlite-connection-settings.js';
 import { withMigrationLock } from './migration-lock.js';
+import { SqliteDialectWithTransactionalDdl } from './transactional-ddl-dialect.js';
 import { offLoopReadDialect } from './off-loop-reads.js';
 import { SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
@@ -46,7 +47,7 @@ export class SqliteRecordStore extends KyselyRecordStore {
   constructor(options: SqliteRecordStoreOptions) {
     let opening: Promise<Database.Database> | undefined;
     const open = () => (opening ??= openDatabase(options));
-    const db = new Kysely<StorageDatabase>({ dialect: new SqliteDialect({ database: async () => withStatementCache(await open()) }) });
+    const db = new Kysely<StorageDatabase>({ dialect: new SqliteDialectWithTransactionalDdl({ database: async () => withStatementCache(await open()) }) });
     const writer = new SqliteRowWriter(
       databaseFilename(options),
       async () => {
