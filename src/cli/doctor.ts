@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { loadCatalog } from '../catalog/catalog.js';
+import { deploymentWarnings } from '../config/deployment-warnings.js';
 import { ConfigError, loadConfig } from '../config/load-config.js';
 import { buildProviderRegistry } from '../config/provider-registry.js';
 import type { GatewayConfig } from '../config/config-schema.js';
@@ -15,7 +16,8 @@ import { exitCodes, type CliOutput } from './cli-output.js';
 /** One finding: `failed` makes the exit code 1; `skipped` is something not configured, said so. */
 export interface DoctorCheck {
   check: string;
-  status: 'ok' | 'failed' | 'skipped';
+  /** A warning does not fail the check-up: svc runs, but not as the operator likely meant. */
+  status: 'ok' | 'failed' | 'skipped' | 'warning';
   detail: string;
   latency_ms?: number;
 }
@@ -40,6 +42,7 @@ export async function doctor(_args: string[], output: CliOutput, env: NodeJS.Pro
   checks.push(await timed('storage', () => storageCheck(config)));
   checks.push(config.storage.redisUrl ? await timed('redis', () => redisCheck(config.storage.redisUrl!, config.storage.redisKeyPrefix)) : { check: 'redis', status: 'skipped', detail: 'not configured: rate limits, caches and circuits are kept per process' });
   checks.push(await encryptionCheck(config));
+  for (const warning of deploymentWarnings(config)) checks.push({ check: 'deployment', status: 'warning', detail: warning });
 
   const providers = buildProviderRegistry(config, catalog);
   const builtIn = new Set(catalog.providers.filter((row) => row.built_in).map((row) => row.id));
@@ -61,7 +64,7 @@ export async function doctor(_args: string[], output: CliOutput, env: NodeJS.Pro
 
 function report(output: CliOutput, checks: DoctorCheck[]): number {
   const ok = checks.every((check) => check.status !== 'failed');
-  const mark = { ok: 'ok  ', failed: 'FAIL', skipped: '--  ' } as const;
+  const mark = { ok: 'ok  ', failed: 'FAIL', skipped: '--  ', warning: 'WARN' } as const;
   const width = Math.max(...checks.map((check) => check.check.length));
   output.result({ ok, checks }, () =>
     [

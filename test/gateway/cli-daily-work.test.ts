@@ -174,5 +174,14 @@ describe('the svc command line, daily work', () => {
       assert.equal(redis.status, 'failed');
       assert.match(redis.detail, /redis:\/\/127\.0\.0\.1:1 does not answer/);
     });
+
+    test('several workers without Redis: a warning line, and still exit 0', async () => {
+      const config = join(dataDir, 'two-workers.yaml');
+      await writeFile(config, 'server: { workers: 2 }\n');
+      const result = await runCli(['doctor'], { ...env, SVC_CONFIG: config, OPENAI_API_KEY: 'sk-good-key', OPENAI_BASE_URL: `${mock.url}/v1` });
+      assert.equal(result.code, 0, result.stdout + result.stderr);
+      assert.match(result.stdout, /^WARN\s+deployment\s+server\.workers is 2 without SVC_REDIS_URL/m);
+      assert.match(result.stdout, /svc is ready to serve\./);
+    });
   });
 });
