@@ -12,9 +12,10 @@ const underWay = new Map<string, Promise<unknown>>();
  * Runs `work` (a store's migrations) holding a lock that every other store opening the same database waits for — in this
  * process through a promise per file, in other processes through SQLite's EXCLUSIVE lock on a small database file of
  * its own beside the store's (`<file>.migration-lock`), held by a connection of its own. Kysely takes no lock for
- * SQLite's migrations and runs them outside a transaction, so two workers started on a new file both ran them ("table
- * memory_facts already exists", and the second worker never served). A process that dies while it holds the lock
- * releases it with its file locks: there is no stale lock to clean up.
+ * SQLite's migrations, so two workers started on a new file both ran them ("table memory_facts already exists", and the
+ * second worker never served); run in a transaction each (transactional-ddl-dialect.ts), the second would instead fail
+ * on SQLite's busy lock. A process that dies while it holds the lock releases it with its file locks: there is no stale
+ * lock to clean up.
  */
 export async function withMigrationLock<T>(databaseFile: string, work: () => Promise<T>): Promise<T> {
   const file = resolve(databaseFile);
