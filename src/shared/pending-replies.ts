@@ -15,11 +15,6 @@ export class PendingReplies<Reply> {
   private nextId = 0;
   private readonly waiting = new Map<number, Waiter<Reply>>();
 
-  /** How many messages wait for their reply. */
-  get size(): number {
-    return this.waiting.size;
-  }
-
   /** Posts the message `build` makes for a new id, and resolves with the thread's reply to that id. */
   post(worker: Worker, build: (id: number) => unknown): Promise<Reply> {
     return new Promise<Reply>((resolve, reject) => {

@@ -12,14 +12,22 @@ export interface CliResult {
   killed: boolean;
 }
 
+/**
+ * The environment of the machine running the tests without what would configure svc: no SVC_* or provider variables,
+ * no PORT or HOST, and none of `alsoLeftOut` — a process the tests start gets only what they give it.
+ */
+export function machineEnvironment(alsoLeftOut: RegExp = /$^/): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || /^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$/.test(name) || alsoLeftOut.test(name)) continue;
+    env[name] = value;
+  }
+  return env;
+}
+
 /** Runs `svc <args>` the way a developer does from a checkout: `node --import tsx src/main.ts`. */
 export function runCli(args: string[], env: Record<string, string>, timeoutMs = 20_000, input?: string): Promise<CliResult> {
-  // Only what the CLI needs: no SVC_* or provider variables leak in from the machine running the tests.
-  const cleanEnv: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value === undefined || /^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$/.test(name)) continue;
-    cleanEnv[name] = value;
-  }
+  const cleanEnv = machineEnvironment();
   return new Promise((resolvePromise) => {
     const child = execFile(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], { cwd: projectRoot, env: { ...cleanEnv, ...env }, timeout: timeoutMs }, (error, stdout, stderr) => {
       const failure = error as (Error & { code?: number | string; killed?: boolean }) | null;

@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { expectError, postChat, writeConfigFile } from './gateway-test-helpers.js';
+import { machineEnvironment } from './cli-helpers.js';
 
 /** No provider key at all: what a fresh clone has. */
 const noProviders = { OPENAI_API_KEY: undefined, GROQ_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, GEMINI_API_KEY: undefined, DEEPGRAM_API_KEY: undefined, ELEVENLABS_API_KEY: undefined, CARTESIA_API_KEY: undefined };
@@ -165,10 +166,7 @@ describe('svc serve on a fresh data dir, no master key, no provider key', () => 
 
   before(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'svc-first-run-'));
-    const env: Record<string, string> = {};
-    for (const [name, value] of Object.entries(process.env)) {
-      if (value !== undefined && !/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$/.test(name)) env[name] = value;
-    }
+    const env = machineEnvironment();
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], { cwd: projectRoot, env: { ...env, PORT: '0', SVC_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] });
     url = await new Promise<string>((resolveUrl, reject) => {
       const timer = setTimeout(() => reject(new Error(`svc serve did not listen within 30 s; log:\n${logLines.join('\n')}`)), 30_000);

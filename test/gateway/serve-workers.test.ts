@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { workerEnvironment } from '../../src/cli/serve.js';
+import { machineEnvironment } from './cli-helpers.js';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,10 +27,7 @@ test('svc serve with server.workers 2: two workers on one port, each started wit
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-workers-'));
   const config = join(dataDir, 'svc.yaml');
   await writeFile(config, 'server: { host: 127.0.0.1, port: 0, workers: 2 }\n');
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !/^SVC_|_API_KEY$|_BASE_URL$|^PORT$|^HOST$|^MALLOC_ARENA_MAX$/.test(name)) env[name] = value;
-  }
+  const env = machineEnvironment(/^MALLOC_ARENA_MAX$/);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: projectRoot,
     env: { ...env, SVC_CONFIG: config, SVC_DATA_DIR: dataDir, SVC_MASTER_KEY: 'workers-test-master-key' },

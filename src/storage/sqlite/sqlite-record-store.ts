@@ -9,7 +9,7 @@ import { connectionPragmas } from './sqlite-connection-settings.js';
 import { withMigrationLock } from './migration-lock.js';
 import { SqliteDialectWithTransactionalDdl } from './transactional-ddl-dialect.js';
 import { offLoopReadDialect } from './off-loop-reads.js';
-import { SqliteRowWriter } from './sqlite-row-writer.js';
+import { isInMemory, SqliteRowWriter } from './sqlite-row-writer.js';
 import { withStatementCache } from './statement-cache.js';
 import { forgottenConversationFactsStatement, forgottenOrgFactsStatement, memoryFactStatement, prunedFactsStatement, SqliteMemoryFactStore } from './sqlite-memory-fact-store.js';
 import { expiredResponsesStatement, SqliteResponseStore, storedResponseStatement } from './sqlite-response-store.js';
@@ -82,8 +82,7 @@ export class SqliteRecordStore extends KyselyRecordStore {
 
   /** Migrates once per store, under a lock other processes on the same file wait for (several workers start together). */
   override migrate(): Promise<void> {
-    const inMemory = this.filename === ':memory:' || this.filename === '';
-    return (this.migrated ??= (inMemory ? super.migrate() : withMigrationLock(this.filename, () => super.migrate())).catch((error: unknown) => {
+    return (this.migrated ??= (isInMemory(this.filename) ? super.migrate() : withMigrationLock(this.filename, () => super.migrate())).catch((error: unknown) => {
       this.migrated = undefined;
       throw error;
     }));

@@ -92,7 +92,7 @@ export class SqliteRowWriter {
 
   private async open(): Promise<void> {
     const database = await this.ready();
-    if (this.filename === ':memory:' || this.filename === '') {
+    if (isInMemory(this.filename)) {
       const inThread: Record<string, (rows: unknown[][]) => number> = {};
       for (const [name, sql] of Object.entries(this.statements)) {
         const statement = database.prepare(sql);
@@ -138,4 +138,9 @@ export function chunkedDelete(table: string, where: string): string {
 /** An INSERT of one row with positional parameters, ignoring a row whose key is already there (retried batches). */
 export function insertIgnoringDuplicates(table: string, columns: readonly string[], key: string): string {
   return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ON CONFLICT (${key}) DO NOTHING`;
+}
+
+/** Whether a SQLite filename names a database in this process's memory (':memory:', or '' for a temporary one): no other thread or process can open it. */
+export function isInMemory(filename: string): boolean {
+  return filename === ':memory:' || filename === '';
 }
