@@ -9,6 +9,7 @@ import { buildProviderRegistry } from './config/provider-registry.js';
 import { loggerOptions } from './observability/logger.js';
 import { closeHttpClient } from './providers/shared/http-client.js';
 import { createServices, type GatewayServices } from './services.js';
+import { settlesBy } from './shared/deadline.js';
 import { openRecordStore, openSharedState } from './storage/open-storage.js';
 import { Tracing } from './observability/tracing.js';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -29,6 +30,11 @@ export interface GatewayOptions {
   /** Spans go here instead of to the exporters the OTEL_* variables name (tests: an in-memory exporter). */
   spanExporter?: SpanExporter;
 }
+
+/** How long, after the requests (`server.shutdown_timeout_ms`), the stop waits for the queued writes at most. */
+export const QUEUE_FLUSH_GRACE_MS = 5_000;
+/** And then for the database's and Redis's connections to close. */
+const STORE_CLOSE_MS = 1_000;
 
 export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: GatewayOptions = {}): Promise<Gateway> {
   const catalog = await loadCatalog();
@@ -62,9 +68,21 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         if (drained === 'timed_out') logger.warn({ timeoutMs: config.server.shutdownTimeoutMs }, 'shutdown time-out: cutting the requests still running');
         // Past the time-out, upstream calls still running are cut so the process can stop.
         await closeHttpClient({ force: drained === 'timed_out' });
-        await services.limits.drain();
-        await Promise.all([services.ledger.close(), services.responses.close(), services.exactCache.close(), services.semanticCache.close(), services.memory.writer.close().then(() => services.memory.extractor?.close()), services.semanticMonitor.flushHits()]);
-        await Promise.allSettled([store.close(), sharedState.close(), tracing?.shutdown()]);
+        // A database or Redis that stopped answering would hold each queue's flush for its queries' time-out (60 s),
+        // once a retry: the queues get QUEUE_FLUSH_GRACE_MS, the stores STORE_CLOSE_MS more. What the ledger could not
+        // write stays in its journal for the next start; the other queues (answers to cache, turns to remember) are lost.
+        const giveUpAt = Date.now() + QUEUE_FLUSH_GRACE_MS;
+        await settlesBy(services.limits.drain(), giveUpAt);
+        await Promise.all([
+          services.ledger.close(giveUpAt),
+          services.responses.close(giveUpAt),
+          services.exactCache.close(giveUpAt),
+          services.semanticCache.close(giveUpAt),
+          services.memory.writer.close(giveUpAt).then(() => services.memory.extractor?.close()),
+          settlesBy(services.semanticMonitor.flushHits(), giveUpAt),
+        ]);
+        const storesClosed = await settlesBy(Promise.allSettled([store.close(), sharedState.close(), tracing?.shutdown()]), Math.max(giveUpAt, Date.now()) + STORE_CLOSE_MS);
+        if (!storesClosed) logger.warn({ timeoutMs: STORE_CLOSE_MS }, 'shutdown: the database or Redis did not close in time; stopping without them');
         await new Promise<void>((resolve) => logger.flush(() => resolve()));
       })();
       return closing;

@@ -87,10 +87,10 @@ export class ResponseArchive {
     return this.queue;
   }
 
-  /** Writes what is queued (at shutdown). */
-  async close(): Promise<void> {
+  /** Writes what is queued (at shutdown), until `giveUpAt` at the latest. */
+  async close(giveUpAt?: number): Promise<void> {
     clearInterval(this.expiry);
-    await this.queue.close();
+    await this.queue.close(giveUpAt);
   }
 
   private rowOf({ orgId, createdAt, archived, responseJson }: QueuedResponse): StoredResponse {

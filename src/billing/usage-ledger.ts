@@ -110,9 +110,10 @@ export class UsageLedger {
     return this.queue.flush();
   }
 
-  async close(): Promise<void> {
+  /** Writes what is queued, until `giveUpAt` at the latest (what is left stays in the journal for the next start). */
+  async close(giveUpAt?: number): Promise<void> {
     clearInterval(this.orphanSweep);
-    await this.queue.close();
+    await this.queue.close(giveUpAt);
     this.journal?.close();
   }
 

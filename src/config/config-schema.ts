@@ -88,7 +88,7 @@ export const configFileSchema = z.strictObject({
       host: nonEmptyString.optional().describe('Listen address; `HOST` overrides it'),
       port: integer(0, 65535).optional().describe('Listen port (0: any free port); `PORT` overrides it'),
       workers: integer(1, 1024).optional().describe('Gateway processes forked by `svc serve` (node:cluster), sharing the port; one that dies is replaced (at most 5 a minute)'),
-      shutdown_timeout_ms: integer(0).optional().describe('On SIGTERM, how long in-flight requests and streams may finish before they are cut'),
+      shutdown_timeout_ms: integer(0).optional().describe('On SIGTERM, how long in-flight requests and streams may finish before they are cut; queued writes then get 5 s more at most (the ledger keeps what it could not write in its journal for the next start)'),
       body_limit_bytes: integer(1024).optional().describe('Largest request body (413 above it); audio uploads have their own 25 MB limit'),
       sse_heartbeat_ms: integer(0).optional().describe('Silence after which a stream gets a `: keep-alive` comment (0: never)'),
       cors_origins: z

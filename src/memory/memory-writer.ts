@@ -61,7 +61,7 @@ export class MemoryWriter {
     await Promise.all([this.turns.flush(), this.facts.flush()]);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.turns.close(), this.facts.close()]);
+  async close(giveUpAt?: number): Promise<void> {
+    await Promise.all([this.turns.close(giveUpAt), this.facts.close(giveUpAt)]);
   }
 }

@@ -108,3 +108,26 @@ test('close() reports what it could not hand over', async () => {
   await queue.close();
   assert.equal(lost, 2);
 });
+
+test('close() gives up at its deadline on a handler that never answers, and reports the items still queued', async () => {
+  let lost = 0;
+  const queue = new BoundedQueue<number>(options, () => new Promise<void>(() => undefined), { onLoss: (count) => (lost = count) });
+  for (let index = 0; index < 5; index++) queue.push(index);
+  const startedAt = performance.now();
+  await queue.close(Date.now() + 200);
+  const waitedMs = performance.now() - startedAt;
+  assert.ok(waitedMs >= 150 && waitedMs < 1500, `close() returned after ${waitedMs.toFixed(0)} ms (deadline 200 ms)`);
+  assert.equal(lost, 5, 'the batch in the handler and the rest are both reported');
+});
+
+test('close() with a deadline still retries a failed batch while there is time', async () => {
+  let calls = 0;
+  const handled: number[] = [];
+  const queue = new BoundedQueue<number>(options, async (batch) => {
+    if (++calls === 1) throw new Error('down once');
+    handled.push(...batch);
+  });
+  queue.push(1);
+  await queue.close(Date.now() + 5_000);
+  assert.deepEqual(handled, [1]);
+});

@@ -1,3 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { settlesBy } from './deadline.js';
+
 export interface BoundedQueueOptions {
   /** Name in log lines and metrics. */
   name: string;
@@ -77,14 +80,18 @@ export class BoundedQueue<T> {
     return this.flushing;
   }
 
-  /** Stops the timer and flushes what is queued, retrying a failed batch a few times. */
-  async close(): Promise<void> {
+  /**
+   * Stops the timer and flushes what is queued, retrying a failed batch a few times, until `giveUpAt` (a `Date.now()`
+   * value) at the latest: a handler waiting on a store that stopped answering is left running, and what is still queued
+   * (its batch included) is reported to `onLoss`.
+   */
+  async close(giveUpAt = Infinity): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.timer);
     for (let attempt = 0; attempt < 5 && (this.items.length > 0 || this.flushing); attempt++) {
-      await this.flush();
-      if (this.items.length > 0) await new Promise((resolve) => setTimeout(resolve, 100 * (attempt + 1)));
+      if (!(await settlesBy(this.flush(), giveUpAt))) break;
+      if (this.items.length > 0) await settlesBy(delay(100 * (attempt + 1)), giveUpAt);
     }
     if (this.items.length > 0) this.observer.onLoss?.(this.items.length);
   }

@@ -148,6 +148,30 @@ describe('PostgresRecordStore specifics', { skip }, () => {
     }
   });
 
+  test('a connection cut under a running query fails that query without stopping the process, and the next query gets a new one', async () => {
+    const server = new URL(databaseUrl!);
+    const proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+    const throughProxy = new URL(databaseUrl!);
+    throughProxy.hostname = '127.0.0.1';
+    throughProxy.port = String(proxy.port);
+    const pool = poolDroppingTimedOutClients(new pg.Pool({ connectionString: throughProxy.href, max: 1 }));
+    try {
+      const client = await pool.connect();
+      const running = client.query('select pg_sleep(3)', []);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // pg also emits 'error' on the client: with no listener, node:test reports an uncaught exception here.
+      proxy.cut();
+      await assert.rejects(running, /Connection terminated unexpectedly/);
+      client.release();
+      const next = await pool.connect();
+      assert.deepEqual((await next.query<{ one: number }>('select 1 as one', [])).rows, [{ one: 1 }]);
+      next.release();
+    } finally {
+      await pool.end();
+      await proxy.close();
+    }
+  });
+
   test('a connection whose query timed out is not handed to the next query, which would wait behind the late one', async () => {
     const pool = poolDroppingTimedOutClients(new pg.Pool({ connectionString: databaseUrl, max: 1, query_timeout: 300 }));
     try {

@@ -3,6 +3,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 /**
  * A TCP relay in front of a real server, on port 0, that can freeze: while frozen it passes nothing either way and closes
  * nothing — a server that stopped answering (SIGSTOP, a network cut) as its clients see it. Thawed, it relays again.
+ * Cut, its connections end at once, as a reset or a killed server ends them.
  */
 export class FreezingProxy {
   private readonly server: Server;
@@ -49,11 +50,17 @@ export class FreezingProxy {
     for (const pair of this.pairs) for (const socket of pair) socket.resume();
   }
 
-  async close(): Promise<void> {
+  /** Cuts every relayed connection (as a reset or a killed server would) and goes on relaying new ones. */
+  cut(): void {
     for (const [client, upstream] of this.pairs) {
       client.destroy();
       upstream.destroy();
     }
+    this.pairs.clear();
+  }
+
+  async close(): Promise<void> {
+    this.cut();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 }

@@ -84,8 +84,8 @@ export class ExactCache {
     await this.writes?.flush();
   }
 
-  async close(): Promise<void> {
-    await this.writes?.close();
+  async close(giveUpAt?: number): Promise<void> {
+    await this.writes?.close(giveUpAt);
   }
 
   /** Droppable: while Redis is down the in-process fallback keeps these answers within its bounded room. */

@@ -102,9 +102,9 @@ export class SemanticCache {
     await this.writes?.flush();
   }
 
-  async close(): Promise<void> {
+  async close(giveUpAt?: number): Promise<void> {
     this.addPending();
-    await this.writes?.close();
+    await this.writes?.close(giveUpAt);
   }
 
   /** Reads what other instances stored since the last read (at most every refreshMs; one read at a time per org). */

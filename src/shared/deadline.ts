@@ -1,0 +1,19 @@
+/**
+ * Waits for `work` until the clock reads `deadline` (a `Date.now()` value): true when it settled in time (resolved or
+ * rejected: the caller only wants to stop waiting), false once the deadline passed with it still running. The work
+ * itself goes on; the timer is unref'd, so it never holds the process.
+ */
+export function settlesBy(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  const remaining = deadline - Date.now();
+  if (remaining <= 0) return Promise.resolve(false);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), remaining);
+    timer.unref();
+  });
+  const settled = work.then(
+    () => true as const,
+    () => true as const,
+  );
+  return Promise.race([settled, late]).finally(() => clearTimeout(timer));
+}
