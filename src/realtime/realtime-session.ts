@@ -52,7 +52,8 @@ export function openUpstreamSession(target: UpstreamTarget, adapter: WireAdapter
       response.on('end', () => fail(new UpstreamError(target.provider.id, adapter.mapError(response.statusCode ?? 502, response.headers, body))));
       response.on('error', () => fail(new UpstreamError(target.provider.id, { kind: 'connection', message: 'the realtime handshake answer broke off' })));
     });
-    socket.once('error', (error) => fail(new UpstreamError(target.provider.id, { kind: error.message.includes('timed out') ? 'timeout' : 'connection', message: `realtime connection failed: ${error.message}` })));
+    // `on`, not `once`: a socket that errs again (after the handshake, before the bridge listens) must not be an uncaught 'error'.
+    socket.on('error', (error) => fail(new UpstreamError(target.provider.id, { kind: error.message.includes('timed out') ? 'timeout' : 'connection', message: `realtime connection failed: ${error.message}` })));
   });
 }
 
