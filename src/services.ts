@@ -19,6 +19,7 @@ import type { GatewayConfig } from './config/config-schema.js';
 import type { ProviderRegistry } from './config/provider-registry.js';
 import type { StreamObserver } from './http/sse-stream.js';
 import { GatewayMetrics } from './observability/metrics.js';
+import type { StaleConfigListener } from './shared/last-known-cache.js';
 import { usageRecordAfterWork } from './pipeline/after-work/usage-record.js';
 import { RequestRunner } from './pipeline/request-runner.js';
 import type { GenericStage } from './pipeline/stage.js';
@@ -113,9 +114,10 @@ export interface ServiceParts {
 export async function createServices(parts: ServiceParts): Promise<GatewayServices> {
   const { config, catalog, providers, store, sharedState, logger, tracing } = parts;
   const metrics = new GatewayMetrics();
+  const onStaleConfig = staleConfigReporter(logger, metrics);
   const keyring = await EncryptionKeyring.load(config);
   const outboundAllowList = new OutboundAllowList(config.security.byokAllowedHosts);
-  const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList);
+  const vault = new ProviderKeyVault(store.providerKeys, keyring, outboundAllowList, undefined, onStaleConfig);
   const health = new ModelHealth(config.storage.redisUrl ? sharedState : undefined);
   const circuitBreaker = new CircuitBreaker(sharedState, config.routing.circuitBreaker);
   metrics.watchCircuits(circuitBreaker);
@@ -133,7 +135,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     },
     health,
   );
-  const authenticator = new Authenticator(store.tenants, config.masterKey);
+  const authenticator = new Authenticator(store.tenants, config.masterKey, undefined, undefined, onStaleConfig);
   // The write-ahead journal of the ledger lives under SVC_DATA_DIR, whatever the database.
   const journal = new UsageJournal(join(config.storage.dataDir, 'usage-journal'), (error, records) =>
     logger.error({ err: error, records }, 'usage journal write failed (disk full?): these records reach the database without their copy for a crash'),
@@ -153,7 +155,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger,
   );
   if (exactCache.backlog) metrics.watchQueue(exactCache.backlog);
-  const policies = new OrgPolicyService(store.governance);
+  const policies = new OrgPolicyService(store.governance, undefined, onStaleConfig);
   await policies.listenForChanges(sharedState);
   const limits = new LimitsService(
     sharedState,
@@ -275,7 +277,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     store,
     sharedState,
     authenticator,
-    settings: new OrgSettingsService(store.settings),
+    settings: new OrgSettingsService(store.settings, undefined, onStaleConfig),
     vault,
     outboundAllowList,
     ledger,
@@ -320,4 +322,15 @@ function lastResortModels(catalog: Catalog, providers: ProviderRegistry): Router
 /** A stage switched off in the config: it passes every request on. */
 function passThrough(name: string): GenericStage {
   return { name, intercept: (_context, next) => next() };
+}
+
+/** Counts each piece of config served as last read, and says so in the log at most every 10 s (an outage is one event, not one a request). */
+function staleConfigReporter(logger: Logger, metrics: GatewayMetrics): StaleConfigListener {
+  let warnedAt = 0;
+  return (what, cause) => {
+    metrics.staleConfig.inc({ what });
+    if (Date.now() - warnedAt < 10_000) return;
+    warnedAt = Date.now();
+    logger.warn({ err: cause, what }, 'the database did not answer in time: serving the API keys, policies and settings last read (for up to an hour)');
+  };
 }

@@ -1,5 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
+import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { ApiKeyRecord, TenantStore } from '../core/storage-interfaces.js';
 import type { SharedState } from '../core/shared-state.js';
 
@@ -17,10 +18,11 @@ interface CachedKey {
 /**
  * Resolves a Bearer token to a Principal. Key records are cached in process for a few seconds so
  * the hot path does not query storage on every request; a revocation made through this instance is
- * seen at once, one made through another instance within `cacheTtlMs`.
+ * seen at once, one made through another instance within `cacheTtlMs` (at once with Redis). While the
+ * database cannot answer, a key already known keeps working (LastKnownCache); one never seen gets the error.
  */
 export class Authenticator {
-  private readonly cache: LruCache<string, CachedKey>;
+  private readonly cache: LastKnownCache<string, CachedKey>;
   /** Tokens that match no key, apart and smaller: a spray of random tokens cannot evict the real keys. */
   private readonly misses: LruCache<string, true>;
   private state: SharedState | undefined;
@@ -33,8 +35,10 @@ export class Authenticator {
     private readonly masterKey: string | undefined,
     cacheTtlMs = 5000,
     maxCachedKeys = 10000,
+    onStale?: StaleConfigListener,
   ) {
-    this.cache = new LruCache({ maxEntries: maxCachedKeys, ttlMs: cacheTtlMs });
+    // Only keys found are kept: a spray of random tokens goes to `misses` and cannot evict the real keys.
+    this.cache = new LastKnownCache({ maxEntries: maxCachedKeys, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, keeps: (entry) => entry.record !== undefined, onStale: (cause) => onStale?.('api_key', cause) });
     this.misses = new LruCache({ maxEntries: Math.max(1, Math.floor(maxCachedKeys / 10)), ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = hashApiKey(masterKey);
@@ -56,7 +60,7 @@ export class Authenticator {
     // One digest serves both the constant-time master-key comparison and the stored-hash lookup.
     const digest = hashApiKey(token);
     if (this.masterPrincipal && this.masterKeyDigest && sameDigest(digest, this.masterKeyDigest)) return this.masterPrincipal;
-    const cached = this.cache.get(digest);
+    const cached = this.cache.fresh(digest);
     if (cached) return principalOf(cached, token);
     return this.lookup(digest).then((entry) => principalOf(entry, token));
   }
@@ -77,16 +81,12 @@ export class Authenticator {
   }
 
   private async lookup(keyHash: string): Promise<CachedKey> {
-    const cached = this.cache.get(keyHash);
-    if (cached) return cached;
     if (this.misses.get(keyHash)) return NO_KEY;
-    const record = await this.store.findApiKeyByHash(keyHash);
-    if (!record) {
-      this.misses.set(keyHash, true);
-      return NO_KEY;
-    }
-    const entry: CachedKey = { record };
-    this.cache.set(keyHash, entry);
+    const entry = await this.cache.get(keyHash, async () => {
+      const record = await this.store.findApiKeyByHash(keyHash);
+      return record ? { record } : NO_KEY;
+    });
+    if (!entry.record) this.misses.set(keyHash, true);
     return entry;
   }
 }

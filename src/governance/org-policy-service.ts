@@ -1,4 +1,4 @@
-import { LruCache } from '../shared/lru-cache.js';
+import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../core/storage-interfaces.js';
 import type { SharedState } from '../core/shared-state.js';
 
@@ -13,15 +13,17 @@ export interface OrgGovernance {
 /**
  * An org's policy and tool registry, read on every request through a short in-process cache. A change
  * made through the admin API is seen at once by this instance and, through the shared state, by the others.
+ * While the database cannot answer, the last policy read is applied (LastKnownCache).
  */
 export class OrgPolicyService {
-  private readonly cache: LruCache<string, { pending: Promise<OrgGovernance>; value?: OrgGovernance }>;
+  private readonly cache: LastKnownCache<string, OrgGovernance>;
 
   constructor(
     private readonly store: GovernanceStore,
     cacheTtlMs = 5000,
+    onStale?: StaleConfigListener,
   ) {
-    this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('org_policy', cause) });
   }
 
   /** Where changes are announced to the other instances (set by listenForChanges). */
@@ -34,21 +36,12 @@ export class OrgPolicyService {
 
   /** The org's governance; one read of the store per org per cache period, shared by concurrent requests. */
   of(orgId: string): Promise<OrgGovernance> {
-    const cached = this.cache.get(orgId);
-    if (cached) return cached.pending;
-    const entry: { pending: Promise<OrgGovernance>; value?: OrgGovernance } = { pending: this.load(orgId) };
-    this.cache.set(orgId, entry);
-    entry.pending.then(
-      (value) => (entry.value = value),
-      // A failed read is not cached.
-      () => this.cache.delete(orgId),
-    );
-    return entry.pending;
+    return this.cache.get(orgId, () => this.load(orgId));
   }
 
-  /** The org's governance when it is cached and read already: the hot path takes it without a promise. */
+  /** The org's governance when it is cached and fresh: the hot path takes it without a promise. */
   peek(orgId: string): OrgGovernance | undefined {
-    return this.cache.get(orgId)?.value;
+    return this.cache.fresh(orgId);
   }
 
   async putPolicy(policy: OrgPolicy): Promise<OrgPolicy> {

@@ -32,6 +32,8 @@ export class GatewayMetrics {
   readonly limitRefusals: Counter<'limit' | 'scope'>;
   /** Orgs for which the semantic cache switched itself off (measured precision under the floor). */
   readonly semanticCacheAutoOff: Counter;
+  /** Config served as last read because the database did not answer in time (LastKnownCache). */
+  readonly staleConfig: Counter<'what'>;
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'svc_process_' });
@@ -51,6 +53,7 @@ export class GatewayMetrics {
     this.circuitOpenings = new Counter({ name: 'svc_circuit_opened_total', help: 'Times a circuit (provider/model) opened on its error rate', labelNames: ['circuit'], registers });
     this.limitRefusals = new Counter({ name: 'svc_limit_refusals_total', help: 'Requests refused by a limit, by limit and scope (key or org)', labelNames: ['limit', 'scope'], registers });
     this.semanticCacheAutoOff = new Counter({ name: 'svc_semantic_cache_auto_off_total', help: 'Times the semantic cache switched itself off for an org (measured precision under the floor)', registers });
+    this.staleConfig = new Counter({ name: 'svc_stale_config_served_total', help: 'API keys, org policies, org settings and BYOK keys served as last read because the database did not answer in time', labelNames: ['what'], registers });
     this.queueDepth = this.queueGauge('svc_queue_depth', 'Items waiting in an after-work queue', (queue) => queue.depth);
     this.queueDropped = this.queueGauge('svc_queue_dropped_total', 'Items an after-work queue refused because it was full', (queue) => queue.dropped);
   }

@@ -1,29 +1,30 @@
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
-import { LruCache } from '../shared/lru-cache.js';
+import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { OrgSettings, SettingsStore } from '../core/storage-interfaces.js';
 
-/** Org settings (PUT /v1/settings) with a short in-process cache: the tenant default is read on every request. */
+/**
+ * Org settings (PUT /v1/settings) with a short in-process cache: the tenant default is read on every request. While the
+ * database cannot answer, the settings last read are applied (LastKnownCache).
+ */
 export class OrgSettingsService {
-  private readonly cache: LruCache<string, { value: OrgSettings | undefined }>;
+  private readonly cache: LastKnownCache<string, { value: OrgSettings | undefined }>;
 
   constructor(
     private readonly store: SettingsStore,
     cacheTtlMs = 5000,
+    onStale?: StaleConfigListener,
   ) {
-    this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('org_settings', cause) });
   }
 
   async get(orgId: string): Promise<OrgSettings | undefined> {
-    const cached = this.cache.get(orgId);
-    if (cached) return cached.value;
-    const value = await this.store.getOrgSettings(orgId);
-    this.cache.set(orgId, { value });
-    return value;
+    const cached = this.cache.fresh(orgId) ?? (await this.cache.get(orgId, async () => ({ value: await this.store.getOrgSettings(orgId) })));
+    return cached.value;
   }
 
-  /** The org's default mode when its settings are cached (null: none set); undefined when they must be read. */
+  /** The org's default mode when its settings are cached and fresh (null: none set); undefined when they must be read. */
   peekDefaultMode(orgId: string): IntelligenceMode | null | undefined {
-    const cached = this.cache.get(orgId);
+    const cached = this.cache.fresh(orgId);
     return cached ? (cached.value?.default_intelligence_mode ?? null) : undefined;
   }
 

@@ -1,7 +1,7 @@
 /**
  * Waits for `work` until the clock reads `deadline` (a `Date.now()` value): true when it settled in time (resolved or
  * rejected: the caller only wants to stop waiting), false once the deadline passed with it still running. The work
- * itself goes on; the timer is unref'd, so it never holds the process.
+ * itself goes on; the timer is cleared as soon as the work settles.
  */
 export function settlesBy(work: Promise<unknown>, deadline: number): Promise<boolean> {
   const remaining = deadline - Date.now();
@@ -9,7 +9,6 @@ export function settlesBy(work: Promise<unknown>, deadline: number): Promise<boo
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), remaining);
-    timer.unref();
   });
   const settled = work.then(
     () => true as const,

@@ -3,8 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { FreezingProxy } from '../support/freezing-proxy.js';
+import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
 import { startTestGateway } from '../support/test-gateway.js';
 import { chatBody, postChat, waitFor } from './gateway-test-helpers.js';
 
@@ -17,70 +16,46 @@ const shutdownTimeoutMs = 1_000;
  * 60 s time-out once per retry; the records it could not write stay in the journal, and the next start writes them.
  */
 describe('shutdown while the database does not answer', { skip: databaseUrl ? undefined : 'SVC_TEST_DATABASE_URL not set' }, () => {
-  const schema = `svc_stalled_${process.pid}_${Date.now().toString(36)}`;
-  let proxy: FreezingProxy;
+  let database: PostgresBehindProxy;
   let dataDir: string;
   let configFile: string;
 
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
-    await client.connect();
-    try {
-      return await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  /** The database's URL in the test's schema, through `port` (the freezing proxy's) or straight to the server. */
-  const urlThrough = (port?: number) => {
-    const url = new URL(databaseUrl!);
-    if (port !== undefined) {
-      url.hostname = '127.0.0.1';
-      url.port = String(port);
-    }
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    return url.toString();
-  };
-
   before(async () => {
-    await admin(`create schema "${schema}"`);
-    const server = new URL(databaseUrl!);
-    proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+    database = await postgresBehindProxy(databaseUrl!, 'stalled');
     dataDir = await mkdtemp(join(tmpdir(), 'svc-stalled-'));
     configFile = join(dataDir, 'svc.yaml');
     // Only the flush at the stop may write the ledger: its timer's interval is far beyond the test.
     await writeFile(configFile, `server:\n  shutdown_timeout_ms: ${shutdownTimeoutMs}\nledger:\n  flush_interval_ms: 600000\n`);
   });
   after(async () => {
-    await proxy.close();
-    await admin(`drop schema if exists "${schema}" cascade`);
+    await database.cleanup();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   test('the stop ends within its time-out and the grace for the queues; the next start writes the journaled records', async () => {
     const env = { SVC_DATA_DIR: join(dataDir, 'data'), SVC_CONFIG: configFile, SVC_ENCRYPTION_KEY: 'svc-test-encryption-key' };
     const calls = 3;
-    const first = await startTestGateway({ env: { ...env, SVC_DATABASE_URL: urlThrough(proxy.port) } });
+    const first = await startTestGateway({ env: { ...env, SVC_DATABASE_URL: database.url } });
     let stopMs: number;
     try {
       for (let call = 0; call < calls; call++) {
         first.mock.enqueueReply({ content: 'journaled', usage: { input: 10, output: 5 } });
         assert.equal((await postChat(first, chatBody())).status, 200);
       }
-      proxy.freeze();
+      database.proxy.freeze();
       const stopping = Date.now();
       await first.close();
       stopMs = Date.now() - stopping;
     } finally {
       // Cut, not thawed: the first gateway's late insert must never reach the server, so only the journal can bring the rows.
-      await proxy.close();
+      await database.proxy.close();
     }
     // shutdown_timeout_ms (1 s, nothing in flight) + the queues' 5 s grace, with room for a slow machine; without the
     // bound the stop waited for the queries' 60 s time-out, five times over.
     assert.ok(stopMs < shutdownTimeoutMs + 5_000 + 3_000, `the stop took ${stopMs} ms`);
     assert.ok(first.logLines.some((line) => line.includes('stay in the journal')), 'the stop says where the records are');
 
-    const second = await startTestGateway({ env: { ...env, SVC_DATABASE_URL: urlThrough() } });
+    const second = await startTestGateway({ env: { ...env, SVC_DATABASE_URL: database.directUrl } });
     try {
       await second.gateway.services.ledger.flush();
       let usage: Record<string, unknown> = {};

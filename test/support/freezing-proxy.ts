@@ -15,9 +15,10 @@ export class FreezingProxy {
       const upstream = createConnection(target);
       const pair: [Socket, Socket] = [client, upstream];
       this.pairs.add(pair);
-      if (this.frozen) for (const socket of pair) socket.pause();
       client.pipe(upstream);
       upstream.pipe(client);
+      // After pipe(), which resumes its source: a connection made while frozen is frozen too.
+      if (this.frozen) for (const socket of pair) socket.pause();
       const close = () => {
         this.pairs.delete(pair);
         client.destroy();

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
-import { LruCache } from '../../shared/lru-cache.js';
+import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../../shared/last-known-cache.js';
 import type { OutboundAllowList } from '../../shared/outbound-address.js';
 import type { ProviderKeyStore } from '../../core/storage-interfaces.js';
 import { secretBinding, UndecryptableSecret, type EncryptionKeyring } from './encryption-keyring.js';
@@ -24,15 +24,17 @@ type Resolved = { value: OrgProviderKey | undefined } | { unreadable: string };
  */
 export class ProviderKeyVault {
   /** Decrypted keys (or their absence, or why they cannot be read), per org and provider. */
-  private readonly cache: LruCache<string, Resolved>;
+  private readonly cache: LastKnownCache<string, Resolved>;
 
   constructor(
     private readonly store: ProviderKeyStore,
     private readonly keyring: EncryptionKeyring,
     private readonly allowList: OutboundAllowList,
     cacheTtlMs = 10_000,
+    onStale?: StaleConfigListener,
   ) {
-    this.cache = new LruCache({ maxEntries: 10_000, ttlMs: cacheTtlMs });
+    // While the database cannot answer, the org's key last read is used (LastKnownCache).
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('provider_key', cause) });
   }
 
   async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined, trust: BaseUrlTrust): Promise<void> {
@@ -66,14 +68,13 @@ export class ProviderKeyVault {
   async resolve(orgId: string, provider: string): Promise<OrgProviderKey | undefined> {
     const cached = this.peek(orgId, provider);
     if (cached) return cached.value;
-    const resolved = await this.read(orgId, provider);
-    this.cache.set(`${orgId}\u0000${provider}`, resolved);
+    const resolved = await this.cache.get(`${orgId}\u0000${provider}`, () => this.read(orgId, provider));
     return this.valueOf(resolved, provider);
   }
 
   /** resolve's answer when it is cached (no promise on the request path), else undefined; throws as resolve does. */
   peek(orgId: string, provider: string): { value: OrgProviderKey | undefined } | undefined {
-    const resolved = this.cache.get(`${orgId}\u0000${provider}`);
+    const resolved = this.cache.fresh(`${orgId}\u0000${provider}`);
     if (resolved === undefined) return undefined;
     this.valueOf(resolved, provider);
     return resolved as { value: OrgProviderKey | undefined };

@@ -1,0 +1,115 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LastKnownCache } from './last-known-cache.js';
+
+/** A cache on a clock the test moves, and a store whose reads the test answers. */
+function setUp(options: { freshMs?: number; staleMs?: number; waitMs?: number } = {}) {
+  let now = 1_000_000;
+  const stale: unknown[] = [];
+  const cache = new LastKnownCache<string, string>({
+    maxEntries: 10,
+    freshMs: options.freshMs ?? 5_000,
+    staleMs: options.staleMs ?? 60_000,
+    waitMs: options.waitMs ?? 100,
+    keeps: (value) => value !== 'not-kept',
+    onStale: (cause) => stale.push(cause),
+    clock: () => now,
+  });
+  let reads = 0;
+  const answering = (value: string) => () => (reads++, Promise.resolve(value));
+  const failing = (message: string) => () => (reads++, Promise.reject(new Error(message)));
+  const hanging = () => (reads++, new Promise<string>(() => undefined));
+  return { cache, stale, answering, failing, hanging, reads: () => reads, advance: (ms: number) => (now += ms) };
+}
+
+test('a fresh value is served without reading the store again', async () => {
+  const { cache, answering, reads, advance } = setUp();
+  assert.equal(await cache.get('k', answering('v1')), 'v1');
+  advance(4_999);
+  assert.equal(cache.fresh('k'), 'v1');
+  assert.equal(await cache.get('k', answering('v2')), 'v1');
+  assert.equal(reads(), 1);
+});
+
+test('past its freshness a value is read again, and the answer replaces it', async () => {
+  const { cache, answering, advance, stale } = setUp();
+  await cache.get('k', answering('v1'));
+  advance(5_000);
+  assert.equal(cache.fresh('k'), undefined, 'no longer fresh: the hot path must ask');
+  assert.equal(await cache.get('k', answering('v2')), 'v2');
+  assert.equal(cache.fresh('k'), 'v2');
+  assert.deepEqual(stale, []);
+});
+
+test('when the store fails, the last known value is served, and for a second no read is tried again', async () => {
+  const { cache, answering, failing, advance, stale, reads } = setUp();
+  await cache.get('k', answering('v1'));
+  advance(6_000);
+  assert.equal(await cache.get('k', failing('connection refused')), 'v1');
+  assert.equal((stale[0] as Error).message, 'connection refused');
+  assert.equal(await cache.get('k', failing('connection refused')), 'v1');
+  assert.equal(reads(), 2, 'the second call read nothing: the store was just found failing');
+  advance(1_000);
+  assert.equal(await cache.get('k', answering('v2')), 'v2', 'a second later the store is asked again');
+});
+
+test('when the store hangs, the last known value is served after the wait', async () => {
+  const { cache, answering, hanging, advance, stale } = setUp({ waitMs: 100 });
+  await cache.get('k', answering('v1'));
+  advance(6_000);
+  const startedAt = performance.now();
+  assert.equal(await cache.get('k', hanging), 'v1');
+  const waited = performance.now() - startedAt;
+  assert.ok(waited >= 80 && waited < 1_000, `served after ${waited.toFixed(0)} ms (wait 100 ms)`);
+  assert.deepEqual(stale, [undefined]);
+});
+
+test('a key never read gets its read\'s error, and concurrent callers share one read', async () => {
+  const { cache, answering, failing, reads } = setUp();
+  await assert.rejects(cache.get('k', failing('down')), /down/);
+  const [first, second] = await Promise.all([cache.get('j', answering('v')), cache.get('j', answering('other'))]);
+  assert.deepEqual([first, second], ['v', 'v']);
+  assert.equal(reads(), 2);
+});
+
+test('a value past its freshness and its stale allowance is not served: the read\'s error is', async () => {
+  const { cache, answering, failing, advance } = setUp({ freshMs: 5_000, staleMs: 60_000 });
+  await cache.get('k', answering('v1'));
+  advance(65_000);
+  await assert.rejects(cache.get('k', failing('down')), /down/);
+});
+
+test('a deleted key (a revoked API key, a changed policy) is never served stale', async () => {
+  const { cache, answering, failing, advance } = setUp();
+  await cache.get('k', answering('v1'));
+  cache.delete('k');
+  advance(6_000);
+  await assert.rejects(cache.get('k', failing('down')), /down/);
+});
+
+test('a read answered after its key was deleted is not kept', async () => {
+  const { cache } = setUp();
+  let answer!: (value: string) => void;
+  const reading = cache.get('k', () => new Promise<string>((resolve) => (answer = resolve)));
+  cache.delete('k');
+  answer('late');
+  assert.equal(await reading, 'late');
+  assert.equal(cache.fresh('k'), undefined);
+});
+
+test('a value the cache does not keep is returned but not stored', async () => {
+  const { cache, answering, reads } = setUp();
+  assert.equal(await cache.get('k', answering('not-kept')), 'not-kept');
+  assert.equal(cache.fresh('k'), undefined);
+  await cache.get('k', answering('not-kept'));
+  assert.equal(reads(), 2);
+});
+
+test('a value the store no longer has replaces the known one: it is not served stale later', async () => {
+  const { cache, answering, failing, advance } = setUp();
+  await cache.get('k', answering('v1'));
+  advance(6_000);
+  assert.equal(await cache.get('k', answering('not-kept')), 'not-kept');
+  advance(6_000);
+  await assert.rejects(cache.get('k', failing('down')), /down/);
+});

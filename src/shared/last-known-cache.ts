@@ -1,0 +1,139 @@
+import type { Clock } from './lru-cache.js';
+import { LruCache } from './lru-cache.js';
+import { settlesBy } from './deadline.js';
+
+export interface LastKnownCacheOptions<V> {
+  /** Most entries kept; the least recently used goes first. */
+  maxEntries: number;
+  /** How long a value read from the store is used without reading it again. */
+  freshMs: number;
+  /** How long past its freshness a value may still be served while the store cannot be read. */
+  staleMs: number;
+  /** How long a read that refreshes a known value may take before that value is served instead. */
+  waitMs: number;
+  /** Whether a value read is kept (default: all); one not kept is returned to its caller only. */
+  keeps?(value: V): boolean;
+  /** Told each time a known value is served because its store could not be read in time (`cause`: the read's error, or undefined for its slowness). */
+  onStale?(cause: unknown): void;
+  clock?: Clock;
+}
+
+interface Entry<V> {
+  value: V;
+  freshUntil: number;
+  /** Set while a read of this key is running; concurrent callers share it. */
+  reading?: Promise<V>;
+  /** Until when the known value is served at once, without waiting on a read: set when one failed or was slow. */
+  degradedUntil: number;
+}
+
+/** After a failed or slow read, how long the known value is served at once before a caller waits on a read again. */
+const DEGRADED_MS = 1_000;
+
+/**
+ * The allowance of the services that read config from the store on the request path (API keys, org policies and
+ * settings, BYOK keys): a known value is served through an outage of up to an hour, and a read that refreshes one is
+ * waited on for 250 ms (a healthy read takes about a millisecond).
+ */
+export const STORE_OUTAGE_ALLOWANCE = { staleMs: 60 * 60_000, waitMs: 250 };
+
+/** Told when a service serves a known value because the store could not be read in time. */
+export type StaleConfigListener = (what: 'api_key' | 'org_policy' | 'org_settings' | 'provider_key', cause: unknown) => void;
+
+/**
+ * A read-through cache of what the store says (API keys, org policies and settings, BYOK keys) that keeps serving the
+ * last known value when the store cannot answer: a database that is down fails the read, one that hangs would hold it
+ * for its query time-out (60 s), and without this every request past the short freshness of the cached config failed
+ * or hung with it. A fresh value is served as it is; a stale one is read again, and served if that read fails or takes
+ * longer than `waitMs`, for at most `staleMs` past its freshness. A key never read waits for its read and gets its
+ * error. Entries removed with `delete` (a revoked key, a changed policy) are never served stale.
+ */
+export class LastKnownCache<K, V> {
+  private readonly entries: LruCache<K, Entry<V>>;
+  /** First reads (no known value), shared by concurrent callers of the same key. */
+  private readonly firstReads = new Map<K, Promise<V>>();
+  private readonly clock: Clock;
+
+  constructor(private readonly options: LastKnownCacheOptions<V>) {
+    this.clock = options.clock ?? Date.now;
+    this.entries = new LruCache({ maxEntries: options.maxEntries, ttlMs: options.freshMs + options.staleMs, clock: this.clock });
+  }
+
+  /** The value while it is fresh, else undefined: the hot path takes it without a promise. */
+  fresh(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.freshUntil > this.clock() ? entry.value : undefined;
+  }
+
+  /** The fresh value, or one read by `read` — or, when that read fails or is slow, the last known value. */
+  async get(key: K, read: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return this.firstRead(key, read);
+    const now = this.clock();
+    if (entry.freshUntil > now) return entry.value;
+    // Just failed or slow: the known value at once, and no new read until the degraded spell is over.
+    if (entry.degradedUntil > now) return entry.value;
+    const reading = (entry.reading ??= this.refresh(key, entry, read));
+    let failure: unknown;
+    const settled = await settlesBy(
+      reading.catch((error: unknown) => {
+        failure = error;
+      }),
+      Date.now() + this.options.waitMs,
+    );
+    if (settled && failure === undefined) return reading;
+    entry.degradedUntil = this.clock() + DEGRADED_MS;
+    this.options.onStale?.(failure);
+    return entry.value;
+  }
+
+  /** Stores a fresh value; one the cache does not keep removes what was known of the key (a key deleted from the store). */
+  set(key: K, value: V): void {
+    if (this.options.keeps?.(value) === false) {
+      this.entries.delete(key);
+      return;
+    }
+    this.entries.set(key, { value, freshUntil: this.clock() + this.options.freshMs, degradedUntil: 0 });
+  }
+
+  /** Forgets the key: a read running for it is not kept either. */
+  delete(key: K): void {
+    this.entries.delete(key);
+    this.firstReads.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.firstReads.clear();
+  }
+
+  private firstRead(key: K, read: () => Promise<V>): Promise<V> {
+    let reading = this.firstReads.get(key);
+    if (reading === undefined) {
+      const started: Promise<V> = read()
+        .then((value) => {
+          if (this.firstReads.get(key) === started) this.set(key, value);
+          return value;
+        })
+        .finally(() => {
+          if (this.firstReads.get(key) === started) this.firstReads.delete(key);
+        });
+      this.firstReads.set(key, (reading = started));
+    }
+    return reading;
+  }
+
+  /** Reads the key again; the value read replaces the entry unless the entry was deleted or replaced meanwhile. */
+  private refresh(key: K, entry: Entry<V>, read: () => Promise<V>): Promise<V> {
+    const reading = read().then((value) => {
+      if (this.entries.get(key) === entry) this.set(key, value);
+      return value;
+    });
+    // Whatever the outcome, the next caller past freshness may start another read.
+    const clear = () => {
+      if (entry.reading === reading) entry.reading = undefined;
+    };
+    reading.then(clear, clear);
+    return reading;
+  }
+}

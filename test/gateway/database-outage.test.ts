@@ -1,0 +1,62 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
+import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
+import { chatBody, createKey, createOrg, postChat } from './gateway-test-helpers.js';
+
+const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
+
+/** Past the freshness of every piece of config a request reads (API key, policy and settings 5 s, BYOK keys 10 s). */
+const PAST_FRESHNESS_MS = 10_500;
+
+/** `answer`, or a failure once `ms` have passed without it. */
+function within<T>(ms: number, answer: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * While PostgreSQL cannot answer, callers whose API key, org policy, settings and BYOK keys were read before keep being
+ * served from what was last read: a database that hangs would otherwise hold each of their requests for the query
+ * time-out (60 s) once the short caches expire, and one that is down would fail them.
+ */
+describe('requests while the database does not answer', { skip: databaseUrl ? undefined : 'SVC_TEST_DATABASE_URL not set' }, () => {
+  let database: PostgresBehindProxy;
+  let harness: TestGateway;
+  let key: string;
+
+  before(async () => {
+    database = await postgresBehindProxy(databaseUrl!, 'outage');
+    harness = await startTestGateway({ env: { SVC_DATABASE_URL: database.url } });
+    const orgId = await createOrg(harness, 'Outage Org');
+    key = (await createKey(harness, { org_id: orgId })).key;
+    assert.equal((await postChat(harness, chatBody(), { key })).status, 200, 'the key, policy and settings are read once');
+  });
+  after(async () => {
+    await harness?.close();
+    await database?.cleanup();
+  });
+
+  test('a known key is served from what was last read while the database hangs, then while it is gone', async () => {
+    database.proxy.freeze();
+    await new Promise((resolve) => setTimeout(resolve, PAST_FRESHNESS_MS));
+    let startedAt = performance.now();
+    const whileFrozen = await within(10_000, postChat(harness, chatBody(), { key }));
+    const frozenMs = performance.now() - startedAt;
+    assert.equal(whileFrozen.status, 200, await whileFrozen.clone().text());
+    // Each config read is waited on for 250 ms at most: the key, then the policy and settings, then the BYOK key.
+    assert.ok(frozenMs < 3_000, `answered in ${frozenMs.toFixed(0)} ms while the database hangs (its query time-out: 60 s)`);
+
+    database.proxy.cut();
+    await database.proxy.close();
+    startedAt = performance.now();
+    const whileGone = await within(10_000, postChat(harness, chatBody(), { key }));
+    assert.equal(whileGone.status, 200, await whileGone.clone().text());
+
+    const metrics = await (await harness.request('/metrics')).text();
+    assert.match(metrics, /svc_stale_config_served_total\{what="api_key"\} [1-9]/);
+    assert.match(metrics, /svc_stale_config_served_total\{what="org_policy"\} [1-9]/);
+    assert.ok(harness.logLines.some((line) => line.includes('serving the API keys, policies and settings last read')), 'the outage is in the log');
+  });
+});
