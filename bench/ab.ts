@@ -69,7 +69,7 @@ const body = JSON.stringify(args.endpoint === 'responses' ? { model: 'gpt-4o-min
 const masterHeaders = modeHeaders('proxy');
 
 /** One build under load: its CPU time per measured request, µs. */
-async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number; loopMaxMs: number }> {
+async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number; loopMaxMs: number; p50Ms: number; p99Ms: number }> {
   let before: Promise<ChildStats | undefined> | undefined;
   const result = await runLoad({
     origin: svc.origin,
@@ -87,7 +87,7 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
   const [start, end] = await Promise.all([before, svc.stats()]);
   if (!start || !end) throw new Error(`${svc.name} did not report its CPU time`);
   const requests = result.requests + result.errors;
-  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs };
+  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs, p50Ms: result.total.p50, p99Ms: result.total.p99 };
 }
 
 async function main(): Promise<void> {
@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     const prompt = historyTurns > 0 ? `a ${historyTurns}-turn conversation (${(body.length / 1024).toFixed(0)} KB)` : 'a one-line prompt';
     log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} ${args.endpoint === 'responses' ? 'Responses' : 'chat'} of ${prompt}, ${args.concurrency} connections each, ${args.seconds} s a round`);
     const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
+    // Latency is compared too (one request at a time, --concurrency 1, it is what a single caller sees): p99 of each build.
+    const p99s: Record<string, Array<[number, number]>> = { 'governance off': [], 'governance on': [] };
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [kind, headersOf] of [
         ['governance off', () => masterHeaders],
@@ -118,11 +120,15 @@ async function main(): Promise<void> {
       ] as const) {
         const [was, now] = await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
         ratios[kind].push(now.cpuUs / was.cpuUs);
+        p99s[kind].push([was.p99Ms, now.p99Ms]);
         const failed = was.errors + now.errors > 0 ? `, failed requests ${was.errors} / ${now.errors}` : '';
-        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s, event loop's longest delay ${was.loopMaxMs.toFixed(1)} ms), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s, ${now.loopMaxMs.toFixed(1)} ms): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
+        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s, p50 ${was.p50Ms.toFixed(2)} / p99 ${was.p99Ms.toFixed(2)} ms, event loop's longest delay ${was.loopMaxMs.toFixed(1)} ms), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s, p50 ${now.p50Ms.toFixed(2)} / p99 ${now.p99Ms.toFixed(2)} ms, ${now.loopMaxMs.toFixed(1)} ms): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
       }
     }
-    for (const [kind, values] of Object.entries(ratios)) log(`${kind}: this checkout's CPU a request is ×${median(values).toFixed(3)} the base's (median of ${values.length}; each ${values.map((value) => value.toFixed(3)).join(', ')})`);
+    for (const [kind, values] of Object.entries(ratios)) {
+      const p99 = p99s[kind];
+      log(`${kind}: this checkout's CPU a request is ×${median(values).toFixed(3)} the base's (median of ${values.length}; each ${values.map((value) => value.toFixed(3)).join(', ')}); p99 ${median(p99.map(([was]) => was)).toFixed(2)} → ${median(p99.map(([, now]) => now)).toFixed(2)} ms (medians)`);
+    }
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
     git('worktree', 'remove', '--force', baseDir);

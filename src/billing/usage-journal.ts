@@ -40,12 +40,22 @@ interface Segment {
   written: number;
 }
 
+/**
+ * A record on its way to the database: the record itself, or its line in the segment (its JSON) for a store that takes
+ * lines (UsageStore.insertJournaledUsage). Not both: an entry waits in the ledger's queue for up to a second, through
+ * the young generation's collections, and each object it holds is copied at each of them (at one request at a time the
+ * queued records were most of what a scavenge copied, and a scavenge is the tail of svc's latency there).
+ */
 export interface JournalEntry {
-  record: UsageRecord;
+  record?: UsageRecord;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
-  /** Its line in the segment (the record's JSON), when kept for a store that takes it (UsageStore.insertJournaledUsage). */
   line?: string;
+}
+
+/** The entry's record, read back from its line when only the line was kept (the ledger's rare row-by-row path). */
+export function recordOf(entry: JournalEntry): UsageRecord {
+  return entry.record ?? (JSON.parse(entry.line!) as UsageRecord);
 }
 
 export class UsageJournal {
@@ -86,7 +96,7 @@ export class UsageJournal {
 
   /**
    * Appends one record to the group written at the end of this turn of the event loop. Returns the entry to
-   * hand to the ledger's queue, with the record's line when `keepLine` asks for it.
+   * hand to the ledger's queue: with the record's line instead of the record when `keepLine` asks for it.
    */
   append(record: UsageRecord, keepLine = false): JournalEntry {
     const segment = this.openSegment();
@@ -97,7 +107,7 @@ export class UsageJournal {
     segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
     else if (opensGroup) setImmediate(this.writeGroup);
-    return keepLine ? { record, segment, line } : { record, segment, line: undefined };
+    return keepLine ? { record: undefined, segment, line } : { record, segment, line: undefined };
   }
 
   /**

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
-import { UsageJournal } from './usage-journal.js';
+import { recordOf, UsageJournal } from './usage-journal.js';
 import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
 
 const silent = pino({ level: 'silent' });
@@ -235,7 +235,7 @@ test("a running process's journal is left alone; this pid's journal from an earl
     await writeFile(join(dir, `${process.ppid}-1700000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(1))}\n`);
     await writeFile(join(dir, `${process.pid}-1600000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(2))}\n`);
     const orphans = new UsageJournal(dir).orphans();
-    assert.deepEqual(orphans.map((entry) => entry.record.request_id), ['req_2']);
+    assert.deepEqual(orphans.map((entry) => recordOf(entry).request_id), ['req_2']);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -267,8 +267,8 @@ test('containers sharing a data dir, both pid 1: a journal of another host is le
 
     const first = new UsageJournal(dir);
     const second = new UsageJournal(dir);
-    const claimedByFirst = first.orphans().map((entry) => entry.record.request_id);
-    const claimedBySecond = second.orphans().map((entry) => entry.record.request_id);
+    const claimedByFirst = first.orphans().map((entry) => recordOf(entry).request_id);
+    const claimedBySecond = second.orphans().map((entry) => recordOf(entry).request_id);
     assert.deepEqual(claimedByFirst, ['req_2'], 'only the stale journal is replayed');
     assert.deepEqual(claimedBySecond, [], 'and only once');
     const names = await readdir(dir);

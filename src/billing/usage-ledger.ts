@@ -2,7 +2,7 @@ import { appendFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
 import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
-import type { JournalEntry, UsageJournal } from './usage-journal.js';
+import { recordOf, type JournalEntry, type UsageJournal } from './usage-journal.js';
 
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
@@ -118,16 +118,15 @@ export class UsageLedger {
   }
 
   private async write(batch: JournalEntry[]): Promise<void> {
-    const records = batch.map((entry) => entry.record);
     try {
       const lines = this.storage.usage.insertJournaledUsage ? linesOf(batch) : undefined;
-      await (lines ? this.storage.usage.insertJournaledUsage!(lines) : this.storage.usage.insertUsage(records));
+      await (lines ? this.storage.usage.insertJournaledUsage!(lines) : this.storage.usage.insertUsage(batch.map(recordOf)));
     } catch (error) {
       // Unreachable database: keep the batch (it is in the journal too) and retry later.
       await this.storage.ping();
       // Reachable: some rows are bad. Each is tried alone; those that still fail are set aside.
-      this.logger.warn({ err: error, batch: records.length }, 'usage ledger batch refused: writing its rows one by one');
-      for (const record of records) {
+      this.logger.warn({ err: error, batch: batch.length }, 'usage ledger batch refused: writing its rows one by one');
+      for (const record of batch.map(recordOf)) {
         try {
           await this.storage.usage.insertUsage([record]);
         } catch (rowError) {
