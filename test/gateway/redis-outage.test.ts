@@ -1,6 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
+import { FreezingProxy } from '../support/freezing-proxy.js';
 import { startOwnRedis, type OwnRedis } from '../support/redis-server.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { chatBody, postChat, waitFor } from './gateway-test-helpers.js';
@@ -54,5 +55,48 @@ describe('a Redis outage', () => {
     } finally {
       client.disconnect();
     }
+  });
+});
+
+/**
+ * A Redis that hangs (SIGSTOP, a network cut that leaves the connection open) rather than one that is gone: a command
+ * fails after ioredis's 1 s time-out, and from then on requests are served from in-process state without waiting on
+ * Redis each time; sharing resumes once it answers again.
+ */
+describe('a Redis that stops answering', () => {
+  let redis: OwnRedis;
+  let proxy: FreezingProxy;
+  let harness: TestGateway;
+
+  before(async () => {
+    redis = await startOwnRedis();
+    const { hostname, port } = new URL(redis.url);
+    proxy = await FreezingProxy.start({ host: hostname, port: Number(port) });
+    harness = await startTestGateway({ env: { SVC_REDIS_URL: `redis://127.0.0.1:${proxy.port}`, OPENAI_API_KEY: 'sk-one,sk-two' } });
+  });
+  after(async () => {
+    await harness?.close();
+    await proxy?.close();
+    await redis?.stop();
+  });
+
+  test('requests are served while it hangs, the first within its command time-out and the next ones at once', async () => {
+    assert.equal((await postChat(harness, chatBody())).status, 200);
+    proxy.freeze();
+    try {
+      const latencies: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        const startedAt = performance.now();
+        const response = await postChat(harness, chatBody());
+        latencies.push(performance.now() - startedAt);
+        assert.equal(response.status, 200, `request ${index} while Redis hangs: ${await response.text()}`);
+      }
+      assert.ok(latencies[0] < 3_000, `the first request took ${latencies[0].toFixed(0)} ms (the command time-out is 1 s)`);
+      for (const latency of latencies.slice(1)) assert.ok(latency < 500, `a later request took ${latency.toFixed(0)} ms: the fallback must not wait on Redis again (${latencies.map((ms) => ms.toFixed(0)).join(', ')})`);
+      assert.equal((await (await harness.request('/readyz', { key: null })).json()).status, 'degraded');
+    } finally {
+      proxy.thaw();
+    }
+    assert.ok(await waitFor(async () => (await (await harness.request('/readyz', { key: null })).json()).status === 'ready', 8000, 200), 'ready again once Redis answers');
   });
 });
