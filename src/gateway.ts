@@ -70,7 +70,8 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
         await closeHttpClient({ force: drained === 'timed_out' });
         // A database or Redis that stopped answering would hold each queue's flush for its queries' time-out (60 s),
         // once a retry: the queues get QUEUE_FLUSH_GRACE_MS, the stores STORE_CLOSE_MS more. What the ledger could not
-        // write stays in its journal for the next start; the other queues (answers to cache, turns to remember) are lost.
+        // write stays in its journal for the next start; what the other queues hold (answers to cache, stored Responses,
+        // turns to remember) is lost (the Responses archive logs how many).
         const giveUpAt = Date.now() + QUEUE_FLUSH_GRACE_MS;
         await settlesBy(services.limits.drain(), giveUpAt);
         await Promise.all([
