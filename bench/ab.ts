@@ -1,11 +1,13 @@
 /**
- * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --stream --history-turns N --endpoint responses]`
+ * `npm run bench:ab -- --base REV [--seconds 8 --rounds 3 --concurrency 16 --alternate --stream --history-turns N --endpoint responses]`
  *
  * svc's CPU per request against an earlier revision's, both loaded at the same time. On a shared machine one
  * run after the other moves by ±20 % with the machine's state (the bare proxy itself read 99–165 µs a request in
  * one sitting), more than most changes to the hot path; two builds loaded side by side see the same state, so
  * their ratio holds still. REV (a commit, a tag, HEAD~1) is checked out into a temporary git worktree and built;
- * this checkout runs from its dist/ (`npm run build` first). Each round loads both svc with the master key in
+ * this checkout runs from its dist/ (`npm run build` first). Latency p50 and p99 of each are printed beside; loaded
+ * side by side, each one's tail is the other's noise, so `--alternate` loads them one after the other instead (the
+ * order swapped each round): for latency at `--concurrency 1`, what one caller waits. Each round loads both svc with the master key in
  * proxy mode, then both with a governed key (rpm limit, monthly budget, prompts audited, as `npm run bench`
  * does), and prints each one's CPU per request and the ratio; the medians close the run. `--history-turns N` sends an
  * agent's conversation of N earlier turns (~2.3 KB each) instead of the one-line prompt. `--endpoint responses` sends the
@@ -32,13 +34,14 @@ const { values: args } = parseArgs({
     stream: { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
     'history-turns': { type: 'string', default: '0' },
+    alternate: { type: 'boolean', default: false },
     endpoint: { type: 'string', default: 'chat' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--stream] [--node-args="FLAGS"] [--history-turns N] [--endpoint chat|responses]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--alternate] [--stream] [--node-args="FLAGS"] [--history-turns N] [--endpoint chat|responses]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
         ['governance off', () => masterHeaders],
         ['governance on', (svc: BenchChild) => governed.get(svc)!],
       ] as const) {
-        const [was, now] = await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
+        const [was, now] = args.alternate ? await oneAfterTheOther(round, () => cpuPerRequest(base, headersOf(base)), () => cpuPerRequest(head, headersOf(head))) : await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
         ratios[kind].push(now.cpuUs / was.cpuUs);
         p99s[kind].push([was.p99Ms, now.p99Ms]);
         const failed = was.errors + now.errors > 0 ? `, failed requests ${was.errors} / ${now.errors}` : '';
@@ -134,6 +137,16 @@ async function main(): Promise<void> {
     git('worktree', 'remove', '--force', baseDir);
     for (const dir of [baseDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs the two loads one after the other, the base first in odd rounds and second in even ones; returns [base, this]. */
+async function oneAfterTheOther<T>(round: number, loadBase: () => Promise<T>, loadThis: () => Promise<T>): Promise<[T, T]> {
+  if (round % 2 === 1) {
+    const was = await loadBase();
+    return [was, await loadThis()];
+  }
+  const now = await loadThis();
+  return [await loadBase(), now];
 }
 
 main().catch((error) => {
