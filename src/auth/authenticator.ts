@@ -38,7 +38,7 @@ export class Authenticator {
     onStale?: StaleConfigListener,
   ) {
     // Only keys found are kept: a spray of random tokens goes to `misses` and cannot evict the real keys.
-    this.cache = new LastKnownCache({ maxEntries: maxCachedKeys, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, keeps: (entry) => entry.record !== undefined, onStale: (cause) => onStale?.('api_key', cause) });
+    this.cache = new LastKnownCache({ maxEntries: maxCachedKeys, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: 'the API key', keeps: (entry) => entry.record !== undefined, onStale: (cause) => onStale?.('api_key', cause) });
     this.misses = new LruCache({ maxEntries: Math.max(1, Math.floor(maxCachedKeys / 10)), ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = hashApiKey(masterKey);

@@ -23,7 +23,7 @@ export class OrgPolicyService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('org_policy', cause) });
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's policy", onStale: (cause) => onStale?.('org_policy', cause) });
   }
 
   /** Where changes are announced to the other instances (set by listenForChanges). */

@@ -14,7 +14,7 @@ export class OrgSettingsService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('org_settings', cause) });
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's settings", onStale: (cause) => onStale?.('org_settings', cause) });
   }
 
   async get(orgId: string): Promise<OrgSettings | undefined> {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { LastKnownCache } from './last-known-cache.js';
 
 /** A cache on a clock the test moves, and a store whose reads the test answers. */
-function setUp(options: { freshMs?: number; staleMs?: number; waitMs?: number } = {}) {
+function setUp(options: { freshMs?: number; staleMs?: number; waitMs?: number; firstReadWaitMs?: number } = {}) {
   let now = 1_000_000;
   const stale: unknown[] = [];
   const cache = new LastKnownCache<string, string>({
@@ -11,6 +11,8 @@ function setUp(options: { freshMs?: number; staleMs?: number; waitMs?: number } 
     freshMs: options.freshMs ?? 5_000,
     staleMs: options.staleMs ?? 60_000,
     waitMs: options.waitMs ?? 100,
+    firstReadWaitMs: options.firstReadWaitMs,
+    what: 'the thing',
     keeps: (value) => value !== 'not-kept',
     onStale: (cause) => stale.push(cause),
     clock: () => now,
@@ -112,4 +114,17 @@ test('a value the store no longer has replaces the known one: it is not served s
   assert.equal(await cache.get('k', answering('not-kept')), 'not-kept');
   advance(6_000);
   await assert.rejects(cache.get('k', failing('down')), /down/);
+});
+
+test('a first read that hangs is refused with a 503 naming what could not be read, after firstReadWaitMs', async () => {
+  const { cache, hanging } = setUp({ firstReadWaitMs: 100 });
+  const startedAt = performance.now();
+  await assert.rejects(cache.get('k', hanging), (error: Error & { status?: number; code?: string }) => {
+    assert.equal(error.status, 503);
+    assert.equal(error.code, 'service_unavailable');
+    assert.match(error.message, /did not answer within 0\.1 s: the thing could not be read/);
+    return true;
+  });
+  const waited = performance.now() - startedAt;
+  assert.ok(waited >= 80 && waited < 1_000, `refused after ${waited.toFixed(0)} ms`);
 });

@@ -1,6 +1,7 @@
 import type { Clock } from './lru-cache.js';
 import { LruCache } from './lru-cache.js';
 import { settlesBy } from './deadline.js';
+import { GatewayError } from '../errors/gateway-error.js';
 
 export interface LastKnownCacheOptions<V> {
   /** Most entries kept; the least recently used goes first. */
@@ -11,6 +12,13 @@ export interface LastKnownCacheOptions<V> {
   staleMs: number;
   /** How long a read that refreshes a known value may take before that value is served instead. */
   waitMs: number;
+  /**
+   * How long a caller waits for the first read of a key (no value known to fall back on) before it is refused with a
+   * 503 naming `what`: a hanging database would otherwise hold it for its query time-out. Unbounded when undefined.
+   */
+  firstReadWaitMs?: number;
+  /** What the values are, for that refusal ("the API key"). */
+  what?: string;
   /** Whether a value read is kept (default: all); one not kept is returned to its caller only. */
   keeps?(value: V): boolean;
   /** Told each time a known value is served because its store could not be read in time (`cause`: the read's error, or undefined for its slowness). */
@@ -35,7 +43,7 @@ const DEGRADED_MS = 1_000;
  * settings, BYOK keys): a known value is served through an outage of up to an hour, and a read that refreshes one is
  * waited on for 250 ms (a healthy read takes about a millisecond).
  */
-export const STORE_OUTAGE_ALLOWANCE = { staleMs: 60 * 60_000, waitMs: 250 };
+export const STORE_OUTAGE_ALLOWANCE = { staleMs: 60 * 60_000, waitMs: 250, firstReadWaitMs: 5_000 };
 
 /** Told when a service serves a known value because the store could not be read in time. */
 export type StaleConfigListener = (what: 'api_key' | 'org_policy' | 'org_settings' | 'provider_key', cause: unknown) => void;
@@ -120,7 +128,8 @@ export class LastKnownCache<K, V> {
         });
       this.firstReads.set(key, (reading = started));
     }
-    return reading;
+    const waitMs = this.options.firstReadWaitMs;
+    return waitMs === undefined ? reading : refusedPast(reading, waitMs, () => new GatewayError('service_unavailable', `The database did not answer within ${waitMs / 1000} s: ${this.options.what ?? 'the configuration'} could not be read; retry shortly`));
   }
 
   /** Reads the key again; the value read replaces the entry unless the entry was deleted or replaced meanwhile. */
@@ -136,4 +145,13 @@ export class LastKnownCache<K, V> {
     reading.then(clear, clear);
     return reading;
   }
+}
+
+/** `work`'s outcome, or `refusal()` thrown once `ms` have passed without one (the work goes on, for the callers after). */
+function refusedPast<T>(work: Promise<T>, ms: number, refusal: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refusal()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -25,12 +25,15 @@ describe('requests while the database does not answer', { skip: databaseUrl ? un
   let database: PostgresBehindProxy;
   let harness: TestGateway;
   let key: string;
+  /** Issued before the outage, never used: svc has nothing known of it to fall back on. */
+  let unseenKey: string;
 
   before(async () => {
     database = await postgresBehindProxy(databaseUrl!, 'outage');
     harness = await startTestGateway({ env: { SVC_DATABASE_URL: database.url } });
     const orgId = await createOrg(harness, 'Outage Org');
     key = (await createKey(harness, { org_id: orgId })).key;
+    unseenKey = (await createKey(harness, { org_id: orgId })).key;
     assert.equal((await postChat(harness, chatBody(), { key })).status, 200, 'the key, policy and settings are read once');
   });
   after(async () => {
@@ -38,9 +41,19 @@ describe('requests while the database does not answer', { skip: databaseUrl ? un
     await database?.cleanup();
   });
 
-  test('a known key is served from what was last read while the database hangs, then while it is gone', async () => {
+  test('a known key is served from what was last read while the database hangs, then while it is gone; an unseen key gets a 503', async () => {
     database.proxy.freeze();
-    await new Promise((resolve) => setTimeout(resolve, PAST_FRESHNESS_MS));
+    const frozenAt = performance.now();
+    // A key never seen cannot be checked: refused with a 503 after 5 s, not held for the query time-out (60 s).
+    const unseen = await within(10_000, postChat(harness, chatBody(), { key: unseenKey }));
+    const unseenMs = performance.now() - frozenAt;
+    assert.equal(unseen.status, 503);
+    const refusal = (await unseen.json()) as { error: { code: string; message: string } };
+    assert.equal(refusal.error.code, 'service_unavailable');
+    assert.match(refusal.error.message, /did not answer within 5 s: the API key could not be read/);
+    assert.ok(unseenMs >= 4_500 && unseenMs < 8_000, `refused after ${unseenMs.toFixed(0)} ms`);
+
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, PAST_FRESHNESS_MS - (performance.now() - frozenAt))));
     let startedAt = performance.now();
     const whileFrozen = await within(10_000, postChat(harness, chatBody(), { key }));
     const frozenMs = performance.now() - startedAt;

@@ -34,7 +34,7 @@ export class ProviderKeyVault {
     onStale?: StaleConfigListener,
   ) {
     // While the database cannot answer, the org's key last read is used (LastKnownCache).
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, onStale: (cause) => onStale?.('provider_key', cause) });
+    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's own provider key", onStale: (cause) => onStale?.('provider_key', cause) });
   }
 
   async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined, trust: BaseUrlTrust): Promise<void> {
