@@ -131,3 +131,14 @@ test('close() with a deadline still retries a failed batch while there is time',
   await queue.close(Date.now() + 5_000);
   assert.deepEqual(handled, [1]);
 });
+
+test('close() without a deadline waits for a slow handler as long as it takes', async () => {
+  const handled: number[] = [];
+  const queue = new BoundedQueue<number>(options, async (batch) => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    handled.push(...batch);
+  });
+  queue.push(1);
+  await queue.close();
+  assert.deepEqual(handled, [1]);
+});

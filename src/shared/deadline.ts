@@ -4,6 +4,8 @@
  * itself goes on; the timer is cleared as soon as the work settles.
  */
 export function settlesBy(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  // No deadline (Infinity): wait as long as it takes (a timer cannot: Node fires one past 2^31 - 1 ms after 1 ms).
+  if (!Number.isFinite(deadline)) return work.then(() => true, () => true);
   const remaining = deadline - Date.now();
   if (remaining <= 0) return Promise.resolve(false);
   let timer: NodeJS.Timeout | undefined;
