@@ -42,7 +42,7 @@ export async function createGateway(env: NodeJS.ProcessEnv = process.env, option
   // Asynchronous, buffered stdout: a log line never blocks the event loop; flushed at shutdown.
   const logger = options.logger ?? pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
   const providers = buildProviderRegistry(config, catalog);
-  const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
+  const store = await openRecordStore(config.storage);
   const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix, logger });
   await new KeyIssuer(store.tenants).ensureDefaultOrg();
   const tracing = await Tracing.start(env, { exporter: options.spanExporter });

@@ -87,7 +87,7 @@ async function timed(check: string, run: () => Promise<string>): Promise<DoctorC
 }
 
 async function storageCheck(config: GatewayConfig): Promise<string> {
-  const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
+  const store = await openRecordStore(config.storage);
   try {
     await store.ping();
     return config.storage.databaseUrl ? `PostgreSQL at ${withoutPassword(config.storage.databaseUrl)} answers, migrations applied` : `SQLite in ${config.storage.dataDir} opens, migrations applied`;

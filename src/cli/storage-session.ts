@@ -17,7 +17,7 @@ export interface StorageSession {
 export async function withStorage<T>(env: NodeJS.ProcessEnv, work: (session: StorageSession) => Promise<T>): Promise<T> {
   const catalog = await loadCatalog();
   const config = await loadConfig(env, catalog);
-  const store = await openRecordStore({ databaseUrl: config.storage.databaseUrl, dataDir: config.storage.dataDir });
+  const store = await openRecordStore(config.storage);
   try {
     const issuer = new KeyIssuer(store.tenants);
     await issuer.ensureDefaultOrg();

@@ -16,7 +16,7 @@ export const configDefaults = {
   server: { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10_000, bodyLimitBytes: 10 * 1024 * 1024, sseHeartbeatMs: 15_000, corsOrigins: [] as string[] },
   demo: { enabled: true },
   security: { byokAllowedHosts: [] as string[] },
-  storage: { dataDir: './data', redisKeyPrefix: 'svc:' },
+  storage: { dataDir: './data', redisKeyPrefix: 'svc:', queryTimeoutMs: 60_000 },
   timeouts: { connectMs: 10_000, firstByteMs: 60_000, idleMs: 60_000 },
   intelligenceMode: 'full' as IntelligenceMode,
   routing: { maxAttempts: 3, deadlineMs: 120_000, circuitBreaker: { windowMs: 10_000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30_000 } },
@@ -108,6 +108,7 @@ export const configFileSchema = z.strictObject({
         .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1 to 64 letters, digits, "_", ".", ":" or "-"' })
         .optional()
         .describe('Prepended to every Redis key, so deployments can share one Redis'),
+      query_timeout_ms: integer(100).optional().describe('PostgreSQL: how long a query may wait for the server before it fails; past it the connection is dropped'),
     })
     .optional()
     .describe('Where state is kept'),
@@ -231,7 +232,7 @@ export interface GatewayConfig {
   /** Whether the built-in demo provider may answer while no real provider is configured. */
   demo: { enabled: boolean };
   security: { byokAllowedHosts: string[] };
-  storage: { databaseUrl?: string; dataDir: string; redisUrl?: string; /** Prepended to every Redis key, so deployments can share one Redis. */ redisKeyPrefix: string };
+  storage: { databaseUrl?: string; dataDir: string; redisUrl?: string; /** Prepended to every Redis key, so deployments can share one Redis. */ redisKeyPrefix: string; queryTimeoutMs: number };
   /** Every catalog provider plus every custom provider of the config file. */
   providers: Record<string, ProviderConfig>;
   defaults: { intelligenceMode: IntelligenceMode };

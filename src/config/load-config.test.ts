@@ -34,7 +34,7 @@ async function assertRejects(env: NodeJS.ProcessEnv, fragments: string[]): Promi
 test('an empty environment gives the documented defaults', async () => {
   const config = await loadConfig({}, catalog);
   assert.deepEqual(config.server, { host: '127.0.0.1', port: 8080, workers: 1, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000, corsOrigins: [] });
-  assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:' });
+  assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:', queryTimeoutMs: 60_000 });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000, circuitBreaker: { windowMs: 10000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30000 } });
   assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 100000 });
@@ -67,7 +67,7 @@ defaults: { intelligence_mode: cache }
   );
   assert.equal(config.configFile, path);
   assert.deepEqual(config.server, { host: '::1', port: 7000, workers: 2, shutdownTimeoutMs: 10000, bodyLimitBytes: 10485760, sseHeartbeatMs: 15000, corsOrigins: [] });
-  assert.deepEqual(config.storage, { databaseUrl: 'postgresql://env/db', dataDir: '/tmp/svc', redisUrl: 'rediss://cache:6380', redisKeyPrefix: 'svc:' });
+  assert.deepEqual(config.storage, { databaseUrl: 'postgresql://env/db', dataDir: '/tmp/svc', redisUrl: 'rediss://cache:6380', redisKeyPrefix: 'svc:', queryTimeoutMs: 60_000 });
   assert.equal(config.defaults.intelligenceMode, 'cache');
   assert.equal(config.masterKey, 'master');
   assert.equal(config.encryptionKey, 'secret');

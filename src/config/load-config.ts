@@ -110,6 +110,7 @@ function fromFile(file: ConfigFile, catalog: Catalog): GatewayConfig {
       dataDir: file.storage?.data_dir ?? configDefaults.storage.dataDir,
       redisUrl: file.storage?.redis_url,
       redisKeyPrefix: file.storage?.redis_key_prefix ?? configDefaults.storage.redisKeyPrefix,
+      queryTimeoutMs: file.storage?.query_timeout_ms ?? configDefaults.storage.queryTimeoutMs,
     },
     providers,
     defaults: { intelligenceMode: file.defaults?.intelligence_mode ?? configDefaults.intelligenceMode },

@@ -11,9 +11,9 @@ import type { SharedState } from '../core/shared-state.js';
  */
 
 /** PostgreSQL when databaseUrl is set, else SQLite under dataDir; the schema is migrated before it is returned. */
-export async function openRecordStore(options: { databaseUrl?: string; dataDir: string }): Promise<RecordStore> {
+export async function openRecordStore(options: { databaseUrl?: string; dataDir: string; queryTimeoutMs?: number }): Promise<RecordStore> {
   const store: RecordStore = options.databaseUrl
-    ? new (await import('./postgres/postgres-record-store.js')).PostgresRecordStore({ connectionString: options.databaseUrl })
+    ? new (await import('./postgres/postgres-record-store.js')).PostgresRecordStore({ connectionString: options.databaseUrl, queryTimeoutMs: options.queryTimeoutMs })
     : new SqliteRecordStore({ dataDir: options.dataDir });
   try {
     await store.migrate();

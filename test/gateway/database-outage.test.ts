@@ -2,7 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
-import { chatBody, createKey, createOrg, postChat } from './gateway-test-helpers.js';
+import { chatBody, createKey, createOrg, postChat, writeConfigFile } from './gateway-test-helpers.js';
 
 const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 
@@ -71,5 +71,35 @@ describe('requests while the database does not answer', { skip: databaseUrl ? un
     assert.match(metrics, /svc_stale_config_served_total\{what="api_key"\} [1-9]/);
     assert.match(metrics, /svc_stale_config_served_total\{what="org_policy"\} [1-9]/);
     assert.ok(harness.logLines.some((line) => line.includes('serving the API keys, policies and settings last read')), 'the outage is in the log');
+  });
+});
+
+/** `storage.query_timeout_ms`: how long a query may wait for a PostgreSQL that stopped answering (60 s by default). */
+describe('the query time-out is the operator\'s to set', { skip: databaseUrl ? undefined : 'SVC_TEST_DATABASE_URL not set' }, () => {
+  let database: PostgresBehindProxy;
+  let harness: TestGateway;
+
+  before(async () => {
+    database = await postgresBehindProxy(databaseUrl!, 'query_timeout');
+    harness = await startTestGateway({ env: { SVC_DATABASE_URL: database.url, SVC_CONFIG: await writeConfigFile('storage:\n  query_timeout_ms: 500\n') } });
+  });
+  after(async () => {
+    await harness?.close();
+    await database?.cleanup();
+  });
+
+  test('an admin read of a database that hangs fails after storage.query_timeout_ms', async () => {
+    // A pooled connection to freeze: the read below goes to it rather than waiting to connect.
+    assert.equal((await harness.request('/v1/admin/orgs')).status, 200);
+    database.proxy.freeze();
+    try {
+      const startedAt = performance.now();
+      const response = await within(10_000, harness.request('/v1/admin/orgs'));
+      const waitedMs = performance.now() - startedAt;
+      assert.equal(response.status, 500, await response.clone().text());
+      assert.ok(waitedMs >= 400 && waitedMs < 3_000, `failed after ${waitedMs.toFixed(0)} ms (query_timeout_ms 500)`);
+    } finally {
+      database.proxy.thaw();
+    }
   });
 });
