@@ -16,6 +16,8 @@ export interface Lexicon {
   rank(word: string): number | undefined;
   /** The word's unit vector scaled by 127, or undefined. */
   vector(word: string): Int8Array | undefined;
+  /** Every word's vector, `dimensions` bytes each, the word of rank r at (r - 1) × dimensions: read in place on hot loops. */
+  readonly vectors: Int8Array;
   /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`, `lost` → `lose`), or the word. */
   lemma(word: string): string;
   /** The cosine of the two words' vectors; undefined when either is outside the vocabulary. */
@@ -133,6 +135,7 @@ function readLexicon(folder: string): Lexicon {
   };
   return {
     dimensions: DIMENSIONS,
+    vectors,
     rank: (word) => ranks.get(word),
     vector(word) {
       const rank = ranks.get(word);

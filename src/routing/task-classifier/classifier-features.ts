@@ -1,4 +1,4 @@
-import { englishLexicon, knownWord, sifWeight } from '../../cache/semantic/lexicon.js';
+import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksToShorten, cuesIn } from './task-cues.js';
 import { asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
@@ -195,12 +195,15 @@ function meaningOf(text: string): Float32Array | undefined {
   const lexicon = englishLexicon();
   const sum = new Float32Array(MEANING_DIMENSIONS);
   let words = 0;
+  const vectors = lexicon.vectors;
   for (const match of text.toLowerCase().matchAll(/[a-z][a-z'-]*/g)) {
     if (words >= MAX_MEANING_WORDS) break;
-    const known = knownWord(lexicon, match[0]);
-    if (!known) continue;
-    const weight = sifWeight(known.rank);
-    for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * known.vector[index];
+    // knownWord's rank, read in place: no view and no object a word (the classifier's hottest loop).
+    const rank = lexicon.rank(match[0]) ?? lexicon.rank(lexicon.lemma(match[0]));
+    if (rank === undefined) continue;
+    const weight = sifWeight(rank);
+    const offset = (rank - 1) * MEANING_DIMENSIONS;
+    for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * vectors[offset + index];
     words++;
   }
   if (words === 0) return undefined;
