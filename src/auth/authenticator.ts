@@ -1,6 +1,6 @@
 import { GatewayError } from '../errors/gateway-error.js';
 import { LruCache } from '../shared/lru-cache.js';
-import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
+import { configCache, type LastKnownCache, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { ApiKeyRecord, TenantStore } from '../core/storage-interfaces.js';
 import type { SharedState } from '../core/shared-state.js';
 
@@ -38,7 +38,7 @@ export class Authenticator {
     onStale?: StaleConfigListener,
   ) {
     // Only keys found are kept: a spray of random tokens goes to `misses` and cannot evict the real keys.
-    this.cache = new LastKnownCache({ maxEntries: maxCachedKeys, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: 'the API key', keeps: (entry) => entry.record !== undefined, onStale: (cause) => onStale?.('api_key', cause) });
+    this.cache = configCache('api_key', { freshMs: cacheTtlMs, maxEntries: maxCachedKeys, keeps: (entry) => entry.record !== undefined, onStale });
     this.misses = new LruCache({ maxEntries: Math.max(1, Math.floor(maxCachedKeys / 10)), ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = hashApiKey(masterKey);

@@ -1,4 +1,4 @@
-import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
+import { configCache, type LastKnownCache, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { GovernanceStore, OrgPolicy, RegisteredTool } from '../core/storage-interfaces.js';
 import type { SharedState } from '../core/shared-state.js';
 
@@ -23,7 +23,7 @@ export class OrgPolicyService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's policy", onStale: (cause) => onStale?.('org_policy', cause) });
+    this.cache = configCache('org_policy', { freshMs: cacheTtlMs, onStale });
   }
 
   /** Where changes are announced to the other instances (set by listenForChanges). */

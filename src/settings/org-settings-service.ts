@@ -1,5 +1,5 @@
 import type { IntelligenceMode } from '../core/intelligence-mode.js';
-import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../shared/last-known-cache.js';
+import { configCache, type LastKnownCache, type StaleConfigListener } from '../shared/last-known-cache.js';
 import type { OrgSettings, SettingsStore } from '../core/storage-interfaces.js';
 
 /**
@@ -14,7 +14,7 @@ export class OrgSettingsService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's settings", onStale: (cause) => onStale?.('org_settings', cause) });
+    this.cache = configCache('org_settings', { freshMs: cacheTtlMs, onStale });
   }
 
   async get(orgId: string): Promise<OrgSettings | undefined> {

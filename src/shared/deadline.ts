@@ -18,3 +18,12 @@ export function settlesBy(work: Promise<unknown>, deadline: number): Promise<boo
   );
   return Promise.race([settled, late]).finally(() => clearTimeout(timer));
 }
+
+/** `work`'s outcome, or `refusal()` thrown once `ms` have passed without one (the work goes on, for the callers after). */
+export function refusedPast<T>(work: Promise<T>, ms: number, refusal: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(refusal()), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}

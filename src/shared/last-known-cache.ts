@@ -1,6 +1,6 @@
 import type { Clock } from './lru-cache.js';
 import { LruCache } from './lru-cache.js';
-import { settlesBy } from './deadline.js';
+import { refusedPast, settlesBy } from './deadline.js';
 import { GatewayError } from '../errors/gateway-error.js';
 
 export interface LastKnownCacheOptions<V> {
@@ -38,15 +38,30 @@ interface Entry<V> {
 /** After a failed or slow read, how long the known value is served at once before a caller waits on a read again. */
 const DEGRADED_MS = 1_000;
 
-/**
- * The allowance of the services that read config from the store on the request path (API keys, org policies and
- * settings, BYOK keys): a known value is served through an outage of up to an hour, and a read that refreshes one is
- * waited on for 250 ms (a healthy read takes about a millisecond).
- */
-export const STORE_OUTAGE_ALLOWANCE = { staleMs: 60 * 60_000, waitMs: 250, firstReadWaitMs: 5_000 };
+/** The config a request reads from the store, and how a refusal names it. */
+const CONFIG_READ = { api_key: 'the API key', org_policy: "the org's policy", org_settings: "the org's settings", provider_key: "the org's own provider key" } as const;
+export type ConfigKind = keyof typeof CONFIG_READ;
 
 /** Told when a service serves a known value because the store could not be read in time. */
-export type StaleConfigListener = (what: 'api_key' | 'org_policy' | 'org_settings' | 'provider_key', cause: unknown) => void;
+export type StaleConfigListener = (what: ConfigKind, cause: unknown) => void;
+
+/**
+ * The cache of one kind of config read on the request path (API keys, org policies and settings, BYOK keys): a known
+ * value is served through an outage of up to an hour, a read that refreshes one is waited on for 250 ms (a healthy read
+ * takes about a millisecond), and a first read for 5 s before the caller gets a 503.
+ */
+export function configCache<K, V>(kind: ConfigKind, options: { freshMs: number; maxEntries?: number; keeps?(value: V): boolean; onStale?: StaleConfigListener }): LastKnownCache<K, V> {
+  return new LastKnownCache<K, V>({
+    maxEntries: options.maxEntries ?? 10_000,
+    freshMs: options.freshMs,
+    staleMs: 60 * 60_000,
+    waitMs: 250,
+    firstReadWaitMs: 5_000,
+    what: CONFIG_READ[kind],
+    keeps: options.keeps,
+    onStale: (cause) => options.onStale?.(kind, cause),
+  });
+}
 
 /**
  * A read-through cache of what the store says (API keys, org policies and settings, BYOK keys) that keeps serving the
@@ -147,11 +162,3 @@ export class LastKnownCache<K, V> {
   }
 }
 
-/** `work`'s outcome, or `refusal()` thrown once `ms` have passed without one (the work goes on, for the callers after). */
-function refusedPast<T>(work: Promise<T>, ms: number, refusal: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(refusal()), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}

@@ -1,5 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { refusedPast } from '../../src/shared/deadline.js';
 import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { chatBody, createKey, createOrg, postChat, writeConfigFile } from './gateway-test-helpers.js';
@@ -10,11 +11,7 @@ const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 const PAST_FRESHNESS_MS = 10_500;
 
 /** `answer`, or a failure once `ms` have passed without it. */
-function within<T>(ms: number, answer: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
-  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
-}
+const within = <T>(ms: number, answer: Promise<T>): Promise<T> => refusedPast(answer, ms, () => new Error(`no answer within ${ms} ms`));
 
 /**
  * While PostgreSQL cannot answer, callers whose API key, org policy, settings and BYOK keys were read before keep being

@@ -70,9 +70,8 @@ describe('a Redis that stops answering', () => {
 
   before(async () => {
     redis = await startOwnRedis();
-    const { hostname, port } = new URL(redis.url);
-    proxy = await FreezingProxy.start({ host: hostname, port: Number(port) });
-    harness = await startTestGateway({ env: { SVC_REDIS_URL: `redis://127.0.0.1:${proxy.port}`, OPENAI_API_KEY: 'sk-one,sk-two' } });
+    proxy = await FreezingProxy.forUrl(redis.url, 6379);
+    harness = await startTestGateway({ env: { SVC_REDIS_URL: proxy.via(redis.url), OPENAI_API_KEY: 'sk-one,sk-two' } });
   });
   after(async () => {
     await harness?.close();

@@ -122,12 +122,8 @@ describe('PostgresRecordStore specifics', { skip }, () => {
   });
 
   test('a server that stops answering fails a query after the time-out, and the store answers again once the server is back', async () => {
-    const server = new URL(databaseUrl!);
-    const proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
-    const throughProxy = new URL(databaseUrl!);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
-    const store = new PostgresRecordStore({ connectionString: throughProxy.href, schema: freshSchemaName(), queryTimeoutMs: 500, maxConnections: 2 });
+    const proxy = await FreezingProxy.forUrl(databaseUrl!, 5432);
+    const store = new PostgresRecordStore({ connectionString: proxy.via(databaseUrl!), schema: freshSchemaName(), queryTimeoutMs: 500, maxConnections: 2 });
     try {
       await store.migrate();
       await store.tenants.createOrg({ id: 'org_a', name: 'A', created_at: '2024-01-01T00:00:00.000Z' });
@@ -149,12 +145,8 @@ describe('PostgresRecordStore specifics', { skip }, () => {
   });
 
   test('a connection cut under a running query fails that query without stopping the process, and the next query gets a new one', async () => {
-    const server = new URL(databaseUrl!);
-    const proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
-    const throughProxy = new URL(databaseUrl!);
-    throughProxy.hostname = '127.0.0.1';
-    throughProxy.port = String(proxy.port);
-    const pool = poolDroppingTimedOutClients(new pg.Pool({ connectionString: throughProxy.href, max: 1 }));
+    const proxy = await FreezingProxy.forUrl(databaseUrl!, 5432);
+    const pool = poolDroppingTimedOutClients(new pg.Pool({ connectionString: proxy.via(databaseUrl!), max: 1 }));
     try {
       const client = await pool.connect();
       const running = client.query('select pg_sleep(3)', []);

@@ -35,6 +35,20 @@ export class FreezingProxy {
     return proxy;
   }
 
+  /** A relay in front of the server a URL names (postgres://…, redis://…; its default port when it names none). */
+  static forUrl(url: string, defaultPort: number): Promise<FreezingProxy> {
+    const server = new URL(url);
+    return FreezingProxy.start({ host: server.hostname, port: Number(server.port || defaultPort) });
+  }
+
+  /** `url` with its host and port replaced by this relay's. */
+  via(url: string): string {
+    const relayed = new URL(url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String(this.port);
+    return relayed.href;
+  }
+
   get port(): number {
     const address = this.server.address();
     if (address === null || typeof address === 'string') throw new Error('the proxy is not listening');

@@ -24,21 +24,16 @@ export async function postgresBehindProxy(databaseUrl: string, name: string): Pr
     }
   };
   await admin(`create schema "${schema}"`);
-  const server = new URL(databaseUrl);
-  const proxy = await FreezingProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
-  const inSchema = (port?: number) => {
-    const url = new URL(databaseUrl);
-    if (port !== undefined) {
-      url.hostname = '127.0.0.1';
-      url.port = String(port);
-    }
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    return url.toString();
+  const proxy = await FreezingProxy.forUrl(databaseUrl, 5432);
+  const inSchema = (url: string) => {
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('options', `-c search_path=${schema}`);
+    return withSchema.toString();
   };
   return {
     proxy,
-    url: inSchema(proxy.port),
-    directUrl: inSchema(),
+    url: inSchema(proxy.via(databaseUrl)),
+    directUrl: inSchema(databaseUrl),
     async cleanup() {
       await proxy.close();
       await admin(`drop schema if exists "${schema}" cascade`);

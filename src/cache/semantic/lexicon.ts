@@ -48,14 +48,15 @@ export interface Lexicon {
 const SIF_A = 1e-3;
 export const sifWeight = (rank: number) => SIF_A / (SIF_A + 0.1 / rank);
 
+/** The rank of the word as the vocabulary knows it (itself, else its base form); undefined when unknown. Its vector is at (rank - 1) × dimensions of `vectors`. */
+export function knownRank(lexicon: Lexicon, word: string): number | undefined {
+  return lexicon.rank(word) ?? lexicon.rank(lexicon.lemma(word));
+}
+
 /** The word as the vocabulary knows it (itself, else its base form): its vector and rank; undefined when unknown. */
 export function knownWord(lexicon: Lexicon, word: string): { vector: Int8Array; rank: number } | undefined {
-  let rank = lexicon.rank(word);
-  if (rank === undefined) {
-    word = lexicon.lemma(word);
-    rank = lexicon.rank(word);
-  }
-  return rank === undefined ? undefined : { vector: lexicon.vector(word)!, rank };
+  const rank = knownRank(lexicon, word);
+  return rank === undefined ? undefined : { vector: lexicon.vectors.subarray((rank - 1) * lexicon.dimensions, rank * lexicon.dimensions), rank };
 }
 
 const DIMENSIONS = 100;

@@ -1,6 +1,6 @@
 import { GatewayError } from '../../errors/gateway-error.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
-import { LastKnownCache, STORE_OUTAGE_ALLOWANCE, type StaleConfigListener } from '../../shared/last-known-cache.js';
+import { configCache, type LastKnownCache, type StaleConfigListener } from '../../shared/last-known-cache.js';
 import type { OutboundAllowList } from '../../shared/outbound-address.js';
 import type { ProviderKeyStore } from '../../core/storage-interfaces.js';
 import { secretBinding, UndecryptableSecret, type EncryptionKeyring } from './encryption-keyring.js';
@@ -34,7 +34,7 @@ export class ProviderKeyVault {
     onStale?: StaleConfigListener,
   ) {
     // While the database cannot answer, the org's key last read is used (LastKnownCache).
-    this.cache = new LastKnownCache({ maxEntries: 10_000, freshMs: cacheTtlMs, ...STORE_OUTAGE_ALLOWANCE, what: "the org's own provider key", onStale: (cause) => onStale?.('provider_key', cause) });
+    this.cache = configCache('provider_key', { freshMs: cacheTtlMs, onStale });
   }
 
   async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined, trust: BaseUrlTrust): Promise<void> {

@@ -1,4 +1,4 @@
-import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
+import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksToShorten, cuesIn } from './task-cues.js';
 import { asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
@@ -198,8 +198,8 @@ function meaningOf(text: string): Float32Array | undefined {
   const vectors = lexicon.vectors;
   for (const match of text.toLowerCase().matchAll(/[a-z][a-z'-]*/g)) {
     if (words >= MAX_MEANING_WORDS) break;
-    // knownWord's rank, read in place: no view and no object a word (the classifier's hottest loop).
-    const rank = lexicon.rank(match[0]) ?? lexicon.rank(lexicon.lemma(match[0]));
+    // The vector read in place (knownWord would make a view and an object a word: the classifier's hottest loop).
+    const rank = knownRank(lexicon, match[0]);
     if (rank === undefined) continue;
     const weight = sifWeight(rank);
     const offset = (rank - 1) * MEANING_DIMENSIONS;
