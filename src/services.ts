@@ -144,6 +144,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
   const replayed = ledger.replay(journal.orphans());
   if (replayed > 0) logger.warn({ records: replayed }, 'usage journal: replaying the records of a process that stopped before writing them');
   metrics.watchQueue(ledger.backlog);
+  metrics.watchLedgerSetAside(() => ledger.setAside);
   await authenticator.listenForRevocations(sharedState);
   if (sharedState instanceof FailoverSharedState) metrics.watchSharedState(() => sharedState.degraded);
   const responses = new ResponseArchive(store.responses, { retentionMs: config.responses.retentionDays * 24 * 60 * 60 * 1000 }, logger);

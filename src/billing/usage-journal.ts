@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRecord } from '../core/storage-interfaces.js';
+import { readSegmentLines, recoveredRecord, SetAsideLines, type SegmentLines } from './journal-set-aside.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -35,9 +36,12 @@ const RECORDS_PER_SEGMENT = 10_000;
 
 interface Segment {
   file: string;
+  /** Open while records are appended to it; undefined once sealed (everything it will hold is in the file). */
   fd: number | undefined;
   appended: number;
   written: number;
+  /** Its records the ledger's queue had no room for: read back from the file (takeSetAside). */
+  setAside?: SetAsideLines;
 }
 
 /**
@@ -50,6 +54,8 @@ export interface JournalEntry {
   record?: UsageRecord;
   /** The segment holding it, to account for it once it is in the database. */
   segment: Segment;
+  /** Its line's number in the segment file (from 0). */
+  index: number;
   line?: string;
 }
 
@@ -68,6 +74,10 @@ export class UsageJournal {
   private readonly prefix: string;
   private readonly heartbeatFile: string;
   private readonly heartbeat: NodeJS.Timeout;
+  /** Segments with records set aside, oldest first. */
+  private readonly withSetAside = new Set<Segment>();
+  /** The lines of the segment being read back, kept between two takeSetAside() calls (a segment is up to ~10 MB). */
+  private recovering: Recovering | undefined;
 
   /**
    * `onWriteError`: told when a group could not be written (a full disk): its records still go to the database
@@ -104,10 +114,10 @@ export class UsageJournal {
     const opensGroup = this.unwritten === '';
     const line = JSON.stringify(record);
     this.unwritten += `${line}\n`;
-    segment.appended++;
+    const index = segment.appended++;
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
     else if (opensGroup) setImmediate(this.writeGroup);
-    return keepLine ? { record: undefined, segment, line } : { record, segment, line: undefined };
+    return keepLine ? { record: undefined, segment, index, line } : { record, segment, index, line: undefined };
   }
 
   /**
@@ -133,12 +143,73 @@ export class UsageJournal {
       writeSync(this.current!.fd!, text);
     } catch (error) {
       this.onWriteError(error, countLines(text));
+      // The next lines go to a new file: appended here they could continue a line the failed write cut short.
+      this.seal(this.current!);
     } finally {
       done?.();
     }
   }
 
   private readonly writeGroup = (): void => this.writeNow();
+
+  /** The ledger's queue had no room for this entry: its record stays in the segment file only, until takeSetAside() reads it back. */
+  setAside(entry: JournalEntry): void {
+    (entry.segment.setAside ??= new SetAsideLines()).add(entry.index);
+    this.withSetAside.add(entry.segment);
+  }
+
+  /** Records set aside and not read back yet. */
+  get setAsideCount(): number {
+    let count = 0;
+    for (const segment of this.withSetAside) count += segment.setAside!.size;
+    return count;
+  }
+
+  /**
+   * Up to `limit` set-aside records read back from their segment files, the oldest first, as entries for the ledger's
+   * queue (with their line instead of the record when `keepLine`). `lost` counts set-aside records their file does not
+   * hold (its write failed: a full disk); they are accounted as done so that the segment can go. One call at a time.
+   */
+  async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number }> {
+    const entries: JournalEntry[] = [];
+    let lost = 0;
+    for (const segment of this.withSetAside) {
+      if (entries.length >= limit) break;
+      const setAside = segment.setAside!;
+      let read = this.recovering?.segment === segment ? this.recovering : undefined;
+      if (!read || setAside.first >= wholeBelow(read)) read = this.recovering = await this.readForRecovery(segment);
+      let lostHere = 0;
+      for (const index of setAside.take(limit - entries.length, wholeBelow(read))) {
+        const taken = index < read.complete ? recoveredRecord(read.lines[index], keepLine) : undefined;
+        if (taken) entries.push({ record: taken.record, segment, index, line: taken.line });
+        else lostHere++;
+      }
+      if (setAside.size === 0) {
+        this.withSetAside.delete(segment);
+        if (this.recovering?.segment === segment) this.recovering = undefined;
+      }
+      if (lostHere > 0) {
+        lost += lostHere;
+        segment.written += lostHere;
+        this.deleteIfDone(segment);
+      }
+    }
+    return { entries, lost };
+  }
+
+  /** A segment's lines as its file holds them now, everything appended to it so far written first. */
+  private async readForRecovery(segment: Segment): Promise<Recovering> {
+    if (segment === this.current) this.writeNow();
+    // Every line appended before this is in the file, or its write failed; a line appended while the file is read may not be.
+    const settled = segment.fd === undefined ? Infinity : segment.appended;
+    let read: SegmentLines;
+    try {
+      read = await readSegmentLines(segment.file);
+    } catch {
+      read = { lines: [], complete: 0 }; // The file is gone (removed by hand): its set-aside records with it.
+    }
+    return { segment, settled, ...read };
+  }
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
   markWritten(entries: readonly JournalEntry[]): void {
@@ -170,10 +241,11 @@ export class UsageJournal {
         // Gone already, or never written (an older journal).
       }
       const segment: Segment = { file, fd: undefined, appended: 0, written: 0 };
-      for (const line of readFileSync(file, 'utf8').split('\n')) {
-        if (line === '') continue;
+      const lines = readFileSync(file, 'utf8').split('\n');
+      for (let index = 0; index < lines.length; index++) {
+        if (lines[index] === '') continue;
         try {
-          entries.push({ record: JSON.parse(line) as UsageRecord, segment, line });
+          entries.push({ record: JSON.parse(lines[index]) as UsageRecord, segment, index, line: lines[index] });
           segment.appended++;
         } catch {
           // A line the crash cut in half: its request never got its answer's last byte either.
@@ -226,6 +298,18 @@ export class UsageJournal {
       // Already gone.
     }
   }
+}
+
+/** A segment's lines read for a recovery. */
+interface Recovering extends SegmentLines {
+  segment: Segment;
+  /** Lines below this number were appended before the read: each is in `lines` unless its write failed. */
+  settled: number;
+}
+
+/** The line numbers a read can answer for: those it holds, and those it should have held (lost). */
+function wholeBelow(read: Recovering): number {
+  return Math.max(read.complete, read.settled);
 }
 
 function countLines(text: string): number {

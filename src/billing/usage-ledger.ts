@@ -21,23 +21,33 @@ export interface LedgerStorage {
 
 /** How often a running instance looks for journals left by others (a stale heartbeat is 30 s old). */
 const ORPHAN_SWEEP_MS = 60_000;
+/** Set-aside records read back from the journal at a time (each read waits until the queue is at most half full). */
+const RECOVERY_CHUNK = 2_000;
+/** A queue that stays full logs that it sets records aside at most this often. */
+const SET_ASIDE_LOG_MS = 10_000;
 
 /**
  * The usage ledger's write side. A record is journaled (one append to a local file) before the answer's
  * last byte leaves, then queued and written to the database in batches, so no caller waits on storage
  * and a crash loses nothing confirmed. A batch the database refuses is written row by row: a bad row goes
  * to the dead-letter table (or a file, if even that fails) and never blocks the others; while the database
- * is unreachable, batches wait. `close()` writes everything that is queued.
+ * is unreachable, batches wait. A record the full queue has no room for (a long outage) is set aside in the
+ * journal, and read back from it once the queue has room: memory stays bounded, and the database gets every record
+ * without waiting for a restart. `close()` writes everything that is queued; what is left waits in the journal.
  */
 export class UsageLedger {
   private readonly queue: BoundedQueue<JournalEntry>;
   /** Looks again for journals whose writer is gone (another container's, once its heartbeat is stale). */
   private readonly orphanSweep: NodeJS.Timeout | undefined;
+  /** The read-back of set-aside records under way (one at a time). */
+  private recovery: Promise<void> | undefined;
+  private closing = false;
+  private lastSetAsideLog = -Infinity;
   deadLettered = 0;
 
   constructor(
     private readonly storage: LedgerStorage,
-    options: UsageLedgerOptions,
+    private readonly options: UsageLedgerOptions,
     private readonly logger: Logger,
     private readonly journal?: UsageJournal,
     private readonly deadLetterFile?: string,
@@ -47,7 +57,7 @@ export class UsageLedger {
       (batch) => this.write(batch),
       {
         onFailure: (error, batchSize) => logger.error({ err: error, batch: batchSize }, 'usage ledger write failed (database unreachable?); will retry'),
-        onDrop: (dropped) => logger.error({ dropped }, 'usage ledger queue full: record kept in the journal only, written at the next start'),
+        onDrop: (dropped) => this.reportSetAside(dropped),
         onLoss: (lost) => logger.error({ lost }, 'usage ledger could not be written at shutdown: the records stay in the journal for the next start'),
       },
     );
@@ -82,7 +92,17 @@ export class UsageLedger {
    * of this turn of the event loop: an answer waits for `whenJournaled()` (or calls `journalNow()`) before it leaves.
    */
   record(entry: UsageRecord): void {
-    this.queue.push(this.journal ? this.journal.append(entry, this.takesJournaledText) : { record: entry, segment: undefined as never, line: undefined });
+    if (!this.journal) {
+      this.queue.push({ record: entry, segment: undefined as never, index: 0, line: undefined });
+      return;
+    }
+    const journaled = this.journal.append(entry, this.takesJournaledText);
+    if (!this.queue.push(journaled)) this.journal.setAside(journaled);
+  }
+
+  /** Records waiting in the journal only, for room in the queue. */
+  get setAside(): number {
+    return this.journal?.setAsideCount ?? 0;
   }
 
   /** Whether the store takes the journal's lines (no second serialization of each record): they are then kept with the entries. */
@@ -102,7 +122,7 @@ export class UsageLedger {
 
   /** Queues the records a crashed process left in its journal (written idempotently by request id). */
   replay(entries: JournalEntry[]): number {
-    for (const entry of entries) this.queue.push(entry);
+    for (const entry of entries) if (!this.queue.push(entry)) this.journal?.setAside(entry);
     return entries.length;
   }
 
@@ -113,6 +133,8 @@ export class UsageLedger {
   /** Writes what is queued, until `giveUpAt` at the latest (what is left stays in the journal for the next start). */
   async close(giveUpAt?: number): Promise<void> {
     clearInterval(this.orphanSweep);
+    this.closing = true;
+    await this.recovery;
     await this.queue.close(giveUpAt);
     this.journal?.close();
   }
@@ -135,6 +157,46 @@ export class UsageLedger {
       }
     }
     this.journal?.markWritten(batch);
+    this.readBackSetAside();
+  }
+
+  /**
+   * After a batch is written: set-aside records are read back from the journal into the queue, a chunk at a time, while
+   * it is at most half full — so that the records of the requests still coming find room, and none is set aside again.
+   */
+  private readBackSetAside(): void {
+    const journal = this.journal;
+    if (!journal || this.recovery || this.closing || journal.setAsideCount === 0) return;
+    const room = this.options.maxQueue - this.queue.depth;
+    if (room < this.options.maxQueue / 2) return;
+    this.recovery = journal.takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText).then(
+      ({ entries, lost }) => {
+        // Cleared first: the pushes below may write a batch at once, whose end asks for the next chunk.
+        this.recovery = undefined;
+        if (lost > 0) this.logger.error({ lost }, 'usage journal: set-aside records missing from their segment file (a failed write): not written');
+        for (const entry of entries) if (!this.queue.push(entry)) journal.setAside(entry);
+        // Nothing read back (lines still being written): no batch will ask again, so a timer does.
+        if (entries.length === 0) this.readBackLater();
+      },
+      (error: unknown) => {
+        this.recovery = undefined;
+        this.logger.error({ err: error }, 'usage journal: reading set-aside records back failed; will retry');
+        this.readBackLater();
+      },
+    );
+  }
+
+  private readBackLater(): void {
+    if (this.closing || this.setAside === 0) return;
+    setTimeout(() => this.readBackSetAside(), this.options.flushIntervalMs).unref();
+  }
+
+  /** The queue was full: the record waits in the journal (logged once per stretch of SET_ASIDE_LOG_MS, not per record). */
+  private reportSetAside(dropped: number): void {
+    const now = Date.now();
+    if (now - this.lastSetAsideLog < SET_ASIDE_LOG_MS) return;
+    this.lastSetAsideLog = now;
+    this.logger.error({ setAsideSoFar: dropped }, 'usage ledger queue full (database slow or down): records wait in the journal, written once the queue has room');
   }
 
   private async deadLetter(record: UsageRecord, error: unknown): Promise<void> {

@@ -138,7 +138,7 @@ export const configFileSchema = z.strictObject({
     .strictObject({
       flush_interval_ms: integer(1).optional().describe('How often queued usage rows are written to the database'),
       max_batch: integer(1).optional().describe('Rows per database write'),
-      max_queue: integer(1).optional().describe('Rows held in memory at most (they are journaled on disk first)'),
+      max_queue: integer(1).optional().describe('Rows held in memory at most; past it they wait in the journal on disk and are read back as the queue drains'),
     })
     .optional()
     .describe('The usage ledger'),

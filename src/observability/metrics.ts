@@ -88,6 +88,18 @@ export class GatewayMetrics {
     });
   }
 
+  /** Usage records waiting in the ledger's journal only (its queue was full: the database slow or down), read back as it drains. */
+  watchLedgerSetAside(setAside: () => number): void {
+    new Gauge({
+      name: 'svc_ledger_set_aside',
+      help: 'Usage records waiting in the journal only, for room in the ledger queue (database slow or down)',
+      registers: [this.registry],
+      collect() {
+        this.set(setAside());
+      },
+    });
+  }
+
   /**
    * What the in-process caches hold, read at each scrape: `svc_cache_entries` and `svc_cache_bytes` (as each cache counts
    * its entries against its `max_bytes`), by cache. They fill up to their bounds by design; these say how far, so that an

@@ -100,3 +100,56 @@ describe('the query time-out is the operator\'s to set', { skip: databaseUrl ? u
     }
   });
 });
+
+/**
+ * An outage longer than the ledger's queue holds: the records past it wait in the journal only, and every one reaches
+ * the database once it answers again — read back from the journal by the running instance, not at its next start.
+ */
+describe('usage records past a full ledger queue', { skip: databaseUrl ? undefined : 'SVC_TEST_DATABASE_URL not set' }, () => {
+  let database: PostgresBehindProxy;
+  let harness: TestGateway;
+  let key: string;
+  let orgId: string;
+
+  before(async () => {
+    database = await postgresBehindProxy(databaseUrl!, 'ledger_backlog');
+    const config = 'ledger:\n  max_queue: 6\n  max_batch: 3\n  flush_interval_ms: 50\nstorage:\n  query_timeout_ms: 1000\n';
+    harness = await startTestGateway({ env: { SVC_DATABASE_URL: database.url, SVC_CONFIG: await writeConfigFile(config) } });
+    orgId = await createOrg(harness, 'Backlog Org');
+    key = (await createKey(harness, { org_id: orgId })).key;
+  });
+  after(async () => {
+    await harness?.close();
+    await database?.cleanup();
+  });
+
+  const requestsRecorded = async (): Promise<number> => {
+    const response = await harness.request(`/v1/admin/usage?org_id=${orgId}`);
+    assert.equal(response.status, 200, await response.clone().text());
+    return ((await response.json()) as { requests: number }).requests;
+  };
+
+  test('all reach the database once it is back, without a restart, each once', async () => {
+    assert.equal((await postChat(harness, chatBody(), { key })).status, 200, 'the key, policy and settings are read once');
+    assert.equal(await requestsRecorded(), 1);
+    database.proxy.freeze();
+    try {
+      // Within the config caches' freshness: served at once, while no ledger write can reach the database.
+      const statuses = await Promise.all(Array.from({ length: 20 }, () => within(5_000, postChat(harness, chatBody(), { key })).then((response) => response.status)));
+      assert.deepEqual(statuses, Array(20).fill(200));
+      const metrics = await (await harness.request('/metrics')).text();
+      const setAside = Number(/^svc_ledger_set_aside (\d+)$/m.exec(metrics)?.[1]);
+      assert.ok(setAside >= 20 - 6, `${setAside} records wait in the journal only (the queue holds 6)`);
+    } finally {
+      database.proxy.thaw();
+    }
+    const deadline = Date.now() + 15_000;
+    let recorded = await requestsRecorded();
+    while (recorded < 21 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      recorded = await requestsRecorded();
+    }
+    assert.equal(recorded, 21, 'every request of the outage is in the ledger, and none twice');
+    assert.match(await (await harness.request('/metrics')).text(), /^svc_ledger_set_aside 0$/m);
+  });
+});

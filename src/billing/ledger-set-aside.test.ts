@@ -1,0 +1,138 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { fakeStorage, journaledStorage, record } from '../../test/support/fake-ledger-storage.js';
+import { SetAsideLines } from './journal-set-aside.js';
+import { UsageJournal } from './usage-journal.js';
+import { UsageLedger } from './usage-ledger.js';
+
+/**
+ * A database down for longer than the ledger's queue holds: the records the full queue has no room for wait in the
+ * journal only, and reach the database once it is back — read back from the journal, without a restart, each once.
+ */
+
+const silent = pino({ level: 'silent' });
+const small = { flushIntervalMs: 20, maxBatch: 5, maxQueue: 10 };
+const ids = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `req_${from + index}`);
+
+async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-set-aside-'));
+  try {
+    await run(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+for (const [store, make] of [
+  ['a store that takes records (PostgreSQL)', fakeStorage],
+  ["a store that takes the journal's lines (SQLite)", journaledStorage],
+] as const) {
+  test(`${store}: records past a full queue wait in the journal and are all written once the database is back, each once`, async () => {
+    await withDir(async (dir) => {
+      const { storage, written, state } = make({ down: true });
+      const ledger = new UsageLedger(storage, small, silent, new UsageJournal(dir));
+      for (let index = 0; index < 45; index++) ledger.record(record(index));
+      assert.equal(ledger.pending, 10, 'the queue holds its bound');
+      assert.equal(ledger.setAside, 35, 'the rest wait in the journal');
+      state.down = false;
+      await until(() => written.length >= 45, 'every record in the database');
+      assert.deepEqual(
+        written.map((row) => row.request_id).sort(),
+        ids(45).sort(),
+        'every record once: none lost, none twice',
+      );
+      assert.equal(ledger.setAside, 0);
+      await ledger.close();
+      assert.deepEqual(await readdir(dir), [], 'the segment is deleted once all its records are written');
+    });
+  });
+}
+
+test('records keep coming while the set-aside ones are read back: the queue stays within its bound, and all arrive', async () => {
+  await withDir(async (dir) => {
+    const { storage, written, state } = fakeStorage({ down: true });
+    const ledger = new UsageLedger(storage, small, silent, new UsageJournal(dir));
+    let next = 0;
+    for (; next < 30; next++) ledger.record(record(next));
+    state.down = false;
+    let deepest = 0;
+    while (next < 90) {
+      for (let turn = 0; turn < 3; turn++) ledger.record(record(next++));
+      deepest = Math.max(deepest, ledger.pending);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => written.length >= 90, 'every record in the database');
+    assert.ok(deepest <= 10, `queue depth ${deepest} within its bound of 10`);
+    assert.deepEqual(written.map((row) => row.request_id).sort(), ids(90).sort());
+    await ledger.close();
+  });
+});
+
+test('a stop during the outage leaves the set-aside records in the journal, and the next start writes them', async () => {
+  await withDir(async (dir) => {
+    const down = fakeStorage({ down: true });
+    const first = new UsageLedger(down.storage, small, silent, new UsageJournal(dir));
+    for (let index = 0; index < 25; index++) first.record(record(index));
+    await first.close(Date.now() + 200);
+    assert.equal(down.written.length, 0);
+
+    const { storage, written } = fakeStorage();
+    const journal = new UsageJournal(dir);
+    const second = new UsageLedger(storage, small, silent, journal);
+    second.replay(journal.orphans());
+    await until(() => written.length >= 25, 'the first process\'s records written by the second');
+    assert.deepEqual(written.map((row) => row.request_id).sort(), ids(25).sort());
+    await second.close();
+    assert.deepEqual(await readdir(dir), []);
+  });
+});
+
+test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
+  await withDir(async (dir) => {
+    const logged: unknown[] = [];
+    const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const { storage, written, state } = fakeStorage({ down: true });
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, small, logger, journal);
+    for (let index = 0; index < 20; index++) ledger.record(record(index));
+    journal.writeNow();
+    // The disk filled half-way through the last lines: the file ends after the 15th record, in the middle of the 16th.
+    const [file] = (await readdir(dir)).filter((name) => name.endsWith('.ndjson'));
+    const lines = (await readFile(join(dir, file), 'utf8')).split('\n');
+    await writeFile(join(dir, file), `${lines.slice(0, 15).join('\n')}\n${lines[15].slice(0, 30)}`);
+    journal.close(); // sealed: the file holds all it ever will
+    state.down = false;
+    await until(() => ledger.setAside === 0 && ledger.pending === 0, 'the set-aside records read back');
+    assert.deepEqual(written.map((row) => row.request_id).sort(), ids(15).sort());
+    assert.ok(
+      logged.some((entry) => (entry as { lost?: number }).lost === 5),
+      'the five records the file lacks are reported',
+    );
+    await ledger.close();
+    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+  });
+});
+
+test('set-aside line numbers are kept as ranges and taken in order, a chunk at a time, only below the lines read', () => {
+  const lines = new SetAsideLines();
+  for (const line of [3, 4, 5, 9, 10, 1]) lines.add(line);
+  assert.equal(lines.size, 6);
+  assert.equal(lines.first, 1);
+  assert.deepEqual(lines.take(2, Infinity), [1, 3]);
+  assert.deepEqual(lines.take(10, 10), [4, 5, 9], 'line 10 is past what was read');
+  assert.equal(lines.size, 1);
+  assert.deepEqual(lines.take(10, Infinity), [10]);
+  assert.equal(lines.first, Infinity);
+});
