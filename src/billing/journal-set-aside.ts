@@ -24,6 +24,13 @@ export class SetAsideLines {
     this.count++;
   }
 
+  /** Sets aside the lines [from, to) (a claimed journal's, all of them). */
+  addRange(from: number, to: number): void {
+    if (to <= from) return;
+    this.ranges.push(from, to);
+    this.count += to - from;
+  }
+
   /** Removes and returns the first `limit` line numbers below `below`, ascending. */
   take(limit: number, below: number): number[] {
     const taken: number[] = [];

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { waitFor } from '../../test/support/helpers.js';
 import { fakeStorage, journaledStorage, record } from '../../test/support/fake-ledger-storage.js';
 import { SetAsideLines } from './journal-set-aside.js';
 import { UsageJournal } from './usage-journal.js';
@@ -27,13 +28,6 @@ async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
   }
 }
 
-async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 for (const [store, make] of [
   ['a store that takes records (PostgreSQL)', fakeStorage],
@@ -47,7 +41,7 @@ for (const [store, make] of [
       assert.equal(ledger.pending, 10, 'the queue holds its bound');
       assert.equal(ledger.setAside, 35, 'the rest wait in the journal');
       state.down = false;
-      await until(() => written.length >= 45, 'every record in the database');
+      assert.ok(await waitFor(() => written.length >= 45, 5000, 10), 'every record in the database');
       assert.deepEqual(
         written.map((row) => row.request_id).sort(),
         ids(45).sort(),
@@ -73,7 +67,7 @@ test('records keep coming while the set-aside ones are read back: the queue stay
       deepest = Math.max(deepest, ledger.pending);
       await new Promise((resolve) => setImmediate(resolve));
     }
-    await until(() => written.length >= 90, 'every record in the database');
+    assert.ok(await waitFor(() => written.length >= 90, 5000, 10), 'every record in the database');
     assert.ok(deepest <= 10, `queue depth ${deepest} within its bound of 10`);
     assert.deepEqual(written.map((row) => row.request_id).sort(), ids(90).sort());
     await ledger.close();
@@ -91,11 +85,36 @@ test('a stop during the outage leaves the set-aside records in the journal, and 
     const { storage, written } = fakeStorage();
     const journal = new UsageJournal(dir);
     const second = new UsageLedger(storage, small, silent, journal);
-    second.replay(journal.orphans());
-    await until(() => written.length >= 25, 'the first process\'s records written by the second');
+    assert.equal(second.replayOrphans(), 1);
+    assert.ok(await waitFor(() => written.length >= 25, 5000, 10), "the first process's records written by the second");
     assert.deepEqual(written.map((row) => row.request_id).sort(), ids(25).sort());
     await second.close();
     assert.deepEqual(await readdir(dir), []);
+  });
+});
+
+test("a crashed process's journal larger than the queue is read back a chunk at a time: all written, the queue within its bound, the cut line skipped unreported", async () => {
+  await withDir(async (dir) => {
+    // What a process that died (pid 999999 is not running) left behind: 45 records and the one its crash cut short.
+    const lines = ids(45).map((_, index) => JSON.stringify(record(index)));
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n{"request_id":"req_45","org`);
+    const logged: Array<{ msg: string }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const { storage, written } = fakeStorage();
+    const ledger = new UsageLedger(storage, small, logger, new UsageJournal(dir));
+    let deepest = 0;
+    const watch = setInterval(() => (deepest = Math.max(deepest, ledger.pending)), 1);
+    try {
+      assert.equal(ledger.replayOrphans(), 1);
+      assert.ok(await waitFor(() => written.length >= 45, 5000, 10), 'every record of the claimed journal in the database');
+    } finally {
+      clearInterval(watch);
+    }
+    assert.deepEqual(written.map((row) => row.request_id).sort(), ids(45).sort());
+    assert.ok(deepest <= 10, `queue depth ${deepest} within its bound`);
+    assert.deepEqual(logged.map((entry) => entry.msg), [], 'the cut line is no loss to report');
+    await ledger.close();
+    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), [], 'the claimed journal is deleted once written');
   });
 });
 
@@ -114,7 +133,7 @@ test('set-aside records whose lines a failed write left out are counted lost and
     await writeFile(join(dir, file), `${lines.slice(0, 15).join('\n')}\n${lines[15].slice(0, 30)}`);
     journal.close(); // sealed: the file holds all it ever will
     state.down = false;
-    await until(() => ledger.setAside === 0 && ledger.pending === 0, 'the set-aside records read back');
+    assert.ok(await waitFor(() => ledger.setAside === 0 && ledger.pending === 0, 5000, 10), 'the set-aside records read back');
     assert.deepEqual(written.map((row) => row.request_id).sort(), ids(15).sort());
     assert.ok(
       logged.some((entry) => (entry as { lost?: number }).lost === 5),

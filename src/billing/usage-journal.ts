@@ -1,4 +1,4 @@
-import { closeSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -42,6 +42,8 @@ interface Segment {
   written: number;
   /** Its records the ledger's queue had no room for: read back from the file (takeSetAside). */
   setAside?: SetAsideLines;
+  /** A segment of a process that is gone, claimed whole: every line set aside, a line cut short by its crash skipped. */
+  claimed?: boolean;
 }
 
 /**
@@ -158,10 +160,15 @@ export class UsageJournal {
     this.withSetAside.add(entry.segment);
   }
 
-  /** Records set aside and not read back yet. */
+  /** Whether records wait in the journal only (set aside, or in journals claimed from processes that are gone). */
+  get hasSetAside(): boolean {
+    return this.withSetAside.size > 0;
+  }
+
+  /** Records set aside and not read back yet (a claimed journal's count once it is read). */
   get setAsideCount(): number {
     let count = 0;
-    for (const segment of this.withSetAside) count += segment.setAside!.size;
+    for (const segment of this.withSetAside) count += segment.setAside?.size ?? 0;
     return count;
   }
 
@@ -175,24 +182,23 @@ export class UsageJournal {
     let lost = 0;
     for (const segment of this.withSetAside) {
       if (entries.length >= limit) break;
-      const setAside = segment.setAside!;
       let read = this.recovering?.segment === segment ? this.recovering : undefined;
-      if (!read || setAside.first >= wholeBelow(read)) read = this.recovering = await this.readForRecovery(segment);
-      let lostHere = 0;
+      if (!read || segment.setAside!.first >= wholeBelow(read)) read = this.recovering = await this.readForRecovery(segment);
+      const setAside = segment.setAside!;
+      let missing = 0;
       for (const index of setAside.take(limit - entries.length, wholeBelow(read))) {
-        const taken = index < read.complete ? recoveredRecord(read.lines[index], keepLine) : undefined;
+        const taken = index < read.complete || segment.claimed ? recoveredRecord(read.lines[index], keepLine) : undefined;
         if (taken) entries.push({ record: taken.record, segment, index, line: taken.line });
-        else lostHere++;
+        else missing++;
       }
+      // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
+      if (!segment.claimed) lost += missing;
+      segment.written += missing;
       if (setAside.size === 0) {
         this.withSetAside.delete(segment);
         if (this.recovering?.segment === segment) this.recovering = undefined;
       }
-      if (lostHere > 0) {
-        lost += lostHere;
-        segment.written += lostHere;
-        this.deleteIfDone(segment);
-      }
+      this.deleteIfDone(segment);
     }
     return { entries, lost };
   }
@@ -208,6 +214,12 @@ export class UsageJournal {
     } catch {
       read = { lines: [], complete: 0 }; // The file is gone (removed by hand): its set-aside records with it.
     }
+    if (segment.setAside === undefined) {
+      // A claimed journal, read for the first time: every line it holds is set aside, the last one too if the crash cut it.
+      segment.appended = read.lines[read.lines.length - 1] === '' ? read.complete : read.complete + 1;
+      segment.setAside = new SetAsideLines();
+      segment.setAside.addRange(0, segment.appended);
+    }
     return { segment, settled, ...read };
   }
 
@@ -218,13 +230,13 @@ export class UsageJournal {
   }
 
   /**
-   * The records of journals left by processes that are gone (a crash, a kill -9), as entries whose
-   * segments are deleted once they are written. Lines cut short by the crash are skipped.
+   * Claims the journals left by processes that are gone (a crash, a kill -9): each segment becomes one of this journal's,
+   * all its records set aside, read back by takeSetAside() a chunk at a time — a crash after a long outage can leave far
+   * more records than memory holds. Returns the number of segments claimed. Lines cut short by the crash are skipped.
    */
-  orphans(): JournalEntry[] {
-    const entries: JournalEntry[] = [];
-    const names = readdirSync(this.dir);
-    for (const name of names) {
+  claimOrphans(): number {
+    let claimed = 0;
+    for (const name of readdirSync(this.dir)) {
       // Journals written before host names were in them (`<pid>-<start>-<instance>-`) are this host's.
       const match = /^((?:([0-9a-f]{8})-)?(\d+)-\d+-[0-9a-f]+-)\d+\.ndjson$/.exec(name);
       if (!match || liveJournals.has(match[1]) || this.isLive(match[1], match[2] ?? thisHost, Number(match[3]))) continue;
@@ -240,20 +252,11 @@ export class UsageJournal {
       } catch {
         // Gone already, or never written (an older journal).
       }
-      const segment: Segment = { file, fd: undefined, appended: 0, written: 0 };
-      const lines = readFileSync(file, 'utf8').split('\n');
-      for (let index = 0; index < lines.length; index++) {
-        if (lines[index] === '') continue;
-        try {
-          entries.push({ record: JSON.parse(lines[index]) as UsageRecord, segment, index, line: lines[index] });
-          segment.appended++;
-        } catch {
-          // A line the crash cut in half: its request never got its answer's last byte either.
-        }
-      }
-      if (segment.appended === 0) unlinkSync(file);
+      // How many records it holds is known once it is read: until then it is never done.
+      this.withSetAside.add({ file, fd: undefined, appended: Infinity, written: 0, claimed: true });
+      claimed++;
     }
-    return entries;
+    return claimed;
   }
 
   /** Closes the current segment; it is deleted once written (close() of the ledger writes everything first). */

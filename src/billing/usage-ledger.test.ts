@@ -5,11 +5,13 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
+import { waitFor } from '../../test/support/helpers.js';
 import { fakeStorage, journaledStorage, record } from '../../test/support/fake-ledger-storage.js';
-import { recordOf, UsageJournal } from './usage-journal.js';
+import { UsageJournal } from './usage-journal.js';
 import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
 
 const silent = pino({ level: 'silent' });
+
 const options = { flushIntervalMs: 60_000, maxBatch: 500, maxQueue: 100 };
 
 test('records are written in batches of at most max_batch, and nothing while the caller waits', async () => {
@@ -153,7 +155,8 @@ test("a batch of journal lines the database refuses is written row by row from t
     const { storage, sent, written, deadLetters } = journaledStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, options, silent, journal);
-    ledger.replay(journal.orphans());
+    assert.equal(ledger.replayOrphans(), 1);
+    assert.ok(await waitFor(() => ledger.pending === 1, 5000, 10), 'the replayed record read back');
     ledger.record(record(1));
     ledger.record(record(2, { model: 'bad' }));
     await ledger.close();
@@ -174,7 +177,7 @@ test("a crashed process's journal is replayed by the next one; a line cut in hal
     const { storage, written } = fakeStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, options, silent, journal);
-    assert.equal(ledger.replay(journal.orphans()), 2);
+    assert.equal(ledger.replayOrphans(), 1, 'one segment claimed');
     await ledger.close();
     assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_2']);
     assert.deepEqual(await readdir(dir), [], 'the replayed journal is deleted once written');
@@ -189,8 +192,10 @@ test("a running process's journal is left alone; this pid's journal from an earl
     const { writeFile } = await import('node:fs/promises');
     await writeFile(join(dir, `${process.ppid}-1700000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(1))}\n`);
     await writeFile(join(dir, `${process.pid}-1600000000000-ab12cd34-0.ndjson`), `${JSON.stringify(record(2))}\n`);
-    const orphans = new UsageJournal(dir).orphans();
-    assert.deepEqual(orphans.map((entry) => recordOf(entry).request_id), ['req_2']);
+    assert.equal(new UsageJournal(dir).claimOrphans(), 1);
+    const names = await readdir(dir);
+    assert.ok(names.includes(`${process.ppid}-1700000000000-ab12cd34-0.ndjson`), 'the running process\'s journal is left alone');
+    assert.ok(!names.includes(`${process.pid}-1600000000000-ab12cd34-0.ndjson`), 'the earlier start\'s is claimed');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -201,7 +206,7 @@ test('a journal open in this process (another gateway of the same process) is ne
   try {
     const first = new UsageJournal(dir);
     first.append(record(1));
-    assert.deepEqual(new UsageJournal(dir).orphans(), [], 'the first journal is live');
+    assert.equal(new UsageJournal(dir).claimOrphans(), 0, 'the first journal is live');
     first.close();
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -222,11 +227,12 @@ test('containers sharing a data dir, both pid 1: a journal of another host is le
 
     const first = new UsageJournal(dir);
     const second = new UsageJournal(dir);
-    const claimedByFirst = first.orphans().map((entry) => recordOf(entry).request_id);
-    const claimedBySecond = second.orphans().map((entry) => recordOf(entry).request_id);
-    assert.deepEqual(claimedByFirst, ['req_2'], 'only the stale journal is replayed');
-    assert.deepEqual(claimedBySecond, [], 'and only once');
+    assert.equal(first.claimOrphans(), 1, 'only the stale journal is replayed');
+    assert.equal(second.claimOrphans(), 0, 'and only once');
     const names = await readdir(dir);
+    const claimed = names.filter((name) => name.endsWith('.ndjson') && name !== 'deadbeef-1-1700000000000-aa11bb22-0.ndjson');
+    assert.equal(claimed.length, 1);
+    assert.equal(JSON.parse(readFileSync(join(dir, claimed[0]), 'utf8')).request_id, 'req_2', 'the stale journal, renamed to one of the first replayer\'s segments');
     assert.ok(names.includes('deadbeef-1-1700000000000-aa11bb22-0.ndjson'), 'the live journal of the other container is untouched');
     assert.ok(!names.includes('cafebabe-1-1700000000000-cc33dd44-alive'), 'the dead heartbeat is cleaned up');
     first.close();

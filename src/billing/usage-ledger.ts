@@ -7,7 +7,7 @@ import { recordOf, type JournalEntry, type UsageJournal } from './usage-journal.
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
   maxBatch: number;
-  /** Bound of the in-memory queue; beyond it new records wait in the journal only (replayed at the next start). */
+  /** Bound of the in-memory queue; beyond it new records wait in the journal only, read back as the queue drains. */
   maxQueue: number;
   /** How often to look for journals left by other instances (default 60 s). */
   orphanSweepMs?: number;
@@ -64,8 +64,8 @@ export class UsageLedger {
     if (journal) {
       this.orphanSweep = setInterval(() => {
         try {
-          const replayed = this.replay(journal.orphans());
-          if (replayed > 0) logger.warn({ records: replayed }, 'usage journal: replaying the records of an instance that stopped before writing them');
+          const claimed = this.replayOrphans();
+          if (claimed > 0) logger.warn({ segments: claimed }, 'usage journal: replaying the records of an instance that stopped before writing them');
         } catch (error) {
           logger.error({ err: error }, 'usage journal: looking for orphaned journals failed');
         }
@@ -120,10 +120,14 @@ export class UsageLedger {
     this.journal?.writeNow();
   }
 
-  /** Queues the records a crashed process left in its journal (written idempotently by request id). */
-  replay(entries: JournalEntry[]): number {
-    for (const entry of entries) if (!this.queue.push(entry)) this.journal?.setAside(entry);
-    return entries.length;
+  /**
+   * Claims the journals of processes that are gone (a crash, a kill -9) and reads their records back into the queue a chunk
+   * at a time (written idempotently by request id: the database ignores those it has). Returns the segments claimed.
+   */
+  replayOrphans(): number {
+    const claimed = this.journal?.claimOrphans() ?? 0;
+    if (claimed > 0) this.readBackSetAside();
+    return claimed;
   }
 
   flush(): Promise<void> {
@@ -166,7 +170,7 @@ export class UsageLedger {
    */
   private readBackSetAside(): void {
     const journal = this.journal;
-    if (!journal || this.recovery || this.closing || journal.setAsideCount === 0) return;
+    if (!journal || this.recovery || this.closing || !journal.hasSetAside) return;
     const room = this.options.maxQueue - this.queue.depth;
     if (room < this.options.maxQueue / 2) return;
     this.recovery = journal.takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText).then(
@@ -187,7 +191,7 @@ export class UsageLedger {
   }
 
   private readBackLater(): void {
-    if (this.closing || this.setAside === 0) return;
+    if (this.closing || !this.journal?.hasSetAside) return;
     setTimeout(() => this.readBackSetAside(), this.options.flushIntervalMs).unref();
   }
 
