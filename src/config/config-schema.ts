@@ -25,7 +25,8 @@ export const configDefaults = {
   // 200 against 12.1 in batches of 50 (each commit rewrites the table's and indexes' last pages), 7.8 at 500. Past
   // 200 the gain is small and a row waits longer in the queue: `npm run bench:ab` read 500 rows 3 % worse than 50
   // with governance on (audited prompts make longer lines, kept long enough to be promoted out of the young generation).
-  ledger: { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 100_000 },
+  // 10,000 queued records are ~7 MB; past them records wait in the journal on disk and are read back as the queue drains.
+  ledger: { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 10_000 },
   billing: { audioFeePerMinuteUsd: 0 },
   responses: { retentionDays: 30 },
   cache: {

@@ -37,7 +37,7 @@ test('an empty environment gives the documented defaults', async () => {
   assert.deepEqual(config.storage, { databaseUrl: undefined, dataDir: './data', redisUrl: undefined, redisKeyPrefix: 'svc:', queryTimeoutMs: 60_000 });
   assert.deepEqual(config.defaults, { intelligenceMode: 'full' });
   assert.deepEqual(config.routing, { fallbacks: {}, maxAttempts: 3, deadlineMs: 120000, circuitBreaker: { windowMs: 10000, minimumCalls: 20, failureRatio: 0.5, cooldownMs: 30000 } });
-  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 100000 });
+  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 200, maxQueue: 10000 });
   assert.equal(config.logLevel, 'info');
   assert.equal(config.masterKey, undefined);
   assert.equal(config.configFile, undefined);
@@ -99,7 +99,7 @@ ledger: { max_batch: 30 }
   // Fallback names are resolved to slugs, including the custom provider's declared model.
   assert.deepEqual(config.routing.fallbacks, { 'openai/gpt-4o-mini': ['groq/llama-3.3-70b-versatile', 'my-vllm/llama-3.1-8b'] });
   assert.equal(config.routing.maxAttempts, 2);
-  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 30, maxQueue: 100000 });
+  assert.deepEqual(config.ledger, { flushIntervalMs: 1000, maxBatch: 30, maxQueue: 10000 });
 });
 
 test('a JSON file is read as well', async () => {
