@@ -54,6 +54,19 @@ for (const [store, make] of [
   });
 }
 
+test('flush() writes the set-aside records too: a monthly counter seeded from the database right after counts them', async () => {
+  await withDir(async (dir) => {
+    const { storage, written, state } = fakeStorage({ down: true });
+    const ledger = new UsageLedger(storage, { ...small, flushIntervalMs: 60_000 }, silent, new UsageJournal(dir));
+    for (let index = 0; index < 30; index++) ledger.record(record(index));
+    state.down = false;
+    await ledger.flush();
+    assert.equal(written.length, 30, 'every record in the database when flush() resolves');
+    assert.equal(ledger.setAside, 0);
+    await ledger.close();
+  });
+});
+
 test('records keep coming while the set-aside ones are read back: the queue stays within its bound, and all arrive', async () => {
   await withDir(async (dir) => {
     const { storage, written, state } = fakeStorage({ down: true });

@@ -175,11 +175,13 @@ export class UsageJournal {
   /**
    * Up to `limit` set-aside records read back from their segment files, the oldest first, as entries for the ledger's
    * queue (with their line instead of the record when `keepLine`). `lost` counts set-aside records their file does not
-   * hold (its write failed: a full disk); they are accounted as done so that the segment can go. One call at a time.
+   * hold (its write failed: a full disk); they are accounted as done so that the segment can go. `finished`: segments
+   * with nothing left set aside. One call at a time.
    */
-  async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number }> {
+  async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number; finished: number }> {
     const entries: JournalEntry[] = [];
     let lost = 0;
+    let finished = 0;
     for (const segment of this.withSetAside) {
       if (entries.length >= limit) break;
       let read = this.recovering?.segment === segment ? this.recovering : undefined;
@@ -195,12 +197,13 @@ export class UsageJournal {
       if (!segment.claimed) lost += missing;
       segment.written += missing;
       if (setAside.size === 0) {
+        finished++;
         this.withSetAside.delete(segment);
         if (this.recovering?.segment === segment) this.recovering = undefined;
       }
       this.deleteIfDone(segment);
     }
-    return { entries, lost };
+    return { entries, lost, finished };
   }
 
   /** A segment's lines as its file holds them now, everything appended to it so far written first. */

@@ -39,8 +39,8 @@ export class UsageLedger {
   private readonly queue: BoundedQueue<JournalEntry>;
   /** Looks again for journals whose writer is gone (another container's, once its heartbeat is stale). */
   private readonly orphanSweep: NodeJS.Timeout | undefined;
-  /** The read-back of set-aside records under way (one at a time). */
-  private recovery: Promise<void> | undefined;
+  /** The read-back of set-aside records under way (one at a time): resolves with the progress made (0: none). */
+  private recovery: Promise<number> | undefined;
   private closing = false;
   private lastSetAsideLog = -Infinity;
   deadLettered = 0;
@@ -130,8 +130,18 @@ export class UsageLedger {
     return claimed;
   }
 
-  flush(): Promise<void> {
-    return this.queue.flush();
+  /**
+   * Writes what is queued, and what waits in the journal only (set aside, or claimed from a process that is gone): a
+   * monthly counter seeded or a summary read right after counts every record so far. Stops at the first batch the
+   * database does not take (it stays queued for the next flush).
+   */
+  async flush(): Promise<void> {
+    await this.queue.flush();
+    while (this.queue.depth === 0 && !this.closing && this.journal?.hasSetAside) {
+      const reading = this.recovery ?? this.readBackSetAside();
+      if (!reading || (await reading) === 0) return;
+      await this.queue.flush();
+    }
   }
 
   /** Writes what is queued, until `giveUpAt` at the latest (what is left stays in the journal for the next start). */
@@ -168,26 +178,29 @@ export class UsageLedger {
    * After a batch is written: set-aside records are read back from the journal into the queue, a chunk at a time, while
    * it is at most half full — so that the records of the requests still coming find room, and none is set aside again.
    */
-  private readBackSetAside(): void {
+  private readBackSetAside(): Promise<number> | undefined {
     const journal = this.journal;
-    if (!journal || this.recovery || this.closing || !journal.hasSetAside) return;
+    if (!journal || this.recovery || this.closing || !journal.hasSetAside) return this.recovery;
     const room = this.options.maxQueue - this.queue.depth;
-    if (room < this.options.maxQueue / 2) return;
+    if (room < this.options.maxQueue / 2) return undefined;
     this.recovery = journal.takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText).then(
-      ({ entries, lost }) => {
+      ({ entries, lost, finished }) => {
         // Cleared first: the pushes below may write a batch at once, whose end asks for the next chunk.
         this.recovery = undefined;
         if (lost > 0) this.logger.error({ lost }, 'usage journal: set-aside records missing from their segment file (a failed write): not written');
         for (const entry of entries) if (!this.queue.push(entry)) journal.setAside(entry);
         // Nothing read back (lines still being written): no batch will ask again, so a timer does.
         if (entries.length === 0) this.readBackLater();
+        return entries.length + lost + finished;
       },
       (error: unknown) => {
         this.recovery = undefined;
         this.logger.error({ err: error }, 'usage journal: reading set-aside records back failed; will retry');
         this.readBackLater();
+        return 0;
       },
     );
+    return this.recovery;
   }
 
   private readBackLater(): void {

@@ -10,10 +10,17 @@ import type { RateCheck } from '../shared/gcra.js';
 import { isWholeHit } from '../core/cache-hit.js';
 import { rateLimitHeaders } from './rate-limit-headers.js';
 import { countInputWithoutBlocking, estimatedTokens, likelyUsage, dearestCostUsd, worstCaseUsage } from './request-estimates.js';
+import { refusedPast } from '../shared/deadline.js';
 
 const MINUTE_MS = 60_000;
 /** Monthly counters outlive their month by a few days (a late settlement still finds its counter). */
 const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
+/**
+ * How long a request waits for a monthly counter to be seeded from the ledger. A database that hangs would hold it for
+ * its query time-out (60 s, twice: the ledger's flush, then the sum); past this it is refused with a 503, and the
+ * seeding goes on for the requests after it.
+ */
+export const SEEDING_WAIT_MS = 5_000;
 
 
 /** A month's settled usage from the ledger (the counters are seeded from it when absent). */
@@ -58,6 +65,7 @@ export class LimitsService {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
     /** Told of each refusal (metrics): which limit, of the key or the org. */
     private readonly onRefusal: (limit: 'rpm' | 'tpm' | 'monthly_token_quota' | 'monthly_budget_usd', scope: string) => void = () => undefined,
+    private readonly seedingWaitMs = SEEDING_WAIT_MS,
   ) {}
 
   hasRates(context: RequestContext): boolean {
@@ -133,7 +141,8 @@ export class LimitsService {
     ];
     const seedings = checks.map((check) => this.seed(check.key, check.unit, check.limit, month));
     // Counters seeded already (every request after the month's first) leave nothing to wait for.
-    if (!seedings.every((seeding) => this.seededNow.has(seeding))) await Promise.all(seedings);
+    const unseeded = seedings.findIndex((seeding) => !this.seededNow.has(seeding));
+    if (unseeded >= 0) await this.awaitSeeding(Promise.all(seedings), checks[unseeded].limit);
     let outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     for (let reseeds = 0; !outcome.reserved && outcome.absent && reseeds < checks.length; reseeds++) {
       // Seeded once, gone since (Redis restarted, or the fallback state): from the ledger again, then retried.
@@ -145,7 +154,7 @@ export class LimitsService {
         this.logger.warn({ counter: absent.key }, 'limits: a monthly counter was missing from the shared state (restarted?): seeded again from the ledger');
       }
       seedings[index] = this.seed(absent.key, absent.unit, absent.limit, month);
-      await seedings[index];
+      await this.awaitSeeding(seedings[index], absent.limit);
       outcome = await this.state.reserve(checks, MONTH_COUNTER_TTL_MS);
     }
     if (!outcome.reserved && outcome.absent) throw new Error(`limits: the monthly counter ${checks[outcome.failedIndex].key} stays absent after seeding`);
@@ -203,6 +212,15 @@ export class LimitsService {
     const limits = limitsFor(context.principal, policy);
     this.limitsByPrincipal.set(context.principal, { policy, limits });
     return limits;
+  }
+
+  /** Waits for counters to be seeded from the ledger, SEEDING_WAIT_MS at most: then a 503 (the seeding goes on). */
+  private awaitSeeding(seeding: Promise<unknown>, limit: Limit): Promise<unknown> {
+    return refusedPast(
+      seeding,
+      this.seedingWaitMs,
+      () => new GatewayError('service_unavailable', `The database did not answer within ${this.seedingWaitMs / 1000} s: this month's usage of the ${limit.scope} ${limit.id} could not be read to check its monthly quota or budget; retry shortly`),
+    );
   }
 
   /** A monthly counter that does not exist yet (a restart without Redis, a new month) starts from the ledger. */

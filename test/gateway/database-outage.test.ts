@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { refusedPast } from '../../src/shared/deadline.js';
 import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
+import { startOwnRedis, type OwnRedis } from '../support/redis-server.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
 import { chatBody, createKey, createOrg, postChat, writeConfigFile } from './gateway-test-helpers.js';
 
@@ -151,5 +152,53 @@ describe('usage records past a full ledger queue', { skip: databaseUrl ? undefin
     }
     assert.equal(recorded, 21, 'every request of the outage is in the ledger, and none twice');
     assert.match(await (await harness.request('/metrics')).text(), /^svc_ledger_set_aside 0$/m);
+  });
+});
+
+/**
+ * Redis restarted empty while PostgreSQL hangs: a monthly budget's counter must be seeded from the ledger again, and the
+ * ledger cannot be read. The request is refused with a 503 after 5 s rather than held for the query time-out (twice:
+ * the ledger's flush, then the sum), and the budget is checked again once the database answers.
+ */
+describe('a monthly budget to seed while the database does not answer', { skip: databaseUrl ? undefined : 'SVC_TEST_DATABASE_URL not set' }, () => {
+  let database: PostgresBehindProxy;
+  let redis: OwnRedis;
+  let harness: TestGateway;
+  let key: string;
+
+  before(async () => {
+    database = await postgresBehindProxy(databaseUrl!, 'budget_seeding');
+    redis = await startOwnRedis();
+    const config = 'storage:\n  query_timeout_ms: 30000\n';
+    harness = await startTestGateway({ env: { SVC_DATABASE_URL: database.url, SVC_REDIS_URL: redis.url, SVC_CONFIG: await writeConfigFile(config) } });
+    const orgId = await createOrg(harness, 'Seeding Org');
+    key = (await createKey(harness, { org_id: orgId, monthly_budget_usd: 5 })).key;
+  });
+  after(async () => {
+    await harness?.close();
+    await redis?.stop();
+    await database?.cleanup();
+  });
+
+  test('is refused with a 503 within seconds, then served once the database answers', async () => {
+    assert.equal((await postChat(harness, chatBody(), { key })).status, 200, "the key's counter seeded, its config read");
+    await redis.stop();
+    await redis.start(); // empty: the month's counter is gone
+    database.proxy.freeze();
+    let refused: Response;
+    const startedAt = performance.now();
+    try {
+      refused = await within(15_000, postChat(harness, chatBody(), { key }));
+    } finally {
+      database.proxy.thaw();
+    }
+    const waitedMs = performance.now() - startedAt;
+    assert.equal(refused.status, 503, await refused.clone().text());
+    const body = (await refused.json()) as { error: { code: string; message: string } };
+    assert.equal(body.error.code, 'service_unavailable');
+    assert.match(body.error.message, /did not answer within 5 s: this month's usage of the key \S+ could not be read to check its monthly quota or budget/);
+    assert.ok(waitedMs >= 4_500 && waitedMs < 9_000, `refused after ${waitedMs.toFixed(0)} ms (query time-out 30 s)`);
+    const served = await within(15_000, postChat(harness, chatBody(), { key }));
+    assert.equal(served.status, 200, await served.clone().text());
   });
 });
