@@ -219,7 +219,8 @@ export class UsageJournal {
     }
     if (segment.setAside === undefined) {
       // A claimed journal, read for the first time: every line it holds is set aside, the last one too if the crash cut it.
-      segment.appended = read.lines[read.lines.length - 1] === '' ? read.complete : read.complete + 1;
+      const last = read.lines[read.lines.length - 1];
+      segment.appended = last === undefined || last === '' ? read.complete : read.complete + 1;
       segment.setAside = new SetAsideLines();
       segment.setAside.addRange(0, segment.appended);
     }

@@ -160,7 +160,7 @@ export class UsageLedger {
     } catch (error) {
       // Unreachable database: keep the batch (it is in the journal too) and retry later.
       await this.storage.ping();
-      // Reachable: some rows are bad. Each is tried alone; those that still fail are set aside.
+      // Reachable: some rows are bad. Each is tried alone; those that still fail go to the dead letters.
       this.logger.warn({ err: error, batch: batch.length }, 'usage ledger batch refused: writing its rows one by one');
       for (const record of batch.map(recordOf)) {
         try {
