@@ -78,24 +78,22 @@ export class GatewayMetrics {
 
   /** 1 while shared state (Redis) is unreachable and this instance runs on its in-process fallback. */
   watchSharedState(isDegraded: () => boolean): void {
-    new Gauge({
-      name: 'svc_shared_state_degraded',
-      help: '1 while shared state is unreachable and this instance keeps its state in process',
-      registers: [this.registry],
-      collect() {
-        this.set(isDegraded() ? 1 : 0);
-      },
-    });
+    this.readAtScrape('svc_shared_state_degraded', '1 while shared state is unreachable and this instance keeps its state in process', () => (isDegraded() ? 1 : 0));
   }
 
   /** Usage records waiting in the ledger's journal only (its queue was full: the database slow or down), read back as it drains. */
   watchLedgerSetAside(setAside: () => number): void {
+    this.readAtScrape('svc_ledger_set_aside', 'Usage records waiting in the journal only, for room in the ledger queue (database slow or down)', setAside);
+  }
+
+  /** A gauge without labels whose value is read when the registry is scraped. */
+  private readAtScrape(name: string, help: string, read: () => number): void {
     new Gauge({
-      name: 'svc_ledger_set_aside',
-      help: 'Usage records waiting in the journal only, for room in the ledger queue (database slow or down)',
+      name,
+      help,
       registers: [this.registry],
       collect() {
-        this.set(setAside());
+        this.set(read());
       },
     });
   }
