@@ -67,6 +67,29 @@ test('flush() writes the set-aside records too: a monthly counter seeded from th
   });
 });
 
+test("an admin read's flush waits for the journal's backlog a bounded time: a catch-up of minutes is not waited for", async () => {
+  await withDir(async (dir) => {
+    const { storage, written, state } = fakeStorage({ down: true });
+    const insert = storage.usage.insertUsage.bind(storage.usage);
+    // A slow database: 40 ms a batch of 5.
+    storage.usage.insertUsage = async (batch) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return insert(batch);
+    };
+    const ledger = new UsageLedger(storage, { ...small, flushIntervalMs: 60_000 }, silent, new UsageJournal(dir));
+    for (let index = 0; index < 60; index++) ledger.record(record(index));
+    state.down = false;
+    const startedAt = performance.now();
+    await ledger.flushForRead(100);
+    const waitedMs = performance.now() - startedAt;
+    assert.ok(written.length < 60 && ledger.setAside > 0, `${written.length} written, ${ledger.setAside} still in the journal`);
+    assert.ok(waitedMs < 600, `waited ${waitedMs.toFixed(0)} ms (the whole backlog takes ~500)`);
+    await ledger.flush();
+    assert.equal(written.length, 60, 'without a bound, flush() writes it all');
+    await ledger.close();
+  });
+});
+
 test('records keep coming while the set-aside ones are read back: the queue stays within its bound, and all arrive', async () => {
   await withDir(async (dir) => {
     const { storage, written, state } = fakeStorage({ down: true });

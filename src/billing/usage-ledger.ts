@@ -1,6 +1,7 @@
 import { appendFile } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
+import { settlesBy } from '../shared/deadline.js';
 import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
 import { recordOf, type JournalEntry, type UsageJournal } from './usage-journal.js';
 
@@ -23,6 +24,8 @@ export interface LedgerStorage {
 const ORPHAN_SWEEP_MS = 60_000;
 /** Set-aside records read back from the journal at a time (each read waits until the queue is at most half full). */
 const RECOVERY_CHUNK = 2_000;
+/** How long an admin read of the ledger waits for the journal's backlog to be written (flushForRead). */
+const READ_CATCH_UP_MS = 2_000;
 /** A queue that stays full logs that it sets records aside at most this often. */
 const SET_ASIDE_LOG_MS = 10_000;
 
@@ -132,8 +135,8 @@ export class UsageLedger {
 
   /**
    * Writes what is queued, and what waits in the journal only (set aside, or claimed from a process that is gone): a
-   * monthly counter seeded or a summary read right after counts every record so far. Stops at the first batch the
-   * database does not take (it stays queued for the next flush).
+   * monthly counter seeded right after counts every record so far. Stops at the first batch the database does not take
+   * (it stays queued for the next flush).
    */
   async flush(): Promise<void> {
     await this.queue.flush();
@@ -142,6 +145,14 @@ export class UsageLedger {
       if (!reading || (await reading) === 0) return;
       await this.queue.flush();
     }
+  }
+
+  /**
+   * The flush before an admin read of the ledger (a summary, the audit trail), waited for `waitMs` at most: after a long
+   * outage the journal's catch-up can take minutes, which a read does not wait for (it goes on).
+   */
+  async flushForRead(waitMs = READ_CATCH_UP_MS): Promise<void> {
+    await settlesBy(this.flush(), Date.now() + waitMs);
   }
 
   /** Writes what is queued, until `giveUpAt` at the latest (what is left stays in the journal for the next start). */

@@ -107,7 +107,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
     const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
     const from = query.from ?? undefined;
     const to = query.to ?? undefined;
-    await services.ledger.flush();
+    await services.ledger.flushForRead();
     return services.store.usage.summarizeUsage({ org_id: orgId, from, to });
   });
 
@@ -115,7 +115,7 @@ export function registerAdminRoutes(app: FastifyInstance, services: GatewayServi
   app.get('/v1/admin/usage/breakdown', admin, async (request) => {
     const query = parseBody(usageBreakdownQuery, request.query);
     const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
-    await services.ledger.flush();
+    await services.ledger.flushForRead();
     const data = await services.store.usage.usageBreakdown({ org_id: orgId, from: query.from ?? undefined, to: query.to ?? undefined }, query.by);
     return { object: 'list', org_id: orgId ?? null, by: query.by, data };
   });

@@ -30,7 +30,7 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
     const orgId = await orgIdOf(request);
     const policy = await policyOf(orgId);
     const month = new Date().toISOString().slice(0, 7);
-    await services.ledger.flush();
+    await services.ledger.flushForRead();
     const usage = await services.store.usage.summarizeUsage({ org_id: orgId, from: `${month}-01T00:00:00.000Z`, cache_hit: false });
     return {
       org_id: orgId,
@@ -122,7 +122,7 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
   app.get('/v1/admin/audit/:id', admin, async (request) => {
     const principal = principalOf(request);
     const { id } = request.params as { id: string };
-    await services.ledger.flush();
+    await services.ledger.flushForRead();
     // Another org's record is answered as not found, as if it did not exist.
     const record = await services.store.audit.getAudit(id, isPlatformAdmin(principal) ? undefined : principal.orgId);
     if (!record) throw new GatewayError('resource_not_found', `No audit record ${JSON.stringify(id)}`, { param: 'id' });
@@ -132,7 +132,7 @@ export function registerGovernanceRoutes(app: FastifyInstance, services: Gateway
   app.get('/v1/admin/audit', admin, async (request) => {
     const query = parseBody(auditQuery, request.query);
     const orgId = orgFilter(principalOf(request), query.org_id ?? undefined, 'org_id');
-    await services.ledger.flush();
+    await services.ledger.flushForRead();
     const data = await services.store.audit.listAudit({
       org_id: orgId,
       from: query.from ?? undefined,
