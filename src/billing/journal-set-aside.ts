@@ -1,47 +1,26 @@
-import { readFile } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { UsageRecord } from '../core/storage-interfaces.js';
 
 /**
  * The records of a journal segment that the ledger's queue had no room for (a database down for longer than the queue
  * holds): they are in the segment's file only, and are read back from it once the queue has room again — not left for
  * the next start. Kept as ranges of line numbers: an outage sets aside long runs of consecutive lines, so a few numbers
- * stand for hundreds of thousands of records, where the records themselves would have held the heap.
+ * stand for hundreds of thousands of records, where the records themselves would have held the heap. A journal claimed
+ * from a process that is gone is set aside whole before anyone has counted its lines: a range open at its end.
  */
 export class SetAsideLines {
-  /** Flat [from, to) pairs, ascending. */
+  /** Flat [from, to) pairs, ascending; the last `to` may be Infinity (every line from `from` on). */
   private readonly ranges: number[] = [];
-  private count = 0;
 
+  /** How many line numbers are set aside, the open range's not counted (unknown until its file is read to its end). */
   get size(): number {
-    return this.count;
+    let count = 0;
+    for (let index = 0; index < this.ranges.length; index += 2) if (Number.isFinite(this.ranges[index + 1])) count += this.ranges[index + 1] - this.ranges[index];
+    return count;
   }
 
-  add(line: number): void {
-    const last = this.ranges.length - 1;
-    if (last > 0 && this.ranges[last] === line) this.ranges[last] = line + 1;
-    else if (last > 0 && line < this.ranges[last]) this.insert(line);
-    else this.ranges.push(line, line + 1);
-    this.count++;
-  }
-
-  /** Sets aside the lines [from, to) (a claimed journal's, all of them). */
-  addRange(from: number, to: number): void {
-    if (to <= from) return;
-    this.ranges.push(from, to);
-    this.count += to - from;
-  }
-
-  /** Removes and returns the first `limit` line numbers below `below`, ascending. */
-  take(limit: number, below: number): number[] {
-    const taken: number[] = [];
-    while (taken.length < limit && this.ranges.length > 0 && this.ranges[0] < below) {
-      const end = Math.min(this.ranges[1], below, this.ranges[0] + (limit - taken.length));
-      for (let line = this.ranges[0]; line < end; line++) taken.push(line);
-      if (end === this.ranges[1]) this.ranges.splice(0, 2);
-      else this.ranges[0] = end;
-    }
-    this.count -= taken.length;
-    return taken;
+  get isEmpty(): boolean {
+    return this.ranges.length === 0;
   }
 
   /** The first line number set aside (Infinity when none is). */
@@ -49,7 +28,40 @@ export class SetAsideLines {
     return this.ranges.length > 0 ? this.ranges[0] : Infinity;
   }
 
-  /** A line out of order (a replayed segment's entries come in order; kept general all the same). */
+  add(line: number): void {
+    const last = this.ranges.length - 1;
+    if (last > 0 && this.ranges[last] === line) this.ranges[last] = line + 1;
+    else if (last > 0 && line < this.ranges[last]) this.insert(line);
+    else this.ranges.push(line, line + 1);
+  }
+
+  /** Sets aside every line from `from` on (a claimed journal's, all of them). */
+  addFrom(from: number): void {
+    this.ranges.push(from, Infinity);
+  }
+
+  /** Takes `line` out (the first one set aside, as a reader reaches it). */
+  takeFirst(): number {
+    const line = this.ranges[0];
+    if (line + 1 >= this.ranges[1]) this.ranges.splice(0, 2);
+    else this.ranges[0] = line + 1;
+    return line;
+  }
+
+  /** Takes out every line number from `end` on (the file ends there), and returns how many finite ones that was. */
+  endAt(end: number): number {
+    let removed = 0;
+    for (let index = this.ranges.length - 2; index >= 0; index -= 2) {
+      const [from, to] = [this.ranges[index], this.ranges[index + 1]];
+      if (to <= end) break;
+      if (Number.isFinite(to)) removed += to - Math.max(from, end);
+      if (from >= end) this.ranges.splice(index, 2);
+      else this.ranges[index + 1] = end;
+    }
+    return removed;
+  }
+
+  /** A line out of order (set aside again after it was read back: the queue filled meanwhile). */
   private insert(line: number): void {
     for (let index = 0; index < this.ranges.length; index += 2) {
       if (line < this.ranges[index]) {
@@ -61,16 +73,82 @@ export class SetAsideLines {
   }
 }
 
-/** A segment file's lines as read for a recovery: those before `complete` were whole when read. */
-export interface SegmentLines {
-  lines: string[];
-  complete: number;
+/** A line of a segment file as SegmentReader finds it: its bytes are valid until the next call to `next()`. */
+export interface SegmentLine {
+  number: number;
+  bytes: Buffer;
+  /** False for a last line without its newline: a write cut short (a crash, a full disk). */
+  whole: boolean;
 }
 
-/** Reads a segment file's lines: every line but the last is whole (the last is the empty string after the final newline, or a line cut short). */
-export async function readSegmentLines(file: string): Promise<SegmentLines> {
-  const lines = (await readFile(file, 'utf8')).split('\n');
-  return { lines, complete: lines.length - 1 };
+const READ_BYTES = 256 * 1024;
+
+/**
+ * Reads a segment file's lines forward, a buffer at a time, from where it stopped: a set-aside chunk is read without
+ * holding the file (a segment of 10,000 audited records can be hundreds of MB), and the next chunk goes on from there.
+ */
+export class SegmentReader {
+  /** Number of the next line to hand out. */
+  nextLine = 0;
+  private handle: FileHandle | undefined;
+  private buffer = Buffer.allocUnsafe(READ_BYTES);
+  /** The unread bytes are buffer[start, end), from file offset `offset` on. */
+  private start = 0;
+  private end = 0;
+  private offset = 0;
+
+  constructor(private readonly file: string) {}
+
+  /** The next line, or undefined at the end of the file (a file that is gone reads as empty). */
+  async next(): Promise<SegmentLine | undefined> {
+    for (;;) {
+      const newline = this.buffer.indexOf(10, this.start);
+      if (newline !== -1 && newline < this.end) {
+        const bytes = this.buffer.subarray(this.start, newline);
+        this.start = newline + 1;
+        return { number: this.nextLine++, bytes, whole: true };
+      }
+      if (!(await this.fill())) {
+        if (this.start === this.end) return undefined;
+        const bytes = this.buffer.subarray(this.start, this.end);
+        // Not consumed: a later read may find the rest of it (a line still being written is never asked for, see settled).
+        return { number: this.nextLine, bytes, whole: false };
+      }
+    }
+  }
+
+  /** Passes over the cut last line next() handed out as not whole. */
+  passCutLine(): void {
+    this.start = this.end;
+    this.nextLine++;
+  }
+
+  async close(): Promise<void> {
+    const handle = this.handle;
+    this.handle = undefined;
+    await handle?.close().catch(() => undefined);
+  }
+
+  /** Reads more of the file behind the unread bytes; false when there is no more. */
+  private async fill(): Promise<boolean> {
+    if (this.start > 0) {
+      this.buffer.copy(this.buffer, 0, this.start, this.end);
+      this.offset += this.start;
+      this.end -= this.start;
+      this.start = 0;
+    }
+    // A line longer than the buffer: the buffer grows to hold it.
+    if (this.end === this.buffer.length) this.buffer = Buffer.concat([this.buffer, Buffer.allocUnsafe(this.buffer.length)]);
+    try {
+      this.handle ??= await open(this.file, 'r');
+    } catch {
+      return false;
+    }
+    const { bytesRead } = await this.handle.read(this.buffer, this.end, this.buffer.length - this.end, this.offset + this.end);
+    this.end += bytesRead;
+    if (bytesRead === 0) return false;
+    return true;
+  }
 }
 
 /**

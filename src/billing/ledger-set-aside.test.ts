@@ -154,6 +154,39 @@ test("a crashed process's journal larger than the queue is read back a chunk at 
   });
 });
 
+test('a claimed journal of long lines is read back a buffer at a time, past lines longer than the buffer', async () => {
+  await withDir(async (dir) => {
+    // 40 records of ~300 KB (12 MB in all): each longer than the reader's buffer, together more than a chunk's bytes.
+    const long = 'x'.repeat(300_000);
+    const lines = ids(40).map((_, index) => JSON.stringify(record(index, { audit: { served_model: null, routing_decision: null, prompt: long } })));
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    const { storage, written } = journaledStorage();
+    const ledger = new UsageLedger(storage, { ...small, maxQueue: 100 }, silent, new UsageJournal(dir));
+    assert.equal(ledger.replayOrphans(), 1);
+    assert.ok(await waitFor(() => written.length >= 40, 10_000, 10), 'every record of the claimed journal in the database');
+    assert.deepEqual(written.map((row) => row.request_id), ids(40), 'in order, each once');
+    assert.ok(written.every((row) => row.audit?.prompt === long), 'each line read whole');
+    await ledger.close();
+    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+  });
+});
+
+test('a chunk read back holds about 8 MB at most, however many records would fit the queue', async () => {
+  await withDir(async (dir) => {
+    const long = 'x'.repeat(300_000);
+    const lines = ids(40).map((_, index) => JSON.stringify(record(index, { audit: { served_model: null, routing_decision: null, prompt: long } })));
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    const journal = new UsageJournal(dir);
+    assert.equal(journal.claimOrphans(), 1);
+    const first = await journal.takeSetAside(1_000, true);
+    assert.ok(first.entries.length >= 20 && first.entries.length <= 30, `${first.entries.length} records of ~300 KB in the first chunk`);
+    const second = await journal.takeSetAside(1_000, true);
+    assert.equal(first.entries.length + second.entries.length, 40, 'the rest in the next');
+    assert.deepEqual([...first.entries, ...second.entries].map((entry) => JSON.parse(entry.line!).request_id), ids(40));
+    journal.close();
+  });
+});
+
 test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
   await withDir(async (dir) => {
     const logged: unknown[] = [];
@@ -180,14 +213,21 @@ test('set-aside records whose lines a failed write left out are counted lost and
   });
 });
 
-test('set-aside line numbers are kept as ranges and taken in order, a chunk at a time, only below the lines read', () => {
+test('set-aside line numbers are kept as ranges, taken in order; a claimed journal is set aside open-ended until its end is read', () => {
   const lines = new SetAsideLines();
   for (const line of [3, 4, 5, 9, 10, 1]) lines.add(line);
   assert.equal(lines.size, 6);
-  assert.equal(lines.first, 1);
-  assert.deepEqual(lines.take(2, Infinity), [1, 3]);
-  assert.deepEqual(lines.take(10, 10), [4, 5, 9], 'line 10 is past what was read');
-  assert.equal(lines.size, 1);
-  assert.deepEqual(lines.take(10, Infinity), [10]);
+  assert.deepEqual([lines.takeFirst(), lines.takeFirst(), lines.takeFirst()], [1, 3, 4]);
+  assert.equal(lines.first, 5);
+  assert.equal(lines.endAt(10), 1, 'line 10 is past the end of the file');
+  assert.deepEqual([lines.takeFirst(), lines.takeFirst()], [5, 9]);
+  assert.ok(lines.isEmpty);
   assert.equal(lines.first, Infinity);
+
+  const claimed = new SetAsideLines();
+  claimed.addFrom(0);
+  assert.equal(claimed.size, 0, 'not counted before its file is read');
+  assert.deepEqual([claimed.takeFirst(), claimed.takeFirst()], [0, 1]);
+  assert.equal(claimed.endAt(4), 0);
+  assert.equal(claimed.size, 2, 'lines 2 and 3, now that the file is known to end at 4');
 });

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRecord } from '../core/storage-interfaces.js';
-import { readSegmentLines, recoveredRecord, SetAsideLines, type SegmentLines } from './journal-set-aside.js';
+import { recoveredRecord, SegmentReader, SetAsideLines } from './journal-set-aside.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -33,6 +33,8 @@ const liveJournals = new Set<string>();
 
 /** A segment is closed for appends after this many records; it is deleted when all are written. */
 const RECORDS_PER_SEGMENT = 10_000;
+/** Bytes of set-aside records read back at a time (audited records run to ~33 KB a line). */
+const RECOVERY_BYTES = 8 * 1024 * 1024;
 
 interface Segment {
   file: string;
@@ -78,8 +80,8 @@ export class UsageJournal {
   private readonly heartbeat: NodeJS.Timeout;
   /** Segments with records set aside, oldest first. */
   private readonly withSetAside = new Set<Segment>();
-  /** The lines of the segment being read back, kept between two takeSetAside() calls (a segment is up to ~10 MB). */
-  private recovering: Recovering | undefined;
+  /** The segment being read back, and where its reading stopped (kept between two takeSetAside() calls). */
+  private recovering: { segment: Segment; reader: SegmentReader } | undefined;
 
   /**
    * `onWriteError`: told when a group could not be written (a full disk): its records still go to the database
@@ -173,58 +175,78 @@ export class UsageJournal {
   }
 
   /**
-   * Up to `limit` set-aside records read back from their segment files, the oldest first, as entries for the ledger's
-   * queue (with their line instead of the record when `keepLine`). `lost` counts set-aside records their file does not
-   * hold (its write failed: a full disk); they are accounted as done so that the segment can go. `finished`: segments
-   * with nothing left set aside. One call at a time.
+   * Up to `limit` set-aside records (and about RECOVERY_BYTES of them) read back from their segment files, the oldest
+   * first, as entries for the ledger's queue (with their line instead of the record when `keepLine`). `lost` counts
+   * set-aside records their file does not hold (its write failed: a full disk); they are accounted as done so that the
+   * segment can go. `finished`: segments with nothing left set aside. One call at a time.
    */
   async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number; finished: number }> {
     const entries: JournalEntry[] = [];
     let lost = 0;
     let finished = 0;
+    let bytes = 0;
     for (const segment of this.withSetAside) {
-      if (entries.length >= limit) break;
-      let read = this.recovering?.segment === segment ? this.recovering : undefined;
-      if (!read || segment.setAside!.first >= wholeBelow(read)) read = this.recovering = await this.readForRecovery(segment);
+      if (entries.length >= limit || bytes >= RECOVERY_BYTES) break;
       const setAside = segment.setAside!;
+      if (segment === this.current) this.writeNow();
+      // Every line appended so far is whole in the file, unless its write failed (which seals the segment); a line
+      // appended while the file is read may still be on its way.
+      const settled = segment.fd === undefined ? Infinity : segment.appended;
+      const reader = await this.readerFor(segment);
       let missing = 0;
-      for (const index of setAside.take(limit - entries.length, wholeBelow(read))) {
-        const taken = index < read.complete || segment.claimed ? recoveredRecord(read.lines[index], keepLine) : undefined;
-        if (taken) entries.push({ record: taken.record, segment, index, line: taken.line });
-        else missing++;
+      while (entries.length < limit && bytes < RECOVERY_BYTES && setAside.first < settled) {
+        const wanted = setAside.first;
+        let line = await reader.next();
+        while (line?.whole && line.number < wanted) line = await reader.next();
+        if (line?.whole) {
+          setAside.takeFirst();
+          bytes += line.bytes.length;
+          const taken = recoveredRecord(line.bytes.toString('utf8'), keepLine);
+          if (taken) entries.push({ record: taken.record, segment, index: wanted, line: taken.line });
+          else missing++;
+          continue;
+        }
+        // The file ends before the wanted line (at a line cut short, or after the last whole one).
+        if (settled !== Infinity) break; // an open segment's lines are all there: a read that ended early is tried again later
+        if (line) {
+          // Cut short: a crash's last line, or a write that failed half-way.
+          if (line.number === wanted) {
+            setAside.takeFirst();
+            missing++;
+          }
+          reader.passCutLine();
+        }
+        missing += setAside.endAt(reader.nextLine);
+        if (segment.claimed) segment.appended = reader.nextLine;
+        break;
       }
       // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
       if (!segment.claimed) lost += missing;
       segment.written += missing;
-      if (setAside.size === 0) {
+      if (setAside.isEmpty) {
         finished++;
         this.withSetAside.delete(segment);
-        if (this.recovering?.segment === segment) this.recovering = undefined;
+        this.stopReading(segment);
       }
       this.deleteIfDone(segment);
     }
     return { entries, lost, finished };
   }
 
-  /** A segment's lines as its file holds them now, everything appended to it so far written first. */
-  private async readForRecovery(segment: Segment): Promise<Recovering> {
-    if (segment === this.current) this.writeNow();
-    // Every line appended before this is in the file, or its write failed; a line appended while the file is read may not be.
-    const settled = segment.fd === undefined ? Infinity : segment.appended;
-    let read: SegmentLines;
-    try {
-      read = await readSegmentLines(segment.file);
-    } catch {
-      read = { lines: [], complete: 0 }; // The file is gone (removed by hand): its set-aside records with it.
-    }
-    if (segment.setAside === undefined) {
-      // A claimed journal, read for the first time: every line it holds is set aside, the last one too if the crash cut it.
-      const last = read.lines[read.lines.length - 1];
-      segment.appended = last === undefined || last === '' ? read.complete : read.complete + 1;
-      segment.setAside = new SetAsideLines();
-      segment.setAside.addRange(0, segment.appended);
-    }
-    return { segment, settled, ...read };
+  /** The reader of `segment`'s file, going on from where the last chunk stopped unless a line before it was set aside since. */
+  private async readerFor(segment: Segment): Promise<SegmentReader> {
+    const kept = this.recovering?.segment === segment ? this.recovering.reader : undefined;
+    if (kept && segment.setAside!.first >= kept.nextLine) return kept;
+    await this.recovering?.reader.close();
+    const reader = new SegmentReader(segment.file);
+    this.recovering = { segment, reader };
+    return reader;
+  }
+
+  private stopReading(segment: Segment): void {
+    if (this.recovering?.segment !== segment) return;
+    void this.recovering.reader.close();
+    this.recovering = undefined;
   }
 
   /** Records of `entries` are in the database: a sealed segment whose records are all written is deleted. */
@@ -256,8 +278,10 @@ export class UsageJournal {
       } catch {
         // Gone already, or never written (an older journal).
       }
-      // How many records it holds is known once it is read: until then it is never done.
-      this.withSetAside.add({ file, fd: undefined, appended: Infinity, written: 0, claimed: true });
+      // How many records it holds is known once it is read to its end: until then it is never done.
+      const segment: Segment = { file, fd: undefined, appended: Infinity, written: 0, claimed: true, setAside: new SetAsideLines() };
+      segment.setAside!.addFrom(0);
+      this.withSetAside.add(segment);
       claimed++;
     }
     return claimed;
@@ -265,6 +289,7 @@ export class UsageJournal {
 
   /** Closes the current segment; it is deleted once written (close() of the ledger writes everything first). */
   close(): void {
+    if (this.recovering) this.stopReading(this.recovering.segment);
     if (this.current) this.seal(this.current);
     clearInterval(this.heartbeat);
     liveJournals.delete(this.prefix);
@@ -305,18 +330,6 @@ export class UsageJournal {
       // Already gone.
     }
   }
-}
-
-/** A segment's lines read for a recovery. */
-interface Recovering extends SegmentLines {
-  segment: Segment;
-  /** Lines below this number were appended before the read: each is in `lines` unless its write failed. */
-  settled: number;
-}
-
-/** The line numbers a read can answer for: those it holds, and those it should have held (lost). */
-function wholeBelow(read: Recovering): number {
-  return Math.max(read.complete, read.settled);
 }
 
 function countLines(text: string): number {
