@@ -187,6 +187,23 @@ test('a chunk read back holds about 8 MB at most, however many records would fit
   });
 });
 
+test('a record read back and set aside again (the queue filled meanwhile) is read again from its own line', async () => {
+  await withDir(async (dir) => {
+    const journal = new UsageJournal(dir);
+    const appended = ids(10).map((_, index) => journal.append(record(index), true));
+    for (const entry of appended) journal.setAside(entry);
+    const first = await journal.takeSetAside(5, false);
+    assert.deepEqual(first.entries.map((entry) => entry.record!.request_id), ids(5));
+    journal.setAside(first.entries[2]);
+    const second = await journal.takeSetAside(10, false);
+    assert.deepEqual(
+      second.entries.map((entry) => [entry.index, entry.record!.request_id]),
+      [[2, 'req_2'], [5, 'req_5'], [6, 'req_6'], [7, 'req_7'], [8, 'req_8'], [9, 'req_9']],
+    );
+    journal.close();
+  });
+});
+
 test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
   await withDir(async (dir) => {
     const logged: unknown[] = [];

@@ -192,10 +192,12 @@ export class UsageJournal {
       // Every line appended so far is whole in the file, unless its write failed (which seals the segment); a line
       // appended while the file is read may still be on its way.
       const settled = segment.fd === undefined ? Infinity : segment.appended;
-      const reader = await this.readerFor(segment);
+      let reader = await this.readerFor(segment);
       let missing = 0;
       while (entries.length < limit && bytes < RECOVERY_BYTES && setAside.first < settled) {
         const wanted = setAside.first;
+        // A line before the reader's position set aside meanwhile (its queue filled again): read from the start.
+        if (wanted < reader.nextLine) reader = await this.readerFor(segment);
         let line = await reader.next();
         while (line?.whole && line.number < wanted) line = await reader.next();
         if (line?.whole) {
