@@ -171,7 +171,7 @@ export interface UsageStore {
    * serializing every record a second time on the event loop.
    */
   insertJournaledUsage?(journaled: readonly string[]): Promise<void>;
-  /** Keeps a row that could not be written, with the error, for an operator to look at. */
+  /** Keeps a row that could not be written, with the error, for an operator to look at; once per request id. */
   insertDeadLetter(record: UsageRecord, error: string): Promise<void>;
   /** The dead letters, newest first. */
   listDeadLetters(limit: number): Promise<Array<{ request_id: string; created_at: string; record: string; error: string }>>;

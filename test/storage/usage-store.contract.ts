@@ -105,6 +105,9 @@ export function describeUsageStoreContract(name: string, makeStore: MakeRecordSt
         assert.equal(letter.request_id, 'bad_row');
         assert.equal(letter.error, 'invalid input syntax for type bigint: "12.5"');
         assert.deepEqual(JSON.parse(letter.record), bad);
+        // A journal replayed after a crash brings the row back, and the database refuses it again: one dead letter.
+        await store.insertDeadLetter(bad, 'invalid input syntax for type bigint: "12.5"');
+        assert.equal((await store.listDeadLetters(10)).length, 1);
       }));
 
     test('usage: a large batch is written completely', () =>

@@ -30,7 +30,11 @@ export class KyselyUsageStore implements UsageStore {
   }
 
   async insertDeadLetter(record: UsageRecord, error: string): Promise<void> {
-    await this.db.insertInto('usage_dead_letters').values({ request_id: String(record.request_id), created_at: new Date().toISOString(), record: JSON.stringify(record), error }).execute();
+    const requestId = String(record.request_id);
+    // Once per request: a journal replayed after a crash brings its refused rows back, and they are refused again.
+    const known = await this.db.selectFrom('usage_dead_letters').select('request_id').where('request_id', '=', requestId).executeTakeFirst();
+    if (known) return;
+    await this.db.insertInto('usage_dead_letters').values({ request_id: requestId, created_at: new Date().toISOString(), record: JSON.stringify(record), error }).execute();
   }
 
   async listDeadLetters(limit: number): Promise<Array<{ request_id: string; created_at: string; record: string; error: string }>> {
