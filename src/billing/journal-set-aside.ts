@@ -141,8 +141,10 @@ export class SegmentReader {
     if (this.end === this.buffer.length) this.buffer = Buffer.concat([this.buffer, Buffer.allocUnsafe(this.buffer.length)]);
     try {
       this.handle ??= await open(this.file, 'r');
-    } catch {
-      return false;
+    } catch (error) {
+      // A file that is gone reads as empty (its records with it); any other failure (too many open files) is retried later.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
     }
     const { bytesRead } = await this.handle.read(this.buffer, this.end, this.buffer.length - this.end, this.offset + this.end);
     this.end += bytesRead;

@@ -204,6 +204,30 @@ test('a record read back and set aside again (the queue filled meanwhile) is rea
   });
 });
 
+test('a segment file that cannot be opened for a while (not gone) loses nothing: its records are read back once it can', async () => {
+  await withDir(async (dir) => {
+    const { rename, symlink, unlink } = await import('node:fs/promises');
+    const lines = ids(3).map((_, index) => JSON.stringify(record(index)));
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    const { storage, written } = fakeStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, small, silent, journal);
+    assert.equal(journal.claimOrphans(), 1);
+    const [claimed] = (await readdir(dir)).filter((name) => name.endsWith('.ndjson'));
+    // The claimed file cannot be opened (ELOOP here; EMFILE or EACCES in the field) while the ledger reads back.
+    await rename(join(dir, claimed), join(dir, 'aside'));
+    await symlink(join(dir, claimed), join(dir, claimed));
+    await ledger.flush();
+    assert.equal(written.length, 0);
+    await unlink(join(dir, claimed));
+    await rename(join(dir, 'aside'), join(dir, claimed));
+    await ledger.flush();
+    assert.deepEqual(written.map((row) => row.request_id), ids(3), 'read back once the file opens');
+    await ledger.close();
+    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+  });
+});
+
 test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
   await withDir(async (dir) => {
     const logged: unknown[] = [];
