@@ -228,6 +228,30 @@ test('a segment file that cannot be opened for a while (not gone) loses nothing:
   });
 });
 
+test('the records read back before a file fails to open are handed over with the failure, not thrown away', async () => {
+  await withDir(async (dir) => {
+    const { rename, symlink, unlink } = await import('node:fs/promises');
+    await writeFile(join(dir, '999998-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(0))}\n${JSON.stringify(record(1))}\n`);
+    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(2))}\n${JSON.stringify(record(3))}\n`);
+    const journal = new UsageJournal(dir);
+    assert.equal(journal.claimOrphans(), 2);
+    // Whichever of the two is read second (the later claimed) cannot be opened.
+    const names = (await readdir(dir)).filter((name) => name.endsWith('.ndjson')).sort((a, b) => Number(a.split('-').pop()!.split('.')[0]) - Number(b.split('-').pop()!.split('.')[0]));
+    const second = names[1];
+    await rename(join(dir, second), join(dir, 'aside'));
+    await symlink(join(dir, second), join(dir, second));
+    const first = await journal.takeSetAside(100, false);
+    assert.ok(first.failure, 'the failure is reported');
+    assert.equal(first.entries.length, 2, "the first file's records are handed over");
+    await unlink(join(dir, second));
+    await rename(join(dir, 'aside'), join(dir, second));
+    const rest = await journal.takeSetAside(100, false);
+    assert.equal(rest.failure, undefined);
+    assert.deepEqual([...first.entries, ...rest.entries].map((entry) => entry.record!.request_id).sort(), ids(4), 'each record once');
+    journal.close();
+  });
+});
+
 test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
   await withDir(async (dir) => {
     const logged: unknown[] = [];

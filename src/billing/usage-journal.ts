@@ -178,13 +178,15 @@ export class UsageJournal {
    * Up to `limit` set-aside records (and about RECOVERY_BYTES of them) read back from their segment files, the oldest
    * first, as entries for the ledger's queue (with their line instead of the record when `keepLine`). `lost` counts
    * set-aside records their file does not hold (its write failed: a full disk); they are accounted as done so that the
-   * segment can go. `finished`: segments with nothing left set aside. One call at a time.
+   * segment can go. `finished`: segments with nothing left set aside. `failure`: a file that could not be read, after
+   * which the entries read so far are returned (never thrown away). One call at a time.
    */
-  async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number; finished: number }> {
+  async takeSetAside(limit: number, keepLine: boolean): Promise<{ entries: JournalEntry[]; lost: number; finished: number; failure?: unknown }> {
     const entries: JournalEntry[] = [];
     let lost = 0;
     let finished = 0;
     let bytes = 0;
+    let failure: unknown;
     for (const segment of this.withSetAside) {
       if (entries.length >= limit || bytes >= RECOVERY_BYTES) break;
       const setAside = segment.setAside!;
@@ -192,35 +194,41 @@ export class UsageJournal {
       // Every line appended so far is whole in the file, unless its write failed (which seals the segment); a line
       // appended while the file is read may still be on its way.
       const settled = segment.fd === undefined ? Infinity : segment.appended;
-      let reader = await this.readerFor(segment);
       let missing = 0;
-      while (entries.length < limit && bytes < RECOVERY_BYTES && setAside.first < settled) {
-        const wanted = setAside.first;
-        // A line before the reader's position set aside meanwhile (its queue filled again): read from the start.
-        if (wanted < reader.nextLine) reader = await this.readerFor(segment);
-        let line = await reader.next();
-        while (line?.whole && line.number < wanted) line = await reader.next();
-        if (line?.whole) {
-          setAside.takeFirst();
-          bytes += line.bytes.length;
-          const taken = recoveredRecord(line.bytes.toString('utf8'), keepLine);
-          if (taken) entries.push({ record: taken.record, segment, index: wanted, line: taken.line });
-          else missing++;
-          continue;
-        }
-        // The file ends before the wanted line (at a line cut short, or after the last whole one).
-        if (settled !== Infinity) break; // an open segment's lines are all there: a read that ended early is tried again later
-        if (line) {
-          // Cut short: a crash's last line, or a write that failed half-way.
-          if (line.number === wanted) {
+      try {
+        let reader = await this.readerFor(segment);
+        while (entries.length < limit && bytes < RECOVERY_BYTES && setAside.first < settled) {
+          const wanted = setAside.first;
+          // A line before the reader's position set aside meanwhile (its queue filled again): read from the start.
+          if (wanted < reader.nextLine) reader = await this.readerFor(segment);
+          let line = await reader.next();
+          while (line?.whole && line.number < wanted) line = await reader.next();
+          if (line?.whole) {
             setAside.takeFirst();
-            missing++;
+            bytes += line.bytes.length;
+            const taken = recoveredRecord(line.bytes.toString('utf8'), keepLine);
+            if (taken) entries.push({ record: taken.record, segment, index: wanted, line: taken.line });
+            else missing++;
+            continue;
           }
-          reader.passCutLine();
+          // The file ends before the wanted line (at a line cut short, or after the last whole one).
+          if (settled !== Infinity) break; // an open segment's lines are all there: a read that ended early is tried again later
+          if (line) {
+            // Cut short: a crash's last line, or a write that failed half-way.
+            if (line.number === wanted) {
+              setAside.takeFirst();
+              missing++;
+            }
+            reader.passCutLine();
+          }
+          missing += setAside.endAt(reader.nextLine);
+          if (segment.claimed) segment.appended = reader.nextLine;
+          break;
         }
-        missing += setAside.endAt(reader.nextLine);
-        if (segment.claimed) segment.appended = reader.nextLine;
-        break;
+      } catch (error) {
+        // The file could not be read (too many open files, an I/O error): what was read so far is handed over, the rest tried later.
+        failure = error;
+        this.stopReading(segment);
       }
       // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
       if (!segment.claimed) lost += missing;
@@ -231,8 +239,9 @@ export class UsageJournal {
         this.stopReading(segment);
       }
       this.deleteIfDone(segment);
+      if (failure !== undefined) break;
     }
-    return { entries, lost, finished };
+    return { entries, lost, finished, failure };
   }
 
   /** The reader of `segment`'s file, going on from where the last chunk stopped unless a line before it was set aside since. */

@@ -195,14 +195,15 @@ export class UsageLedger {
     const room = this.options.maxQueue - this.queue.depth;
     if (room < this.options.maxQueue / 2) return undefined;
     this.recovery = journal.takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText).then(
-      ({ entries, lost, finished }) => {
+      ({ entries, lost, finished, failure }) => {
         // Cleared first: the pushes below may write a batch at once, whose end asks for the next chunk.
         this.recovery = undefined;
         if (lost > 0) this.logger.error({ lost }, 'usage journal: set-aside records missing from their segment file (a failed write): not written');
+        if (failure !== undefined) this.logger.error({ err: failure }, 'usage journal: reading set-aside records back failed; will retry');
         for (const entry of entries) if (!this.queue.push(entry)) journal.setAside(entry);
-        // Nothing read back (lines still being written): no batch will ask again, so a timer does.
+        // Nothing read back (lines still being written, a file that could not be read): no batch will ask again, so a timer does.
         if (entries.length === 0) this.readBackLater();
-        return entries.length + lost + finished;
+        return failure === undefined ? entries.length + lost + finished : 0;
       },
       (error: unknown) => {
         this.recovery = undefined;
