@@ -141,8 +141,7 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     logger.error({ err: error, records }, 'usage journal write failed (disk full?): these records reach the database without their copy for a crash'),
   );
   const ledger = new UsageLedger(store, config.ledger, logger, journal, join(config.storage.dataDir, 'usage-dead-letters.ndjson'));
-  const replayed = ledger.replayOrphans();
-  if (replayed > 0) logger.warn({ segments: replayed }, 'usage journal: replaying the records of a process that stopped before writing them');
+  ledger.replayOrphans();
   metrics.watchQueue(ledger.backlog);
   metrics.watchLedgerSetAside(() => ledger.setAside);
   await authenticator.listenForRevocations(sharedState);

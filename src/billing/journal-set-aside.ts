@@ -117,6 +117,13 @@ export class SegmentReader {
     }
   }
 
+  /** Starts over from the file's first line (a line before the reader's position was set aside again). */
+  async rewind(): Promise<void> {
+    await this.close();
+    this.nextLine = 0;
+    this.start = this.end = this.offset = 0;
+  }
+
   /** Passes over the cut last line next() handed out as not whole. */
   passCutLine(): void {
     this.start = this.end;
@@ -153,12 +160,64 @@ export class SegmentReader {
   }
 }
 
+/** A record read back from its line: the record (a store that takes records) or the line, checked to be one. */
+export interface ReadBackRecord {
+  index: number;
+  record?: UsageRecord;
+  line?: string;
+}
+
+/** What reading one segment's set-aside lines back found; filled in as it goes, so a read that fails keeps what it found. */
+export interface ReadBack {
+  found: ReadBackRecord[];
+  /** Set-aside lines the file does not hold (cut short, or never written): done with, never to be written. */
+  missing: number;
+  bytes: number;
+  /** How many lines the file holds, once a sealed one was read to its end. */
+  lineCount?: number;
+}
+
+/**
+ * Reads `setAside`'s lines from `reader`, in order, until `budget` (records and bytes) is spent. `settled`: every line
+ * below it is whole in the file — Infinity for a sealed segment, whose file holds all it ever will, so that a wanted
+ * line past its end is missing; below an open segment's count, a read that ends early is tried again later.
+ */
+export async function readSetAside(setAside: SetAsideLines, reader: SegmentReader, settled: number, budget: { records: number; bytes: number }, keepLine: boolean, into: ReadBack): Promise<void> {
+  while (into.found.length < budget.records && into.bytes < budget.bytes && setAside.first < settled) {
+    const wanted = setAside.first;
+    // A line before the reader's position was set aside meanwhile (the queue filled again): read from the start.
+    if (wanted < reader.nextLine) await reader.rewind();
+    let line = await reader.next();
+    while (line?.whole && line.number < wanted) line = await reader.next();
+    if (line?.whole) {
+      setAside.takeFirst();
+      into.bytes += line.bytes.length;
+      const taken = recoveredRecord(line.bytes.toString('utf8'), keepLine);
+      if (taken) into.found.push({ index: wanted, ...taken });
+      else into.missing++;
+      continue;
+    }
+    // The file ends before the wanted line: at a line cut short (a crash's last line, a write that failed half-way), or after the last whole one.
+    if (settled !== Infinity) return;
+    if (line) {
+      if (line.number === wanted) {
+        setAside.takeFirst();
+        into.missing++;
+      }
+      reader.passCutLine();
+    }
+    into.missing += setAside.endAt(reader.nextLine);
+    into.lineCount = reader.nextLine;
+    return;
+  }
+}
+
 /**
  * A set-aside line as the ledger's queue takes it: the record (a store that takes records) or the line itself, checked
  * to be one (a store that takes lines). Undefined for a line that is not a record: a write that failed half-way (a full
  * disk) left it cut short.
  */
-export function recoveredRecord(line: string | undefined, keepLine: boolean): { record?: UsageRecord; line?: string } | undefined {
+function recoveredRecord(line: string, keepLine: boolean): { record?: UsageRecord; line?: string } | undefined {
   if (!line) return undefined;
   try {
     const record = JSON.parse(line) as UsageRecord;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { waitFor } from '../../test/support/helpers.js';
 import { fakeStorage, journaledStorage, record } from '../../test/support/fake-ledger-storage.js';
+import { segmentFiles, writeDeadJournal } from '../../test/support/journal-files.js';
 import { SetAsideLines } from './journal-set-aside.js';
 import { UsageJournal } from './usage-journal.js';
 import { UsageLedger } from './usage-ledger.js';
@@ -18,6 +19,18 @@ import { UsageLedger } from './usage-ledger.js';
 const silent = pino({ level: 'silent' });
 const small = { flushIntervalMs: 20, maxBatch: 5, maxQueue: 10 };
 const ids = (count: number, from = 0) => Array.from({ length: count }, (_, index) => `req_${from + index}`);
+
+/** A logger that keeps what it logs at `level` and above. */
+function capturingLogger(level: 'warn' | 'error') {
+  const logged: Array<{ msg: string; lost?: number }> = [];
+  return { logger: pino({ level }, { write: (line: string) => logged.push(JSON.parse(line)) }), logged };
+}
+
+/** An audited prompt longer than the journal reader's buffer (256 KB). */
+const LONG_PROMPT = 'x'.repeat(300_000);
+
+/** `count` records with LONG_PROMPT audited, as journal lines. */
+const longLines = (count: number) => ids(count).map((_, index) => JSON.stringify(record(index, { audit: { served_model: null, routing_decision: null, prompt: LONG_PROMPT } })));
 
 async function withDir(run: (dir: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'svc-set-aside-'));
@@ -133,9 +146,8 @@ test("a crashed process's journal larger than the queue is read back a chunk at 
   await withDir(async (dir) => {
     // What a process that died (pid 999999 is not running) left behind: 45 records and the one its crash cut short.
     const lines = ids(45).map((_, index) => JSON.stringify(record(index)));
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n{"request_id":"req_45","org`);
-    const logged: Array<{ msg: string }> = [];
-    const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    await writeDeadJournal(dir, lines, { tail: '{"request_id":"req_45","org' });
+    const { logger, logged } = capturingLogger('warn');
     const { storage, written } = fakeStorage();
     const ledger = new UsageLedger(storage, small, logger, new UsageJournal(dir));
     let deepest = 0;
@@ -148,34 +160,36 @@ test("a crashed process's journal larger than the queue is read back a chunk at 
     }
     assert.deepEqual(written.map((row) => row.request_id).sort(), ids(45).sort());
     assert.ok(deepest <= 10, `queue depth ${deepest} within its bound`);
-    assert.deepEqual(logged.map((entry) => entry.msg), [], 'the cut line is no loss to report');
+    assert.deepEqual(
+      logged.map((entry) => entry.msg),
+      ['usage journal: replaying the records of a process that stopped before writing them'],
+      'the replay is logged; the cut line is no loss to report',
+    );
     await ledger.close();
-    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), [], 'the claimed journal is deleted once written');
+    assert.deepEqual((await segmentFiles(dir)), [], 'the claimed journal is deleted once written');
   });
 });
 
 test('a claimed journal of long lines is read back a buffer at a time, past lines longer than the buffer', async () => {
   await withDir(async (dir) => {
     // 40 records of ~300 KB (12 MB in all): each longer than the reader's buffer, together more than a chunk's bytes.
-    const long = 'x'.repeat(300_000);
-    const lines = ids(40).map((_, index) => JSON.stringify(record(index, { audit: { served_model: null, routing_decision: null, prompt: long } })));
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    const lines = longLines(40);
+    await writeDeadJournal(dir, lines);
     const { storage, written } = journaledStorage();
     const ledger = new UsageLedger(storage, { ...small, maxQueue: 100 }, silent, new UsageJournal(dir));
     assert.equal(ledger.replayOrphans(), 1);
     assert.ok(await waitFor(() => written.length >= 40, 10_000, 10), 'every record of the claimed journal in the database');
     assert.deepEqual(written.map((row) => row.request_id), ids(40), 'in order, each once');
-    assert.ok(written.every((row) => row.audit?.prompt === long), 'each line read whole');
+    assert.ok(written.every((row) => row.audit?.prompt === LONG_PROMPT), 'each line read whole');
     await ledger.close();
-    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+    assert.deepEqual((await segmentFiles(dir)), []);
   });
 });
 
 test('a chunk read back holds about 8 MB at most, however many records would fit the queue', async () => {
   await withDir(async (dir) => {
-    const long = 'x'.repeat(300_000);
-    const lines = ids(40).map((_, index) => JSON.stringify(record(index, { audit: { served_model: null, routing_decision: null, prompt: long } })));
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    const lines = longLines(40);
+    await writeDeadJournal(dir, lines);
     const journal = new UsageJournal(dir);
     assert.equal(journal.claimOrphans(), 1);
     const first = await journal.takeSetAside(1_000, true);
@@ -208,12 +222,12 @@ test('a segment file that cannot be opened for a while (not gone) loses nothing:
   await withDir(async (dir) => {
     const { rename, symlink, unlink } = await import('node:fs/promises');
     const lines = ids(3).map((_, index) => JSON.stringify(record(index)));
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${lines.join('\n')}\n`);
+    await writeDeadJournal(dir, lines);
     const { storage, written } = fakeStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, small, silent, journal);
     assert.equal(journal.claimOrphans(), 1);
-    const [claimed] = (await readdir(dir)).filter((name) => name.endsWith('.ndjson'));
+    const [claimed] = (await segmentFiles(dir));
     // The claimed file cannot be opened (ELOOP here; EMFILE or EACCES in the field) while the ledger reads back.
     await rename(join(dir, claimed), join(dir, 'aside'));
     await symlink(join(dir, claimed), join(dir, claimed));
@@ -224,19 +238,19 @@ test('a segment file that cannot be opened for a while (not gone) loses nothing:
     await ledger.flush();
     assert.deepEqual(written.map((row) => row.request_id), ids(3), 'read back once the file opens');
     await ledger.close();
-    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+    assert.deepEqual((await segmentFiles(dir)), []);
   });
 });
 
 test('the records read back before a file fails to open are handed over with the failure, not thrown away', async () => {
   await withDir(async (dir) => {
     const { rename, symlink, unlink } = await import('node:fs/promises');
-    await writeFile(join(dir, '999998-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(0))}\n${JSON.stringify(record(1))}\n`);
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(2))}\n${JSON.stringify(record(3))}\n`);
+    await writeDeadJournal(dir, [record(0), record(1)].map((one) => JSON.stringify(one)), { pid: 999998 });
+    await writeDeadJournal(dir, [record(2), record(3)].map((one) => JSON.stringify(one)));
     const journal = new UsageJournal(dir);
     assert.equal(journal.claimOrphans(), 2);
     // Whichever of the two is read second (the later claimed) cannot be opened.
-    const names = (await readdir(dir)).filter((name) => name.endsWith('.ndjson')).sort((a, b) => Number(a.split('-').pop()!.split('.')[0]) - Number(b.split('-').pop()!.split('.')[0]));
+    const names = await segmentFiles(dir);
     const second = names[1];
     await rename(join(dir, second), join(dir, 'aside'));
     await symlink(join(dir, second), join(dir, second));
@@ -254,15 +268,14 @@ test('the records read back before a file fails to open are handed over with the
 
 test('set-aside records whose lines a failed write left out are counted lost and logged; the others are written and the segment goes', async () => {
   await withDir(async (dir) => {
-    const logged: unknown[] = [];
-    const logger = pino({ level: 'error' }, { write: (line: string) => logged.push(JSON.parse(line)) });
+    const { logger, logged } = capturingLogger('error');
     const { storage, written, state } = fakeStorage({ down: true });
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, small, logger, journal);
     for (let index = 0; index < 20; index++) ledger.record(record(index));
     journal.writeNow();
     // The disk filled half-way through the last lines: the file ends after the 15th record, in the middle of the 16th.
-    const [file] = (await readdir(dir)).filter((name) => name.endsWith('.ndjson'));
+    const [file] = (await segmentFiles(dir));
     const lines = (await readFile(join(dir, file), 'utf8')).split('\n');
     await writeFile(join(dir, file), `${lines.slice(0, 15).join('\n')}\n${lines[15].slice(0, 30)}`);
     journal.close(); // sealed: the file holds all it ever will
@@ -270,11 +283,11 @@ test('set-aside records whose lines a failed write left out are counted lost and
     assert.ok(await waitFor(() => ledger.setAside === 0 && ledger.pending === 0, 5000, 10), 'the set-aside records read back');
     assert.deepEqual(written.map((row) => row.request_id).sort(), ids(15).sort());
     assert.ok(
-      logged.some((entry) => (entry as { lost?: number }).lost === 5),
+      logged.some((entry) => entry.lost === 5),
       'the five records the file lacks are reported',
     );
     await ledger.close();
-    assert.deepEqual((await readdir(dir)).filter((name) => name.endsWith('.ndjson')), []);
+    assert.deepEqual((await segmentFiles(dir)), []);
   });
 });
 

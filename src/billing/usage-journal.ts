@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRecord } from '../core/storage-interfaces.js';
-import { recoveredRecord, SegmentReader, SetAsideLines } from './journal-set-aside.js';
+import { readSetAside, SegmentReader, SetAsideLines, type ReadBack } from './journal-set-aside.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -194,45 +194,20 @@ export class UsageJournal {
       // Every line appended so far is whole in the file, unless its write failed (which seals the segment); a line
       // appended while the file is read may still be on its way.
       const settled = segment.fd === undefined ? Infinity : segment.appended;
-      let missing = 0;
+      const read: ReadBack = { found: [], missing: 0, bytes: 0 };
       try {
-        let reader = await this.readerFor(segment);
-        while (entries.length < limit && bytes < RECOVERY_BYTES && setAside.first < settled) {
-          const wanted = setAside.first;
-          // A line before the reader's position set aside meanwhile (its queue filled again): read from the start.
-          if (wanted < reader.nextLine) reader = await this.readerFor(segment);
-          let line = await reader.next();
-          while (line?.whole && line.number < wanted) line = await reader.next();
-          if (line?.whole) {
-            setAside.takeFirst();
-            bytes += line.bytes.length;
-            const taken = recoveredRecord(line.bytes.toString('utf8'), keepLine);
-            if (taken) entries.push({ record: taken.record, segment, index: wanted, line: taken.line });
-            else missing++;
-            continue;
-          }
-          // The file ends before the wanted line (at a line cut short, or after the last whole one).
-          if (settled !== Infinity) break; // an open segment's lines are all there: a read that ended early is tried again later
-          if (line) {
-            // Cut short: a crash's last line, or a write that failed half-way.
-            if (line.number === wanted) {
-              setAside.takeFirst();
-              missing++;
-            }
-            reader.passCutLine();
-          }
-          missing += setAside.endAt(reader.nextLine);
-          if (segment.claimed) segment.appended = reader.nextLine;
-          break;
-        }
+        await readSetAside(setAside, await this.readerFor(segment), settled, { records: limit - entries.length, bytes: RECOVERY_BYTES - bytes }, keepLine, read);
       } catch (error) {
         // The file could not be read (too many open files, an I/O error): what was read so far is handed over, the rest tried later.
         failure = error;
         this.stopReading(segment);
       }
+      for (const { index, record, line } of read.found) entries.push({ record, segment, index, line });
+      bytes += read.bytes;
+      if (segment.claimed && read.lineCount !== undefined) segment.appended = read.lineCount;
       // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
-      if (!segment.claimed) lost += missing;
-      segment.written += missing;
+      if (!segment.claimed) lost += read.missing;
+      segment.written += read.missing;
       if (setAside.isEmpty) {
         finished++;
         this.withSetAside.delete(segment);
@@ -244,10 +219,9 @@ export class UsageJournal {
     return { entries, lost, finished, failure };
   }
 
-  /** The reader of `segment`'s file, going on from where the last chunk stopped unless a line before it was set aside since. */
+  /** The reader of `segment`'s file, going on from where the last chunk stopped (readSetAside starts it over when it must). */
   private async readerFor(segment: Segment): Promise<SegmentReader> {
-    const kept = this.recovering?.segment === segment ? this.recovering.reader : undefined;
-    if (kept && segment.setAside!.first >= kept.nextLine) return kept;
+    if (this.recovering?.segment === segment) return this.recovering.reader;
     await this.recovering?.reader.close();
     const reader = new SegmentReader(segment.file);
     this.recovering = { segment, reader };

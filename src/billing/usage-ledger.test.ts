@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { waitFor } from '../../test/support/helpers.js';
 import { fakeStorage, journaledStorage, record } from '../../test/support/fake-ledger-storage.js';
+import { segmentFiles, writeDeadJournal } from '../../test/support/journal-files.js';
 import { UsageJournal } from './usage-journal.js';
-import { UsageLedger, type LedgerStorage } from './usage-ledger.js';
+import { UsageLedger } from './usage-ledger.js';
 
 const silent = pino({ level: 'silent' });
 
@@ -117,8 +118,7 @@ test('a journal write that fails (a full disk) is reported, answers do not wait 
     ledger.record(record(3));
     ledger.journalNow();
     assert.equal(failures.length, 1, 'the new file takes the next write');
-    const files = (await readdir(dir)).filter((name) => name.endsWith('.ndjson'));
-    const lastFile = files.sort((a, b) => Number(a.split('-').pop()!.split('.')[0]) - Number(b.split('-').pop()!.split('.')[0])).pop()!;
+    const lastFile = (await segmentFiles(dir)).pop()!;
     assert.deepEqual((await readFile(join(dir, lastFile), 'utf8')).trim().split('\n').map((line) => JSON.parse(line).request_id), ['req_3']);
     await ledger.close();
     assert.deepEqual(written.map((row) => row.request_id), ['req_1', 'req_2', 'req_3']);
@@ -149,9 +149,8 @@ test("a store that takes the journal's lines gets each record's line as the jour
 test("a batch of journal lines the database refuses is written row by row from the records; a replayed journal's lines are sent as read", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {
-    const { writeFile } = await import('node:fs/promises');
     const replayedLine = JSON.stringify(record(7));
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${replayedLine}\n`);
+    await writeDeadJournal(dir, [replayedLine]);
     const { storage, sent, written, deadLetters } = journaledStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, options, silent, journal);
@@ -172,8 +171,7 @@ test("a crashed process's journal is replayed by the next one; a line cut in hal
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {
     // What a process that died (pid 999999 is not running) left behind.
-    const { writeFile } = await import('node:fs/promises');
-    await writeFile(join(dir, '999999-1700000000000-ab12cd34-0.ndjson'), `${JSON.stringify(record(1))}\n${JSON.stringify(record(2))}\n{"request_id":"req_3","org`);
+    await writeDeadJournal(dir, [JSON.stringify(record(1)), JSON.stringify(record(2))], { tail: '{"request_id":"req_3","org' });
     const { storage, written } = fakeStorage();
     const journal = new UsageJournal(dir);
     const ledger = new UsageLedger(storage, options, silent, journal);

@@ -67,8 +67,7 @@ export class UsageLedger {
     if (journal) {
       this.orphanSweep = setInterval(() => {
         try {
-          const claimed = this.replayOrphans();
-          if (claimed > 0) logger.warn({ segments: claimed }, 'usage journal: replaying the records of an instance that stopped before writing them');
+          this.replayOrphans();
         } catch (error) {
           logger.error({ err: error }, 'usage journal: looking for orphaned journals failed');
         }
@@ -99,8 +98,12 @@ export class UsageLedger {
       this.queue.push({ record: entry, segment: undefined as never, index: 0, line: undefined });
       return;
     }
-    const journaled = this.journal.append(entry, this.takesJournaledText);
-    if (!this.queue.push(journaled)) this.journal.setAside(journaled);
+    this.enqueue(this.journal, this.journal.append(entry, this.takesJournaledText));
+  }
+
+  /** Queues a journaled entry, or sets it aside in the journal when the queue is full. */
+  private enqueue(journal: UsageJournal, entry: JournalEntry): void {
+    if (!this.queue.push(entry)) journal.setAside(entry);
   }
 
   /** Records waiting in the journal only, for room in the queue. */
@@ -129,7 +132,9 @@ export class UsageLedger {
    */
   replayOrphans(): number {
     const claimed = this.journal?.claimOrphans() ?? 0;
-    if (claimed > 0) this.readBackSetAside();
+    if (claimed === 0) return 0;
+    this.logger.warn({ segments: claimed }, 'usage journal: replaying the records of a process that stopped before writing them');
+    this.readBackSetAside();
     return claimed;
   }
 
@@ -194,24 +199,19 @@ export class UsageLedger {
     if (!journal || this.recovery || this.closing || !journal.hasSetAside) return this.recovery;
     const room = this.options.maxQueue - this.queue.depth;
     if (room < this.options.maxQueue / 2) return undefined;
-    this.recovery = journal.takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText).then(
-      ({ entries, lost, finished, failure }) => {
+    this.recovery = journal
+      .takeSetAside(Math.min(room, RECOVERY_CHUNK), this.takesJournaledText)
+      .catch((failure: unknown) => ({ entries: [], lost: 0, finished: 0, failure }))
+      .then(({ entries, lost, finished, failure }) => {
         // Cleared first: the pushes below may write a batch at once, whose end asks for the next chunk.
         this.recovery = undefined;
         if (lost > 0) this.logger.error({ lost }, 'usage journal: set-aside records missing from their segment file (a failed write): not written');
         if (failure !== undefined) this.logger.error({ err: failure }, 'usage journal: reading set-aside records back failed; will retry');
-        for (const entry of entries) if (!this.queue.push(entry)) journal.setAside(entry);
+        for (const entry of entries) this.enqueue(journal, entry);
         // Nothing read back (lines still being written, a file that could not be read): no batch will ask again, so a timer does.
         if (entries.length === 0) this.readBackLater();
         return failure === undefined ? entries.length + lost + finished : 0;
-      },
-      (error: unknown) => {
-        this.recovery = undefined;
-        this.logger.error({ err: error }, 'usage journal: reading set-aside records back failed; will retry');
-        this.readBackLater();
-        return 0;
-      },
-    );
+      });
     return this.recovery;
   }
 

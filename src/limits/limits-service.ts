@@ -20,7 +20,7 @@ const MONTH_COUNTER_TTL_MS = 35 * 24 * 60 * 60 * 1000;
  * its query time-out (60 s, twice: the ledger's flush, then the sum); past this it is refused with a 503, and the
  * seeding goes on for the requests after it.
  */
-export const SEEDING_WAIT_MS = 5_000;
+const SEEDING_WAIT_MS = 5_000;
 
 
 /** A month's settled usage from the ledger (the counters are seeded from it when absent). */
@@ -65,7 +65,6 @@ export class LimitsService {
     private readonly logger: Pick<Logger, 'warn' | 'error'>,
     /** Told of each refusal (metrics): which limit, of the key or the org. */
     private readonly onRefusal: (limit: 'rpm' | 'tpm' | 'monthly_token_quota' | 'monthly_budget_usd', scope: string) => void = () => undefined,
-    private readonly seedingWaitMs = SEEDING_WAIT_MS,
   ) {}
 
   hasRates(context: RequestContext): boolean {
@@ -218,8 +217,8 @@ export class LimitsService {
   private awaitSeeding(seeding: Promise<unknown>, limit: Limit): Promise<unknown> {
     return refusedPast(
       seeding,
-      this.seedingWaitMs,
-      () => new GatewayError('service_unavailable', `The database did not answer within ${this.seedingWaitMs / 1000} s: this month's usage of the ${limit.scope} ${limit.id} could not be read to check its monthly quota or budget; retry shortly`),
+      SEEDING_WAIT_MS,
+      () => new GatewayError('service_unavailable', `The database did not answer within ${SEEDING_WAIT_MS / 1000} s: this month's usage of the ${limit.scope} ${limit.id} could not be read to check its monthly quota or budget; retry shortly`),
     );
   }
 

@@ -4,7 +4,7 @@ import { refusedPast } from '../../src/shared/deadline.js';
 import { postgresBehindProxy, type PostgresBehindProxy } from '../support/postgres-behind-proxy.js';
 import { startOwnRedis, type OwnRedis } from '../support/redis-server.js';
 import { startTestGateway, type TestGateway } from '../support/test-gateway.js';
-import { chatBody, createKey, createOrg, postChat, writeConfigFile } from './gateway-test-helpers.js';
+import { chatBody, createKey, createOrg, postChat, waitFor, writeConfigFile } from './gateway-test-helpers.js';
 
 const databaseUrl = process.env.SVC_TEST_DATABASE_URL;
 
@@ -144,13 +144,8 @@ describe('usage records past a full ledger queue', { skip: databaseUrl ? undefin
     } finally {
       database.proxy.thaw();
     }
-    const deadline = Date.now() + 15_000;
-    let recorded = await requestsRecorded();
-    while (recorded < 21 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      recorded = await requestsRecorded();
-    }
-    assert.equal(recorded, 21, 'every request of the outage is in the ledger, and none twice');
+    await waitFor(async () => (await requestsRecorded()) >= 21, 15_000, 100);
+    assert.equal(await requestsRecorded(), 21, 'every request of the outage is in the ledger, and none twice');
     assert.match(await (await harness.request('/metrics')).text(), /^svc_ledger_set_aside 0$/m);
   });
 });
