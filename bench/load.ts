@@ -1,10 +1,15 @@
 import { Pool } from 'undici';
 
 /**
- * Closed-loop load generator: `concurrency` workers, each sending one request at a time over a
- * keep-alive undici Pool (one connection per worker), first for `warmupSeconds` (discarded), then for
- * `seconds` (measured). Bounded by time and by `maxRequests` measured requests; every request has
- * header and body time-outs and the whole run a hard deadline, so it always ends.
+ * Load generator over a keep-alive undici Pool of `concurrency` connections, first for `warmupSeconds`
+ * (discarded), then for `seconds` (measured). Closed loop by default: `concurrency` workers, each sending one
+ * request at a time, so the target runs flat out and latency is mostly queueing. With `rate`, open loop:
+ * requests leave on a fixed schedule whether or not earlier ones have answered, so a target that stalls keeps
+ * receiving them and the stall shows in every request it held up (no coordinated omission). Each latency counts
+ * from the moment the request leaves, not from its slot in the schedule: the generator's own timer lag (up to a
+ * millisecond a tick) is not the target's.
+ * Bounded by time and by `maxRequests` measured requests; every request has header and body time-outs and
+ * the whole run a hard deadline, so it always ends.
  */
 
 export interface LoadOptions {
@@ -14,7 +19,10 @@ export interface LoadOptions {
   headers: Record<string, string>;
   /** The request body: the same for every request, or a new one per request (e.g. cache misses). */
   body: string | (() => string);
+  /** Connections; in a closed loop also the requests in flight. */
   concurrency: number;
+  /** Requests a second on a fixed schedule (open loop); absent: closed loop. */
+  rate?: number;
   warmupSeconds: number;
   seconds: number;
   maxRequests: number;
@@ -60,6 +68,7 @@ export interface LoadResult {
 }
 
 const now = () => process.hrtime.bigint();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function isLoopback(origin: string): boolean {
   const host = new URL(origin).hostname;
@@ -99,49 +108,70 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const stopAt = measureFrom + BigInt(Math.round(options.seconds * 1e9));
   let stopped = false;
 
-  const worker = async () => {
-    while (!stopped) {
-      const t0 = now();
-      if (t0 >= stopAt || count >= capacity) return;
-      const measured = t0 >= measureFrom;
-      let first = 0n;
-      let ok = false;
-      let failure: string | undefined;
-      let serverMs = NaN;
-      try {
-        const response = await pool.request({ method: 'POST', path: options.path, headers, body: nextBody() });
-        const breakdown = response.headers['x-svc-latency-breakdown'];
-        if (measured && typeof breakdown === 'string') serverMs = Number((JSON.parse(breakdown) as { total?: number }).total);
-        for await (const _chunk of response.body) {
-          if (first === 0n) first = now();
-        }
-        ok = response.statusCode === 200;
-        if (!ok) failure = `HTTP ${response.statusCode}`;
-        if (measured && options.countStatuses) statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
-      } catch (error) {
-        failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  /** One request, its latency counted from now; measured when `slot` (now, or its slot in the schedule) is past the warm-up. */
+  const send = async (slot: bigint) => {
+    const t0 = now();
+    const measured = slot >= measureFrom;
+    let first = 0n;
+    let ok = false;
+    let failure: string | undefined;
+    let serverMs = NaN;
+    try {
+      const response = await pool.request({ method: 'POST', path: options.path, headers, body: nextBody() });
+      const breakdown = response.headers['x-svc-latency-breakdown'];
+      if (measured && typeof breakdown === 'string') serverMs = Number((JSON.parse(breakdown) as { total?: number }).total);
+      for await (const _chunk of response.body) {
+        if (first === 0n) first = now();
       }
-      const t1 = now();
-      if (!measured) continue;
-      if (ok && count < capacity) {
-        totals[count] = Number(t1 - t0) / 1e6;
-        firstBytes[count] = Number((first || t1) - t0) / 1e6;
-        if (Number.isFinite(serverMs)) {
-          serverTimes[serverCount++] = serverMs;
-          if (totals[count] > 2) {
-            slow++;
-            if (serverMs < 1) slowOutside++;
-          }
+      ok = response.statusCode === 200;
+      if (!ok) failure = `HTTP ${response.statusCode}`;
+      if (measured && options.countStatuses) statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+    } catch (error) {
+      failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    }
+    const t1 = now();
+    if (!measured) return;
+    if (ok && count < capacity) {
+      totals[count] = Number(t1 - t0) / 1e6;
+      firstBytes[count] = Number((first || t1) - t0) / 1e6;
+      if (Number.isFinite(serverMs)) {
+        serverTimes[serverCount++] = serverMs;
+        if (totals[count] > 2) {
+          slow++;
+          if (serverMs < 1) slowOutside++;
         }
-        count++;
-        lastCompletion = t1;
-      } else if (!ok) {
-        errors++;
-        firstError ??= failure;
-        // Do not spin on an instantly failing target (a limit's refusals are the answers being measured).
-        if (!options.countStatuses) await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      count++;
+      lastCompletion = t1;
+    } else if (!ok) {
+      errors++;
+      firstError ??= failure;
+      // Do not spin on an instantly failing target (a limit's refusals are the answers being measured).
+      if (!options.countStatuses && options.rate === undefined) await sleep(5);
+    }
+  };
+
+  const worker = async () => {
+    for (let slot = now(); !stopped && slot < stopAt && count < capacity; slot = now()) await send(slot);
+  };
+
+  /** The open loop: every millisecond or so, the requests the schedule owes by now leave. */
+  const schedule = async (rate: number) => {
+    const intervalNs = 1e9 / rate;
+    const inFlight = new Set<Promise<void>>();
+    for (let sent = 0; !stopped && count < capacity; await sleep(1)) {
+      const elapsedNs = Number(now() - startedAt);
+      for (const due = Math.floor(elapsedNs / intervalNs) + 1; sent < due; sent++) {
+        const slot = startedAt + BigInt(Math.round(sent * intervalNs));
+        if (slot >= stopAt) {
+          await Promise.all(inFlight);
+          return;
+        }
+        const request = send(slot).finally(() => inFlight.delete(request));
+        inFlight.add(request);
       }
     }
+    await Promise.all(inFlight);
   };
 
   const measureStart = setTimeout(() => void options.onMeasureStart?.(), Math.max(0, Number(measureFrom - now()) / 1e6));
@@ -158,7 +188,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     );
   });
   try {
-    await Promise.race([Promise.all(Array.from({ length: options.concurrency }, worker)), hardStop]);
+    const load = options.rate === undefined ? Promise.all(Array.from({ length: options.concurrency }, worker)) : schedule(options.rate);
+    await Promise.race([load, hardStop]);
   } finally {
     stopped = true;
     clearTimeout(measureStart);

@@ -67,9 +67,9 @@ interface Overhead {
   ratio: { p50: number | null; p99: number | null };
 }
 
-function overheadOf(metric: 'total' | 'firstByte', results: Record<TargetName, TargetResult>): Overhead {
+function overheadOf(metric: 'total' | 'firstByte', results: Record<TargetName, TargetResult>, proxy: 'svc' | 'governed' = 'svc'): Overhead {
   const direct = results.direct[metric];
-  const svc = { p50: results.svc[metric].p50 - direct.p50, p99: results.svc[metric].p99 - direct.p99 };
+  const svc = { p50: results[proxy][metric].p50 - direct.p50, p99: results[proxy][metric].p99 - direct.p99 };
   const bare = { p50: results.bare[metric].p50 - direct.p50, p99: results.bare[metric].p99 - direct.p99 };
   const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : null);
   return { svc, bare, ratio: { p50: ratio(svc.p50, bare.p50), p99: ratio(svc.p99, bare.p99) } };
@@ -83,10 +83,18 @@ function table(rows: string[][]): string {
 const ms = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(2));
 const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}×`);
 
-function verdictLine(what: string, overhead: Overhead): string {
+/** `judged`: the line issue 20's overhead target is read on (the fixed rate's when it ran); else the figure is reported. */
+function verdictLine(what: string, overhead: Overhead, judged: boolean): string {
   const ratio = overhead.ratio.p50;
-  const verdict = ratio === null ? 'ratio n/a: the bare proxy added no measurable latency' : ratio <= 1.5 ? 'within target' : 'ABOVE target';
-  return `svc overhead p50${what} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)} (target ≤ 1.5×, issue 20): ${verdict}`;
+  const verdict = ratio === null ? 'ratio n/a: the bare proxy added no measurable latency' : !judged ? 'reported (queueing: it follows the CPU ratio; the target is read at the fixed rate)' : ratio <= 1.5 ? 'within target' : 'ABOVE target';
+  return `svc overhead p50${what} ${ms(overhead.svc.p50)} ms vs bare ${ms(overhead.bare.p50)} ms → ratio ${times(ratio)}${judged ? ' (target ≤ 1.5×, issue 20)' : ''}: ${verdict}`;
+}
+
+/** The figures at a fixed rate (open loop): each target's latency where nothing queues, and the overheads over direct. */
+export interface OpenLoopRun {
+  rate: number;
+  seconds: number;
+  results: Record<TargetName, TargetResult>;
 }
 
 /** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
@@ -107,6 +115,7 @@ export async function report(
   results: Record<TargetName, TargetResult>,
   peakRssMb: Record<TargetName, number | undefined>,
   rounds: Record<TargetName, TargetResult[]>,
+  openLoop?: OpenLoopRun,
 ): Promise<void> {
   const stream = settings.mode === 'stream';
   const cpuCount = availableParallelism();
@@ -138,6 +147,7 @@ export async function report(
     ]);
   }
 
+  const open = openLoop && openLoopFigures(openLoop, stream);
   const perRound = settings.rounds > 1 ? ` × ${settings.rounds} rounds (median per figure)` : '';
   const title = `svc proxy overhead: ${settings.mode} chat completions, concurrency ${settings.concurrency}, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
   const out = [
@@ -149,7 +159,9 @@ export async function report(
     '',
     table(overheadRows),
     '',
-    ...overheads.map(({ label: what, overhead }) => verdictLine(what, overhead)),
+    ...(open ? [`at a fixed ${openLoop.rate} requests/s (open loop: requests leave on schedule whatever the answers), 1 s warm-up + ${openLoop.seconds} s measured per target${perRound}:`, '', open.text, ''] : []),
+    ...overheads.map(({ label: what, overhead }) => verdictLine(`${what}${open ? ` under saturation (concurrency ${settings.concurrency})` : ''}`, overhead, !open)),
+    ...(open ? open.overheads.map(({ label: what, overhead }) => verdictLine(`${what} at ${openLoop.rate} requests/s`, overhead, true)) : []),
     cpuLine(results),
     '',
   ];
@@ -178,19 +190,50 @@ export async function report(
         },
       ]),
     ),
-    overheadMs: Object.fromEntries(
-      overheads.map(({ key, overhead }) => [
-        key === 'total' ? 'latency' : 'firstByte',
-        {
-          svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
-          bare: { p50: round(overhead.bare.p50), p99: round(overhead.bare.p99) },
-          ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
-        },
-      ]),
-    ),
+    overheadMs: Object.fromEntries(overheads.map(({ key, overhead }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overhead)])),
+    ...(open ? { openLoop: open.figures } : {}),
   };
   await writeResults(settings.out, figures);
   if (settings.updateReadme) await updateReadmeTable(settings.mode, readmeTable(figures, label, targetNames));
+}
+
+type OverheadLine = { label: string; key: 'total' | 'firstByte'; overhead: Overhead };
+
+const overheadFigures = (overhead: Overhead) => ({
+  svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
+  bare: { p50: round(overhead.bare.p50), p99: round(overhead.bare.p99) },
+  ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
+});
+
+/** The fixed-rate phase: its table (latencies, and svc's and governed svc's overhead over direct against the bare proxy's), its verdict lines' overheads, its JSON. */
+function openLoopFigures(run: OpenLoopRun, stream: boolean) {
+  const metrics: Array<{ label: string; key: 'total' | 'firstByte' }> = stream ? [{ label: ' (first byte)', key: 'firstByte' }, { label: ' (total)', key: 'total' }] : [{ label: '', key: 'total' }];
+  const rows = [['target', 'requests', 'errors', 'req/s', ...(stream ? ['ttfb p50', 'ttfb p99'] : []), stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'cpu µs/req']];
+  for (const name of targetNames) {
+    const result = run.results[name];
+    rows.push([label[name], String(result.requests), String(result.errors), result.rps.toFixed(0), ...(stream ? [ms(result.firstByte.p50), ms(result.firstByte.p99)] : []), ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0)]);
+  }
+  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99', 'governed p50', 'ratio p50']];
+  const overheads: OverheadLine[] = [];
+  for (const { label: what, key } of metrics) {
+    const overhead = overheadOf(key, run.results);
+    const governed = overheadOf(key, run.results, 'governed');
+    overheads.push({ label: what, key, overhead });
+    overheadRows.push([stream ? what.trim().replace(/[()]/g, '') : 'latency', ms(overhead.svc.p50), ms(overhead.bare.p50), times(overhead.ratio.p50), ms(overhead.svc.p99), ms(overhead.bare.p99), times(overhead.ratio.p99), ms(governed.svc.p50), times(governed.ratio.p50)]);
+  }
+  const figures = {
+    rate: run.rate,
+    seconds: run.seconds,
+    targets: Object.fromEntries(
+      targetNames.map((name) => {
+        const result = run.results[name];
+        return [name, { requests: result.requests, errors: result.errors, rps: round(result.rps, 1), latencyMs: roundSummary(result.total), ...(stream ? { firstByteMs: roundSummary(result.firstByte) } : {}), cpuUsPerRequest: result.cpuUsPerRequest === undefined ? null : round(result.cpuUsPerRequest, 1) }];
+      }),
+    ),
+    overheadMs: Object.fromEntries(metrics.map(({ key }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overheadOf(key, run.results))])),
+    governedOverheadMs: Object.fromEntries(metrics.map(({ key }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overheadOf(key, run.results, 'governed'))])),
+  };
+  return { text: `${table(rows)}\n\n${table(overheadRows)}`, overheads, figures };
 }
 
 /** One file, one entry per mode: a --stream run keeps the last non-stream figures and vice versa. */

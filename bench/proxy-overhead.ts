@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
 import { probe, runLoad } from './load.js';
-import { combineRounds, report, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
+import { combineRounds, report, targetNames, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
 import { writeFlameGraph } from './flame-graph.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -26,6 +26,9 @@ const chatPath = '/v1/chat/completions';
 
 const usage = `usage: npm run bench -- [options]
   --concurrency N     in-flight requests (closed loop), default 32
+  --rate N            then the same targets at a fixed N requests/s (open loop: latency added where nothing
+                      queues, the figure issue 20's overhead target reads), default 1000; 0 skips it
+  --open-seconds N    measured phase per target at the fixed rate (after 1 s of warm-up), default 5
   --seconds N         measured phase per target, default 10
   --warmup N          warm-up per target (not measured), default 2
   --stream            streamed chat completions (SSE): time to first byte and total
@@ -43,6 +46,8 @@ const usage = `usage: npm run bench -- [options]
 const { values: args } = parseArgs({
   options: {
     concurrency: { type: 'string', default: '32' },
+    rate: { type: 'string', default: '1000' },
+    'open-seconds': { type: 'string', default: '5' },
     seconds: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
     stream: { type: 'boolean', default: false },
@@ -71,6 +76,8 @@ function positive(name: string, text: string, integer: boolean): number {
 }
 const options = {
   concurrency: positive('concurrency', args.concurrency, true),
+  rate: args.rate === '0' ? 0 : positive('rate', args.rate, false),
+  openSeconds: positive('open-seconds', args['open-seconds'], false),
   seconds: positive('seconds', args.seconds, false),
   warmupSeconds: args.warmup === '0' ? 0 : positive('warmup', args.warmup, false),
   stream: args.stream,
@@ -78,6 +85,11 @@ const options = {
   maxRequests: positive('max-requests', args['max-requests'], true),
 };
 const mode: RunSettings['mode'] = options.stream ? 'stream' : 'non-stream';
+
+/** Warm-up before each fixed-rate phase: the target is warm already from its closed-loop phase. */
+const OPEN_WARMUP_SECONDS = 1;
+/** Connections open for the fixed-rate phases: requests beyond them wait in the pool, their wait counted. */
+const OPEN_CONNECTIONS = 64;
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: every child is stopped at the end, on errors, on Ctrl-C, and by a watchdog.
@@ -98,7 +110,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
-const watchdogMs = 3 * options.rounds * (options.warmupSeconds + options.seconds + 30) * 1000 + 120_000;
+const watchdogMs = 4 * options.rounds * (options.warmupSeconds + options.seconds + (options.rate ? OPEN_WARMUP_SECONDS + options.openSeconds : 0) + 30) * 1000 + 120_000;
 const watchdog = setTimeout(() => {
   log(`benchmark watchdog: still running after ${Math.round(watchdogMs / 1000)} s, giving up`);
   void cleanUp().finally(() => process.exit(1));
@@ -114,14 +126,19 @@ const requestHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intellige
 /** Each target's measured phases on the monotonic clock (the flame graphs draw the profiles' samples within them). */
 const measured: Record<TargetName, Array<{ fromNs: bigint; toNs: bigint }>> = { direct: [], bare: [], svc: [], governed: [] };
 
-async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number, headers: Record<string, string> = requestHeaders): Promise<TargetResult> {
+/** A target's load: the closed loop at --concurrency, or the open loop at --rate. */
+type Phase = 'closed' | 'open';
+
+async function loadTarget(name: TargetName, origin: string, process_: BenchChild, round: number, phase: Phase, headers: Record<string, string> = requestHeaders): Promise<TargetResult> {
   const answer = await probe(origin, chatPath, headers, requestBody);
   const expected = options.stream ? answer.text.includes('Echo') && answer.text.includes('[DONE]') : answer.text.includes('Echo: benchmark');
   if (answer.status !== 200 || !expected) {
     log(`warning: ${name} answered the probe request with HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
   }
   const roundLabel = options.rounds > 1 ? ` (round ${round + 1}/${options.rounds})` : '';
-  log(`${name}${roundLabel}: ${options.warmupSeconds} s warm-up + ${options.seconds} s measured, concurrency ${options.concurrency} …`);
+  const open = phase === 'open';
+  const [warmupSeconds, seconds] = open ? [OPEN_WARMUP_SECONDS, options.openSeconds] : [options.warmupSeconds, options.seconds];
+  log(`${name}${roundLabel}: ${warmupSeconds} s warm-up + ${seconds} s measured, ${open ? `${options.rate} requests/s (open loop)` : `concurrency ${options.concurrency}`} …`);
   let before: Promise<ChildStats | undefined> | undefined;
   let measuredFrom = process.hrtime.bigint();
   const result = await runLoad({
@@ -129,16 +146,17 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     path: chatPath,
     headers,
     body: requestBody,
-    concurrency: options.concurrency,
-    warmupSeconds: options.warmupSeconds,
-    seconds: options.seconds,
+    concurrency: open ? OPEN_CONNECTIONS : options.concurrency,
+    ...(open ? { rate: options.rate } : {}),
+    warmupSeconds,
+    seconds,
     maxRequests: options.maxRequests,
     onMeasureStart: () => {
       before = process_.stats();
       measuredFrom = process.hrtime.bigint();
     },
   });
-  measured[name].push({ fromNs: measuredFrom, toNs: process.hrtime.bigint() });
+  if (!open) measured[name].push({ fromNs: measuredFrom, toNs: process.hrtime.bigint() });
   const [start, end] = await Promise.all([before, process_.stats()]);
   const cpuUsPerRequest =
     start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
@@ -166,18 +184,21 @@ async function main(): Promise<void> {
   const governed = await governedHeaders(svc.origin);
   // One after the other, the same load each; with --rounds the sequence is repeated.
   const rounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [], governed: [] };
+  const openRounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [], governed: [] };
+  const targets: Array<[TargetName, BenchChild, Record<string, string>]> = [
+    ['direct', mock, requestHeaders],
+    ['bare', bare, requestHeaders],
+    ['svc', svc, requestHeaders],
+    ['governed', svc, governed],
+  ];
   for (let round = 0; round < options.rounds; round++) {
-    rounds.direct.push(await loadTarget('direct', mock.origin, mock, round));
-    rounds.bare.push(await loadTarget('bare', bare.origin, bare, round));
-    rounds.svc.push(await loadTarget('svc', svc.origin, svc, round));
-    rounds.governed.push(await loadTarget('governed', svc.origin, svc, round, governed));
+    for (const [name, child, headers] of targets) rounds[name].push(await loadTarget(name, child.origin, child, round, 'closed', headers));
+    if (options.rate === 0) continue;
+    for (const [name, child, headers] of targets) openRounds[name].push(await loadTarget(name, child.origin, child, round, 'open', headers));
   }
-  const results: Record<TargetName, TargetResult> = {
-    direct: combineRounds(rounds.direct),
-    bare: combineRounds(rounds.bare),
-    svc: combineRounds(rounds.svc),
-    governed: combineRounds(rounds.governed),
-  };
+  const combined = (of: Record<TargetName, TargetResult[]>) => Object.fromEntries(targetNames.map((name) => [name, combineRounds(of[name])])) as Record<TargetName, TargetResult>;
+  const results = combined(rounds);
+  const openLoop = options.rate ? { rate: options.rate, seconds: options.openSeconds, results: combined(openRounds) } : undefined;
   const [mockStats, bareStats, svcStats] = await Promise.all([mock.stats(), bare.stats(), svc.stats()]);
   const peakRssMb: Record<TargetName, number | undefined> = {
     direct: mb(mockStats?.maxRssKb),
@@ -206,7 +227,7 @@ async function main(): Promise<void> {
     // A profiled run's figures carry the profiler's cost: they never replace the README's.
     updateReadme: !args['keep-readme'] && !args['cpu-prof'] && !args['flame-graphs'],
   };
-  await report(settings, results, peakRssMb, rounds);
+  await report(settings, results, peakRssMb, rounds, openLoop);
 }
 
 const mb = (kb: number | undefined) => (kb === undefined ? undefined : Math.round((kb / 1024) * 10) / 10);

@@ -21,6 +21,8 @@ interface RunFigures {
   options: { concurrency: number; seconds: number; rounds: number };
   machine: { cpus: number; cpuModel?: string; node: string; platform: string };
   targets: Record<string, TargetFigures>;
+  /** The same targets at a fixed rate (open loop), when the run measured it. */
+  openLoop?: { rate: number; seconds: number; targets: Record<string, Omit<TargetFigures, 'peakRssMb'>> };
 }
 
 const readme = fileURLToPath(new URL('../README.md', import.meta.url));
@@ -38,13 +40,36 @@ export function readmeTable<Name extends string>(figures: RunFigures, labels: Re
     const isProxy = name !== 'direct';
     return `| ${labels[name]} | ${number(target.rps)} | ${number(target.latencyMs.p50, 2)} | ${number(target.latencyMs.p99, 2)} | ${isProxy ? number(overhead(target), 2) : '—'} | ${isProxy ? ratio(overhead(target), overhead(bare)) : '—'} | ${number(target.cpuUsPerRequest)} | ${name === 'direct' ? '—' : ratio(target.cpuUsPerRequest ?? NaN, bare.cpuUsPerRequest ?? NaN)} | ${number(target.peakRssMb)} |`;
   });
+  const rounds = figures.options.rounds > 1 ? ` × ${figures.options.rounds} rounds (medians)` : '';
   return [
-    `${figures.mode === 'stream' ? 'Streamed' : 'Non-streamed'} chat completions, concurrency ${figures.options.concurrency}, ${figures.options.seconds} s measured per target${figures.options.rounds > 1 ? ` × ${figures.options.rounds} rounds (medians)` : ''}; ${figures.machine.cpus} CPU (${figures.machine.cpuModel ?? 'unknown'}), node ${figures.machine.node}, ${figures.generatedAt.slice(0, 10)}:`,
+    `${figures.mode === 'stream' ? 'Streamed' : 'Non-streamed'} chat completions, concurrency ${figures.options.concurrency}, ${figures.options.seconds} s measured per target${rounds}; ${figures.machine.cpus} CPU (${figures.machine.cpuModel ?? 'unknown'}), node ${figures.machine.node}, ${figures.generatedAt.slice(0, 10)}:`,
     '',
     '| target | req/s | p50 ms | p99 ms | overhead p50 ms | overhead ÷ bare | CPU µs/req | CPU ÷ bare | peak RSS MB |',
     '|---|---|---|---|---|---|---|---|---|',
     ...rows,
+    ...(figures.openLoop ? ['', ...openLoopTable(figures.openLoop, labels, names, rounds)] : []),
   ].join('\n');
+}
+
+/** The fixed-rate phase: the latency each proxy adds where nothing queues, at p50 and p99, against the bare proxy's. */
+function openLoopTable<Name extends string>(run: NonNullable<RunFigures['openLoop']>, labels: Record<Name, string>, names: Name[], rounds: string): string[] {
+  const direct = run.targets.direct;
+  const bare = run.targets.bare;
+  const overhead = (target: Omit<TargetFigures, 'peakRssMb'>, key: 'p50' | 'p99') => (target.latencyMs[key] ?? NaN) - (direct.latencyMs[key] ?? NaN);
+  const ratio = (value: number, reference: number) => (Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a');
+  const rows = names
+    .filter((name) => name !== 'direct')
+    .map((name) => {
+      const target = run.targets[name];
+      return `| ${labels[name]} | ${number(target.latencyMs.p50, 2)} | ${number(target.latencyMs.p99, 2)} | ${number(overhead(target, 'p50'), 2)} | ${ratio(overhead(target, 'p50'), overhead(bare, 'p50'))} | ${number(overhead(target, 'p99'), 2)} | ${ratio(overhead(target, 'p99'), overhead(bare, 'p99'))} |`;
+    });
+  return [
+    `The same targets at a fixed ${run.rate} requests/s (open loop: the latency a proxy adds where nothing queues), ${run.seconds} s measured per target${rounds}; the mock direct: p50 ${number(direct.latencyMs.p50, 2)} ms, p99 ${number(direct.latencyMs.p99, 2)} ms:`,
+    '',
+    '| target | p50 ms | p99 ms | overhead p50 ms | overhead ÷ bare | overhead p99 ms | overhead p99 ÷ bare |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+  ];
 }
 
 /** Replaces the table of `mode` in the README (between its markers); a README without them is left alone. */
