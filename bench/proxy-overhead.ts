@@ -164,7 +164,9 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   if (start && end && cpuUsPerRequest !== undefined) {
     // The kernel's share (socket writes, which on loopback also deliver to the reader) apart from JavaScript's.
     const count = result.requests + result.errors;
-    log(`  ${name}: cpu µs/req ${cpuUsPerRequest.toFixed(0)} = user ${((end.cpuUserUs - start.cpuUserUs) / count).toFixed(0)} + system ${((end.cpuSystemUs - start.cpuSystemUs) / count).toFixed(0)}`);
+    // svc's own time (its x-svc-latency-breakdown total: request received → answer handed to the socket) beside the generator's.
+    const own = result.server ? `; svc's own time p50 ${result.server.p50.toFixed(3)} ms, p99 ${result.server.p99.toFixed(3)} (the generator's p50 ${result.total.p50.toFixed(3)})` : '';
+    log(`  ${name}: cpu µs/req ${cpuUsPerRequest.toFixed(0)} = user ${((end.cpuUserUs - start.cpuUserUs) / count).toFixed(0)} + system ${((end.cpuSystemUs - start.cpuSystemUs) / count).toFixed(0)}${own}`);
   }
   return { ...result, cpuUsPerRequest };
 }
