@@ -225,3 +225,26 @@ test("a question asked of a given text is extraction; its main idea a summary's,
   assert.ok(cuesIn('what is the main idea of the passage?').includes('summarization'));
   assert.ok(cuesIn("what can we infer about the author's attitude?").includes('analysis'));
 });
+
+test("a programming contest's statement is a code cue by its sections and bounds, whatever story it tells", () => {
+  assert.deepEqual(cuesIn('the kingdom has n castles joined by m roads. n, m ≤ 2·10^5. find the cheapest way to connect them'), ['code']);
+  assert.deepEqual(cuesIn('first line contains t. sample input: 3 1 2 3 sample output: 6'), ['code']);
+  assert.deepEqual(cuesIn('农夫有n头牛，输入格式：第一行一个整数n'), ['code']);
+  // A bound on a number in a maths question is none: 10^5 written without one, or a plain inequality.
+  assert.deepEqual(cuesIn('is 10^5 + 1 divisible by 11?'), []);
+});
+
+test('a page laid out one way on a large screen and another on a small one is web front-end work: a code cue', () => {
+  assert.deepEqual(cuesIn('three cards side by side on desktop, stacked on phones'), ['code']);
+  assert.deepEqual(cuesIn('画像を3枚並べて、スマホの時は縦にしたい'), ['code']);
+  assert.deepEqual(cuesIn('a responsive website for my bakery'), ['code']);
+  assert.deepEqual(cuesIn('plans in three columns that stack on small screens'), ['code']);
+  assert.deepEqual(cuesIn('网页在电脑上两栏'), ['code']);
+  // A desktop computer and a phone in other words are not a layout.
+  assert.deepEqual(cuesIn('should i buy a desktop. i already have a phone'), []);
+});
+
+test('a story asked for in Japanese as "話" is a writing cue', () => {
+  assert.deepEqual(cuesIn('猫が主人公の話を一つ作って'), ['writing']);
+  assert.deepEqual(cuesIn('子どもに聞かせるお話を考えて'), ['writing']);
+});
