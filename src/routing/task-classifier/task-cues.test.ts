@@ -248,3 +248,15 @@ test('a story asked for in Japanese as "話" is a writing cue', () => {
   assert.deepEqual(cuesIn('猫が主人公の話を一つ作って'), ['writing']);
   assert.deepEqual(cuesIn('子どもに聞かせるお話を考えて'), ['writing']);
 });
+
+test('a story, a message, a weighing puzzle or fields pulled out are cued in Korean, Turkish, Portuguese and Russian too', () => {
+  assert.deepEqual(cuesIn('두 사람의 짧은 이야기를 써 줘'), ['writing']);
+  assert.deepEqual(cuesIn('annem için bir doğum günü mesajı yazar mısın?'), ['writing']);
+  assert.deepEqual(cuesIn('com apenas duas pesagens, como descubro a bola mais pesada?'), ['reasoning']);
+  assert.deepEqual(cuesIn('졸업 축하 카드에 들어갈 짧은 글을 부탁해'), ['writing']);
+  assert.deepEqual(cuesIn('выпиши из объявления цену и адрес'), ['extraction']);
+  assert.deepEqual(cuesIn('이 문장에서 사람 이름만 뽑아 줘'), ['extraction']);
+  // Talk is no story, and summer is not "write".
+  assert.deepEqual(cuesIn('우리 이야기 좀 하자'), []);
+  assert.deepEqual(cuesIn('yazın nereye tatile gidelim?'), []);
+});
