@@ -61,6 +61,7 @@ const round1 = (value: number) => round(value, 1);
 const round = (value: number, digits = 3) => (Number.isFinite(value) ? Math.round(value * 10 ** digits) / 10 ** digits : null);
 
 interface Overhead {
+  /** svc's overhead, or governed svc's when overheadOf was asked for it. */
   svc: { p50: number; p99: number };
   bare: { p50: number; p99: number };
   /** svc overhead / bare overhead; null when the bare overhead is not positive. */
