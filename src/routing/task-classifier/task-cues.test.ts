@@ -260,3 +260,10 @@ test('a story, a message, a weighing puzzle or fields pulled out are cued in Kor
   assert.deepEqual(cuesIn('우리 이야기 좀 하자'), []);
   assert.deepEqual(cuesIn('yazın nereye tatile gidelim?'), []);
 });
+
+test('a story told on request is a writing cue in French, Spanish and Italian, where the word alone is history too', () => {
+  assert.deepEqual(cuesIn('raconte-moi une histoire de pirates'), ['writing']);
+  assert.deepEqual(cuesIn('cuéntame una historia de un dragón'), ['writing']);
+  assert.deepEqual(cuesIn('raccontami una storia su un cane'), ['writing']);
+  assert.deepEqual(cuesIn("l'histoire de la révolution française en bref"), []);
+});

@@ -98,6 +98,9 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'continúa este', 'continúa el texto', 'continua la storia', 'continua il racconto', 'continua questo', 'continue a história', 'continue este texto', "continue l'histoire", 'continue ce texte', 'invente la suite', 'продолжи историю', 'продолжи текст', 'продолжи рассказ', 'продолжи стих', 'die geschichte fort', '接着写', '続きを考え',
     'in the style of', 'im stil von', 'im stile von', 'al estilo de', 'dans le style de', 'à la manière de', 'nello stile di', 'alla maniera di', 'no estilo de', 'в стиле',
     'chanson ', 'paroles', 'chapitre', 'scénario', 'scène', 'blague', 'conte ',
+    // A story told on request ("raconte-moi une histoire", "cuéntame una historia", "raccontami una storia"): "histoire",
+    // "historia" and "storia" alone are history too.
+    'raconte-moi une histoire', 'raconte une histoire', 'racontez une histoire', 'une histoire drôle', 'cuéntame una historia', 'cuenta una historia', 'una historia corta', 'raccontami una storia', 'racconta una storia', 'una storia divertente',
     'canzone ', 'capitolo', 'sceneggiatura', 'favola', 'canção', 'сценари', 'басн', 'сказк', 'диалог',
     '歌词', '剧本', '寓言', '相声', '段子', '对联', '对仗', '押韵', '台词', '故事', '散文', '作文', '歌詞', '脚本', 'シナリオ', '台本', '物語', 'ストーリー', '俳句', '短歌', '川柳', 'セリフ', '童話', '話を一つ', '話をひとつ', '話を作って', '話を考えて', 'お話を', 'ショートショート', '가사', '소설', '시나리오', '대본', '동화',
   ],
