@@ -124,7 +124,7 @@ describe('streamed chat completions', () => {
     await readSse(response, performance.now(), (_event, index) => index === 2);
     controller.abort();
     const usage = async () => (await (await harness.request(`/v1/admin/usage?org_id=${orgId}`)).json()) as { requests: number; by_status: unknown };
-    assert.ok(await waitFor(async () => (await usage()).requests === 1, 3000), 'the cut stream gets its ledger row');
+    assert.ok(await waitFor(async () => (await usage()).requests === 1, 10_000), 'the cut stream gets its ledger row');
     assert.ok(await waitFor(() => harness.mock.abortedStreams === 1, 2000), 'the upstream was stopped');
     // Reading again after every queue has flushed: still one row, never two.
     assert.deepEqual((await usage()).by_status, [{ status: 499, requests: 1 }]);
