@@ -110,6 +110,65 @@ function roundSummary(summary: LatencySummary) {
   return { p50: round(summary.p50), p90: round(summary.p90), p99: round(summary.p99), max: round(summary.max), mean: round(summary.mean) };
 }
 
+type Metric = 'total' | 'firstByte';
+type OverheadLine = { label: string; key: Metric; overhead: Overhead };
+
+/** The latencies an overhead is read on: the whole answer, and for a stream its first byte first. */
+const metricsOf = (stream: boolean): Array<{ label: string; key: Metric }> => (stream ? [{ label: ' (first byte)', key: 'firstByte' }, { label: ' (total)', key: 'total' }] : [{ label: '', key: 'total' }]);
+/** A metric's name in the JSON results and the overhead table. */
+const metricName = (key: Metric) => (key === 'total' ? 'latency' : 'firstByte');
+
+/** The per-target table of one load: latencies, CPU a request and, for the closed loop, peak RSS. */
+function targetTable(results: Record<TargetName, TargetResult>, stream: boolean, peakRssMb?: Record<TargetName, number | undefined>): string {
+  const header = ['target', 'requests', 'errors', 'req/s', ...(stream ? ['ttfb p50', 'ttfb p99'] : []), stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req', ...(peakRssMb ? ['peak RSS MB'] : [])];
+  const rows = targetNames.map((name) => {
+    const result = results[name];
+    return [
+      label[name],
+      String(result.requests),
+      String(result.errors),
+      result.rps.toFixed(0),
+      ...(stream ? [ms(result.firstByte.p50), ms(result.firstByte.p99)] : []),
+      ms(result.total.p50),
+      ms(result.total.p90),
+      ms(result.total.p99),
+      ms(result.total.max),
+      result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0),
+      ...(peakRssMb ? [String(peakRssMb[name] ?? 'n/a')] : []),
+    ];
+  });
+  return table([header, ...rows]);
+}
+
+/** The overhead table: svc's and the bare proxy's per metric, and governed svc's beside them when given. */
+function overheadTable(lines: OverheadLine[], stream: boolean, governed?: Overhead[]): string {
+  const header = ['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99', ...(governed ? ['governed p50', 'ratio p50'] : [])];
+  const rows = lines.map(({ label: what, overhead }, index) => [
+    stream ? what.trim().replace(/[()]/g, '') : 'latency',
+    ms(overhead.svc.p50),
+    ms(overhead.bare.p50),
+    times(overhead.ratio.p50),
+    ms(overhead.svc.p99),
+    ms(overhead.bare.p99),
+    times(overhead.ratio.p99),
+    ...(governed ? [ms(governed[index].svc.p50), times(governed[index].ratio.p50)] : []),
+  ]);
+  return table([header, ...rows]);
+}
+
+/** One target's figures in the JSON results. */
+function targetFigures(result: TargetResult, stream: boolean) {
+  return {
+    requests: result.requests,
+    errors: result.errors,
+    firstError: result.firstError,
+    rps: round(result.rps, 1),
+    latencyMs: roundSummary(result.total),
+    ...(stream ? { firstByteMs: roundSummary(result.firstByte) } : {}),
+    cpuUsPerRequest: result.cpuUsPerRequest === undefined ? null : round(result.cpuUsPerRequest, 1),
+  };
+}
+
 /** Prints the run's tables and verdicts, then writes the JSON results and (unless told not to) the README's table. */
 export async function report(
   settings: RunSettings,
@@ -120,34 +179,7 @@ export async function report(
 ): Promise<void> {
   const stream = settings.mode === 'stream';
   const cpuCount = availableParallelism();
-  const header = ['target', 'requests', 'errors', 'req/s'];
-  if (stream) header.push('ttfb p50', 'ttfb p99');
-  header.push(stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'max', 'cpu µs/req', 'peak RSS MB');
-  const rows = [header];
-  for (const name of targetNames) {
-    const result = results[name];
-    const row = [label[name], String(result.requests), String(result.errors), result.rps.toFixed(0)];
-    if (stream) row.push(ms(result.firstByte.p50), ms(result.firstByte.p99));
-    row.push(ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), ms(result.total.max), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0), String(peakRssMb[name] ?? 'n/a'));
-    rows.push(row);
-  }
-
-  const overheads: Array<{ label: string; key: 'total' | 'firstByte'; overhead: Overhead }> = [];
-  if (stream) overheads.push({ label: ' (first byte)', key: 'firstByte', overhead: overheadOf('firstByte', results) });
-  overheads.push({ label: stream ? ' (total)' : '', key: 'total', overhead: overheadOf('total', results) });
-  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99']];
-  for (const { label: what, overhead } of overheads) {
-    overheadRows.push([
-      stream ? what.trim().replace(/[()]/g, '') : 'latency',
-      ms(overhead.svc.p50),
-      ms(overhead.bare.p50),
-      times(overhead.ratio.p50),
-      ms(overhead.svc.p99),
-      ms(overhead.bare.p99),
-      times(overhead.ratio.p99),
-    ]);
-  }
-
+  const overheads: OverheadLine[] = metricsOf(stream).map(({ label: what, key }) => ({ label: what, key, overhead: overheadOf(key, results) }));
   const open = openLoop && openLoopFigures(openLoop, stream);
   const perRound = settings.rounds > 1 ? ` × ${settings.rounds} rounds (median per figure)` : '';
   const title = `svc proxy overhead: ${settings.mode} chat completions, concurrency ${settings.concurrency}, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
@@ -155,10 +187,10 @@ export async function report(
     '',
     title,
     '',
-    table(rows),
+    targetTable(results, stream, peakRssMb),
     '(latencies in ms, measured in the load generator; cpu µs/req and peak RSS are those of the process behind the target: the mock for direct)',
     '',
-    table(overheadRows),
+    overheadTable(overheads, stream),
     '',
     ...(open ? [`at a fixed ${openLoop.rate} requests/s (open loop: requests leave on schedule whatever the answers), 1 s warm-up + ${openLoop.seconds} s measured per target${perRound}:`, '', open.text, ''] : []),
     ...overheads.map(({ label: what, overhead }) => verdictLine(`${what}${open ? ` under saturation (concurrency ${settings.concurrency})` : ''}`, overhead, !open)),
@@ -177,13 +209,7 @@ export async function report(
       targetNames.map((name) => [
         name,
         {
-          requests: results[name].requests,
-          errors: results[name].errors,
-          firstError: results[name].firstError,
-          rps: round(results[name].rps, 1),
-          latencyMs: roundSummary(results[name].total),
-          ...(stream ? { firstByteMs: roundSummary(results[name].firstByte) } : {}),
-          cpuUsPerRequest: results[name].cpuUsPerRequest === undefined ? null : round(results[name].cpuUsPerRequest!, 1),
+          ...targetFigures(results[name], stream),
           peakRssMb: peakRssMb[name] ?? null,
           ...(settings.rounds > 1
             ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}) })) }
@@ -191,14 +217,12 @@ export async function report(
         },
       ]),
     ),
-    overheadMs: Object.fromEntries(overheads.map(({ key, overhead }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overhead)])),
+    overheadMs: Object.fromEntries(overheads.map(({ key, overhead }) => [metricName(key), overheadFigures(overhead)])),
     ...(open ? { openLoop: open.figures } : {}),
   };
   await writeResults(settings.out, figures);
   if (settings.updateReadme) await updateReadmeTable(settings.mode, readmeTable(figures, label, targetNames));
 }
-
-type OverheadLine = { label: string; key: 'total' | 'firstByte'; overhead: Overhead };
 
 const overheadFigures = (overhead: Overhead) => ({
   svc: { p50: round(overhead.svc.p50), p99: round(overhead.svc.p99) },
@@ -206,35 +230,19 @@ const overheadFigures = (overhead: Overhead) => ({
   ratio: { p50: overhead.ratio.p50 === null ? null : round(overhead.ratio.p50, 2), p99: overhead.ratio.p99 === null ? null : round(overhead.ratio.p99, 2) },
 });
 
-/** The fixed-rate phase: its table (latencies, and svc's and governed svc's overhead over direct against the bare proxy's), its verdict lines' overheads, its JSON. */
+/** The fixed-rate phase: its tables (latencies; svc's and governed svc's overhead over direct against the bare proxy's), its verdict lines' overheads, its JSON. */
 function openLoopFigures(run: OpenLoopRun, stream: boolean) {
-  const metrics: Array<{ label: string; key: 'total' | 'firstByte' }> = stream ? [{ label: ' (first byte)', key: 'firstByte' }, { label: ' (total)', key: 'total' }] : [{ label: '', key: 'total' }];
-  const rows = [['target', 'requests', 'errors', 'req/s', ...(stream ? ['ttfb p50', 'ttfb p99'] : []), stream ? 'total p50' : 'p50 ms', 'p90', 'p99', 'cpu µs/req']];
-  for (const name of targetNames) {
-    const result = run.results[name];
-    rows.push([label[name], String(result.requests), String(result.errors), result.rps.toFixed(0), ...(stream ? [ms(result.firstByte.p50), ms(result.firstByte.p99)] : []), ms(result.total.p50), ms(result.total.p90), ms(result.total.p99), result.cpuUsPerRequest === undefined ? 'n/a' : result.cpuUsPerRequest.toFixed(0)]);
-  }
-  const overheadRows = [['overhead vs direct, ms', 'svc p50', 'bare p50', 'ratio p50', 'svc p99', 'bare p99', 'ratio p99', 'governed p50', 'ratio p50']];
-  const overheads: OverheadLine[] = [];
-  for (const { label: what, key } of metrics) {
-    const overhead = overheadOf(key, run.results);
-    const governed = overheadOf(key, run.results, 'governed');
-    overheads.push({ label: what, key, overhead });
-    overheadRows.push([stream ? what.trim().replace(/[()]/g, '') : 'latency', ms(overhead.svc.p50), ms(overhead.bare.p50), times(overhead.ratio.p50), ms(overhead.svc.p99), ms(overhead.bare.p99), times(overhead.ratio.p99), ms(governed.svc.p50), times(governed.ratio.p50)]);
-  }
+  const metrics = metricsOf(stream);
+  const overheads: OverheadLine[] = metrics.map(({ label: what, key }) => ({ label: what, key, overhead: overheadOf(key, run.results) }));
+  const governed = metrics.map(({ key }) => overheadOf(key, run.results, 'governed'));
   const figures = {
     rate: run.rate,
     seconds: run.seconds,
-    targets: Object.fromEntries(
-      targetNames.map((name) => {
-        const result = run.results[name];
-        return [name, { requests: result.requests, errors: result.errors, rps: round(result.rps, 1), latencyMs: roundSummary(result.total), ...(stream ? { firstByteMs: roundSummary(result.firstByte) } : {}), cpuUsPerRequest: result.cpuUsPerRequest === undefined ? null : round(result.cpuUsPerRequest, 1) }];
-      }),
-    ),
-    overheadMs: Object.fromEntries(metrics.map(({ key }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overheadOf(key, run.results))])),
-    governedOverheadMs: Object.fromEntries(metrics.map(({ key }) => [key === 'total' ? 'latency' : 'firstByte', overheadFigures(overheadOf(key, run.results, 'governed'))])),
+    targets: Object.fromEntries(targetNames.map((name) => [name, targetFigures(run.results[name], stream)])),
+    overheadMs: Object.fromEntries(overheads.map(({ key, overhead }) => [metricName(key), overheadFigures(overhead)])),
+    governedOverheadMs: Object.fromEntries(metrics.map(({ key }, index) => [metricName(key), overheadFigures(governed[index])])),
   };
-  return { text: `${table(rows)}\n\n${table(overheadRows)}`, overheads, figures };
+  return { text: `${targetTable(run.results, stream)}\n\n${overheadTable(overheads, stream, governed)}`, overheads, figures };
 }
 
 /** One file, one entry per mode: a --stream run keeps the last non-stream figures and vice versa. */

@@ -185,8 +185,9 @@ async function main(): Promise<void> {
 
   const governed = await governedHeaders(svc.origin);
   // One after the other, the same load each; with --rounds the sequence is repeated.
-  const rounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [], governed: [] };
-  const openRounds: Record<TargetName, TargetResult[]> = { direct: [], bare: [], svc: [], governed: [] };
+  const perTarget = () => Object.fromEntries(targetNames.map((name) => [name, []])) as unknown as Record<TargetName, TargetResult[]>;
+  const rounds = perTarget();
+  const openRounds = perTarget();
   const targets: Array<[TargetName, BenchChild, Record<string, string>]> = [
     ['direct', mock, requestHeaders],
     ['bare', bare, requestHeaders],

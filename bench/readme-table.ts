@@ -28,13 +28,15 @@ interface RunFigures {
 const readme = fileURLToPath(new URL('../README.md', import.meta.url));
 
 const number = (value: number | null | undefined, digits = 0) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(digits));
+const ratio = (value: number, reference: number) => (Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a');
+/** The latency a proxy adds over the mock direct, at a percentile. */
+const overheadOver = (direct: Pick<TargetFigures, 'latencyMs'>, target: Pick<TargetFigures, 'latencyMs'>, key: 'p50' | 'p99' = 'p50') => (target.latencyMs[key] ?? NaN) - (direct.latencyMs[key] ?? NaN);
 
 /** The markdown table of one run: each target's figures and its ratios to the bare proxy measured in the same run. */
 export function readmeTable<Name extends string>(figures: RunFigures, labels: Record<Name, string>, names: Name[]): string {
   const bare = figures.targets.bare;
   const direct = figures.targets.direct;
-  const overhead = (target: TargetFigures) => (target.latencyMs.p50 ?? NaN) - (direct.latencyMs.p50 ?? NaN);
-  const ratio = (value: number, reference: number) => (Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a');
+  const overhead = (target: TargetFigures) => overheadOver(direct, target);
   const rows = names.map((name) => {
     const target = figures.targets[name];
     const isProxy = name !== 'direct';
@@ -55,8 +57,7 @@ export function readmeTable<Name extends string>(figures: RunFigures, labels: Re
 function openLoopTable<Name extends string>(run: NonNullable<RunFigures['openLoop']>, labels: Record<Name, string>, names: Name[], rounds: string): string[] {
   const direct = run.targets.direct;
   const bare = run.targets.bare;
-  const overhead = (target: Omit<TargetFigures, 'peakRssMb'>, key: 'p50' | 'p99') => (target.latencyMs[key] ?? NaN) - (direct.latencyMs[key] ?? NaN);
-  const ratio = (value: number, reference: number) => (Number.isFinite(value) && Number.isFinite(reference) && reference > 0 ? `${(value / reference).toFixed(2)}×` : 'n/a');
+  const overhead = (target: Omit<TargetFigures, 'peakRssMb'>, key: 'p50' | 'p99') => overheadOver(direct, target, key);
   const rows = names
     .filter((name) => name !== 'direct')
     .map((name) => {
