@@ -43,10 +43,20 @@ test('only a request the classifier is fairly sure of (0.65) is trivial', () => 
   assert.equal(chooseTier(undefined, undefined, unsure).tier, 'T2');
 });
 
-test('a trivial request whose family the classifier is unsure of (under 0.7) is not served at T1: it may be code read as small talk', () => {
+test('a trivial request whose family the classifier is unsure of (under 0.8) is not served at T1: it may be code read as small talk', () => {
   assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), familyConfidence: 0.46 }).tier, 'T2', 'How to add toolbar in a fragment?');
-  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), familyConfidence: 0.51 }).tier, 'T2', 'the same, after a retraining');
-  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), familyConfidence: 0.75 }).tier, 'T1');
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), familyConfidence: 0.72 }).tier, 'T2', 'Event Sourcing mit Snapshots – wie modellieren?');
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), familyConfidence: 0.85 }).tier, 'T1');
+});
+
+test('only a request the classifier reads as trivial at 0.75 or more is served at T1', () => {
+  const withTrivial = (trivial: number): TaskClass => ({ ...sureTrivial('chat', 0), complexityProbabilities: { trivial, standard: 1 - trivial - 0.02, complex: 0.01, expert: 0.01 } });
+  assert.equal(chooseTier(undefined, undefined, withTrivial(0.7)).tier, 'T2');
+  assert.equal(chooseTier(undefined, undefined, withTrivial(0.8)).tier, 'T1');
+});
+
+test('analysis is never trivial on the classifier\'s word: weighing or forecasting is not one step', () => {
+  assert.equal(chooseTier(undefined, undefined, sureTrivial('analysis', 0)).tier, 'T2', 'will rate cuts in 2025 reignite inflation?');
 });
 
 test('short, hard questions the classifier reads as trivial are still served at T2 or above', () => {
@@ -56,6 +66,8 @@ test('short, hard questions the classifier reads as trivial are still served at 
     'Is free will compatible with determinism?', 'What is the meaning of life?', 'What would happen if the Moon disappeared?',
     // Open problems and big judgements, none of them a row of the routing set.
     'Is the Hodge conjecture true?', 'Was Brexit a mistake?', 'Ist Bewusstsein nur Chemie im Gehirn?', 'La conjecture de Goldbach est-elle démontrée ?', 'P≠NP 问题解决了吗？', '意識とは何ですか？',
+    // Terse requests of Arena's kind, read as trivial small talk or analysis: a proof asked for in French, forecasts, a design.
+    'prouve le petit théorème de Fermat', 'prouvez que pi est irrationnel', 'will rate cuts in 2025 reignite inflation?', 'o real vai se valorizar em 2026?', 'рубль будет падать дальше?', 'Event Sourcing mit Snapshots – wie modellieren?',
   ];
   for (const prompt of shortHardQuestions) {
     const tier = chooseTier(undefined, undefined, classifier.classify({ prompt })).tier;

@@ -300,7 +300,7 @@ export function cuesIn(text: string): string[] {
 }
 
 /** Asking for a proof, in the languages of the cues: proof-level work whatever its length ("证明：根号2是无理数"). */
-const proofPattern = /(?<!\p{L})(prove|proof|show that|demonstrate that|beweise|zeige,? dass|démontre|montrer? que|montrez que|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|증명/u;
+const proofPattern = /(?<!\p{L})(prove|proof|show that|demonstrate that|beweise|zeige,? dass|démontre|prouve|montrer? que|montrez que|prueba que|prova che|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|증명/u;
 
 export const asksForProof = (text: string) => proofPattern.test(text);
 
@@ -332,6 +332,9 @@ const openQuestionWords = [
   // Philosophy.
   'is it (?:ethical|moral|immoral|possible|wrong|right|fair)', 'compatible with', 'meaning of (?:life|existence)', 'free will', String.raw`philosoph\p{L}*`,
   'does god exist', 'morality', 'ethics', 'conscious(?:ness)?', 'sentien(?:t|ce)', 'bewusstsein', 'conciencia', 'conscience', 'invented or discovered',
+  // A forecast: what a price, a market or a trend will do ("is the s&p going to crash", "will rate cuts reignite inflation?").
+  String.raw`(?:will|going to|gonna) [\p{L}\p{N}\s&'.-]{0,40}?(?:rise|fall|crash|drop|go up|go down|recover|collapse|survive|replace|rebound|decline|soar|plunge|skyrocket|spike|keep (?:rising|falling|going))`,
+  String.raw`wird [\p{L}\p{N}\s'.-]{0,40}?(?:steigen|fallen|sinken|einbrechen|crashen|überleben)`, 'va-t-(?:il|elle)', 'vont-(?:ils|elles)',
   // Open problems, named or not.
   'conjectures?', 'hypothes[ie]s', 'unsolved', 'open problems?', 'infinitely many', String.raw`p ?(?:=|vs\.?|versus|equals?|equal to|!=|≠) ?np`, 'riemann',
   'goldbach', 'collatz', 'twin primes?', 'navier[- ]stokes', 'vermutung', 'hypothese', 'conjetura', 'hipótesis', 'hypothèse',
@@ -341,6 +344,9 @@ const openQuestionStems = [
   'comment fonctionne', 'qué pasaría si', 'was würde passieren', 'que se passerait-il', 'sentido de la vida', 'sinn des lebens', 'sens de la vie',
   'libre albedrío', 'freie[nr]? wille', 'libre arbitre', 'spiega', 'perché', 'por que', 'объясни', 'почему', 'waarom', 'wyjaśnij', 'dlaczego', 'açıkla',
   '解释', '为什么', '值得', '原理', '会发生什么', '人生的意义', '自由意志', '意识', '猜想', '假说', '发明还是发现', '成功吗', '失败吗', '错误吗',
+  // Forecasts: prices and markets going up or down.
+  'subirá', 'bajará', 'caerá', 'salirà', 'scenderà', 'vai cair', 'vai subir', 'вырастет', 'упадёт', 'упадет', 'подешевеет', 'подорожает', '오를까', '떨어질까',
+  '会不会', '还会涨', '还会跌', '还能涨', '会涨吗', '会跌吗', '上がりますか', '下がりますか', '上がる？', '下がる？', '暴落',
   '説明', 'なぜ', '価値がある', '仕組み', '人生の意味', '意識', '仮説', '予想', '発明か発見か', '成功だった', '失敗だった', '설명', '왜',
 ];
 const explanationPattern = new RegExp(String.raw`(?<!\p{L})(?:${openQuestionWords.join('|')})(?!\p{L})|${openQuestionStems.join('|')}`, 'u');
