@@ -99,21 +99,29 @@ async function warmUp(target: Target): Promise<void> {
 }
 
 /**
- * The targets in turn, one request each per round: the mock's timers and the machine drift alike for all of
- * them, so "svc minus the upstream" compares requests made moments apart.
+ * The targets in turn: each round times the upstream alone, the bare proxy and one svc endpoint, one request each, then
+ * the same for the next svc endpoint, so the mock's timers and the machine's drift are alike for all of them and "svc
+ * minus the upstream" compares requests made moments apart. Each proxy process has then been idle for the same two
+ * requests before each of its own: waking a process that sat idle costs a VM ~0.3 ms, and with the four targets in one
+ * fixed order the svc endpoint timed second found svc warm from the first (measured: whichever of chat and Responses
+ * came first read 0.3 ms slower than the other, and than the bare proxy, which also waited three requests).
  */
 async function measureInTurn(mock: BenchChild, targets: Target[]): Promise<Timings[]> {
   const all = targets.map((): Timings => ({ firstByte: [], firstPiece: [], gaps: [] }));
   const queueReply = () => request(`${mock.origin}/__mock/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: words.join(''), chunks: words, eventDelayMs: gapMs }), dispatcher: agent }).then((response) => response.body.text());
-  log(`${requests} rounds of one streamed request to each target …`);
+  // Positions 0 and 1 are the upstream and the bare proxy, timed beside each svc endpoint (positions 2…).
+  const turns = targets.slice(2).map((_, index) => [0, 1, index + 2]);
+  log(`${requests} rounds of one streamed request to each svc endpoint, each beside one to the upstream and one to the bare proxy …`);
   for (let round = 0; round < requests; round++) {
-    for (const [position, target] of targets.entries()) {
-      await queueReply();
-      const { firstByte, first, arrivals } = await timeOne(target);
-      const timings = all[position];
-      timings.firstByte.push(firstByte);
-      timings.firstPiece.push(first);
-      for (let piece = 1; piece < arrivals.length; piece++) timings.gaps.push(arrivals[piece] - arrivals[piece - 1]);
+    for (const turn of turns) {
+      for (const position of turn) {
+        await queueReply();
+        const { firstByte, first, arrivals } = await timeOne(targets[position]);
+        const timings = all[position];
+        timings.firstByte.push(firstByte);
+        timings.firstPiece.push(first);
+        for (let piece = 1; piece < arrivals.length; piece++) timings.gaps.push(arrivals[piece] - arrivals[piece - 1]);
+      }
     }
   }
   return all;
@@ -145,7 +153,7 @@ async function main(): Promise<void> {
     const f = (value: number) => value.toFixed(3).padStart(8);
     const lines = [
       '',
-      `svc stream relay: ${requests} requests per target one at a time, the targets in turn, after ${WARM_UP_STREAMS} unmeasured streams each, ${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      `svc stream relay: ${requests} requests per svc endpoint one at a time, each beside one to the upstream and one to the bare proxy (${requests * (targets.length - 2)} each), after ${WARM_UP_STREAMS} unmeasured streams each, ${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
       '',
       'target                       first byte p50  first token p50     p99   added p50   added p99   gap p50   gap p99   pieces together',
       ...targets.map((target, index) => {
