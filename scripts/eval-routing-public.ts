@@ -10,7 +10,10 @@
  * - GSM8K `test.jsonl` (github.com/openai/grade-school-math, grade_school_math/data/) — maths.
  * - MT-Bench `question.jsonl` (github.com/lm-sys/FastChat, fastchat/llm_judge/data/mt_bench/): first turns of its writing,
  *   role-play (small talk, as the set reads it), reasoning, math, coding and extraction questions; STEM and humanities
- *   are left out (an explanation is small talk or analysis by what it asks).
+ *   are left out (an explanation is small talk or analysis by what it asks). Its translations are read the same way, each
+ *   a set of its own: MT-Bench-X (github.com/Modalities/MT-Bench-X, data/mt_bench_<DE|ES|FR|IT>/), MT-Bench-ZH
+ *   (github.com/GeneZC/MiniMA, mt_bench_zh/data/mt_bench_zh/) and the Japanese MT-Bench (FastChat's japanese_mt_bench, in
+ *   its history); so are the Vicuna bench's questions (its writing, role-play, coding and maths categories).
  * - MT-Bench judgments such as RouteLLM's `gpt-4_single.jsonl` (github.com/lm-sys/RouteLLM, benchmarks/mt-bench/), passed
  *   with MT-Bench's `question.jsonl`: each two-turn conversation's second question, with the first and a real model's
  *   answer to it (a page, where the set's answers are a line or two) as history, labelled by the question's category.
@@ -105,7 +108,7 @@ function promptsOf(file: string): Labelled[] {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
   }
-  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number; judge?: string[]; user_prompt?: string });
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string });
   if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
   if (rows[0]?.judge !== undefined) {
     for (const row of rows) if (row.judge![1].endsWith('multi-turn')) judgedConversations.push({ question_id: row.question_id!, user_prompt: row.user_prompt! });
@@ -116,9 +119,10 @@ function promptsOf(file: string): Labelled[] {
       mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
       hardPrompts.push(row.turns![0]);
     }
+    const language = languageOf(rows);
     return rows.flatMap((row) => {
       const family = mtBenchCategories[row.category!];
-      return family ? [{ set: 'MT-Bench first turns', family, prompt: row.turns![0] }] : [];
+      return family ? [{ set: `MT-Bench first turns${language}`, family, prompt: row.turns![0] }] : [];
     });
   }
   for (const row of rows) if (row.prompt) hardPrompts.push(row.prompt);
@@ -130,6 +134,21 @@ function promptsOf(file: string): Labelled[] {
     if (label) found.push({ set: 'Arena-Hard labelled here', family: label, prompt: row.prompt! });
     return found;
   });
+}
+
+/**
+ * The language of an MT-Bench translation, for its set's name: MT-Bench-X's ids end in it ("81_DE"); a Chinese or Japanese
+ * file is told by its script over all its first turns (kana is Japanese's; English MT-Bench quotes a line of Chinese verse,
+ * and a Chinese coding question is mostly code). English, FastChat's own, has no suffix.
+ */
+function languageOf(rows: Array<{ question_id?: number | string; turns?: string[] }>): string {
+  const suffix = /_([A-Z]{2})$/.exec(String(rows[0]?.question_id));
+  if (suffix) return ` (${suffix[1].toLowerCase()})`;
+  const text = rows.map((row) => row.turns?.[0] ?? '').join('');
+  const share = (pattern: RegExp) => (text.match(pattern)?.length ?? 0) / Math.max(1, text.length);
+  if (share(/[\u3040-\u30ff]/gu) > 0.02) return ' (ja)';
+  if (share(/[\u4e00-\u9fff]/gu) > 0.1) return ' (zh)';
+  return '';
 }
 
 /** The second turns of the judged conversations, once every file (MT-Bench's questions among them) is read. */
