@@ -23,6 +23,12 @@ if (files.length !== 1) {
   process.exit(2);
 }
 
+// eval/routing/kept-out.jsonl measures the classifier on requests it was never trained on: it never joins the set.
+if (append && files[0].endsWith('kept-out.jsonl')) {
+  console.error('kept-out.jsonl is kept out of training: it is read, never appended');
+  process.exit(2);
+}
+
 type ProbeRow = Omit<LabelledPrompt, 'id'>;
 const probe = readFileSync(files[0], 'utf8')
   .split('\n')
