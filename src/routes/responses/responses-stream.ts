@@ -77,7 +77,7 @@ export class ResponsesStreamEncoder {
       const item: MessageItem = { type: 'message', id: newItemId('msg'), role: 'assistant', status: 'in_progress', content: [] };
       this.message = { item, index: this.output.length, text: '', kind };
       this.output.push(item);
-      events.push(this.event('response.output_item.added', { output_index: this.message.index, item: structuredClone(item) }));
+      events.push(this.event('response.output_item.added', { output_index: this.message.index, item }));
       const part = kind === 'refusal' ? { type: 'refusal', refusal: '' } : { type: 'output_text', text: '', annotations: [] };
       events.push(this.event('response.content_part.added', { item_id: item.id, output_index: this.message.index, content_index: 0, part }));
     }
@@ -94,7 +94,7 @@ export class ResponsesStreamEncoder {
       const item: FunctionCallItem = { type: 'function_call', id: newItemId('fc'), call_id: callId ?? newItemId('fc'), name: name ?? '', arguments: '', status: 'in_progress' };
       this.call = { item, index: this.output.length, toolIndex };
       this.output.push(item);
-      events.push(this.event('response.output_item.added', { output_index: this.call.index, item: structuredClone(item) }));
+      events.push(this.event('response.output_item.added', { output_index: this.call.index, item }));
     } else if (name && !this.call.item.name) this.call.item.name = name;
     if (argumentsDelta) {
       this.call.item.arguments += argumentsDelta;
@@ -114,7 +114,7 @@ export class ResponsesStreamEncoder {
     return [
       kind === 'refusal' ? this.event('response.refusal.done', { ...where, refusal: text }) : this.event('response.output_text.done', { ...where, text, logprobs: [] }),
       this.event('response.content_part.done', { ...where, part }),
-      this.event('response.output_item.done', { output_index: index, item: structuredClone(item) }),
+      this.event('response.output_item.done', { output_index: index, item }),
     ];
   }
 
@@ -127,14 +127,16 @@ export class ResponsesStreamEncoder {
     item.status = 'completed';
     return [
       this.event('response.function_call_arguments.done', { item_id: item.id, output_index: index, name: item.name, arguments: item.arguments }),
-      this.event('response.output_item.done', { output_index: index, item: structuredClone(item) }),
+      this.event('response.output_item.done', { output_index: index, item }),
     ];
   }
 
+  /** The response as it stands; its output list is copied (the closing one is kept by the archive), its items, final by then, are not. */
   private snapshot(state: Parameters<typeof responseObject>[2], usage: ReturnType<typeof responseUsageOf>): Record<string, unknown> {
-    return responseObject(this.facts, this.model, state, structuredClone(this.output), usage);
+    return responseObject(this.facts, this.model, state, this.output.slice(), usage);
   }
 
+  /** Serialized as it is made: an item goes in as it stands now, with no copy, though it changes later. */
   private event(type: string, payload: Record<string, unknown>): SseEvent {
     return { event: type, data: JSON.stringify({ type, sequence_number: this.sequence++, ...payload }) };
   }
