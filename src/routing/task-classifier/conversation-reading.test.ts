@@ -103,3 +103,12 @@ test('a system prompt that says nothing of the task ("You are a helpful assistan
     assert.ok(changed.length <= rows.length * 0.015, `${system}: ${changed.length}/${rows.length} changed, e.g. ${changed.slice(0, 3).map((row) => row.id)}`);
   }
 });
+
+test('a request to redo the previous answer is a follow-up in the other languages too ("Refaites la même chose…", "Ändern Sie Ihre vorherige Antwort…")', () => {
+  assertFamily('extraction', ["Refaites la même chose mais au format JSON, avec pour chaque ville son rôle dans le trajet (départ, étape, arrivée)."], {
+    history: ["Extrayez les noms des villes mentionnées : « Nous partirons de Lyon, ferons étape à Dijon puis arriverons à Strasbourg. »", 'Lyon, Dijon, Strasbourg.'],
+  });
+  assertFamily('writing', ['Riscrivi la tua risposta precedente in rima baciata e in meno di otto versi.'], {
+    history: ["Scrivi una poesia breve sull'autunno.", 'Cadono le foglie, lente come pensieri, e il vento le accompagna verso sera.'],
+  });
+});
