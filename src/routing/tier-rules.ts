@@ -58,13 +58,13 @@ const TRIVIAL_CONFIDENCE = 0.75;
  * question about a tool hides its difficulty in the tool ("How to add toolbar in a fragment?", "How can I log on sap
  * from vbs?", hard prompts of Arena-Hard read as trivial), and so does a poem in a named form or style. They go to T2
  * rather than T1. Nor is analysis: weighing, forecasting or diagnosing is never one step ("will rate cuts in 2025
- * reignite inflation?" read as trivial at 0.8), and the routing set holds 14 trivial analysis requests of 829.
+ * reignite inflation?" read as trivial at 0.73), and the routing set holds 14 trivial analysis requests of 829.
  */
 const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing', 'analysis']);
 /**
  * How sure of the family the classifier must be for the family to make a trivial request safe at T1. At 0.5, "How to add
  * toolbar in a fragment?" went to T1 again after a retraining (small talk at 0.51); at 0.7, a German event-sourcing design
- * question did (small talk at 0.72). With 0.75 for the complexity, T1 takes 5.6 % of the held-back rows (6.8 % at 0.65 and 0.7).
+ * question did (small talk at 0.72). With 0.75 for the complexity, T1 takes 5.3 % of the held-back rows (6.8 % at 0.65 and 0.7).
  */
 const SURE_FAMILY = 0.8;
 

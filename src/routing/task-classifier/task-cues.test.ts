@@ -267,3 +267,23 @@ test('a story told on request is a writing cue in French, Spanish and Italian, w
   assert.deepEqual(cuesIn('raccontami una storia su un cane'), ['writing']);
   assert.deepEqual(cuesIn("l'histoire de la révolution française en bref"), []);
 });
+
+test('the siblings riddle is a reasoning cue in the languages of the cues, and "fassen Sie sich kurz" asks for no summary', () => {
+  for (const prompt of ['David has three sisters. Each of them has one brother. How many brothers does David have?', 'Anna hat zwei Brüder. Jeder ihrer Brüder hat zwei Schwestern.', 'Paul a trois sœurs. Chacune de ses sœurs a un frère.', 'Lucía tiene cuatro hermanos. Cada uno de sus hermanos tiene una hermana.', 'Giulia ha tre fratelli. Ognuno dei suoi fratelli ha due sorelle.', '小明有三个姐姐，每个姐姐都有一个弟弟。', 'У Маши три брата. У каждого брата две сестры.']) {
+    assert.ok(cuesIn(prompt.toLowerCase()).includes('reasoning'), prompt);
+  }
+  assert.ok(!cuesIn('verfassen sie eine e-mail an ihren chef. fassen sie sich kurz und prägnant.').includes('summarization'));
+  assert.ok(!cuesIn('erklären sie den zusammenhang zwischen zins und inflation.').includes('summarization'));
+  assert.ok(cuesIn('fassen sie den folgenden artikel in drei sätzen zusammen.').includes('summarization'));
+  assert.ok(cuesIn('bitte eine zusammenfassung des berichts').includes('summarization'));
+});
+
+test('role-play in the formal register of other languages is a small-talk cue, and MT-Bench\'s riddles are reasoning cues', () => {
+  for (const prompt of ['schlüpfen sie in die rolle eines bergführers.', 'jouez le rôle d\'un sommelier.', 'asuma el papel de un entrenador.', 'calati nel ruolo di un pizzaiolo.', '请扮演一位唐朝诗人。', '寺子屋の先生になりきって話して。']) {
+    assert.ok(cuesIn(prompt).includes('chat'), prompt);
+  }
+  assert.ok(cuesIn('si vous venez de dépasser la deuxième personne, quelle est votre position ?').includes('reasoning'));
+  assert.ok(cuesIn("l'ombre du poteau tombait à sa droite : vers l'est, le sud, l'ouest ou le nord ?").includes('reasoning'));
+  assert.ok(cuesIn('zählen sie, wie oft die wörter "berg" und "see" vorkommen.').includes('extraction'));
+  assert.ok(cuesIn('quelle est la probabilité de tirer deux as ?').includes('math'));
+});
