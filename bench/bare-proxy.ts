@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 
 /**
  * The reference point of the benchmark: a bare node:http server that forwards POST
- * /v1/chat/completions to one upstream through one keep-alive undici Pool, request body and response
+ * /v1/chat/completions (and /v1/embeddings, the other traffic of bench:ttft) to one upstream through one keep-alive undici Pool, request body and response
  * (status, headers, body; SSE too) streamed through as-is. No parsing, no auth, no logging: the
  * least a Node proxy can do, so svc's overhead is read against it.
  */
@@ -32,9 +32,9 @@ export async function startBareProxy(options: { upstream: string; port?: number;
   const pool = new Pool(options.upstream, { pipelining: 1, keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000 });
 
   const server: Server = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+    if (request.method !== 'POST' || (request.url !== '/v1/chat/completions' && request.url !== '/v1/embeddings')) {
       response.writeHead(404, { 'content-type': 'application/json' });
-      response.end('{"error":{"message":"bare proxy: only POST /v1/chat/completions"}}');
+      response.end('{"error":{"message":"bare proxy: only POST /v1/chat/completions and /v1/embeddings"}}');
       return;
     }
     // The request body is handed to undici as a stream; the answer goes back with a plain .pipe(): cheaper than stream.pipeline() (which builds an AbortController and a

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ttft [-- --requests 200 --pieces 8 --gap-ms 5]`
+ * `npm run bench:ttft [-- --requests 200 --pieces 8 --gap-ms 5 --background 200]`
  *
  * What svc adds to a stream, one request at a time: the time to the first token through svc (chat
  * completions, and the Responses API, which svc serves over the same upstream chat stream) minus the time to
@@ -8,6 +8,10 @@
  * between two pieces is known: a gateway that buffered would show pieces arriving together (gap near 0).
  * A bare node:http + undici pass-through proxy is measured beside svc: what one more process between the caller
  * and the upstream costs on this machine whatever it does (on a VM, waking an idle process costs ~0.3 ms a hop).
+ *
+ * Twice: first with nothing else running, each process idle between the measured requests (the cold case: a gateway
+ * that serves one stream now and then), then with `--background` requests a second of other traffic (embeddings, each
+ * a miss) sent to svc and to the bare proxy alike throughout, as a gateway in service sees (0: the first only).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
@@ -22,19 +26,21 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '200' },
     pieces: { type: 'string', default: '8' },
     'gap-ms': { type: 'string', default: '5' },
+    background: { type: 'string', default: '200' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:ttft -- [--requests 200] [--pieces 8] [--gap-ms 5]\n');
+  process.stdout.write('usage: npm run bench:ttft -- [--requests 200] [--pieces 8] [--gap-ms 5] [--background 200]\n');
   process.exit(0);
 }
 const requests = Number(args.requests);
 const pieces = Number(args.pieces);
 const gapMs = Number(args['gap-ms']);
-if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0)) {
-  log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number');
+const backgroundRate = Number(args.background);
+if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0) || !Number.isInteger(backgroundRate) || backgroundRate < 0) {
+  log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number, --background a whole number of requests a second');
   process.exit(2);
 }
 
@@ -88,7 +94,7 @@ async function timeOne(target: Target): Promise<{ firstByte: number; first: numb
  * CPU over a fresh process's first 1,500 requests and 489 µs from the 4,500th on): each target first takes
  * this many streams of the mock's default answer, which has no delays, unmeasured.
  */
-const WARM_UP_STREAMS = 3000;
+const WARM_UP_STREAMS = Number(process.env.TTFT_WARMUP ?? 3000);
 
 async function warmUp(target: Target): Promise<void> {
   log(`${target.name}: ${WARM_UP_STREAMS} streams to warm up …`);
@@ -132,6 +138,95 @@ const responsesBody = JSON.stringify({ model: 'gpt-4o-mini', stream: true, input
 const chatPiece = (frame: string) => frame.startsWith('data: {') && /"delta":\{[^}]*"content":"[^"]/.test(frame);
 const responsesPiece = (frame: string) => frame.startsWith('event: response.output_text.delta');
 
+interface Background {
+  /** Stops sending and waits for what is in flight: requests sent, answered other than 200, left unsent (all connections busy). */
+  stop(): Promise<{ sent: number; failed: number; unsent: number; firstFailure: string }>;
+}
+
+/**
+ * Other traffic while the streams are timed: `rate` embeddings requests a second to each proxy, open loop, on connections
+ * of their own, each input new (a miss in svc's embeddings cache, so svc calls the upstream as for any request).
+ * Embeddings, since the mock hands a queued reply to chat completions only: the measured streams' answers stay theirs.
+ */
+function startBackground(targets: Array<{ origin: string; headers: Record<string, string> }>, rate: number): Background {
+  const backgroundAgent = new Agent({ connections: 32, keepAliveTimeout: 30_000 });
+  const MAX_IN_FLIGHT = 32;
+  const inFlight = targets.map(() => 0);
+  const pending = new Set<Promise<void>>();
+  let sent = 0;
+  let failed = 0;
+  let unsent = 0;
+  let firstFailure = '';
+  let sequence = 0;
+  const started = performance.now();
+  const send = (index: number, body: string) => {
+    const { origin, headers } = targets[index];
+    inFlight[index]++;
+    sent++;
+    const done = request(`${origin}/v1/embeddings`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, dispatcher: backgroundAgent })
+      .then(async (response) => {
+        const text = await response.body.text();
+        if (response.statusCode !== 200) {
+          failed++;
+          firstFailure ||= `${origin}: HTTP ${response.statusCode}: ${text.slice(0, 300)}`;
+        }
+      })
+      .catch((error: Error) => {
+        failed++;
+        firstFailure ||= `${origin}: ${error.message}`;
+      })
+      .finally(() => {
+        inFlight[index]--;
+        pending.delete(done);
+      });
+    pending.add(done);
+  };
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate);
+    for (; sequence < due; sequence++) {
+      const body = JSON.stringify({ model: 'text-embedding-3-small', input: `background request ${sequence} of the ttft bench`, dimensions: 16 });
+      for (let index = 0; index < targets.length; index++) {
+        if (inFlight[index] >= MAX_IN_FLIGHT) unsent++;
+        else send(index, body);
+      }
+    }
+  }, 2);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.allSettled([...pending]);
+      await backgroundAgent.close();
+      return { sent, failed, unsent, firstFailure };
+    },
+  };
+}
+
+/** The table and verdicts of one measurement (the upstream at position 0, the bare proxy at 1, svc's endpoints after). */
+function report(title: string, targets: Target[], results: Timings[]): string[] {
+  const summaries = results.map((timings) => ({ firstByte: summarize(Float64Array.from(timings.firstByte)), first: summarize(Float64Array.from(timings.firstPiece)), gaps: summarize(Float64Array.from(timings.gaps)), together: timings.gaps.filter((gap) => gap < gapMs / 5).length, gapCount: timings.gaps.length }));
+  const upstream = summaries[0];
+  const f = (value: number) => value.toFixed(3).padStart(8);
+  return [
+    '',
+    title,
+    '',
+    'target                       first byte p50  first token p50     p99   added p50   added p99   gap p50   gap p99   pieces together',
+    ...targets.map((target, index) => {
+      const summary = summaries[index];
+      const added = index === 0 ? ['       —', '       —'] : [f(summary.first.p50 - upstream.first.p50), f(summary.first.p99 - upstream.first.p99)];
+      return `${target.name.padEnd(28)} ${f(summary.firstByte.p50)}        ${f(summary.first.p50)} ${f(summary.first.p99)}    ${added[0]}    ${added[1]}  ${f(summary.gaps.p50)}  ${f(summary.gaps.p99)}   ${summary.together}/${summary.gapCount}`;
+    }),
+    '(ms; "added" is svc minus the upstream alone; "pieces together" counts gaps under a fifth of --gap-ms, i.e. pieces that arrived in one read)',
+    '',
+    ...targets.slice(2).map((target, index) => {
+      const added = summaries[index + 2].first.p50 - upstream.first.p50;
+      const overBare = summaries[index + 2].first.p50 - summaries[1].first.p50;
+      return `${target.name}: time to first token added p50 ${added.toFixed(3)} ms (target ≤ 1 ms): ${added <= 1 ? 'within target' : 'ABOVE target'}; over the bare proxy ${overBare.toFixed(3)} ms`;
+    }),
+    `bare proxy: time to first token added p50 ${(summaries[1].first.p50 - upstream.first.p50).toFixed(3)} ms (the machine's cost of a hop through one more process)`,
+  ];
+}
+
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'svc-bench-ttft-'));
   try {
@@ -139,38 +234,36 @@ async function main(): Promise<void> {
     const svc = await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, dataDir), svcNodeArgs);
     const bare = await BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin });
     const svcHeaders = { authorization: `Bearer ${benchMasterKey}`, 'x-intelligence-mode': 'proxy' };
+    const bareHeaders = { authorization: 'Bearer sk-bench-openai' };
     const targets: Target[] = [
-      { name: 'upstream (mock) chat stream', origin: () => mock.origin, path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-bench-openai' }, body: chatBody, isPiece: chatPiece },
+      { name: 'upstream (mock) chat stream', origin: () => mock.origin, path: '/v1/chat/completions', headers: bareHeaders, body: chatBody, isPiece: chatPiece },
       // Any gateway's floor: one more process between caller and upstream, two more loopback hops, nothing else.
-      { name: 'bare proxy chat stream', origin: () => bare.origin, path: '/v1/chat/completions', headers: { authorization: 'Bearer sk-bench-openai' }, body: chatBody, isPiece: chatPiece },
+      { name: 'bare proxy chat stream', origin: () => bare.origin, path: '/v1/chat/completions', headers: bareHeaders, body: chatBody, isPiece: chatPiece },
       { name: 'svc chat stream', origin: () => svc.origin, path: '/v1/chat/completions', headers: svcHeaders, body: chatBody, isPiece: chatPiece },
       { name: 'svc Responses stream', origin: () => svc.origin, path: '/v1/responses', headers: svcHeaders, body: responsesBody, isPiece: responsesPiece },
     ];
     for (const target of targets) await warmUp(target);
-    const results = await measureInTurn(mock, targets);
-    const summaries = results.map((timings) => ({ firstByte: summarize(Float64Array.from(timings.firstByte)), first: summarize(Float64Array.from(timings.firstPiece)), gaps: summarize(Float64Array.from(timings.gaps)), together: timings.gaps.filter((gap) => gap < gapMs / 5).length, gapCount: timings.gaps.length }));
-    const upstream = summaries[0];
-    const f = (value: number) => value.toFixed(3).padStart(8);
-    const lines = [
-      '',
-      `svc stream relay: ${requests} requests per svc endpoint one at a time, each beside one to the upstream and one to the bare proxy (${requests * (targets.length - 2)} each), after ${WARM_UP_STREAMS} unmeasured streams each, ${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
-      '',
-      'target                       first byte p50  first token p50     p99   added p50   added p99   gap p50   gap p99   pieces together',
-      ...targets.map((target, index) => {
-        const summary = summaries[index];
-        const added = index === 0 ? ['       —', '       —'] : [f(summary.first.p50 - upstream.first.p50), f(summary.first.p99 - upstream.first.p99)];
-        return `${target.name.padEnd(28)} ${f(summary.firstByte.p50)}        ${f(summary.first.p50)} ${f(summary.first.p99)}    ${added[0]}    ${added[1]}  ${f(summary.gaps.p50)}  ${f(summary.gaps.p99)}   ${summary.together}/${summary.gapCount}`;
-      }),
-      '(ms; "added" is svc minus the upstream alone; "pieces together" counts gaps under a fifth of --gap-ms, i.e. pieces that arrived in one read)',
-      '',
-      ...targets.slice(2).map((target, index) => {
-        const added = summaries[index + 2].first.p50 - upstream.first.p50;
-        const overBare = summaries[index + 2].first.p50 - summaries[1].first.p50;
-        return `${target.name}: time to first token added p50 ${added.toFixed(3)} ms (target ≤ 1 ms): ${added <= 1 ? 'within target' : 'ABOVE target'}; over the bare proxy ${overBare.toFixed(3)} ms`;
-      }),
-      `bare proxy: time to first token added p50 ${(summaries[1].first.p50 - upstream.first.p50).toFixed(3)} ms (the machine's cost of a hop through one more process)`,
-      '',
-    ];
+    const setting = `${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
+    const lines = report(
+      `svc stream relay, idle between requests: ${requests} requests per svc endpoint one at a time, each beside one to the upstream and one to the bare proxy (${requests * (targets.length - 2)} each), after ${WARM_UP_STREAMS} unmeasured streams each, ${setting}`,
+      targets,
+      await measureInTurn(mock, targets),
+    );
+    if (backgroundRate > 0) {
+      log(`the same again with ${backgroundRate} embeddings requests a second to svc and to the bare proxy each …`);
+      const background = startBackground([{ origin: svc.origin, headers: svcHeaders }, { origin: bare.origin, headers: bareHeaders }], backgroundRate);
+      const results = await measureInTurn(mock, targets);
+      const { sent, failed, unsent, firstFailure } = await background.stop();
+      if (failed > 0) throw new Error(`${failed} of the ${sent} background requests were not answered 200; the first: ${firstFailure}`);
+      lines.push(
+        ...report(
+          `svc stream relay, in service: the same, while ${backgroundRate} embeddings requests a second (each a cache miss) go to svc and to the bare proxy each (${sent} sent, ${unsent} left unsent because 32 were waiting), ${setting}`,
+          targets,
+          results,
+        ),
+      );
+    }
+    lines.push('');
     process.stdout.write(lines.join('\n'));
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
