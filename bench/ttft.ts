@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ttft [-- --requests 200 --pieces 8 --gap-ms 5 --background 200]`
+ * `npm run bench:ttft [-- --requests 200 --pieces 8 --gap-ms 5 --background 200 --warm-up 3000]`
  *
  * What svc adds to a stream, one request at a time: the time to the first token through svc (chat
  * completions, and the Responses API, which svc serves over the same upstream chat stream) minus the time to
@@ -27,20 +27,21 @@ const { values: args } = parseArgs({
     pieces: { type: 'string', default: '8' },
     'gap-ms': { type: 'string', default: '5' },
     background: { type: 'string', default: '200' },
+    'warm-up': { type: 'string', default: '3000' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help) {
-  process.stdout.write('usage: npm run bench:ttft -- [--requests 200] [--pieces 8] [--gap-ms 5] [--background 200]\n');
+  process.stdout.write('usage: npm run bench:ttft -- [--requests 200] [--pieces 8] [--gap-ms 5] [--background 200] [--warm-up 3000]\n');
   process.exit(0);
 }
 const requests = Number(args.requests);
 const pieces = Number(args.pieces);
 const gapMs = Number(args['gap-ms']);
 const backgroundRate = Number(args.background);
-if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0) || !Number.isInteger(backgroundRate) || backgroundRate < 0) {
-  log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number, --background a whole number of requests a second');
+if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0) || !Number.isInteger(backgroundRate) || backgroundRate < 0 || !Number.isInteger(Number(args['warm-up'])) || Number(args['warm-up']) < 0) {
+  log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number, --background (requests a second) and --warm-up (streams) whole numbers');
   process.exit(2);
 }
 
@@ -92,9 +93,9 @@ async function timeOne(target: Target): Promise<{ firstByte: number; first: numb
 /**
  * A process's code is slow until the JIT has optimised it (bench/cache.ts measured an exact hit at 1,781 µs of
  * CPU over a fresh process's first 1,500 requests and 489 µs from the 4,500th on): each target first takes
- * this many streams of the mock's default answer, which has no delays, unmeasured.
+ * `--warm-up` (3,000) streams of the mock's default answer, which has no delays, unmeasured.
  */
-const WARM_UP_STREAMS = Number(process.env.TTFT_WARMUP ?? 3000);
+const WARM_UP_STREAMS = Number(args['warm-up']);
 
 async function warmUp(target: Target): Promise<void> {
   log(`${target.name}: ${WARM_UP_STREAMS} streams to warm up …`);
