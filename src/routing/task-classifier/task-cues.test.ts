@@ -272,6 +272,9 @@ test('the siblings riddle is a reasoning cue in the languages of the cues, and "
   for (const prompt of ['David has three sisters. Each of them has one brother. How many brothers does David have?', 'Anna hat zwei Brüder. Jeder ihrer Brüder hat zwei Schwestern.', 'Paul a trois sœurs. Chacune de ses sœurs a un frère.', 'Lucía tiene cuatro hermanos. Cada uno de sus hermanos tiene una hermana.', 'Giulia ha tre fratelli. Ognuno dei suoi fratelli ha due sorelle.', '小明有三个姐姐，每个姐姐都有一个弟弟。', 'У Маши три брата. У каждого брата две сестры.']) {
     assert.ok(cuesIn(prompt.toLowerCase()).includes('reasoning'), prompt);
   }
+  assert.ok(cuesIn('marta tiene dos hermanas. cada una de ellas tiene un hermano.').includes('reasoning'));
+  // Only siblings make the riddle: "each of your customers" is no puzzle.
+  assert.ok(!cuesIn('envía un correo a cada uno de sus clientes con la factura.').includes('reasoning'));
   assert.ok(!cuesIn('verfassen sie eine e-mail an ihren chef. fassen sie sich kurz und prägnant.').includes('summarization'));
   assert.ok(!cuesIn('erklären sie den zusammenhang zwischen zins und inflation.').includes('summarization'));
   assert.ok(cuesIn('fassen sie den folgenden artikel in drei sätzen zusammen.').includes('summarization'));
