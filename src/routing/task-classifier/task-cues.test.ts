@@ -290,3 +290,13 @@ test('role-play in the formal register of other languages is a small-talk cue, a
   assert.ok(cuesIn('zählen sie, wie oft die wörter "berg" und "see" vorkommen.').includes('extraction'));
   assert.ok(cuesIn('quelle est la probabilité de tirer deux as ?').includes('math'));
 });
+
+test('concurrency is a code cue, and a letter of the alphabet asks for no writing', () => {
+  assert.deepEqual(cuesIn('explain the race condition in this counter'), ['code']);
+  assert.ok(cuesIn('is there a way to atomically compare and exchange an atomic integer?').includes('code'));
+  assert.ok(cuesIn('c++里用std::atomic做计数器，多线程下还需要加锁吗').includes('code'));
+  assert.deepEqual(cuesIn('write a letter to my landlord about the heating'), ['writing']);
+  assert.deepEqual(cuesIn('a widget that should display letter w in a large font'), []);
+  assert.ok(!cuesIn('how many words start with the letter a?').includes('writing'));
+  assert.deepEqual(cuesIn('a password of capital letters and digits'), []);
+});
