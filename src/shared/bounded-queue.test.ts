@@ -142,3 +142,51 @@ test('close() without a deadline waits for a slow handler as long as it takes', 
   await queue.close();
   assert.deepEqual(handled, [1]);
 });
+
+/** Polls until `done()` holds, failing after `withinMs`. */
+async function eventually(done: () => boolean, withinMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  while (!done()) {
+    if (Date.now() > deadline) assert.fail(`${what} within ${withinMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+test('an item short of a batch is handed over by the timer, which starts when the item is queued', async () => {
+  const batches: number[][] = [];
+  const queue = new BoundedQueue<number>({ ...options, flushIntervalMs: 30 }, async (batch) => void batches.push([...batch]));
+  // Idle past several intervals first: the timer does not run while nothing waits, and starts again with the item.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  queue.push(1);
+  await eventually(() => batches.length === 1, 1_000, 'the item handed over');
+  assert.deepEqual(batches, [[1]]);
+  queue.push(2);
+  await eventually(() => batches.length === 2, 1_000, 'a later item handed over too');
+  await queue.close();
+});
+
+test('items queued without pause are flushed on time: each new item does not push the timer back', async () => {
+  const handledAt: number[] = [];
+  const queue = new BoundedQueue<number>({ ...options, maxItems: 100_000, maxBatch: 100_000, flushIntervalMs: 150 }, async () => void handledAt.push(Date.now()));
+  const started = Date.now();
+  // An item every 5 ms, far more often than the 150 ms interval: a timer restarted by each would never fire.
+  const feeding = setInterval(() => queue.push(0), 5);
+  try {
+    await eventually(() => handledAt.length >= 2, 1_500, 'two timed flushes while items keep coming');
+  } finally {
+    clearInterval(feeding);
+  }
+  assert.ok(handledAt[0] - started < 700, `the first flush came ${handledAt[0] - started} ms after the first item, not at its 150 ms`);
+  await queue.close();
+});
+
+test('a failed batch is tried again by the timer, with no flush asked for', async () => {
+  let attempts = 0;
+  const queue = new BoundedQueue<number>({ ...options, flushIntervalMs: 20 }, async () => {
+    attempts++;
+    if (attempts === 1) throw new Error('store down');
+  });
+  queue.push(1);
+  await eventually(() => attempts === 2 && queue.depth === 0, 1_000, 'the batch retried and handed over');
+  await queue.close();
+});
