@@ -230,8 +230,8 @@ test("a programming contest's statement is a code cue by its sections and bounds
   assert.deepEqual(cuesIn('the kingdom has n castles joined by m roads. n, m ≤ 2·10^5. find the cheapest way to connect them'), ['code']);
   assert.deepEqual(cuesIn('first line contains t. sample input: 3 1 2 3 sample output: 6'), ['code']);
   assert.deepEqual(cuesIn('农夫有n头牛，输入格式：第一行一个整数n'), ['code']);
-  // A bound on a number in a maths question is none: 10^5 written without one, or a plain inequality.
-  assert.deepEqual(cuesIn('is 10^5 + 1 divisible by 11?'), []);
+  // A bound on a number in a maths question is none: 10^5 written without one, or a plain inequality (divisibility is maths').
+  assert.deepEqual(cuesIn('is 10^5 + 1 divisible by 11?'), ['math']);
 });
 
 test('a page laid out one way on a large screen and another on a small one is web front-end work: a code cue', () => {
@@ -299,4 +299,13 @@ test('concurrency is a code cue, and a letter of the alphabet asks for no writin
   assert.deepEqual(cuesIn('a widget that should display letter w in a large font'), []);
   assert.ok(!cuesIn('how many words start with the letter a?').includes('writing'));
   assert.deepEqual(cuesIn('a password of capital letters and digits'), []);
+});
+
+test("maths' own vocabulary is a maths cue, and its everyday and programming uses are not", () => {
+  for (const prompt of ['order from least to greatest: 3.8, 3.18, 3', 'write 7 over 33 as a decimal', 'a number rounded to the nearest hundred is 500', 'consider the number pattern 5, 9, 13, 17', 'let x be a topological space', 'find the radius of convergence of the power series', 'ordena las fracciones de menor a mayor', 'ist 1.234 durch 3 teilbar?', 'arrondir à deux décimales près : 3,14159', '把3.14159四舍五入到小数点后两位', '12と18の最大公約数を求めて、割り切れるか確かめて']) {
+    assert.ok(cuesIn(prompt).includes('math'), prompt);
+  }
+  for (const prompt of ['drive to the nearest hospital', 'at a fraction of the cost', 'a topological sort of the build graph', 'un appartement dans le 11e arrondissement', 'the median household income fell, why?']) {
+    assert.ok(!cuesIn(prompt).includes('math'), prompt);
+  }
 });
