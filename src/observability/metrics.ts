@@ -6,6 +6,9 @@ import type { RequestOutcomeFacts } from './request-outcome.js';
 import { SummedCounter } from './summed-counter.js';
 import { SeriesHistogram } from './series-histogram.js';
 
+/** How often the event-loop delay histogram samples the loop (ms). */
+export const EVENT_LOOP_SAMPLE_MS = 100;
+
 /**
  * Prometheus metrics, the ones users of other gateways graph: requests, errors and latency by route,
  * model, provider and status; tokens, cost and savings by org and model; cache hits and their savings;
@@ -14,9 +17,6 @@ import { SeriesHistogram } from './series-histogram.js';
  * to the counters at each scrape (SummedCounter), and the latency histogram keeps its series by key
  * (SeriesHistogram): prom-client hashes the labels on every call otherwise.
  */
-/** How often the event-loop delay histogram samples the loop (ms). */
-export const EVENT_LOOP_SAMPLE_MS = 100;
-
 export class GatewayMetrics {
   readonly registry = new Registry();
   readonly requests: SummedCounter<'route' | 'method' | 'status' | 'provider' | 'model'>;
