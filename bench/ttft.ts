@@ -40,7 +40,8 @@ const requests = Number(args.requests);
 const pieces = Number(args.pieces);
 const gapMs = Number(args['gap-ms']);
 const backgroundRate = Number(args.background);
-if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0) || !Number.isInteger(backgroundRate) || backgroundRate < 0 || !Number.isInteger(Number(args['warm-up'])) || Number(args['warm-up']) < 0) {
+const warmUpStreams = Number(args['warm-up']);
+if (![requests, pieces].every((value) => Number.isInteger(value) && value >= 2) || !(gapMs > 0) || ![backgroundRate, warmUpStreams].every((value) => Number.isInteger(value) && value >= 0)) {
   log('--requests and --pieces must be integers of at least 2, --gap-ms a positive number, --background (requests a second) and --warm-up (streams) whole numbers');
   process.exit(2);
 }
@@ -95,11 +96,9 @@ async function timeOne(target: Target): Promise<{ firstByte: number; first: numb
  * CPU over a fresh process's first 1,500 requests and 489 µs from the 4,500th on): each target first takes
  * `--warm-up` (3,000) streams of the mock's default answer, which has no delays, unmeasured.
  */
-const WARM_UP_STREAMS = Number(args['warm-up']);
-
 async function warmUp(target: Target): Promise<void> {
-  log(`${target.name}: ${WARM_UP_STREAMS} streams to warm up …`);
-  for (let index = 0; index < WARM_UP_STREAMS; index++) {
+  log(`${target.name}: ${warmUpStreams} streams to warm up …`);
+  for (let index = 0; index < warmUpStreams; index++) {
     const response = await request(`${target.origin()}${target.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...target.headers }, body: target.body, dispatcher: agent });
     await response.body.text();
   }
@@ -139,6 +138,9 @@ const responsesBody = JSON.stringify({ model: 'gpt-4o-mini', stream: true, input
 const chatPiece = (frame: string) => frame.startsWith('data: {') && /"delta":\{[^}]*"content":"[^"]/.test(frame);
 const responsesPiece = (frame: string) => frame.startsWith('event: response.output_text.delta');
 
+/** The most background requests waiting on one proxy; past it a request due is counted as unsent. */
+const BACKGROUND_IN_FLIGHT = 32;
+
 interface Background {
   /** Stops sending and waits for what is in flight: requests sent, answered other than 200, left unsent (all connections busy). */
   stop(): Promise<{ sent: number; failed: number; unsent: number; firstFailure: string }>;
@@ -150,8 +152,7 @@ interface Background {
  * Embeddings, since the mock hands a queued reply to chat completions only: the measured streams' answers stay theirs.
  */
 function startBackground(targets: Array<{ origin: string; headers: Record<string, string> }>, rate: number): Background {
-  const backgroundAgent = new Agent({ connections: 32, keepAliveTimeout: 30_000 });
-  const MAX_IN_FLIGHT = 32;
+  const backgroundAgent = new Agent({ connections: BACKGROUND_IN_FLIGHT, keepAliveTimeout: 30_000 });
   const inFlight = targets.map(() => 0);
   const pending = new Set<Promise<void>>();
   let sent = 0;
@@ -187,7 +188,7 @@ function startBackground(targets: Array<{ origin: string; headers: Record<string
     for (; sequence < due; sequence++) {
       const body = JSON.stringify({ model: 'text-embedding-3-small', input: `background request ${sequence} of the ttft bench`, dimensions: 16 });
       for (let index = 0; index < targets.length; index++) {
-        if (inFlight[index] >= MAX_IN_FLIGHT) unsent++;
+        if (inFlight[index] >= BACKGROUND_IN_FLIGHT) unsent++;
         else send(index, body);
       }
     }
@@ -246,7 +247,7 @@ async function main(): Promise<void> {
     for (const target of targets) await warmUp(target);
     const setting = `${pieces} pieces ${gapMs} ms apart, proxy mode, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
     const lines = report(
-      `svc stream relay, idle between requests: ${requests} requests per svc endpoint one at a time, each beside one to the upstream and one to the bare proxy (${requests * (targets.length - 2)} each), after ${WARM_UP_STREAMS} unmeasured streams each, ${setting}`,
+      `svc stream relay, idle between requests: ${requests} requests per svc endpoint one at a time, each beside one to the upstream and one to the bare proxy (${requests * (targets.length - 2)} each), after ${warmUpStreams} unmeasured streams each, ${setting}`,
       targets,
       await measureInTurn(mock, targets),
     );
@@ -258,7 +259,7 @@ async function main(): Promise<void> {
       if (failed > 0) throw new Error(`${failed} of the ${sent} background requests were not answered 200; the first: ${firstFailure}`);
       lines.push(
         ...report(
-          `svc stream relay, in service: the same, while ${backgroundRate} embeddings requests a second (each a cache miss) go to svc and to the bare proxy each (${sent} sent, ${unsent} left unsent because 32 were waiting), ${setting}`,
+          `svc stream relay, in service: the same, while ${backgroundRate} embeddings requests a second (each a cache miss) go to svc and to the bare proxy each (${sent} sent, ${unsent} left unsent because ${BACKGROUND_IN_FLIGHT} were waiting), ${setting}`,
           targets,
           results,
         ),

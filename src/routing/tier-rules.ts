@@ -64,7 +64,7 @@ const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing', 'analysis'
 /**
  * How sure of the family the classifier must be for the family to make a trivial request safe at T1. At 0.5, "How to add
  * toolbar in a fragment?" went to T1 again after a retraining (small talk at 0.51); at 0.7, a German event-sourcing design
- * question did (small talk at 0.72). With 0.75 for the complexity, T1 takes 5.3 % of the held-back rows (6.8 % at 0.65 and 0.7).
+ * question did (small talk at 0.72). With 0.75 for the complexity, T1 takes 5.1 % of the held-back rows (6.8 % at 0.65 and 0.7).
  */
 const SURE_FAMILY = 0.8;
 

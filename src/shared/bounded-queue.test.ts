@@ -152,10 +152,10 @@ async function eventually(done: () => boolean, withinMs: number, what: string): 
   }
 }
 
-test('an item short of a batch is handed over by the timer, which starts when the item is queued', async () => {
+test('an item short of a batch is handed over by the timer, also after the queue sat idle for several intervals', async () => {
   const batches: number[][] = [];
   const queue = new BoundedQueue<number>({ ...options, flushIntervalMs: 30 }, async (batch) => void batches.push([...batch]));
-  // Idle past several intervals first: the timer does not run while nothing waits, and starts again with the item.
+  // Idle past several intervals first (the timer is not due then: it is armed again by the item).
   await new Promise((resolve) => setTimeout(resolve, 100));
   queue.push(1);
   await eventually(() => batches.length === 1, 1_000, 'the item handed over');
