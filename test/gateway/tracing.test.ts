@@ -117,10 +117,9 @@ describe('OpenTelemetry tracing (an in-memory exporter in place of OTLP)', () =>
     // The stream's events (role, three words, finish, usage) come 30 ms apart: the span lasts through them.
     const lasted = nanos(attempt.endTime) - nanos(attempt.startTime);
     assert.ok(lasted >= 100_000_000n, `the attempt lasts as long as the stream (${lasted} ns)`);
-    // The SDK anchors each span's clock on Date.now() when the span starts, so two spans' times agree only to
-    // within a millisecond: the attempt ends before the request, give or take that.
-    const after = nanos(attempt.endTime) - nanos(root.endTime);
-    assert.ok(after <= 1_000_000n, `the attempt ends before the request (${after} ns after it)`);
+    // The attempt ends before the request. Read from the order spans finish in (the exporter's list), not their times: the
+    // SDK anchors each span's clock on Date.now() when it starts, and on a busy machine two anchors drifted 11 ms apart.
+    assert.ok(spans.indexOf(attempt) < spans.indexOf(root), 'the attempt ends before the request');
   });
 
   test('embeddings: the upstream call is an embeddings span with its own operation and usage', async () => {
