@@ -40,13 +40,16 @@ export const svcNodeArgs: string[] = process.env.SVC_BENCH_NODE_ARGS ? process.e
 
 const forwardedLineLimit = Number(process.env.BENCH_FORWARD_LINES ?? 20);
 
-/** svc as `svc serve` runs it: the OpenAI provider pointed at the mock, SQLite in `dataDir`, warnings only. */
+/**
+ * svc as `svc serve` runs it: the OpenAI provider pointed at the mock, SQLite in `dataDir`, warnings only
+ * (BENCH_SVC_LOG_LEVEL=info gives svc's default, a line a request: this process reads them, beside its load generator).
+ */
 export function svcEnv(mockOrigin: string, dataDir: string): NodeJS.ProcessEnv {
   return {
     ...baseEnv(),
     PORT: '0',
     HOST: '127.0.0.1',
-    SVC_LOG_LEVEL: 'warn',
+    SVC_LOG_LEVEL: process.env.BENCH_SVC_LOG_LEVEL ?? 'warn',
     SVC_DATA_DIR: dataDir,
     SVC_MASTER_KEY: benchMasterKey,
     OPENAI_API_KEY: 'sk-bench-openai',

@@ -7,6 +7,7 @@ import type { GatewayConfig } from './config/config-schema.js';
 import { loadConfig } from './config/load-config.js';
 import { buildProviderRegistry } from './config/provider-registry.js';
 import { loggerOptions } from './observability/logger.js';
+import { TurnBatchedDestination } from './observability/log-destination.js';
 import { closeHttpClient } from './providers/shared/http-client.js';
 import { createServices, type GatewayServices } from './services.js';
 import { settlesBy } from './shared/deadline.js';
@@ -39,8 +40,8 @@ const STORE_CLOSE_MS = 1_000;
 export async function createGateway(env: NodeJS.ProcessEnv = process.env, options: GatewayOptions = {}): Promise<Gateway> {
   const catalog = await loadCatalog();
   const config = await loadConfig(env, catalog);
-  // Asynchronous, buffered stdout: a log line never blocks the event loop; flushed at shutdown.
-  const logger = options.logger ?? pino(loggerOptions(config.logLevel), pino.destination({ dest: 1, sync: false }));
+  // stdout, the lines of one turn of the event loop in one write at its end; flushed at shutdown and exit.
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel), new TurnBatchedDestination(1));
   const providers = buildProviderRegistry(config, catalog);
   const store = await openRecordStore(config.storage);
   const sharedState = await openSharedState({ redisUrl: config.storage.redisUrl, keyPrefix: config.storage.redisKeyPrefix, logger });
