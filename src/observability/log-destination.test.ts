@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import pino from 'pino';
 import { loggerOptions } from './logger.js';
-import { MAX_PENDING_CHARS, TurnBatchedDestination } from './log-destination.js';
+import { ATOMIC_WRITE_BYTES, MAX_PENDING_CHARS, TurnBatchedDestination } from './log-destination.js';
 
 type Write = (fd: number, data: string | Buffer) => number;
 
@@ -54,6 +54,23 @@ test('the lines logged in one turn of the event loop reach stdout together, in o
   await nextTurn();
   assert.deepEqual(out.messages(), ['first', 'second', 'third', 'fourth']);
   assert.equal(out.writes(), 2, 'a later turn is a write of its own');
+});
+
+test("a turn's lines past a pipe's atomic write go in pieces of whole lines, none longer unless one line is", async () => {
+  // Workers share stdout: a pipe keeps a write of up to PIPE_BUF bytes whole, a longer one may be interleaved with another's.
+  const writes: Buffer[] = [];
+  using out = fileDestination((real) => (fd, data) => (writes.push(Buffer.from(data)), real(fd, data)));
+  for (let index = 0; index < 60; index++) out.logger.info({ index }, `line ${index} ${'é'.repeat(40)}`);
+  out.logger.info('x'.repeat(ATOMIC_WRITE_BYTES + 500));
+  out.logger.info('after the long one');
+  await nextTurn();
+  assert.deepEqual(out.messages(), [...Array.from({ length: 60 }, (_, index) => `line ${index} ${'é'.repeat(40)}`), 'x'.repeat(ATOMIC_WRITE_BYTES + 500), 'after the long one']);
+  assert.ok(writes.length >= 3, `${writes.length} writes`);
+  for (const piece of writes) {
+    assert.equal(piece.at(-1), 0x0a, 'each piece ends with a line');
+    const lines = piece.toString('utf8').split('\n').filter(Boolean);
+    assert.ok(piece.length <= ATOMIC_WRITE_BYTES || lines.length === 1, `a piece of ${piece.length} bytes holds ${lines.length} lines`);
+  }
 });
 
 test('flush (svc shutdown) writes what waits at once', () => {
@@ -144,4 +161,43 @@ test('lines logged in the turn the process exits in are written', async () => {
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   assert.equal(code, 3);
   assert.deepEqual(stdout.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg), ['just before exit', 'the reason']);
+});
+
+test('two processes logging into one pipe under backpressure: every line arrives whole', async () => {
+  // Two workers of a multi-worker svc share their stdout; the reader here is slow, so the pipe fills and writers wait.
+  const script = `
+    import pino from 'pino';
+    import { TurnBatchedDestination } from './src/observability/log-destination.ts';
+    const logger = pino({ base: undefined }, new TurnBatchedDestination(1));
+    const worker = process.argv.at(-1);
+    for (let turn = 0; turn < 200; turn++) {
+      for (let index = 0; index < 40; index++) logger.info({ worker, turn, index }, 'y'.repeat(200));
+      await new Promise((resolve) => setImmediate(resolve));
+    }`;
+  const shell = spawn('sh', ['-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" a & "${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" b & wait`], {
+    env: { ...process.env, SCRIPT: script },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const chunks: Buffer[] = [];
+  shell.stdout.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    // A slow reader: the pipe stays full and each writer blocks part-way through its writes.
+    shell.stdout.pause();
+    setTimeout(() => shell.stdout.resume(), 1);
+  });
+  const code = await new Promise<number | null>((resolve) => shell.on('close', resolve));
+  assert.equal(code, 0);
+  const lines = Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean);
+  let broken = 0;
+  const seen = { a: 0, b: 0 };
+  for (const line of lines) {
+    try {
+      const entry = JSON.parse(line) as { worker: 'a' | 'b' };
+      seen[entry.worker]++;
+    } catch {
+      broken++;
+    }
+  }
+  assert.equal(broken, 0, `${broken} of ${lines.length} lines arrived cut or mixed`);
+  assert.deepEqual(seen, { a: 8000, b: 8000 });
 });

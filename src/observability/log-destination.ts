@@ -3,9 +3,10 @@ import { writeSync } from 'node:fs';
 /**
  * Where svc's log lines go (pino's destination): the lines logged in one turn of the event loop are written to the
  * file descriptor together, in one synchronous write at the end of that turn (setImmediate), as the usage journal
- * writes its records. Under load a turn settles several requests, and their access lines cost one write() between them;
- * pino's asynchronous destination handed each write to libuv's thread pool and woke the event loop for its completion
- * (`bench:ab` at log level info: ×0.887 CPU a request against it, ×0.915 for one synchronous write a line).
+ * writes its records (a group longer than a pipe's atomic write goes in pieces of whole lines). Under load a turn
+ * settles several requests, and their access lines cost one write() between them; pino's asynchronous destination handed
+ * each write to libuv's thread pool and woke the event loop for its completion (`bench:ab` at log level info: ×0.887 CPU
+ * a request against it, ×0.915 for one synchronous write a line).
  *
  * A blocking stdout (a file, the pipe a container runtime reads) takes the write whole, as Node's own console does. A
  * non-blocking one that is full (EAGAIN) keeps the rest for a retry a few milliseconds later; lines past
@@ -63,13 +64,24 @@ export class TurnBatchedDestination {
     try {
       while (this.backlog !== undefined || this.pending !== '') {
         if (this.backlog === undefined) {
-          // The common case: the turn's lines, taken whole by one write.
           const text = this.pending;
-          const written = this.write_(this.fd, text);
           this.pending = '';
-          if (written !== Buffer.byteLength(text)) this.backlog = Buffer.from(text).subarray(written);
+          const bytes = Buffer.byteLength(text);
+          if (bytes > ATOMIC_WRITE_BYTES) {
+            this.backlog = Buffer.from(text);
+            continue;
+          }
+          // The common case: the turn's lines, taken whole by one write (restored when it is refused).
+          let written: number;
+          try {
+            written = this.write_(this.fd, text);
+          } catch (error) {
+            this.pending = text + this.pending;
+            throw error;
+          }
+          if (written !== bytes) this.backlog = Buffer.from(text).subarray(written);
         } else {
-          const written = this.write_(this.fd, this.backlog);
+          const written = this.write_(this.fd, wholeLinesOf(this.backlog));
           if (written === 0) return this.retryLater();
           this.backlog = written < this.backlog.length ? this.backlog.subarray(written) : undefined;
         }
@@ -103,6 +115,23 @@ export class TurnBatchedDestination {
 function writeToFd(fd: number, data: string | Buffer): number {
   return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
 }
+
+/**
+ * A pipe's writes of at most this many bytes (PIPE_BUF) are never interleaved with another process's: the workers of
+ * a multi-worker svc share their stdout, so a longer group goes out in pieces of whole lines within it.
+ */
+export const ATOMIC_WRITE_BYTES = 4096;
+
+/** The start of `data` up to ATOMIC_WRITE_BYTES, cut after a line's end (a longer line alone, whole). */
+function wholeLinesOf(data: Buffer): Buffer {
+  if (data.length <= ATOMIC_WRITE_BYTES) return data;
+  const lastEnd = data.lastIndexOf(NEWLINE, ATOMIC_WRITE_BYTES - 1);
+  if (lastEnd !== -1) return data.subarray(0, lastEnd + 1);
+  const lineEnd = data.indexOf(NEWLINE, ATOMIC_WRITE_BYTES);
+  return lineEnd === -1 ? data : data.subarray(0, lineEnd + 1);
+}
+
+const NEWLINE = 0x0a;
 
 /** Characters of log lines held for a descriptor that takes none: past them, lines are dropped. */
 export const MAX_PENDING_CHARS = 4 * 1024 * 1024;
