@@ -25,7 +25,7 @@ export class TurnBatchedDestination {
   constructor(
     private readonly fd: number,
     /** The write itself (tests give one that refuses or takes part of what it is given). */
-    private readonly write_: (fd: number, data: string | Buffer) => number = writeToFd,
+    private readonly writeToDescriptor: (fd: number, data: string | Buffer) => number = writeToFd,
   ) {}
 
   /** Called by pino with one serialized line (its newline included). */
@@ -74,14 +74,14 @@ export class TurnBatchedDestination {
           // The common case: the turn's lines, taken whole by one write (restored when it is refused).
           let written: number;
           try {
-            written = this.write_(this.fd, text);
+            written = this.writeToDescriptor(this.fd, text);
           } catch (error) {
             this.pending = text + this.pending;
             throw error;
           }
           if (written !== bytes) this.backlog = Buffer.from(text).subarray(written);
         } else {
-          const written = this.write_(this.fd, wholeLinesOf(this.backlog));
+          const written = this.writeToDescriptor(this.fd, wholeLinesOf(this.backlog));
           if (written === 0) return this.retryLater();
           this.backlog = written < this.backlog.length ? this.backlog.subarray(written) : undefined;
         }
