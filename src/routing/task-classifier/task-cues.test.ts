@@ -309,3 +309,12 @@ test("maths' own vocabulary is a maths cue, and its everyday and programming use
     assert.ok(!cuesIn(prompt).includes('math'), prompt);
   }
 });
+
+test("drafting and a piece's headings are writing cues in Chinese and German, and a passage's fitting title is not", () => {
+  for (const prompt of ['草拟一封专业邮件，寻求主管对报告的反馈', '帮我起草一份会议通知', '撰写一篇关于新能源的新闻稿', 'eine einprägsame überschrift für einen artikel über bioenergie entwerfen', 'vorschläge für schlagzeilen zu unserem produktstart', 'an outline with subheadings for each section']) {
+    assert.ok(cuesIn(prompt).includes('writing'), prompt);
+  }
+  for (const prompt of ['finden sie eine passende überschrift für den text', 'welche überschrift passt zu diesem abschnitt?']) {
+    assert.ok(!cuesIn(prompt).includes('writing'), prompt);
+  }
+});
