@@ -65,20 +65,15 @@ export class TurnBatchedDestination {
       while (this.backlog !== undefined || this.pending !== '') {
         if (this.backlog === undefined) {
           const text = this.pending;
-          this.pending = '';
           const bytes = Buffer.byteLength(text);
           if (bytes > ATOMIC_WRITE_BYTES) {
             this.backlog = Buffer.from(text);
+            this.pending = '';
             continue;
           }
-          // The common case: the turn's lines, taken whole by one write (restored when it is refused).
-          let written: number;
-          try {
-            written = this.writeToDescriptor(this.fd, text);
-          } catch (error) {
-            this.pending = text + this.pending;
-            throw error;
-          }
+          // The common case: the turn's lines, taken whole by one write. A refused write throws before `pending` is cleared.
+          const written = this.writeToDescriptor(this.fd, text);
+          this.pending = '';
           if (written !== bytes) this.backlog = Buffer.from(text).subarray(written);
         } else {
           const written = this.writeToDescriptor(this.fd, wholeLinesOf(this.backlog));
@@ -111,7 +106,7 @@ export class TurnBatchedDestination {
   };
 }
 
-/** fs.writeSync for a string or bytes. */
+/** fs.writeSync for a string or bytes (two calls, one per overload: TypeScript takes no union for either). */
 function writeToFd(fd: number, data: string | Buffer): number {
   return typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data);
 }
