@@ -18,8 +18,9 @@
  *   with MT-Bench's `question.jsonl`: each two-turn conversation's second question, with the first and a real model's
  *   answer to it (a page, where the set's answers are a line or two) as history, labelled by the question's category.
  * - MMLU `mmlu_<subject>.csv` as RouteLLM keeps it (github.com/lm-sys/RouteLLM, routellm/evals/mmlu/responses/): multiple-
- *   choice exam questions, the options and "Answer:" in the prompt. Only the mathematics subjects are scored (maths); the
- *   others' family depends on what each question asks of its subject (a fact, an analysis, a derivation).
+ *   choice exam questions, the options and "Answer:" in the prompt. The mathematics subjects are scored as maths; the
+ *   others' family depends on what each question asks of its subject (a fact, an analysis, a derivation), so they are
+ *   scored by what they are not — a composition, a summary or a translation — on a line of their own, outside the total.
  * - BIG-Bench Hard `<task>.json` (github.com/suzgunmirac/BIG-Bench-Hard, bbh/): `multistep_arithmetic_two` is maths, the
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
@@ -33,6 +34,7 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TaskClassifier } from '../src/routing/task-classifier/task-classifier.js';
 import { chooseTier } from '../src/routing/tier-rules.js';
+import { OWN_TEXT_TASKS } from '../src/routing/task-classifier/classifier-features.js';
 
 interface Labelled {
   set: string;
@@ -57,6 +59,13 @@ const bbhFamilies: Record<string, string> = {
     ['boolean_expressions', 'causal_judgement', 'date_understanding', 'formal_fallacies', 'logical_deduction_three_objects', 'logical_deduction_five_objects', 'logical_deduction_seven_objects', 'navigate', 'reasoning_about_colored_objects', 'schedule_meeting', 'temporal_sequences', 'tracking_shuffled_objects_three_objects', 'tracking_shuffled_objects_five_objects', 'tracking_shuffled_objects_seven_objects', 'web_of_lies'].map((task) => [task, 'reasoning']),
   ),
 };
+/**
+ * The other subjects' questions are scored by what they are not: an exam question is answered by picking an option, so by
+ * the family list it is never a composition, a summary or a translation (OWN_TEXT_TASKS), whichever of the other families
+ * it is. A partial label: its set is printed apart from the others and left out of their total.
+ */
+const MMLU_OTHERS = 'MMLU other subjects (no text of its own)';
+const NOT_A_TEXT = 'not writing, summarization or translation';
 const mmluMathematics = new Set(['abstract_algebra', 'college_mathematics', 'elementary_mathematics', 'high_school_mathematics', 'high_school_statistics']);
 
 /** The first column of a CSV file's rows after its header: a field in double quotes may hold commas, newlines and doubled quotes. */
@@ -103,7 +112,7 @@ function promptsOf(file: string): Labelled[] {
     return (JSON.parse(text) as { examples: Array<{ input: string }> }).examples.map((example) => ({ set: `BBH ${task}`, family, prompt: example.input }));
   }
   const mmlu = /^mmlu_(\w+)\.csv$/.exec(name);
-  if (mmlu) return mmluMathematics.has(mmlu[1]) ? firstColumn(text).map((prompt) => ({ set: `MMLU ${mmlu[1]}`, family: 'math', prompt })) : [];
+  if (mmlu) return firstColumn(text).map((prompt) => (mmluMathematics.has(mmlu[1]) ? { set: `MMLU ${mmlu[1]}`, family: 'math', prompt } : { set: MMLU_OTHERS, family: NOT_A_TEXT, prompt }));
   if (!name.endsWith('.jsonl')) {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
@@ -179,7 +188,7 @@ for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) 
   const result = results.get(set) ?? { right: 0, total: 0, misread: new Map() };
   const read = classifier.classify({ prompt, history, system }).family;
   result.total++;
-  if (read === family) result.right++;
+  if (read === family || (family === NOT_A_TEXT && !OWN_TEXT_TASKS.has(read))) result.right++;
   else {
     result.misread.set(`${family}→${read}`, (result.misread.get(`${family}→${read}`) ?? 0) + 1);
     if (missesOf !== undefined && set.includes(missesOf)) console.log(`${set}: ${family}→${read}  ${prompt.replace(/\s+/g, ' ').slice(0, 220)}`);
@@ -188,13 +197,16 @@ for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) 
 }
 let right = 0;
 let total = 0;
-for (const [set, result] of [...results].sort()) {
-  right += result.right;
-  total += result.total;
+for (const [set, result] of [...results].sort(([a], [b]) => Number(a === MMLU_OTHERS) - Number(b === MMLU_OTHERS) || a.localeCompare(b))) {
+  if (set === MMLU_OTHERS) console.log(`${'all (full labels)'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
+  else {
+    right += result.right;
+    total += result.total;
+  }
   const misread = [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', ');
   console.log(`${set.padEnd(48)} ${`${result.right}/${result.total}`.padStart(9)} ${((100 * result.right) / result.total).toFixed(1).padStart(5)} %  ${misread}`);
 }
-console.log(`${'all'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
+if (!results.has(MMLU_OTHERS)) console.log(`${'all'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
 if (hardPrompts.length > 0) {
   // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.
   const atT1 = hardPrompts.filter((prompt) => chooseTier(undefined, undefined, classifier.classify({ prompt, system })).tier === 'T1');

@@ -1,6 +1,6 @@
 import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksToShorten, cuesIn } from './task-cues.js';
-import { asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
+import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 
@@ -25,6 +25,21 @@ export interface SparseFeatures {
   indices: Int32Array;
   values: Float32Array;
 }
+
+/** A request's features, and what its shape rules out whatever they weigh. */
+export interface RequestFeatures extends SparseFeatures {
+  /** It asks to pick one of the options it lists, and for no text of its own (see OWN_TEXT_TASKS). */
+  picksAnOption: boolean;
+}
+
+/**
+ * The families whose answer is a text of the request's own making: a multiple-choice question ("Which of the following…
+ * A. … B. … C. …") is answered by picking an option, never by a composition, a summary or a translation — unless it
+ * asks for such a text of what it gives ("translate this quiz into Spanish", "write five questions like this one":
+ * asksForAText). Read alone, exam questions about law, history or psychology read as all three (MMLU's subjects
+ * other than mathematics: 947 of 13,000). An extraction stays possible: "according to the passage, in which year…" is one.
+ */
+export const OWN_TEXT_TASKS: ReadonlySet<string> = new Set(['writing', 'summarization', 'translation']);
 
 /**
  * How much of a system prompt is searched for cues, and their weight: half a prompt's own cue (6), and as much again
@@ -244,7 +259,7 @@ export interface HeadFeatures {
   reading: Reading;
   /** Where the family head's reading says the task is written, lower-cased (its cues; the proof and explanation tests). */
   requestText: string;
-  family: SparseFeatures;
+  family: RequestFeatures;
   complexity: SparseFeatures;
 }
 
@@ -261,7 +276,7 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
  * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
  * "Write a Python function." over a page of specification is as hard as the specification).
  */
-export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt), requestText = requestEnds(input.prompt, reading).toLowerCase()): SparseFeatures {
+export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt), requestText = requestEnds(input.prompt, reading).toLowerCase()): RequestFeatures {
   const request = reading.text;
   const rows = featureRows(buckets);
   if (scratch.sums.length < rows) {
@@ -332,7 +347,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // The shape of what is written, from the prompt's start as its words are: a 100 KB prompt is not scanned whole.
   if (CODE_SHAPE.test(head)) addNamed('x:code', 1);
   if (MATH_SHAPE.test(head)) addNamed('x:math', 1);
-  if (listsAnswerOptions(head)) addNamed('x:choices', 1);
+  const listsOptions = listsAnswerOptions(head);
+  if (listsOptions) addNamed('x:choices', 1);
   // Weighing 3: at 1 the passage's own words outweighed it (the style's probe, rows 5934–5949: 2 of 16 against 5).
   if (!promptCues.includes('code') && asksOfGivenText(headLines)) addNamed('x:given-text', 3);
   if (head.includes('%')) addNamed('x:percent', 1);
@@ -349,5 +365,5 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const indices = scratch.touched.slice(0, scratch.count);
   const values = new Float32Array(scratch.count);
   for (let position = 0; position < scratch.count; position++) values[position] = scratch.sums[indices[position]] / norm;
-  return { indices, values };
+  return { indices, values, picksAnOption: listsOptions && !asksForAText(requestText) };
 }

@@ -1,12 +1,30 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
+import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 
 const lines = (prompt: string) => prompt.split('\n');
 
 test('answer options A, B and C listed in order, as an exam writes them', () => {
   for (const text of ['This design is best described as A. an observational study B. a randomized block design C. a census', 'Which is correct? (A) 64% (B) About 41% (C) Neither', '这种抽样方法是：A. 简单随机抽样 B. 分层抽样 C. 整群抽样']) assert.ok(listsAnswerOptions(text), text);
   for (const text of ['Write A) and B) for me', 'A. only', 'A. x B. y A. z C. w', `A. x B. ${'y '.repeat(200)}C. z`]) assert.ok(!listsAnswerOptions(text), text);
+});
+
+test('a text asked for of what the prompt gives: the verb opens it or a sentence, or follows a please; never inside a sentence or an option', () => {
+  for (const text of [
+    'Write five more multiple-choice questions like this one: Which organelle makes ATP? A. Nucleus B. Mitochondrion C. Ribosome',
+    'Here is a quiz question: Which river flows through Vienna? A) Rhine B) Elbe C) Danube. Translate it into German.',
+    'Can you summarize these options? A. x B. y C. z',
+    'Crea tres preguntas como esta: ¿Cuál es el océano más grande? A) Atlántico B) Índico C) Pacífico',
+    'Bitte übersetze diese Frage ins Englische: Welcher Fluss fließt durch Wien? A) Rhein B) Elbe C) Donau',
+    'Résume ce QCM en une phrase : Quel est le plus long fleuve de France ? A. La Seine B. Le Rhône C. La Loire',
+    '出几道类似的题：下列哪个是哺乳动物？A. 鲨鱼 B. 鲸 C. 金枪鱼',
+  ]) assert.ok(asksForAText(text.toLowerCase()), text);
+  for (const text of [
+    'The electron transport chain exists primarily to generate new molecules of ATP. Which ion is pumped? A. Na+ B. H+ C. K+',
+    'Ethical issues in marketing include the fact that they create ________ needs. A. false B. real C. no',
+    'The speech that opened the conference was mainly intended to A. summarize the research of the year B. persuade donors C. entertain',
+    'Which of the following presidential powers is shared with the Senate? A. Deploying troops B. Drafting appropriations bills C. Negotiating treaties',
+  ]) assert.ok(!asksForAText(text.toLowerCase()), text);
 });
 
 test('a passage and a question asked apart from it, on lines of their own or around a quotation', () => {

@@ -26,6 +26,28 @@ export function listsAnswerOptions(text: string): boolean {
   return false;
 }
 
+/**
+ * Asked for a text made of what the prompt gives — written, rewritten, translated or summarized ("Write five more questions
+ * like this one: …", "Translate this quiz into Spanish", "Résume ce QCM", "出几道类似的题"): options given to be worked on,
+ * not picked. The verb opens the prompt or a sentence (not an option: "B. summarize the research" follows a letter), or
+ * follows a "please" or a "can you", in the languages of the cues:
+ * an exam question holds such words inside its sentences and options ("the chain exists to generate ATP", "the process of
+ * translation requires", "B. Drafting appropriations bills") and asks for none of it. In Chinese and Japanese, whose
+ * sentences run on, the verbs of writing, translating and summarizing anywhere.
+ */
+const TEXT_VERBS = [
+  'write', 'create', 'generate', 'make', 'draft', 'compose', 'rewrite', 'rephrase', 'paraphrase', 'turn', 'convert', 'format', 'design', 'come up with',
+  'translate', 'summari', 'sum up', 'condense', 'shorten',
+  'escrib', 'escríb', 'crea', 'cree', 'genera', 'haz', 'redact', 'reescrib', 'conviert', 'traduc', 'resum', 'escreva', 'crie', 'gere', 'faça', 'traduza',
+  'écri', 'ecri', 'crée', 'génère', 'générez', 'fais', 'faites', 'rédige', 'transform', 'convertis', 'tradui', 'résum',
+  'schreib', 'erstell', 'generier', 'formulier', 'verfass', 'mach', 'wandle', 'übersetz', 'fass', 'scriv', 'riscriv', 'trasform', 'tradu', 'riassum',
+].join('|');
+const POLITE_OPENINGS = "please|pls|can you|could you|would you|help me|i need you to|i want you to|por favor|puedes|podrías|bitte|kannst du|können sie|könnten sie|peux-tu|pouvez-vous|merci de|per favore|puoi|potresti|você pode";
+const TEXT_VERB = new RegExp(`(?:^|(?<!(?:^|\\P{L})\\p{L})[.!?:;]\\s*|\\n\\s*|(?<!\\p{L})(?:${POLITE_OPENINGS})\\s+)(?:${TEXT_VERBS})|写|编|出几|出题|改写|制作|翻译|翻訳|总结|概括|要約|まとめ|書い|書き|作って|作成し|作り|訳して`, 'u');
+
+/** Whether the request asks for a text of its own made of what it gives (TEXT_VERB); `text` lower-cased. */
+export const asksForAText = (text: string): boolean => TEXT_VERB.test(text);
+
 /** A passage states something at length: this long at least (a quotation: QUOTATION_MIN_CHARS), with no question in it. */
 const PASSAGE_MIN_CHARS = 80;
 const QUOTATION_MIN_CHARS = 60;

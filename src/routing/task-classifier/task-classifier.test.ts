@@ -299,3 +299,33 @@ test('a multiple-choice question is read by its subject: statistics maths, a sea
   assertFamily('reasoning', ['Five runners finished a race. Eve finished before Dan. Cai finished last. Bo finished right after Eve. Al finished first. Who finished second? Options: (A) Eve (B) Dan (C) Bo (D) Cai']);
   assertFamily('chat', ['What is the largest ocean on Earth? A. Atlantic B. Indian C. Pacific D. Arctic']);
 });
+
+test('a multiple-choice question is answered by picking an option: never read as a composition, a summary or a translation unless it asks for one', () => {
+  // Written for this test in the style of MMLU's subjects: the model alone read each as summarization or writing.
+  for (const prompt of [
+    "Which of the following best describes the role of a ghostwriter? A. A person who writes texts published under another person's name B. An editor who shortens manuscripts C. A translator of poetry D. A critic who reviews novels",
+    'The speech that opened the conference was mainly intended to A. summarize the research of the previous year B. persuade donors to fund a new hospital C. translate the rules for foreign guests D. entertain the audience with jokes',
+    'Read the following letter. "Dear Sir, I write to inform you that the shipment of wool has not arrived, and the weavers of this town are idle." The letter is best understood as evidence of A. a decline in demand for wool B. the dependence of towns on long-distance trade C. the success of local weaving guilds D. a new tax on imports',
+    '¿Cuál es la función principal de un resumen ejecutivo en un informe? A) Traducir el informe B) Presentar las conclusiones clave de forma breve C) Añadir bibliografía D) Sustituir al índice',
+    '次のうち、俳句の音の数として正しいものはどれか。 A. 五・七・五 B. 五・七・五・七・七 C. 七・七 D. 四・四・四',
+  ]) {
+    const family = classifier.classify({ prompt }).family;
+    assert.ok(!['writing', 'summarization', 'translation'].includes(family), `${family}: ${prompt.slice(0, 60)}`);
+  }
+  // Asked for a text of what it gives, it is that task.
+  assertFamily('translation', ['Translate this quiz question into Spanish, keeping the options: Which planet is closest to the Sun? A. Venus B. Mercury C. Mars D. Earth', 'Übersetze diese Prüfungsfrage ins Englische: Welcher Fluss fließt durch Wien? A) Rhein B) Elbe C) Donau D) Main']);
+  assertFamily('summarization', ['Résume ce QCM en une phrase : Quel est le plus long fleuve de France ? A. La Seine B. Le Rhône C. La Loire D. La Garonne']);
+  assertFamily('writing', ['Write a short story that ends with this question to the reader: which door would you open? A. the red one B. the blue one C. the one with no handle']);
+});
+
+test('exam words are no writing or summary cue: post-operative, composed of, a gas that condenses; a blog post, a composition asked, a text condensed are', () => {
+  assert.deepEqual(cuesIn('six weeks post-fertilization'), []);
+  assert.deepEqual(cuesIn('codons are composed of three bases'), []);
+  assert.deepEqual(cuesIn('mozart was a composer of the classical era'), []);
+  assert.deepEqual(cuesIn('metals condensed first in the solar nebula'), []);
+  assert.deepEqual(cuesIn('次の文章を読んで問いに答えなさい'), ['extraction']);
+  assert.ok(cuesIn('write a linkedin post about our launch').includes('writing'));
+  assert.ok(cuesIn('compose a short poem about autumn').includes('writing'));
+  assert.deepEqual(cuesIn('condense this article into three bullet points'), ['summarization']);
+  assert.ok(cuesIn('この文章を添削してください').includes('writing'));
+});

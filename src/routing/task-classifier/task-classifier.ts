@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
-import { countNumbers, featureRows, headFeatures, type ClassifierInput } from './classifier-features.js';
+import { countNumbers, featureRows, headFeatures, OWN_TEXT_TASKS, type ClassifierInput } from './classifier-features.js';
 import { mostProbable, predict, type LinearModel } from './linear-model.js';
 import { asksForExplanation, asksForProof, prepareTaskCues } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
@@ -42,6 +42,11 @@ export class TaskClassifier {
   classify(input: ClassifierInput): TaskClass {
     const features = headFeatures(input, this.buckets);
     const families = predict(this.family, features.family);
+    // An option picked is never a text of its own: those families are ruled out whatever the words weighed. The others keep
+    // their probabilities, not renormalized: what the model gave a ruled-out family is doubt, and the T1 rule reads it so.
+    if (features.family.picksAnOption) {
+      for (let index = 0; index < families.length; index++) if (OWN_TEXT_TASKS.has(this.family.classes[index])) families[index] = 0;
+    }
     const levels = predict(this.complexity, features.complexity);
     const best = mostProbable(families);
     const level = mostProbable(levels);
