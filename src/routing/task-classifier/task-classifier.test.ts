@@ -329,3 +329,22 @@ test('exam words are no writing or summary cue: post-operative, composed of, a g
   assert.deepEqual(cuesIn('condense this article into three bullet points'), ['summarization']);
   assert.ok(cuesIn('この文章を添削してください').includes('writing'));
 });
+
+test('the function a thing has is its role, small talk in every language; a function asked to be written is code', () => {
+  // Six of these nine read as code when only English's "function of" was no code cue.
+  assertFamily('chat', [
+    '¿Cuál es la función del hígado?',
+    'Welche Funktion hat die Leber?',
+    'Quelle est la fonction du foie ?',
+    'Qual è la funzione del fegato?',
+    '¿Cuál es la función principal de los glóbulos rojos?',
+    'Was ist die Funktion der Mitochondrien?',
+    'Quelle est la fonction principale du Sénat ?',
+    'Qual è la funzione principale del Parlamento?',
+    'Qual é a função do fígado?',
+  ]);
+  for (const request of ['escribe una función que invierta una cadena', 'schreibe eine funktion, die eine liste sortiert', 'écris une fonction qui trie une liste', 'scrivi una funzione che ordina una lista', 'escreva uma função que ordena uma lista']) {
+    assert.ok(cuesIn(request).includes('code'), request);
+  }
+  assert.ok(!cuesIn('welche neuen funktionen hat das iphone 16?').includes('code'));
+});

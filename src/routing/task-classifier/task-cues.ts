@@ -35,8 +35,12 @@ const booleanOperations = ['true', 'false'].map((operand) => new RegExp(`${opera
 /**
  * A function is code's, unless maths names it: "a continuous function", "eine stetige Funktion", "une fonction dérivable",
  * "连续函数", "已知函数f(x)=…". Those are maths cues (below) and no code cue: "Is every bounded harmonic function constant?"
- * read as code, as did MMLU's algebra and calculus questions.
+ * read as code, as did MMLU's algebra and calculus questions. Nor is a function that something has, its role: "the function
+ * of the liver", and in every language as in English ("la función del hígado", "welche Funktion hat die Leber", "la fonction
+ * principale du Sénat", "la funzione del fegato", "a função do fígado": six of nine such questions read as code). A program's
+ * function asked for that way ("una función de Python") names its language, a cue of its own.
  */
+
 /** Kinds of function only maths speaks of: "a bounded function" is a maths cue. */
 const MATHS_ONLY_FUNCTION_KINDS = 'continuous|harmonic|bounded|convex|concave|analytic|periodic|generating|inverse|density|monotone|monotonic';
 /**
@@ -50,9 +54,9 @@ const FUNCTION_PROPERTIES = 'range|domain|graph|zeros?|roots?|inverse|derivative
 const BETWEEN_SETS = String.raw`from \p{L}{1,2} (?:to|onto|into)\b`;
 const mathematicalFunction = {
   english: new RegExp(`function(?<!\\b(?:${MATHS_FUNCTION_KINDS}) function)(?<!\\b(?:${FUNCTION_PROPERTIES}) of the function)(?! of\\b)(?!s? [fgh]\\b)(?!s? ${BETWEEN_SETS})`, 'u'),
-  german: /funktion(?!\p{L})(?<!(?:stetige|stetigen|differenzierbare|differenzierbaren|lineare|linearen|quadratische|quadratischen|harmonische|beschränkte|konvexe|konkave|periodische|ganzrationale|gebrochenrationale|trigonometrische) funktion)/u,
-  french: /fonction(?!\p{L})(?! (?:continue|dérivable|affine|linéaire|polynôme|polynomiale|exponentielle|logarithme|carré|inverse|réciproque|périodique|bornée|convexe|concave|de répartition|génératrice|numérique)(?!\p{L}))/u,
-  spanish: /funci[oó]n(?!\p{L})(?! (?:continua|derivable|lineal|cuadrática|exponencial|logarítmica|inversa|periódica|acotada|convexa|cóncava|polinómica|afín)(?!\p{L}))/u,
+  german: /funktion(?!\p{L})(?<!(?:stetige|stetigen|differenzierbare|differenzierbaren|lineare|linearen|quadratische|quadratischen|harmonische|beschränkte|konvexe|konkave|periodische|ganzrationale|gebrochenrationale|trigonometrische) funktion)(?! (?:der|des|von|hat|haben|hatte)(?!\p{L}))/u,
+  french: /fonction(?!\p{L})(?! (?:continue|dérivable|affine|linéaire|polynôme|polynomiale|exponentielle|logarithme|carré|inverse|réciproque|périodique|bornée|convexe|concave|de répartition|génératrice|numérique)(?!\p{L}))(?! (?:du|de|des|principale|principales)(?!\p{L}))(?! d['’])/u,
+  spanish: /funci[oó]n(?!\p{L})(?! (?:continua|derivable|lineal|cuadrática|exponencial|logarítmica|inversa|periódica|acotada|convexa|cóncava|polinómica|afín)(?!\p{L}))(?! (?:de|del|principal)(?!\p{L}))/u,
   chinese: /(?<!连续|导|反|指数|对数|三角|二次|一次|幂|周期|复变|生成|分布|密度|已知|设)函数(?!\s*[a-zA-Z]\s*[(=（])/u,
   japanese: /(?<!連続|指数|対数|三角|二次|一次|逆|導|周期|生成|分布|密度)関数(?!\s*[a-zA-Z]\s*[(=（])/u,
 };
@@ -69,8 +73,8 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer', 'memory leak', 'typeerror', 'syntaxerror', 'referenceerror', 'valueerror', 'keyerror', 'indexerror', 'attributeerror', 'nullpointerexception', 'exception in thread', 'test suite', 'failing test', 'tests fail', 'test fails', 'ci pipeline', 'ci run', 'ci/cd', 'the deploy', 'deployment failed', 'pull request', 'merge request', 'プルリクエスト', 'リポジトリ', '拉取请求', '.env ', /\/[\w./-]*\.(?:ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|cs|cpp|php|swift|vue|svelte)\b(?<=[\w-]\/[\w./-]*)/, 'github', 'connection pool', 'node app', 'coding', 'codebase', 'repository', 'shell', 'pair programmer', 'redis', 'memcached', 'flexbox', 'select * from',
     /\bvim\b/, /\bcron(?:tab)?\b/, 'devops', 'regular expression', 'expresiones regulares', 'expressions régulières', 'expression régulière', 'reguläre ausdrücke', 'regulären ausdruck', '正则', '正規表現', 'game engine', 'chess engine', 'rendering engine', 'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', 'lisp', 'terraform', 'nginx', 'powershell', 'command line', 'command-line', 'vba ', /vbs(?:cript)?\b/, 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui', 'bot de ', 'bot für', 'bot pour', 'bot per ', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener',
     'compilador', 'algoritmo', 'compilateur', 'moteur de rendu', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造',
-    'código', mathematicalFunction.spanish, mathematicalFunction.german, 'funktionen', 'programm', mathematicalFunction.french, 'fonctions', '代码', mathematicalFunction.chinese, '编程', 'コード', mathematicalFunction.japanese, 'プログラム', '実装',
-    'codice', 'funzione', 'função', 'programar', 'programación', 'programação', 'un programa que', 'um programa que', 'programa en ', 'programa em ', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', 'питон', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
+    'código', mathematicalFunction.spanish, mathematicalFunction.german, /funktionen(?!\p{L})(?! (?:der|des|von|hat|haben|hatte)(?!\p{L}))/u, 'programm', mathematicalFunction.french, /fonctions(?!\p{L})(?! (?:du|des|principales)(?!\p{L}))(?! d['’])/u, '代码', mathematicalFunction.chinese, '编程', 'コード', mathematicalFunction.japanese, 'プログラム', '実装',
+    'codice', /funzione(?!\p{L})(?! (?:del|della|dello|dei|degli|delle|di|principale)(?!\p{L}))/u, /fun[cç][aã]o(?!\p{L})(?! (?:do|da|dos|das|de|principal)(?!\p{L}))/u, 'programar', 'programación', 'programação', 'un programa que', 'um programa que', 'programa en ', 'programa em ', 'код ', 'кода', 'коде', 'функци', 'программ', 'скрипт', 'реализуй', 'питон', '코드', '함수', '프로그램', '파이썬', '자바스크립트', '구현', 'functie', 'funkcj', 'fonksiyon',
     'kode ', 'fungsi', 'dalam python', 'دالة', 'برمجي', 'كود', 'mã nguồn', 'कोड', 'फ़ंक्शन',
     // Libraries, tools and spreadsheet functions named without a language ("pandas merge gives more rows", "SVERWEIS gibt #NV").
     /\bexcel\b(?! at\b| in\b)/, 'google sheets', 'segmentation fault', 'numpy', 'recyclerview', 'viewmodel', 'navbar', /\b(?:in|from|inside|into) (?:a|the|my|this) fragment\b/, /\bpandas\b(?<!(?:giant|red|baby|the|do|are|why|of|wild) pandas)/, 'pip install', /\bcors\b/, 'vlookup', 'xlookup', 'sverweis', 'buscarv', 'recherchev',
