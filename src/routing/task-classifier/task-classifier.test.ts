@@ -348,3 +348,34 @@ test('the function a thing has is its role, small talk in every language; a func
   }
   assert.ok(!cuesIn('welche neuen funktionen hat das iphone 16?').includes('code'));
 });
+
+test("cue words in their everyday senses are small talk: a postcode, a TV programme, a bug bite, sea shells, a pet python, the story behind a tower", () => {
+  // Written to probe each word's other sense; each read as code, writing or reasoning while the bare word was a cue.
+  assertFamily('chat', [
+    '¿Cuál es el código postal de Sevilla?',
+    '¿Hay código de vestimenta para una boda en la playa?',
+    'Qual é o código postal de Lisboa?',
+    'Come si calcola il codice fiscale?',
+    'Was läuft heute Abend im Programm?',
+    'Welche Programme gibt es für Erasmus-Studenten?',
+    'Quel est le programme de la soirée ?',
+    '¿Qué hay en la programación de la tele esta noche?',
+    "Is this bug bite dangerous? It's red and swollen.",
+    'How do I get rid of bed bugs?',
+    'How do I clean sea shells I collected at the beach?',
+    'How big do ball pythons get?',
+    'Can you compile a list of the best beaches in Portugal?',
+    "What's the story behind the Eiffel Tower?",
+    'Where can I buy a 1000-piece puzzle in Berlin?',
+    'How does speech develop in toddlers?',
+  ]);
+  // The same words asked of a program, a text or a puzzle are still those tasks' cues.
+  for (const [text, family] of [
+    ['el código no compila', 'code'], ['il codice non funziona', 'code'], ['schreib ein programm, das primzahlen ausgibt', 'code'], ['wie lerne ich programmieren?', 'code'],
+    ['écris un programme qui calcule la moyenne', 'code'], ['lenguaje de programación para principiantes', 'code'], ['there is a bug in my python code', 'code'],
+    ['write a shell script to back up my home folder', 'code'], ['how do macros work in common lisp?', 'code'], ['the compiler throws an error', 'code'],
+    ['tell me a story', 'writing'], ['write a wedding speech for my brother', 'writing'], ['logic puzzles for kids', 'reasoning'],
+  ] as const) {
+    assert.ok(cuesIn(text).includes(family), text);
+  }
+});
