@@ -349,7 +349,7 @@ test('the function a thing has is its role, small talk in every language; a func
   assert.ok(!cuesIn('welche neuen funktionen hat das iphone 16?').includes('code'));
 });
 
-test("cue words in their everyday senses are small talk: a postcode, a TV programme, a bug bite, sea shells, a pet python, the story behind a tower", () => {
+test("cue words in their everyday senses are small talk: a postcode, a TV programme, a bug bite, sea shells, a pet python, the story behind a tower; no summary in a resume or a summary judgment", () => {
   // Written to probe each word's other sense; each read as code, writing or reasoning while the bare word was a cue.
   assertFamily('chat', [
     '¿Cuál es el código postal de Sevilla?',
@@ -369,11 +369,14 @@ test("cue words in their everyday senses are small talk: a postcode, a TV progra
     'Where can I buy a 1000-piece puzzle in Berlin?',
     'How does speech develop in toddlers?',
   ]);
+  assert.deepEqual(cuesIn('can you look over my resume? is a two-page resume too long?'), []);
+  assert.deepEqual(cuesIn('is a summary judgment the end of a lawsuit?'), []);
   // The same words asked of a program, a text or a puzzle are still those tasks' cues.
   for (const [text, family] of [
     ['el código no compila', 'code'], ['il codice non funziona', 'code'], ['schreib ein programm, das primzahlen ausgibt', 'code'], ['wie lerne ich programmieren?', 'code'],
     ['écris un programme qui calcule la moyenne', 'code'], ['lenguaje de programación para principiantes', 'code'], ['there is a bug in my python code', 'code'],
     ['write a shell script to back up my home folder', 'code'], ['how do macros work in common lisp?', 'code'], ['the compiler throws an error', 'code'],
+    ['resume este texto en tres frases', 'summarization'], ['resume ce texte en deux lignes', 'summarization'], ['give me a summary of the meeting', 'summarization'],
     ['tell me a story', 'writing'], ['write a wedding speech for my brother', 'writing'], ['logic puzzles for kids', 'reasoning'],
   ] as const) {
     assert.ok(cuesIn(text).includes(family), text);

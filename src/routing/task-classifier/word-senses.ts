@@ -65,7 +65,8 @@ export const LETTER_TO_WRITE = /letter(?!s? [a-z]\b|s? and (?:numbers|digits)\b)
  * sea shells and a shell company, a postcode, a civil code or a dress code in Spanish, Portuguese and Italian ("código
  * postal", "codice fiscale"), a German or French TV, party or exchange programme ("im Programm", "das Programm der Grünen",
  * "le programme de la soirée"), a TV schedule in Spanish ("la programación de la tele"), a child's lisp, a list compiled, a pet python. Writing's: the story behind a
- * landmark, a toddler's speech; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that family (probes
+ * landmark, a toddler's speech; summarization's: a résumé in English ("my resume", where Spanish and French "resume este
+ * texto" summarize) and a summary judgment; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that family (probes
  * of everyday questions holding those words, written for it: 16 of 28, then 7 of 30).
  */
 /** After "código": a postcode, a civil or penal code, a dress code, a barcode… (Spanish and Portuguese). */
@@ -81,8 +82,10 @@ export const everydayWords = {
   compile: /compile(?!s? (?:a |an |the |my |your |our |these |this |all )?(?:list|lists|report|summary|dossier|guide|overview|bibliography|notes|results|data|information|sources|references|timeline|collection|playlist|ranking|roundup)\b)/u,
   python: /python(?<!\b(?:ball|burmese|reticulated|royal|carpet|tree|pet|monty|rock) python)(?!s? (?:snakes?|bites?|eggs|enclosure|tank|vivarium)\b)/u,
   story: /story(?! behind\b)/u,
+  summar: /summar(?!y (?:judg(?:e)?ment|offen[cs]e|execution|dismissal|conviction|proceedings|trial)s?\b)/u,
+  resume: /resume(?= (?:este|esta|estos|estas|el|la|los|las|lo|en|ce|cet|cette|ces|les|le|ça|ceci|moi|brevemente|brièvement|rapidamente|rápidamente|rapidement)(?!\p{L}))/u,
   speech: /speech(?!\p{L})(?<!\b(?:of|free|hate) speech)(?! (?:develop(?:s|ment)?|therapy|therapist|delays?|recognition|synthesis|impediment|pathology|pathologist|to text|disorders?|sounds?|production|acts?)(?!\p{L}))/u,
-  puzzle: /puzzles?(?!\p{L})(?<!\b(?:jigsaw|\d+-piece|piece) puzzles?)/u,
+  puzzle: /puzzles?(?!\p{L})(?<!\b(?:jigsaw|crossword|sudoku|\d+-piece|piece) puzzles?)/u,
   programme: /programmes?(?!\p{L})(?<!\b(?:au|tv|télé|training|exchange|degree|loyalty|fitness|workout) programmes?)(?! (?:gibt|für|der|des|von|de (?:la )?(?:télé|télévision|radio|soirée|visite|voyage|fidélité|formation|études|master|licence|doctorat|bourse|échange|entraînement|révision|musculation)|du (?:parti|festival|candidat|gouvernement|week-end|jour|séjour|voyage|concert)|électoral|scolaire|politique|culturel|télé|tv|erasmus|d['’](?:échange|études|entraînement|action|aide|investissement))(?!\p{L}))/u,
   programación: /programaci[oó]n(?! (?:de (?:la )?(?:tele|televisión|radio|tv)|del (?:canal|festival|fin de semana|día|cine|teatro)|televisiva|cultural|de hoy|de esta (?:noche|semana))(?!\p{L}))/u,
 };
