@@ -382,3 +382,11 @@ test("cue words in their everyday senses are small talk: a postcode, a TV progra
     assert.ok(cuesIn(text).includes(family), text);
   }
 });
+
+test("a measure asked of the world is a quick fact; asked of numbers the prompt gives, a word problem's", () => {
+  // Each read as maths while "radius", "area of", "interest rate" and "wie hoch ist" were maths cues whatever followed.
+  assertFamily('chat', ["What's the radius of the Earth?", 'What is the area of Texas?', 'What is the current interest rate in the US?', 'Wie hoch ist der Zinssatz der EZB gerade?']);
+  for (const text of ['what is the area of a circle of radius 5 cm?', 'a loan of $2,000 at an interest rate of 4% a year', 'wie hoch ist der preis nach 3 jahren bei 2 % inflation?', 'the volume of a cube with edges of 3 m']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+});

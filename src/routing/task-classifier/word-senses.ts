@@ -89,3 +89,10 @@ export const everydayWords = {
   programme: /programmes?(?!\p{L})(?<!\b(?:au|tv|télé|training|exchange|degree|loyalty|fitness|workout) programmes?)(?! (?:gibt|für|der|des|von|de (?:la )?(?:télé|télévision|radio|soirée|visite|voyage|fidélité|formation|études|master|licence|doctorat|bourse|échange|entraînement|révision|musculation)|du (?:parti|festival|candidat|gouvernement|week-end|jour|séjour|voyage|concert)|électoral|scolaire|politique|culturel|télé|tv|erasmus|d['’](?:échange|études|entraînement|action|aide|investissement))(?!\p{L}))/u,
   programación: /programaci[oó]n(?! (?:de (?:la )?(?:tele|televisión|radio|tv)|del (?:canal|festival|fin de semana|día|cine|teatro)|televisiva|cultural|de hoy|de esta (?:noche|semana))(?!\p{L}))/u,
 };
+
+/**
+ * A measure asked of the world ("What's the radius of the Earth?", "What is the area of Texas?", "the current interest rate",
+ * "Wie hoch ist der Zinssatz der EZB?") is a quick fact; asked of numbers the prompt gives ("a circle of radius 5 cm", "at
+ * an interest rate of 4 %") a word problem's. The cue holds when a digit stands anywhere in the text.
+ */
+export const withGivenDigits = (source: string): RegExp => new RegExp(`${source}(?:(?<=\\d[\\s\\S]*)|(?=[\\s\\S]*\\d))`, 'u');
