@@ -368,6 +368,9 @@ test("cue words in their everyday senses are small talk: a postcode, a TV progra
     "What's the story behind the Eiffel Tower?",
     'Where can I buy a 1000-piece puzzle in Berlin?',
     'How does speech develop in toddlers?',
+    '¿Dónde viven los pandas gigantes?',
+    'Wer war Franz Kafka?',
+    'Which is the best dart board for beginners?',
   ]);
   assert.deepEqual(cuesIn('can you look over my resume? is a two-page resume too long?'), []);
   assert.deepEqual(cuesIn('is a summary judgment the end of a lawsuit?'), []);
@@ -377,6 +380,7 @@ test("cue words in their everyday senses are small talk: a postcode, a TV progra
     ['écris un programme qui calcule la moyenne', 'code'], ['lenguaje de programación para principiantes', 'code'], ['there is a bug in my python code', 'code'],
     ['write a shell script to back up my home folder', 'code'], ['how do macros work in common lisp?', 'code'], ['the compiler throws an error', 'code'],
     ['resume este texto en tres frases', 'summarization'], ['resume ce texte en deux lignes', 'summarization'], ['give me a summary of the meeting', 'summarization'],
+    ['how do i merge two dataframes in pandas?', 'code'], ['set up a kafka consumer in java', 'code'], ['flutter and dart state management', 'code'],
     ['tell me a story', 'writing'], ['write a wedding speech for my brother', 'writing'], ['logic puzzles for kids', 'reasoning'],
   ] as const) {
     assert.ok(cuesIn(text).includes(family), text);

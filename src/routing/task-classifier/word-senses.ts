@@ -63,11 +63,12 @@ export const LETTER_TO_WRITE = /letter(?!s? [a-z]\b|s? and (?:numbers|digits)\b)
 /**
  * Cue words that everyday speech uses in other senses, with those senses left out. Code's: an insect's bite and bed bugs,
  * sea shells and a shell company, a postcode, a civil code or a dress code in Spanish, Portuguese and Italian ("código
- * postal", "codice fiscale"), a German or French TV, party or exchange programme ("im Programm", "das Programm der Grünen",
- * "le programme de la soirée"), a TV schedule in Spanish ("la programación de la tele"), a child's lisp, a list compiled, a pet python. Writing's: the story behind a
+ * postal", "codice fiscale"), a German or French TV, party or exchange programme ("im Programm", "das Programm der
+ * Grünen", "le programme de la soirée"), a TV schedule in Spanish ("la programación de la tele"), a child's lisp, a list
+ * compiled, a pet python, pandas in the wild in any language, Franz Kafka, a dart board. Writing's: the story behind a
  * landmark, a toddler's speech; summarization's: a résumé in English ("my resume", where Spanish and French "resume este
- * texto" summarize) and a summary judgment; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that family (probes
- * of everyday questions holding those words, written for it: 16 of 28, then 7 of 30).
+ * texto" summarize) and a summary judgment; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that
+ * family (probes of everyday questions holding those words, written for it: 16 of 28, then 7 of 30, then 3 of 27).
  */
 /** After "código": a postcode, a civil or penal code, a dress code, a barcode… (Spanish and Portuguese). */
 const CODE_NOT_MEANT = String.raw`(?!\p{L})(?! (?:postal|civil|penal|qr|promocional|genético|gen[eé]tico|deontológico|de (?:vestimenta|barras|conducta|circulación|comercio|trabajo|honor|ética|descuento|promoción|invitación|área|país|acceso|seguridad|activación|verificación|la circulación|la estrada|processo civil|defesa do consumidor))(?!\p{L}))`;
@@ -81,6 +82,9 @@ export const everydayWords = {
   lisp: /lisp(?!\p{L})(?:(?<!\b(?:a|his|her|their|my|slight|frontal|lateral|interdental) lisp)|(?= (?:interpreter|dialect|program|macro|function|machine)))(?! in (?:a |my |kids|children|toddlers?|adults?))/u,
   compile: /compile(?!s? (?:a |an |the |my |your |our |these |this |all )?(?:list|lists|report|summary|dossier|guide|overview|bibliography|notes|results|data|information|sources|references|timeline|collection|playlist|ranking|roundup)\b)/u,
   python: /python(?<!\b(?:ball|burmese|reticulated|royal|carpet|tree|pet|monty|rock) python)(?!s? (?:snakes?|bites?|eggs|enclosure|tank|vivarium)\b)/u,
+  pandas: /pandas\b(?<!(?:giant|red|baby|the|do|are|why|of|wild|los|las|les|des|die|gli|dos|das|os|as) pandas)(?! (?:gigantes?|géants?|roux|rojos?|rouges?|viven|vivent|leben|wohnen|comen|mangent|fressen)\b)/u,
+  kafka: /kafka(?!\p{L})(?<!\bfranz kafka)(?!['’]s\b|esque)/u,
+  dart: /dart(?!\p{L})(?! ?(?:boards?|games?|throws?|throwing|tournaments?|league|frogs?|players?)\b)(?<!\b(?:poison|nerf|tranquilli?zer|tranquilli?ser) dart)/u,
   story: /story(?! behind\b)/u,
   summar: /summar(?!y (?:judg(?:e)?ment|offen[cs]e|execution|dismissal|conviction|proceedings|trial)s?\b)/u,
   resume: /resume(?= (?:este|esta|estos|estas|el|la|los|las|lo|en|ce|cet|cette|ces|les|le|ça|ceci|moi|brevemente|brièvement|rapidamente|rápidamente|rapidement)(?!\p{L}))/u,
