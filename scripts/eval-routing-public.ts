@@ -197,16 +197,19 @@ for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) 
 }
 let right = 0;
 let total = 0;
-for (const [set, result] of [...results].sort(([a], [b]) => Number(a === MMLU_OTHERS) - Number(b === MMLU_OTHERS) || a.localeCompare(b))) {
-  if (set === MMLU_OTHERS) console.log(`${'all (full labels)'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
-  else {
-    right += result.right;
-    total += result.total;
-  }
-  const misread = [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', ');
-  console.log(`${set.padEnd(48)} ${`${result.right}/${result.total}`.padStart(9)} ${((100 * result.right) / result.total).toFixed(1).padStart(5)} %  ${misread}`);
+const line = (name: string, right: number, total: number, misread = '') => console.log(`${name.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %  ${misread}`);
+const printSet = (set: string, result: { right: number; total: number; misread: Map<string, number> }) =>
+  line(set, result.right, result.total, [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', '));
+// The fully labelled sets and their total, then the partially labelled one, outside it.
+for (const [set, result] of [...results].sort()) {
+  if (set === MMLU_OTHERS) continue;
+  right += result.right;
+  total += result.total;
+  printSet(set, result);
 }
-if (!results.has(MMLU_OTHERS)) console.log(`${'all'.padEnd(48)} ${`${right}/${total}`.padStart(9)} ${((100 * right) / Math.max(1, total)).toFixed(1).padStart(5)} %`);
+line('all (full labels)', right, total);
+const mmluOthers = results.get(MMLU_OTHERS);
+if (mmluOthers) printSet(MMLU_OTHERS, mmluOthers);
 if (hardPrompts.length > 0) {
   // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.
   const atT1 = hardPrompts.filter((prompt) => chooseTier(undefined, undefined, classifier.classify({ prompt, system })).tier === 'T1');

@@ -30,10 +30,10 @@ export function listsAnswerOptions(text: string): boolean {
  * Asked for a text made of what the prompt gives — written, rewritten, translated or summarized ("Write five more questions
  * like this one: …", "Translate this quiz into Spanish", "Résume ce QCM", "出几道类似的题"): options given to be worked on,
  * not picked. The verb opens the prompt or a sentence (not an option: "B. summarize the research" follows a letter), or
- * follows a "please" or a "can you", in the languages of the cues:
- * an exam question holds such words inside its sentences and options ("the chain exists to generate ATP", "the process of
- * translation requires", "B. Drafting appropriations bills") and asks for none of it. In Chinese and Japanese, whose
- * sentences run on, the verbs of writing, translating and summarizing anywhere.
+ * follows a "please" or a "can you", in the languages of the cues: an exam question holds such words inside its sentences
+ * and options ("the chain exists to generate ATP", "the process of translation requires", "B. Drafting appropriations
+ * bills") and asks for none of it. In Chinese and Japanese, whose sentences run on, the verbs of writing, translating and
+ * summarizing anywhere.
  */
 const TEXT_VERBS = [
   'write', 'create', 'generate', 'make', 'draft', 'compose', 'rewrite', 'rephrase', 'paraphrase', 'turn', 'convert', 'format', 'design', 'come up with',

@@ -5,6 +5,11 @@ import { chooseTier } from '../tier-rules.js';
 import { assertFamily, shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
 
+/** Each text (lower-cased, as the classifier reads it) holds a cue of `family`. */
+function assertCue(family: string, texts: readonly string[]): void {
+  for (const text of texts) assert.ok(cuesIn(text).includes(family), text);
+}
+
 /** The shipped model on the held-back part of eval/routing/prompts.jsonl (never trained on). */
 test('the task classifier: family right for at least 90 % of held-back prompts; no complex or expert prompt served below T2', () => {
   const rows = readRoutingSet().filter(isHeldBack);
@@ -324,10 +329,8 @@ test('exam words are no writing or summary cue: post-operative, composed of, a g
   assert.deepEqual(cuesIn('mozart was a composer of the classical era'), []);
   assert.deepEqual(cuesIn('metals condensed first in the solar nebula'), []);
   assert.deepEqual(cuesIn('次の文章を読んで問いに答えなさい'), ['extraction']);
-  assert.ok(cuesIn('write a linkedin post about our launch').includes('writing'));
-  assert.ok(cuesIn('compose a short poem about autumn').includes('writing'));
+  assertCue('writing', ['write a linkedin post about our launch', 'compose a short poem about autumn', 'この文章を添削してください']);
   assert.deepEqual(cuesIn('condense this article into three bullet points'), ['summarization']);
-  assert.ok(cuesIn('この文章を添削してください').includes('writing'));
 });
 
 test('the function a thing has is its role, small talk in every language; a function asked to be written is code', () => {
@@ -343,9 +346,7 @@ test('the function a thing has is its role, small talk in every language; a func
     'Qual è la funzione principale del Parlamento?',
     'Qual é a função do fígado?',
   ]);
-  for (const request of ['escribe una función que invierta una cadena', 'schreibe eine funktion, die eine liste sortiert', 'écris une fonction qui trie une liste', 'scrivi una funzione che ordina una lista', 'escreva uma função que ordena uma lista']) {
-    assert.ok(cuesIn(request).includes('code'), request);
-  }
+  assertCue('code', ['escribe una función que invierta una cadena', 'schreibe eine funktion, die eine liste sortiert', 'écris une fonction qui trie une liste', 'scrivi una funzione che ordina una lista', 'escreva uma função que ordena uma lista']);
   assert.ok(!cuesIn('welche neuen funktionen hat das iphone 16?').includes('code'));
 });
 
@@ -375,22 +376,18 @@ test("cue words in their everyday senses are small talk: a postcode, a TV progra
   assert.deepEqual(cuesIn('can you look over my resume? is a two-page resume too long?'), []);
   assert.deepEqual(cuesIn('is a summary judgment the end of a lawsuit?'), []);
   // The same words asked of a program, a text or a puzzle are still those tasks' cues.
-  for (const [text, family] of [
-    ['el código no compila', 'code'], ['il codice non funziona', 'code'], ['schreib ein programm, das primzahlen ausgibt', 'code'], ['wie lerne ich programmieren?', 'code'],
-    ['écris un programme qui calcule la moyenne', 'code'], ['lenguaje de programación para principiantes', 'code'], ['there is a bug in my python code', 'code'],
-    ['write a shell script to back up my home folder', 'code'], ['how do macros work in common lisp?', 'code'], ['the compiler throws an error', 'code'],
-    ['resume este texto en tres frases', 'summarization'], ['resume ce texte en deux lignes', 'summarization'], ['give me a summary of the meeting', 'summarization'],
-    ['how do i merge two dataframes in pandas?', 'code'], ['set up a kafka consumer in java', 'code'], ['flutter and dart state management', 'code'],
-    ['tell me a story', 'writing'], ['write a wedding speech for my brother', 'writing'], ['logic puzzles for kids', 'reasoning'],
-  ] as const) {
-    assert.ok(cuesIn(text).includes(family), text);
-  }
+  assertCue('code', [
+    'el código no compila', 'il codice non funziona', 'schreib ein programm, das primzahlen ausgibt', 'wie lerne ich programmieren?', 'écris un programme qui calcule la moyenne',
+    'lenguaje de programación para principiantes', 'there is a bug in my python code', 'write a shell script to back up my home folder', 'how do macros work in common lisp?',
+    'the compiler throws an error', 'how do i merge two dataframes in pandas?', 'set up a kafka consumer in java', 'flutter and dart state management',
+  ]);
+  assertCue('summarization', ['resume este texto en tres frases', 'resume ce texte en deux lignes', 'give me a summary of the meeting']);
+  assertCue('writing', ['tell me a story', 'write a wedding speech for my brother']);
+  assertCue('reasoning', ['logic puzzles for kids']);
 });
 
 test("a measure asked of the world is a quick fact; asked of numbers the prompt gives, a word problem's", () => {
   // Each read as maths while "radius", "area of", "interest rate" and "wie hoch ist" were maths cues whatever followed.
   assertFamily('chat', ["What's the radius of the Earth?", 'What is the area of Texas?', 'What is the current interest rate in the US?', 'Wie hoch ist der Zinssatz der EZB gerade?']);
-  for (const text of ['what is the area of a circle of radius 5 cm?', 'a loan of $2,000 at an interest rate of 4% a year', 'wie hoch ist der preis nach 3 jahren bei 2 % inflation?', 'the volume of a cube with edges of 3 m']) {
-    assert.ok(cuesIn(text).includes('math'), text);
-  }
+  assertCue('math', ['what is the area of a circle of radius 5 cm?', 'a loan of $2,000 at an interest rate of 4% a year', 'wie hoch ist der preis nach 3 jahren bei 2 % inflation?', 'the volume of a cube with edges of 3 m']);
 });

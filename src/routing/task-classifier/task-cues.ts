@@ -1,6 +1,6 @@
 import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
 import { CueIndex } from './cue-index.js';
-import { withGivenDigits, BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript } from './word-senses.js';
+import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
 /**
  * Words that say what is asked: the verbs and nouns of each task family ("translate", "traduce", "übersetze",

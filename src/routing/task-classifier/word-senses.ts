@@ -25,15 +25,6 @@ export const intoLanguage = new RegExp(`\\binto (?:(?:formal|informal|polite|idi
 /** A Boolean expression as BIG-Bench Hard writes it: "True and not ( False ) is", "False or not not True". */
 export const booleanOperations = ['true', 'false'].map((operand) => new RegExp(`${operand} (?:and|or) (?:not |\\( ?)*(?:true|false)\\b(?= ?\\)* (?:and|or|is)\\b| ?\\)* ?$)`));
 
-/**
- * A function is code's, unless maths names it: "a continuous function", "eine stetige Funktion", "une fonction dérivable",
- * "连续函数", "已知函数f(x)=…". Those are maths cues (below) and no code cue: "Is every bounded harmonic function constant?"
- * read as code, as did MMLU's algebra and calculus questions. Nor is a function that something has, its role: "the function
- * of the liver", and in every language as in English ("la función del hígado", "welche Funktion hat die Leber", "la fonction
- * principale du Sénat", "la funzione del fegato", "a função do fígado": six of nine such questions read as code). A program's
- * function asked for that way ("una función de Python") names its language, a cue of its own.
- */
-
 /** Kinds of function only maths speaks of: "a bounded function" is a maths cue. */
 export const MATHS_ONLY_FUNCTION_KINDS = 'continuous|harmonic|bounded|convex|concave|analytic|periodic|generating|inverse|density|monotone|monotonic';
 /**
@@ -45,6 +36,14 @@ const MATHS_FUNCTION_KINDS = `${MATHS_ONLY_FUNCTION_KINDS}|differentiable|zeta|g
 export const FUNCTION_PROPERTIES = 'range|domain|graph|zeros?|roots?|inverse|derivative|integral|period|limit|maximum|minimum';
 /** A function between sets: "a function from S onto T", "the set of all functions from Z to Z". */
 export const BETWEEN_SETS = String.raw`from \p{L}{1,2} (?:to|onto|into)\b`;
+/**
+ * A function is code's, unless maths names it: "a continuous function", "eine stetige Funktion", "une fonction dérivable",
+ * "连续函数", "已知函数f(x)=…". Those are maths cues (below) and no code cue: "Is every bounded harmonic function constant?"
+ * read as code, as did MMLU's algebra and calculus questions. Nor is a function that something has, its role: "the function
+ * of the liver", and in every language as in English ("la función del hígado", "welche Funktion hat die Leber", "la fonction
+ * principale du Sénat", "la funzione del fegato", "a função do fígado": six of nine such questions read as code). A program's
+ * function asked for that way ("una función de Python") names its language, a cue of its own.
+ */
 export const mathematicalFunction = {
   english: new RegExp(`function(?<!\\b(?:${MATHS_FUNCTION_KINDS}) function)(?<!\\b(?:${FUNCTION_PROPERTIES}) of the function)(?! of\\b)(?!s? [fgh]\\b)(?!s? ${BETWEEN_SETS})`, 'u'),
   german: /funktion(?!\p{L})(?<!(?:stetige|stetigen|differenzierbare|differenzierbaren|lineare|linearen|quadratische|quadratischen|harmonische|beschränkte|konvexe|konkave|periodische|ganzrationale|gebrochenrationale|trigonometrische) funktion)(?! (?:der|des|von|hat|haben|hatte)(?!\p{L}))/u,
@@ -60,6 +59,8 @@ export const mathematicalFunction = {
  */
 export const LETTER_TO_WRITE = /letter(?!s? [a-z]\b|s? and (?:numbers|digits)\b)(?<!\b(?:the|first|last|capital|upper-?case|lower-?case|each|every|single|display|displays|show|shows) letter)/;
 
+/** After "código": a postcode, a civil or penal code, a dress code, a barcode… (Spanish and Portuguese). */
+const CODE_NOT_MEANT = String.raw`(?!\p{L})(?! (?:postal|civil|penal|qr|promocional|gen[eé]tico|deontológico|de (?:vestimenta|barras|conducta|circulación|comercio|trabajo|honor|ética|descuento|promoción|invitación|área|país|acceso|seguridad|activación|verificación|la circulación|la estrada|processo civil|defesa do consumidor))(?!\p{L}))`;
 /**
  * Cue words that everyday speech uses in other senses, with those senses left out. Code's: an insect's bite and bed bugs,
  * sea shells and a shell company, a postcode, a civil code or a dress code in Spanish, Portuguese and Italian ("código
@@ -70,8 +71,6 @@ export const LETTER_TO_WRITE = /letter(?!s? [a-z]\b|s? and (?:numbers|digits)\b)
  * texto" summarize) and a summary judgment; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that
  * family (probes of everyday questions holding those words, written for it: 16 of 28, then 7 of 30, then 3 of 27).
  */
-/** After "código": a postcode, a civil or penal code, a dress code, a barcode… (Spanish and Portuguese). */
-const CODE_NOT_MEANT = String.raw`(?!\p{L})(?! (?:postal|civil|penal|qr|promocional|genético|gen[eé]tico|deontológico|de (?:vestimenta|barras|conducta|circulación|comercio|trabajo|honor|ética|descuento|promoción|invitación|área|país|acceso|seguridad|activación|verificación|la circulación|la estrada|processo civil|defesa do consumidor))(?!\p{L}))`;
 export const everydayWords = {
   bug: /bug(?:s|gy|fix(?:es)?)?(?!\p{L})(?<!\b(?:bed|stomach|lady|june|water|stink|love|tummy|litter|kissing|pill|sow|flu) bugs?)(?! (?:bites?|spray|repellent|zapper|net|season)(?!\p{L}))/u,
   shell: /shells?(?!\p{L})(?<!\b(?:sea|egg|nut|turtle|snail|crab|oyster|clam|taco|pie|tart|conch|mussel|scallop|walnut|peanut|pistachio) shells?)(?! (?:company|companies|corporation|station|stations|oil|gas|petrol|shock)(?!\p{L}))/u,
