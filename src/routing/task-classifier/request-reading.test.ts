@@ -38,3 +38,13 @@ test('an opening paragraph that ends with a colon introduces the material: a sho
   assert.ok(prompt.length > 250 && results.length < 300, 'the results are short enough to be read as a closing paragraph');
   assert.deepEqual(requestOf(prompt), { text: 'Extract every financial figure from the results below as JSON:', material: true });
 });
+
+test('a first line over a list of items or a fenced block is the request when it names a task; the list is material', () => {
+  const sentences = 'a) Amid idyllic views, Copenhagen, the capital of Denmark, charms visitors with its thriving art scene and the Danish its people speak.\nb) In the enchanting realm of Eldoria one discovers Avalore, a grand city where Lumina, a melodious tongue, is spoken.\nc) Buenos Aires, the capital of Argentina, is a bustling metropolis where Spanish reigns.';
+  assert.deepEqual(requestOf(`Identifique los países, sus capitales y los idiomas hablados en las siguientes frases. Salida en formato JSON.\n${sentences}`), { text: 'Identifique los países, sus capitales y los idiomas hablados en las siguientes frases. Salida en formato JSON.\n', material: true });
+  const equations = '```\n1) y = (3/4)x^3 - e^(2x) + sin(pi*x) - sqrt(7)\n2) 2A - B/(3+C) * sum(N=1 to 5; ln(N)^2) = 5D*integral(a=0 to pi; cos(comb(N=1 to 10; N*a)))\n3) E = m(c^2) + gamma*(v/d)/(-(alpha/2) + sqrt(beta^2 + (alpha/2)^2))\n```';
+  assert.equal(requestOf(`Extract all unique variable names from each equation and return them as JSON, one line per equation.\n${equations}`).material, true);
+  // A first line that names no task (a heading) leaves the prompt read whole.
+  const heading = `Trip notes\n${sentences}`;
+  assert.deepEqual(requestOf(heading), { text: heading, material: false });
+});

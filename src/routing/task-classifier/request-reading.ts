@@ -35,6 +35,13 @@ export interface Reading {
 export function requestOf(prompt: string): Reading {
   if (prompt.length <= MATERIAL_MIN_CHARS) return { text: prompt, material: false };
   const opening = openingParagraph(prompt);
+  // A first line that names a task over a list of items or a fenced block asks it of them ("Identify the countries… in the
+  // following sentences.\na) …\nb) …": "escena" in a sentence made it writing, the equations under "extract the variable
+  // names" maths).
+  if (opening === undefined) {
+    const overList = LINE_OVER_A_LIST.exec(prompt.slice(0, REQUEST_CHARS + 2))?.[0];
+    if (overList !== undefined && asksSomething(overList)) return { text: overList, material: true };
+  }
   const openingAsks = opening !== undefined && asksSomething(opening);
   // An opening that ends with a colon introduces what follows ("请从下面的财报摘要中提取…：", "Translate the following:"): all
   // of it is material, even a short last paragraph of it that holds a task word of its own.
@@ -69,6 +76,8 @@ function asksSomething(paragraph: string): boolean {
 /** A paragraph, or a first line, that ends with a colon introduces what follows ("Translate the following:\n…"). */
 const INTRODUCES = /[:：]\s*$/;
 const INTRODUCING_LINE = /^[^\n]{8,}?[:：]\s*\n/;
+/** A first line followed by a list's first item ("a)", "1.", "(1)", "- ", "• ") or by a fenced block. */
+const LINE_OVER_A_LIST = /^[^\n]{8,}\n(?=[ \t]*(?:\(?(?:[a-h]|\d{1,2})[).]|[-•*])[ \t]|```)/;
 
 /** The first paragraph, or a first line that ends with a colon, when it is short and not blank. Only the start is searched: a 100 KB prompt costs what a short one does. */
 function openingParagraph(prompt: string): string | undefined {

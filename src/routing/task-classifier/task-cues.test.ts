@@ -55,6 +55,25 @@ test('grammatical errors are an editing task, named entities an extraction', () 
   assert.deepEqual(cuesIn('identify the named entities mentioned in the given news article'), ['extraction']);
 });
 
+test('items identified in a given text are an extraction, in its sentence in either order; identifying alone is not', () => {
+  for (const text of [
+    'identify the countries, their capitals and the languages spoken in the following sentences.',
+    'identifique los países, sus capitales y los idiomas hablados en las siguientes frases.',
+    "à partir des données suivantes, identifiez l'entreprise qui réalisera le bénéfice le plus élevé",
+    'identifizieren sie in den folgenden sätzen alle städte',
+    'identifica le persone e le aziende nel testo seguente',
+    'extraiga la siguiente información de los textos presentados',
+    'extrayez les informations suivantes des textes présentés',
+  ]) assert.deepEqual(cuesIn(text), ['extraction'], text);
+  assert.deepEqual(cuesIn('identify the weak points of your plan'), []);
+  assert.ok(!cuesIn('identify the main risks. the following sentences are only background').includes('extraction'), 'the given text is named in another sentence');
+});
+
+test("a kinship puzzle's people are letters, and an odd one out has nothing to do with the others, in the other languages too", () => {
+  for (const text of ['a es el padre de b. b es el padre de c. ¿cuál es la relación entre a y c?', 'a ist der vater von b', 'x est la sœur de y', 'quale parola non ha niente a che vedere con le altre?', "quel mot n'a rien à voir avec les autres ?"]) assert.deepEqual(cuesIn(text), ['reasoning'], text);
+  assert.deepEqual(cuesIn('anne is the mother of tom'), []);
+});
+
 test('a poem, a story or a song is asked for in more languages than the six: Vietnamese, Persian, Hebrew, Czech, Russian', () => {
   for (const text of ['làm một bài thơ ca ngợi con người', 'یک شعر فارسی بساز', 'כתוב לי סיפור עליך', 'vymysli smyšlený příběh', 'придумай песню про дракона', 'thơ về biển']) assert.deepEqual(cuesIn(text), ['writing'], text);
   assert.deepEqual(cuesIn('история россии в двадцатом веке'), [], 'history is no story');

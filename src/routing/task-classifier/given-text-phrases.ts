@@ -1,0 +1,28 @@
+/**
+ * Items asked for out of a text the prompt gives: "Identify the countries, their capitals and the languages spoken in the
+ * following sentences", "À partir des données suivantes, identifiez l'entreprise…", "Identifique … en las siguientes
+ * frases". Identifying is no extraction by itself ("identify the weak points of your plan"); in one sentence with a
+ * given text named ("the following data", "las siguientes frases", "den folgenden Sätzen", "il testo seguente") it is.
+ * MT-Bench's extraction questions, translated, had read as writing ("escena" in the sentences given), maths (the
+ * figures given) and analysis.
+ */
+const VERB_ENDINGS = 'y|ies|ying|ica|ique|iquen|icar|iez|ier|izieren|iziere|ichi|icare|icate';
+const IDENTIFY = `identif(?:${VERB_ENDINGS})`;
+/** "the following", "these", and the word that says "following" in the other languages, before or after the noun. */
+const GIVEN = String.raw`(?:the following|these|the given|the above|the provided|siguientes?|suivante?s?|folgenden|seguenti|seguente|seguintes?)`;
+const TEXTS = String.raw`(?:sentences?|texts?|passages?|paragraphs?|articles?|data|documents?|reviews?|messages?|emails?|news|records?|reports?|transcripts?|notes|excerpts?|frases|oraciones|textos?|datos|párrafos?|artículos?|noticias?|mensajes?|reseñas|données|phrases|textes?|paragraphes?|sätzen|daten|absätzen|absatz|artikeln?|meldung|nachricht|frasi|testi|testo|dati|paragrafi|paragrafo|articoli|articolo|notizie|notizia|dados|parágrafos?|artigos?|notícias?)`;
+const GIVEN_TEXT = String.raw`(?<!\p{L})(?:${GIVEN} (?:\p{L}+ ){0,2}?${TEXTS}|${TEXTS} (?:\p{L}+ )?${GIVEN})(?!\p{L})`;
+
+/** Looked up where the verb starts a word: the given text named after it in its sentence, or before it. */
+export const identifiesInGivenText = new RegExp(
+  String.raw`${IDENTIFY}(?!\p{L})(?:(?=[^.?!\n]{0,300}?${GIVEN_TEXT})|(?<=${GIVEN_TEXT}[^.?!\n]{0,300}?${IDENTIFY}))`,
+  'u',
+);
+
+/**
+ * A kinship puzzle's people named by letters: "A is the father of B", "A es el padre de B", "A est la mère de B", "A ist
+ * der Vater von B" (read as maths in Spanish: no word of it was a cue). Letters, not names: "Anne is the mother of Tom" is
+ * small talk as often as a puzzle.
+ */
+const RELATIVES = 'father|mother|son|daughter|brother|sister|grandfather|grandmother|uncle|aunt|padre|madre|hij[oa]|herman[oa]|abuel[oa]|t[íi][oa]|p[èe]re|m[èe]re|fils|fille|fr[èe]re|s[œo]e?ur|grand-p[èe]re|grand-m[èe]re|vater|mutter|sohn|tochter|bruder|schwester|gro(?:ß|ss)vater|gro(?:ß|ss)mutter|figli[oa]|fratello|sorella|nonn[oa]|pai|m[ãa]e|filh[oa]|irm[ãa]o?|av[ôó]';
+export const kinshipPuzzle = new RegExp(String.raw`(?<!\p{L})\p{L} (?:is|es|est|ist|è|é) (?:the |el |la |le |der |die |il |o |a )?(?:${RELATIVES}) (?:of|de|von|di|do|da|del) \p{L}(?!\p{L})`, 'u');
