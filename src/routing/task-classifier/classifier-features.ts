@@ -1,5 +1,5 @@
 import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
-import { asksToShorten, cuesIn } from './task-cues.js';
+import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
@@ -186,13 +186,25 @@ const CUE_WEIGHT = 6;
 const CUE_CHARS = 100;
 const cueWeight = (length: number) => CUE_WEIGHT * Math.max(1, Math.sqrt(Math.min(length, MAX_CHARS) / CUE_CHARS));
 
+/**
+ * An explanation asked in a language ("explain photosynthesis in Spanish", "Erklär mir auf Spanisch, wie…", "中国語で…説明して")
+ * names only the language of the answer: its language cue is dropped, as no phrase or text is given to translate. Read
+ * with it, eleven such requests of eleven were translations (the model learnt the cue from translations, nearly all of
+ * the set's rows that name a language).
+ */
+function withoutAnswerLanguage(cues: string[], requestText: string): string[] {
+  if (!cues.includes('language') || cues.includes('translation') || !asksForExplanation(requestText)) return cues;
+  return cues.filter((family) => family !== 'language');
+}
+
 /** Tasks any answer can be put through, whatever it was: its translation, its summary. */
 const TRANSFORMS = ['translation', 'summarization'];
 
 /** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
 function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
-  const asked = promptCues.filter((family) => family !== 'chat');
-  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.includes(asked[0])) return false;
+  // A follow-up that names only a language ("and in Spanish?") asks for the answer in it: a translation of it.
+  const asked = promptCues.filter((family) => family !== 'chat').map((family) => (family === 'language' ? 'translation' : family));
+  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.includes(asked[0]) || (asked[0] === 'translation' && openingCues.includes('language'))) return false;
   return asked[0] !== 'summarization' || !asksToShorten(request);
 }
 
@@ -293,7 +305,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // A follow-up ("and in Go?") means little alone: its meaning is read with the turn that opened the conversation.
   const head = input.prompt.length > MAX_CHARS ? input.prompt.slice(0, MAX_CHARS) : input.prompt;
   const headLines = head.split('\n');
-  const promptCues = cuesIn(requestText);
+  const promptCues = withoutAnswerLanguage(cuesIn(requestText), requestText);
   // Pasted code is a cue of its own: its words are identifiers, not task words, and the question around it is often
   // in other words ("why does x change too??", a comment in Chinese above it).
   if (!promptCues.includes('code') && holdsPastedCode(headLines)) promptCues.push('code');

@@ -10,6 +10,12 @@ function assertCue(family: string, texts: readonly string[]): void {
   for (const text of texts) assert.ok(cuesIn(text).includes(family), text);
 }
 
+test('a text or an explanation asked in a language is no translation; a phrase put into one is', () => {
+  assertFamily('writing', ['Rédige un email en anglais pour annuler ma réservation', 'Écris une lettre en anglais à mon correspondant', 'write a short story in spanish']);
+  assertFamily('chat', ['explain photosynthesis in spanish', 'Erklär mir auf Spanisch, wie man in Barcelona Bus fährt']);
+  assertFamily('translation', ['good morning in korean', 'gracias en japonés', "¿cómo se dice 'me encanta' en japonés?"]);
+});
+
 /** The shipped model on the held-back part of eval/routing/prompts.jsonl (never trained on). */
 test('the task classifier: family right for at least 90 % of held-back prompts; no complex or expert prompt served below T2', () => {
   const rows = readRoutingSet().filter(isHeldBack);

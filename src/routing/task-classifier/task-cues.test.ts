@@ -45,7 +45,7 @@ test('a Boolean expression is a puzzle, a country is no language, an age differe
   assert.deepEqual(cuesIn('false or not not ( true and false ) is'), ['reasoning']);
   assert.deepEqual(cuesIn('is it true or false that goldfish forget in 3 seconds?'), []);
   assert.deepEqual(cuesIn('i live in germany and trade shares'), []);
-  assert.deepEqual(cuesIn('say it in german please'), ['translation']);
+  assert.deepEqual(cuesIn('say it in german please'), ['language']);
   assert.deepEqual(cuesIn('ana is older than ben and ben is older than carl'), ['reasoning']);
   assert.deepEqual(cuesIn('trent is 5 years older than jane'), ['math']);
 });
@@ -227,14 +227,17 @@ test("a study's design as a statistics course names it, and the maximum-likeliho
   for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
 });
 
-test('a phrase asked for in a language, tersely, is translation; a French card for someone is writing', () => {
-  for (const text of ['good morning in korean', 'gracias en japonés', 'merci en allemand', 'danke auf japanisch']) assert.ok(cuesIn(text).includes('translation'), text);
+test('a phrase asked for in a language, tersely, names the language; a French card for someone is writing', () => {
+  for (const text of ['good morning in korean', 'gracias en japonés', 'merci en allemand', 'danke auf japanisch']) assert.ok(cuesIn(text).includes('language'), text);
   for (const text of ["petit mot d'anniversaire pour ma soeur", 'un message de remerciement pour mon chef']) assert.ok(cuesIn(text).includes('writing'), text);
 });
 
-test('a language asked for is translation; a language that qualifies a noun is not', () => {
-  for (const text of ['how do you say thank you in korean?', 'put it into spanish, please', 'write my name in japanese characters', 'in english and in french', 'into formal german']) assert.ok(cuesIn(text).includes('translation'), text);
-  for (const text of ["i'm interested in korean food, what should i try?", "i'm really into japanese anime lately", 'my son struggles in english class', 'a phd in chinese history']) assert.ok(!cuesIn(text).includes('translation'), text);
+test('a language asked for is named, into one is a translation; a language that qualifies a noun is neither', () => {
+  for (const text of ['how do you say thank you in korean?', 'put it into spanish, please', 'into formal german']) assert.ok(cuesIn(text).includes('translation'), text);
+  for (const text of ['write my name in japanese characters', 'in english and in french', 'écris une lettre en anglais', '英語でメールを書いて']) assert.ok(cuesIn(text).includes('language'), text);
+  for (const text of ["i'm interested in korean food, what should i try?", "i'm really into japanese anime lately", 'my son struggles in english class', 'a phd in chinese history']) {
+    assert.ok(!cuesIn(text).includes('translation') && !cuesIn(text).includes('language'), text);
+  }
 });
 
 test("a question asked of a given text is extraction; its main idea a summary's, its author's stance analysis", () => {
