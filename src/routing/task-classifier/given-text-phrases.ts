@@ -26,3 +26,23 @@ export const identifiesInGivenText = new RegExp(
  */
 const RELATIVES = 'father|mother|son|daughter|brother|sister|grandfather|grandmother|uncle|aunt|padre|madre|hij[oa]|herman[oa]|abuel[oa]|t[íi][oa]|p[èe]re|m[èe]re|fils|fille|fr[èe]re|s[œo]e?ur|grand-p[èe]re|grand-m[èe]re|vater|mutter|sohn|tochter|bruder|schwester|gro(?:ß|ss)vater|gro(?:ß|ss)mutter|figli[oa]|fratello|sorella|nonn[oa]|pai|m[ãa]e|filh[oa]|irm[ãa]o?|av[ôó]';
 export const kinshipPuzzle = new RegExp(String.raw`(?<!\p{L})\p{L} (?:is|es|est|ist|è|é) (?:the |el |la |le |der |die |il |o |a )?(?:${RELATIVES}) (?:of|de|von|di|do|da|del) \p{L}(?!\p{L})`, 'u');
+
+/**
+ * A text of one's own to correct: "correct my English: I am agree…", "fix my grammar", "corrige mon texte", "korrigiere meinen
+ * Brief" (read as small talk: no cue named an edit). A thing of a program ("fix the text field") is not among the nouns.
+ */
+const OWN_TEXTS = {
+  en: 'english|french|german|spanish|italian|portuguese|grammar|spelling|sentences?|paragraph|essay|email|e-mail|letter|writing|cover letter|text message',
+  es: 'texto|frase|párrafo|redacción|correo|carta|inglés|español|ortografía',
+  fr: 'texte|phrase|paragraphe|lettre|mail|e-mail|anglais|français|orthographe',
+  de: 'text|satz|absatz|brief|e-mail|mail|englisch|deutsch|rechtschreibung',
+  it: 'testo|frase|paragrafo|lettera|e-mail|email|inglese|italiano',
+};
+export const correctsOwnText = [
+  new RegExp(String.raw`correct (?:my|this|the following) (?:${OWN_TEXTS.en})(?!\p{L})`, 'u'),
+  new RegExp(String.raw`fix (?:my|this) (?:${OWN_TEXTS.en})(?!\p{L})`, 'u'),
+  new RegExp(String.raw`corrige (?:mi|este|esta|el|la) (?:${OWN_TEXTS.es})(?!\p{L})`, 'u'),
+  new RegExp(String.raw`corrige[zr]? (?:mon|ma|ce|cette|le|la) (?:${OWN_TEXTS.fr})(?!\p{L})`, 'u'),
+  new RegExp(String.raw`korrigier(?:e|en sie)? (?:meinen|diesen|den|meine|diese|die|mein|dieses|das) (?:${OWN_TEXTS.de})(?!\p{L})`, 'u'),
+  new RegExp(String.raw`correggi (?:il|questo|la|questa|il mio|la mia) (?:${OWN_TEXTS.it})(?!\p{L})`, 'u'),
+];

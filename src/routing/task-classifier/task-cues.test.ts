@@ -69,6 +69,11 @@ test('items identified in a given text are an extraction, in its sentence in eit
   assert.ok(!cuesIn('identify the main risks. the following sentences are only background').includes('extraction'), 'the given text is named in another sentence');
 });
 
+test('a text of one\'s own to correct is writing; a program\'s text field is not', () => {
+  for (const text of ['correct my english: i am agree with you', 'fix my grammar please', 'corrige mon texte : je suis allé a la plage', 'korrigiere meinen brief an den vermieter', 'corrige este texto', 'correggi questa frase']) assert.deepEqual(cuesIn(text), ['writing'], text);
+  assert.ok(!cuesIn('fix the text field in my form').includes('writing'));
+});
+
 test("a kinship puzzle's people are letters, and an odd one out has nothing to do with the others, in the other languages too", () => {
   for (const text of ['a es el padre de b. b es el padre de c. ¿cuál es la relación entre a y c?', 'a ist der vater von b', 'x est la sœur de y', 'quale parola non ha niente a che vedere con le altre?', "quel mot n'a rien à voir avec les autres ?"]) assert.deepEqual(cuesIn(text), ['reasoning'], text);
   assert.deepEqual(cuesIn('anne is the mother of tom'), []);
