@@ -69,6 +69,11 @@ test('items identified in a given text are an extraction, in its sentence in eit
   assert.ok(!cuesIn('identify the main risks. the following sentences are only background').includes('extraction'), 'the given text is named in another sentence');
 });
 
+test('an atomic compare-and-exchange is code, not a comparison', () => {
+  assert.deepEqual(cuesIn('in c++, can i atomically compare and exchange an atomic integer?'), ['code']);
+  assert.ok(cuesIn('compare the two offers').includes('analysis'));
+});
+
 test('a text of one\'s own to correct is writing; a program\'s text field is not', () => {
   for (const text of ['correct my english: i am agree with you', 'fix my grammar please', 'corrige mon texte : je suis allé a la plage', 'korrigiere meinen brief an den vermieter', 'corrige este texto', 'correggi questa frase']) assert.deepEqual(cuesIn(text), ['writing'], text);
   assert.ok(!cuesIn('fix the text field in my form').includes('writing'));
