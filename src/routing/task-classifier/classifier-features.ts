@@ -30,6 +30,11 @@ export interface SparseFeatures {
 export interface RequestFeatures extends SparseFeatures {
   /** It asks to pick one of the options it lists, and for no text of its own (see OWN_TEXT_TASKS). */
   picksAnOption: boolean;
+  /**
+   * A follow-up that asks to redo the answer and names no task of its own ("Modify your earlier reply and eliminate the
+   * use of gendered pronouns", "Rewrite your previous response in a more formal tone"): its task is the opening's.
+   */
+  redoesOpening: boolean;
 }
 
 /**
@@ -377,5 +382,6 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const indices = scratch.touched.slice(0, scratch.count);
   const values = new Float32Array(scratch.count);
   for (let position = 0; position < scratch.count; position++) values[position] = scratch.sums[indices[position]] / norm;
-  return { indices, values, picksAnOption: listsOptions && !asksForAText(requestText) };
+  const redoesOpening = Boolean(continuesOpening) && !namesTask && REFERS_BACK.test(head.slice(0, 300));
+  return { indices, values, picksAnOption: listsOptions && !asksForAText(requestText), redoesOpening };
 }

@@ -32,6 +32,15 @@ test('a thanks before a follow-up does not make it small talk: it is read with t
   assertFamily('chat', ['thanks, that is perfect!'], { history });
 });
 
+test("a request to redo the answer asks the opening's task again; one that names a task of its own asks that", () => {
+  const history = [
+    "Edit the following paragraph to correct any grammatical errors: She didn't remembre where is her purse, so I thinks its in the car but he's say it's on kitchen table but he are not sure.",
+    "She didn't remember where her purse was, so I thought it was in the car, but he said it was on the kitchen table, although he wasn't sure.",
+  ];
+  assertFamily('writing', ['Modify your earlier reply and eliminate the use of gendered pronouns.'], { history });
+  assertFamily('translation', ['Translate your previous answer into Italian.'], { history });
+});
+
 test("an app's system prompt that carries the task decides a message that names none; a persona does not, nor does it outweigh the message's own task", () => {
   assertFamily('translation', ['Thank you for your order. It will ship within two business days.'], { system: "Translate the user's messages into Japanese." });
   assertFamily('extraction', ['Rechnung Nr. 2024-118 vom 12.03.2024 über 1.480,00 € an die Firma Keller GmbH.'], { system: 'Extrahiere Rechnungsnummer, Datum und Betrag aus dem Text des Nutzers.' });
