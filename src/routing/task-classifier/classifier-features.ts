@@ -32,7 +32,8 @@ export interface RequestFeatures extends SparseFeatures {
   picksAnOption: boolean;
   /**
    * A follow-up that asks to redo the answer and names no task of its own ("Modify your earlier reply and eliminate the
-   * use of gendered pronouns", "Rewrite your previous response in a more formal tone"): its task is the opening's.
+   * use of gendered pronouns", "Rewrite your previous response in a more formal tone") or only to shorten it: its task is
+   * the opening's.
    */
   redoesOpening: boolean;
 }
@@ -316,7 +317,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (!promptCues.includes('code') && holdsPastedCode(headLines)) promptCues.push('code');
   // A thanks or a greeting is a small-talk cue, and no task of the prompt's own ("thanks! and shorter?").
   const namesTask = promptCues.some((family) => family !== 'chat');
-  const followUp = input.history?.length && isFollowUp(head, namesTask);
+  // Shortening needs something to shorten: with a history, "Now make the JSON object shorter by…" is a follow-up however long.
+  const onlyShortens = !promptCues.some((family) => family !== 'chat' && family !== 'summarization') && asksToShorten(requestText);
+  const followUp = input.history?.length && (isFollowUp(head, namesTask) || onlyShortens);
   const openingCues = input.history?.length ? cuesIn(input.history[0].slice(0, 300).toLowerCase()) : [];
   // A follow-up that asks to translate or summarize what came before ("translate it into English" after "write a birthday
   // wish", "summarize it in one line" after a story) asks that of the answer: the opening says what the text is, not what is
@@ -382,6 +385,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const indices = scratch.touched.slice(0, scratch.count);
   const values = new Float32Array(scratch.count);
   for (let position = 0; position < scratch.count; position++) values[position] = scratch.sums[indices[position]] / norm;
-  const redoesOpening = Boolean(continuesOpening) && !namesTask && REFERS_BACK.test(head.slice(0, 300));
+  // Shortening the answer is redoing it too ("Now make the JSON object shorter…", "make it a bit shorter"): a summary's cue then
+  // names no task of its own.
+  const redoesOpening = Boolean(continuesOpening) && ((!namesTask && REFERS_BACK.test(head.slice(0, 300))) || onlyShortens);
   return { indices, values, picksAnOption: listsOptions && !asksForAText(requestText), redoesOpening };
 }

@@ -39,6 +39,9 @@ test("a request to redo the answer asks the opening's task again; one that names
   ];
   assertFamily('writing', ['Modify your earlier reply and eliminate the use of gendered pronouns.'], { history });
   assertFamily('translation', ['Translate your previous answer into Italian.'], { history });
+  // Shortening the answer, however long the request to do it, is redoing it.
+  const extracted = ["Extract the names of the people, the companies and the cities in this press release and return them as a JSON object: 'Anna Berg, CEO of Nordlicht AG, opened the new plant in Leipzig on Monday with Mayor Tom Weiss.'", '{"people": ["Anna Berg", "Tom Weiss"], "companies": ["Nordlicht AG"], "cities": ["Leipzig"]}'];
+  assertFamily('extraction', ['Now make the JSON object shorter by replacing each value with its first letter. Please output everything in a single line without using indentation or creating new lines.'], { history: extracted });
 });
 
 test("an app's system prompt that carries the task decides a message that names none; a persona does not, nor does it outweigh the message's own task", () => {
