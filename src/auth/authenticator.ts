@@ -38,7 +38,7 @@ export class Authenticator {
     onStale?: StaleConfigListener,
   ) {
     // Only keys found are kept: a spray of random tokens goes to `misses` and cannot evict the real keys.
-    this.cache = configCache('api_key', { freshMs: cacheTtlMs, maxEntries: maxCachedKeys, keeps: (entry) => entry.record !== undefined, onStale });
+    this.cache = configCache('api_key', { freshMs: cacheTtlMs, maxEntries: maxCachedKeys, keeps: (entry) => entry.record !== undefined, onStale, reader: (keyHash) => this.readKey(keyHash) });
     this.misses = new LruCache({ maxEntries: Math.max(1, Math.floor(maxCachedKeys / 10)), ttlMs: cacheTtlMs });
     if (masterKey) {
       this.masterKeyDigest = hashApiKey(masterKey);
@@ -82,12 +82,15 @@ export class Authenticator {
 
   private async lookup(keyHash: string): Promise<CachedKey> {
     if (this.misses.get(keyHash)) return NO_KEY;
-    const entry = await this.cache.get(keyHash, async () => {
-      const record = await this.store.findApiKeyByHash(keyHash);
-      return record ? { record } : NO_KEY;
-    });
+    const entry = await this.cache.get(keyHash, () => this.readKey(keyHash));
     if (!entry.record) this.misses.set(keyHash, true);
     return entry;
+  }
+
+  /** The stored key of that digest (a deleted one read again in the background drops it from the cache). */
+  private async readKey(keyHash: string): Promise<CachedKey> {
+    const record = await this.store.findApiKeyByHash(keyHash);
+    return record ? { record } : NO_KEY;
   }
 }
 

@@ -23,7 +23,7 @@ export class OrgPolicyService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = configCache('org_policy', { freshMs: cacheTtlMs, onStale });
+    this.cache = configCache('org_policy', { freshMs: cacheTtlMs, onStale, reader: (orgId) => this.load(orgId) });
   }
 
   /** Where changes are announced to the other instances (set by listenForChanges). */

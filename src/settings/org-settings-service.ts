@@ -14,11 +14,11 @@ export class OrgSettingsService {
     cacheTtlMs = 5000,
     onStale?: StaleConfigListener,
   ) {
-    this.cache = configCache('org_settings', { freshMs: cacheTtlMs, onStale });
+    this.cache = configCache('org_settings', { freshMs: cacheTtlMs, onStale, reader: (orgId) => this.read(orgId) });
   }
 
   async get(orgId: string): Promise<OrgSettings | undefined> {
-    const cached = this.cache.fresh(orgId) ?? (await this.cache.get(orgId, async () => ({ value: await this.store.getOrgSettings(orgId) })));
+    const cached = this.cache.fresh(orgId) ?? (await this.cache.get(orgId, () => this.read(orgId)));
     return cached.value;
   }
 
@@ -30,6 +30,10 @@ export class OrgSettingsService {
 
   async defaultMode(orgId: string): Promise<IntelligenceMode | null> {
     return (await this.get(orgId))?.default_intelligence_mode ?? null;
+  }
+
+  private async read(orgId: string): Promise<{ value: OrgSettings | undefined }> {
+    return { value: await this.store.getOrgSettings(orgId) };
   }
 
   async put(orgId: string, defaultMode: IntelligenceMode | null): Promise<OrgSettings> {

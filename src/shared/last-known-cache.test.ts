@@ -128,3 +128,66 @@ test('a first read that hangs is refused with a 503 naming what could not be rea
   const waited = performance.now() - startedAt;
   assert.ok(waited >= 80 && waited < 1_000, `refused after ${waited.toFixed(0)} ms`);
 });
+
+/** The same cache with a reader: values in use are renewed in the background before they go stale. */
+function withReader(answers: string[]) {
+  let now = 1_000_000;
+  const keys: string[] = [];
+  const cache = new LastKnownCache<string, string>({
+    maxEntries: 10,
+    freshMs: 5_000,
+    staleMs: 60_000,
+    waitMs: 100,
+    clock: () => now,
+    reader: (key) => {
+      keys.push(key);
+      const answer = answers.shift();
+      return answer === undefined ? Promise.reject(new Error('connection refused')) : Promise.resolve(answer);
+    },
+  });
+  const afterThisTurn = () => new Promise((resolve) => setImmediate(resolve)).then(() => new Promise((resolve) => setImmediate(resolve)));
+  return { cache, keys, afterThisTurn, advance: (ms: number) => (now += ms) };
+}
+
+test('a value asked for in the last second of its freshness is read again after this turn, and never goes stale while in use', async () => {
+  const { cache, keys, afterThisTurn, advance } = withReader(['v2', 'v3']);
+  cache.set('k', 'v1');
+  advance(3_900);
+  assert.equal(cache.fresh('k'), 'v1');
+  await afterThisTurn();
+  assert.deepEqual(keys, [], 'earlier than the last second: nothing read');
+  advance(200);
+  assert.equal(cache.fresh('k'), 'v1', 'the caller gets the value it had at once');
+  assert.deepEqual(keys, [], 'the read waits for the end of the turn');
+  assert.equal(cache.fresh('k'), 'v1');
+  await afterThisTurn();
+  assert.deepEqual(keys, ['k'], 'one read, however many callers asked in the turn');
+  advance(1_000);
+  assert.equal(cache.fresh('k'), 'v2', 'past the first freshness, the renewed value is fresh: no caller waits on a read');
+  advance(3_500);
+  assert.equal(await cache.get('k', () => Promise.resolve('unused')), 'v2');
+  await afterThisTurn();
+  assert.deepEqual(keys, ['k', 'k'], 'get() renews a value in use the same way');
+});
+
+test('a background read that fails changes nothing: past its freshness the value is read on the request path', async () => {
+  const { cache, keys, afterThisTurn, advance } = withReader([]);
+  cache.set('k', 'v1');
+  advance(4_500);
+  assert.equal(cache.fresh('k'), 'v1');
+  await afterThisTurn();
+  assert.deepEqual(keys, ['k']);
+  advance(600);
+  assert.equal(cache.fresh('k'), undefined, 'stale now: the failed read renewed nothing');
+  assert.equal(await cache.get('k', () => Promise.resolve('v2')), 'v2');
+});
+
+test('a key deleted while its background read runs is not brought back by it', async () => {
+  const { cache, afterThisTurn, advance } = withReader(['revoked-but-read']);
+  cache.set('k', 'v1');
+  advance(4_500);
+  cache.fresh('k');
+  cache.delete('k');
+  await afterThisTurn();
+  assert.equal(cache.fresh('k'), undefined);
+});

@@ -3,7 +3,7 @@ import { LruCache } from './lru-cache.js';
 import { refusedPast, settlesBy } from './deadline.js';
 import { GatewayError } from '../errors/gateway-error.js';
 
-export interface LastKnownCacheOptions<V> {
+export interface LastKnownCacheOptions<K, V> {
   /** Most entries kept; the least recently used goes first. */
   maxEntries: number;
   /** How long a value read from the store is used without reading it again. */
@@ -23,6 +23,13 @@ export interface LastKnownCacheOptions<V> {
   keeps?(value: V): boolean;
   /** Told each time a known value is served because its store could not be read in time (`cause`: the read's error, or undefined for its slowness). */
   onStale?(cause: unknown): void;
+  /**
+   * Reads a key from the store. When given, a value asked for in the last fifth of its freshness (at most the last second)
+   * is read again in the background, after the current turn of the event loop: a key in use never goes stale, and no
+   * request waits on the read that renews it (with SQLite each read runs on the main thread: the five config reads of a
+   * request that found them stale cost it ~100 µs every 5 s).
+   */
+  reader?(key: K): Promise<V>;
   clock?: Clock;
 }
 
@@ -50,7 +57,7 @@ export type StaleConfigListener = (what: ConfigKind, cause: unknown) => void;
  * value is served through an outage of up to an hour, a read that refreshes one is waited on for 250 ms (a healthy read
  * takes about a millisecond), and a first read for 5 s before the caller gets a 503.
  */
-export function configCache<K, V>(kind: ConfigKind, options: { freshMs: number; maxEntries?: number; keeps?(value: V): boolean; onStale?: StaleConfigListener }): LastKnownCache<K, V> {
+export function configCache<K, V>(kind: ConfigKind, options: { freshMs: number; maxEntries?: number; keeps?(value: V): boolean; onStale?: StaleConfigListener; reader?(key: K): Promise<V> }): LastKnownCache<K, V> {
   return new LastKnownCache<K, V>({
     maxEntries: options.maxEntries ?? 10_000,
     freshMs: options.freshMs,
@@ -60,6 +67,7 @@ export function configCache<K, V>(kind: ConfigKind, options: { freshMs: number; 
     what: CONFIG_READ[kind],
     keeps: options.keeps,
     onStale: (cause) => options.onStale?.(kind, cause),
+    reader: options.reader,
   });
 }
 
@@ -76,16 +84,23 @@ export class LastKnownCache<K, V> {
   /** First reads (no known value), shared by concurrent callers of the same key. */
   private readonly firstReads = new Map<K, Promise<V>>();
   private readonly clock: Clock;
+  /** How long before its freshness ends a value in use is read again in the background (with a reader). */
+  private readonly refreshAheadMs: number;
 
-  constructor(private readonly options: LastKnownCacheOptions<V>) {
+  constructor(private readonly options: LastKnownCacheOptions<K, V>) {
     this.clock = options.clock ?? Date.now;
     this.entries = new LruCache({ maxEntries: options.maxEntries, ttlMs: options.freshMs + options.staleMs, clock: this.clock });
+    this.refreshAheadMs = options.reader ? Math.min(1_000, options.freshMs / 5) : 0;
   }
 
   /** The value while it is fresh, else undefined: the hot path takes it without a promise. */
   fresh(key: K): V | undefined {
     const entry = this.entries.get(key);
-    return entry !== undefined && entry.freshUntil > this.clock() ? entry.value : undefined;
+    if (entry === undefined) return undefined;
+    const now = this.clock();
+    if (entry.freshUntil <= now) return undefined;
+    if (entry.freshUntil - now < this.refreshAheadMs && entry.reading === undefined) this.refreshAhead(key, entry);
+    return entry.value;
   }
 
   /** The fresh value, or one read by `read` — or, when that read fails or is slow, the last known value. */
@@ -93,7 +108,10 @@ export class LastKnownCache<K, V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return this.firstRead(key, read);
     const now = this.clock();
-    if (entry.freshUntil > now) return entry.value;
+    if (entry.freshUntil > now) {
+      if (entry.freshUntil - now < this.refreshAheadMs && entry.reading === undefined) this.refreshAhead(key, entry);
+      return entry.value;
+    }
     // Just failed or slow: the known value at once, and no new read until the degraded spell is over.
     if (entry.degradedUntil > now) return entry.value;
     const reading = (entry.reading ??= this.refresh(key, entry, read));
@@ -145,6 +163,25 @@ export class LastKnownCache<K, V> {
     }
     const waitMs = this.options.firstReadWaitMs;
     return waitMs === undefined ? reading : refusedPast(reading, waitMs, () => new GatewayError('service_unavailable', `The database did not answer within ${waitMs / 1000} s: ${this.options.what ?? 'the configuration'} could not be read; retry shortly`));
+  }
+
+  /**
+   * Reads the key again after this turn of the event loop, the value still served meanwhile. A failure changes nothing: past
+   * its freshness the value is read again on the request path, and served stale if the store still cannot answer.
+   */
+  private refreshAhead(key: K, entry: Entry<V>): void {
+    const reader = this.options.reader!;
+    const later = () =>
+      new Promise<V>((resolve, reject) =>
+        setImmediate(() => {
+          try {
+            reader(key).then(resolve, reject);
+          } catch (error) {
+            reject(error);
+          }
+        }),
+      );
+    entry.reading = this.refresh(key, entry, later);
   }
 
   /** Reads the key again; the value read replaces the entry unless the entry was deleted or replaced meanwhile. */

@@ -34,7 +34,7 @@ export class ProviderKeyVault {
     onStale?: StaleConfigListener,
   ) {
     // While the database cannot answer, the org's key last read is used (LastKnownCache).
-    this.cache = configCache('provider_key', { freshMs: cacheTtlMs, onStale });
+    this.cache = configCache('provider_key', { freshMs: cacheTtlMs, onStale, reader: (key) => this.read(...orgAndProvider(key)) });
   }
 
   async put(orgId: string, provider: string, apiKey: string, baseUrl: string | undefined, trust: BaseUrlTrust): Promise<void> {
@@ -121,4 +121,10 @@ export class ProviderKeyVault {
     const publicOnly = record.base_url_trust !== 'platform' && !this.allowList.allows(new URL(record.base_url));
     return { value: { apiKey, baseUrl: record.base_url, publicOnly } };
   }
+}
+
+/** The org and the provider of a cache key (`${orgId}\u0000${provider}`). */
+function orgAndProvider(key: string): [string, string] {
+  const at = key.indexOf('\u0000');
+  return [key.slice(0, at), key.slice(at + 1)];
 }
