@@ -99,7 +99,7 @@ export class LastKnownCache<K, V> {
     if (entry === undefined) return undefined;
     const now = this.clock();
     if (entry.freshUntil <= now) return undefined;
-    if (entry.freshUntil - now < this.refreshAheadMs && entry.reading === undefined) this.refreshAhead(key, entry);
+    this.renewIfEnding(key, entry, now);
     return entry.value;
   }
 
@@ -109,7 +109,7 @@ export class LastKnownCache<K, V> {
     if (entry === undefined) return this.firstRead(key, read);
     const now = this.clock();
     if (entry.freshUntil > now) {
-      if (entry.freshUntil - now < this.refreshAheadMs && entry.reading === undefined) this.refreshAhead(key, entry);
+      this.renewIfEnding(key, entry, now);
       return entry.value;
     }
     // Just failed or slow: the known value at once, and no new read until the degraded spell is over.
@@ -166,10 +166,12 @@ export class LastKnownCache<K, V> {
   }
 
   /**
-   * Reads the key again after this turn of the event loop, the value still served meanwhile. A failure changes nothing: past
+   * In the last `refreshAheadMs` of its freshness (never without a reader: it is 0 then), and unless a read runs already,
+   * reads the key again after this turn of the event loop, the value still served meanwhile. A failure changes nothing: past
    * its freshness the value is read again on the request path, and served stale if the store still cannot answer.
    */
-  private refreshAhead(key: K, entry: Entry<V>): void {
+  private renewIfEnding(key: K, entry: Entry<V>, now: number): void {
+    if (entry.freshUntil - now >= this.refreshAheadMs || entry.reading !== undefined) return;
     const reader = this.options.reader!;
     const later = () =>
       new Promise<V>((resolve, reject) =>

@@ -52,11 +52,11 @@ export class ProviderKeyVault {
       created_at: existing?.created_at ?? now,
       updated_at: now,
     });
-    this.cache.delete(`${orgId}\u0000${provider}`);
+    this.cache.delete(cacheKeyOf(orgId, provider));
   }
 
   async delete(orgId: string, provider: string): Promise<boolean> {
-    this.cache.delete(`${orgId}\u0000${provider}`);
+    this.cache.delete(cacheKeyOf(orgId, provider));
     return this.store.deleteProviderKey(orgId, provider);
   }
 
@@ -68,13 +68,13 @@ export class ProviderKeyVault {
   async resolve(orgId: string, provider: string): Promise<OrgProviderKey | undefined> {
     const cached = this.peek(orgId, provider);
     if (cached) return cached.value;
-    const resolved = await this.cache.get(`${orgId}\u0000${provider}`, () => this.read(orgId, provider));
+    const resolved = await this.cache.get(cacheKeyOf(orgId, provider), () => this.read(orgId, provider));
     return this.valueOf(resolved, provider);
   }
 
   /** resolve's answer when it is cached (no promise on the request path), else undefined; throws as resolve does. */
   peek(orgId: string, provider: string): { value: OrgProviderKey | undefined } | undefined {
-    const resolved = this.cache.fresh(`${orgId}\u0000${provider}`);
+    const resolved = this.cache.fresh(cacheKeyOf(orgId, provider));
     if (resolved === undefined) return undefined;
     this.valueOf(resolved, provider);
     return resolved as { value: OrgProviderKey | undefined };
@@ -123,7 +123,8 @@ export class ProviderKeyVault {
   }
 }
 
-/** The org and the provider of a cache key (`${orgId}\u0000${provider}`). */
+/** The cache's key of an org's key for a provider, and back. */
+const cacheKeyOf = (orgId: string, provider: string) => `${orgId}\u0000${provider}`;
 function orgAndProvider(key: string): [string, string] {
   const at = key.indexOf('\u0000');
   return [key.slice(0, at), key.slice(at + 1)];

@@ -206,11 +206,13 @@ function withoutAnswerLanguage(cues: string[], requestText: string): string[] {
 /** Tasks any answer can be put through, whatever it was: its translation, its summary. */
 const TRANSFORMS = ['translation', 'summarization'];
 
+/** A language named alone ("and in Spanish?") asks for a translation of what came before. */
+const asTask = (family: string) => (family === 'language' ? 'translation' : family);
+
 /** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
 function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
-  // A follow-up that names only a language ("and in Spanish?") asks for the answer in it: a translation of it.
-  const asked = promptCues.filter((family) => family !== 'chat').map((family) => (family === 'language' ? 'translation' : family));
-  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.includes(asked[0]) || (asked[0] === 'translation' && openingCues.includes('language'))) return false;
+  const asked = promptCues.filter((family) => family !== 'chat').map(asTask);
+  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.map(asTask).includes(asked[0])) return false;
   return asked[0] !== 'summarization' || !asksToShorten(request);
 }
 
@@ -328,6 +330,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const asksAnotherTask = followUp && asksToTransformAnswer(promptCues, openingCues, requestText);
   // A follow-up that asks more of the opening's own task: the opening is read with it, as if it were the prompt.
   const continuesOpening = followUp && !asksAnotherTask;
+  // Redoing the answer ("Modify your earlier reply…") or only shortening it ("Now make the JSON object shorter…") names no task
+  // of its own: the classifier then takes the opening's family (TaskClassifier.classify).
+  const redoesOpening = Boolean(continuesOpening) && ((!namesTask && REFERS_BACK.test(head.slice(0, 300))) || onlyShortens);
   // The whole prompt's meaning is read from its start, as its words are (a 100 KB prompt is not lower-cased whole).
   const meaning = meaningOf(continuesOpening ? `${head} ${input.history![0].slice(0, MAX_CHARS)}` : request === input.prompt ? head : request);
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
@@ -385,8 +390,5 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const indices = scratch.touched.slice(0, scratch.count);
   const values = new Float32Array(scratch.count);
   for (let position = 0; position < scratch.count; position++) values[position] = scratch.sums[indices[position]] / norm;
-  // Shortening the answer is redoing it too ("Now make the JSON object shorter…", "make it a bit shorter"): a summary's cue then
-  // names no task of its own.
-  const redoesOpening = Boolean(continuesOpening) && ((!namesTask && REFERS_BACK.test(head.slice(0, 300))) || onlyShortens);
   return { indices, values, picksAnOption: listsOptions && !asksForAText(requestText), redoesOpening };
 }

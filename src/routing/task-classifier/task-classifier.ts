@@ -43,7 +43,8 @@ export class TaskClassifier {
     const features = headFeatures(input, this.buckets);
     // A request to redo the answer asks the opening's task again: its own words ("eliminate the gendered pronouns") and the
     // answer's say less of it than the opening does, read alone as a prompt.
-    const families = features.family.redoesOpening ? predict(this.family, headFeatures({ ...input, prompt: input.history![0], history: undefined }, this.buckets).family) : predict(this.family, features.family);
+    const read = features.family.redoesOpening ? headFeatures({ ...input, prompt: input.history![0], history: undefined }, this.buckets) : features;
+    const families = predict(this.family, read.family);
     // An option picked is never a text of its own: those families are ruled out whatever the words weighed. The others keep
     // their probabilities, not renormalized: what the model gave a ruled-out family is doubt, and the T1 rule reads it so.
     if (features.family.picksAnOption) {

@@ -1,6 +1,6 @@
 import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
 import { CueIndex } from './cue-index.js';
-import { correctsOwnText, identifiesInGivenText, kinshipPuzzle } from './given-text-phrases.js';
+import { correctsOwnText, identifiesInGivenText, kinshipPuzzle } from './phrase-cues.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
 /**

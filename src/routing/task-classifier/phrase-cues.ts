@@ -1,4 +1,10 @@
 /**
+ * Task cues that are phrases built from word lists rather than words: an item identified in a given text (extraction), a
+ * kinship puzzle of letters (reasoning), a text of one's own to correct (writing). Each is one RegExp matched where its
+ * first word starts, as the word cues are (task-cues.ts).
+ */
+
+/**
  * Items asked for out of a text the prompt gives: "Identify the countries, their capitals and the languages spoken in the
  * following sentences", "À partir des données suivantes, identifiez l'entreprise…", "Identifique … en las siguientes
  * frases". Identifying is no extraction by itself ("identify the weak points of your plan"); in one sentence with a
