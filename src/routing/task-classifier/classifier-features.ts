@@ -1,5 +1,6 @@
 import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
+import { asksToTransformAnswer, isFollowUp, REFERS_BACK } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
@@ -151,36 +152,6 @@ export const MEANING_DIMENSIONS = 100;
 /** The word-vector part weighs as much as this many hashed features of weight 1. */
 const MEANING_WEIGHT = 3;
 const MAX_MEANING_WORDS = 200;
-const FOLLOW_UP_WORDS = 8;
-/**
- * A longer one is a follow-up too when it opens as a continuation ("now…", "what if…", "¿y si…", "und jetzt…", "再…"), or
- * when it names no task of its own: "I mostly write offline, so which one for me?" after a comparison, "show me an example
- * where that bites you" after a question about JavaScript.
- */
-const LONG_FOLLOW_UP_WORDS = 20;
-const CONTINUATION = /^(?:(?:now|then|and|also|but|same|again|what if|what about|how about|instead|ahora|y|¿y|pero|jetzt|und|nun|aber|et|maintenant|mais|puis|ora|agora|e se|теперь|а если)(?!\p{L})|再|那|如果|然后|现在|今度は|じゃあ|では|次は|もし)/iu;
-/**
- * A request to redo what came before ("Rewrite your previous response…", "Do the same task again…", "Amend your earlier
- * answer…"), in up to 40 words, asks for more of the opening's task: a follow-up, however many task words it holds.
- */
-const REFERS_BACK = /\b(?:your|the|that|my) (?:previous|earlier|last|above|prior|original) (?:response|answer|reply|output|version|text|story|poem|email|e-mail|letter|post|code|program|function|solution|list|table|json)\b|\bthe (?:same|previous) task\b|\b(?:rewrite|rework|revise|rephrase|redo|modify|alter|amend|update|shorten|extend|expand) (?:it|that|this|them)\b|\bthe above\b|\b(?:tu|su) (?:respuesta|texto|código) anterior\b|\b(?:la|el) (?:respuesta|texto) anterior\b|\b(?:deine?n?|ihre?n?) (?:vorherige|letzte|obige|frühere|eigene)n? (?:antwort|text|version|geschichte|e-mail|code)\b|\b(?:la tua|la sua|il tuo|il suo) (?:risposta|testo|codice) precedente\b|\b(?:sua|tua) resposta anterior\b|\b(?:ta|votre) (?:réponse|version) (?:précédente|antérieure)\b|\b(?:refaites|refais|rehaz|rifai|wiederholen sie) (?:la même|lo mismo|la stessa|die gleiche|dieselbe)\b|\bla réponse précédente\b|(?:上面|之前|刚才)的(?:回答|回复|内容|答案|代码|文章|故事)|(?:前|さっき|先ほど|上)の(?:回答|答え|文章|コード|返答)/i;
-const REFERS_BACK_WORDS = 40;
-/** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
-const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
-/** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */
-const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|perfect|great|works?|worked|exactly what i needed|(?:very )?helpful|amazing|bye)?[\s!.]*$/i;
-
-/**
- * A follow-up ("and in Go?", "thanks! now make it shorter"), read with the turn that opened the conversation: its words
- * counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk. `namesTask`:
- * the prompt holds a task cue of its own.
- */
-function isFollowUp(prompt: string, namesTask: boolean): boolean {
-  const asked = prompt.replace(COURTESY, '');
-  if (asked !== prompt && APPRECIATION.test(asked)) return false;
-  const words = asked.split(/\s+/).length;
-  return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
-}
 
 /**
  * A prompt's own task cue weighs as much as CUE_WEIGHT words in a prompt of up to CUE_CHARS characters, and grows with the
@@ -201,19 +172,6 @@ const cueWeight = (length: number) => CUE_WEIGHT * Math.max(1, Math.sqrt(Math.mi
 function withoutAnswerLanguage(cues: string[], requestText: string): string[] {
   if (!cues.includes('language') || cues.includes('translation') || !asksForExplanation(requestText)) return cues;
   return cues.filter((family) => family !== 'language');
-}
-
-/** Tasks any answer can be put through, whatever it was: its translation, its summary. */
-const TRANSFORMS = ['translation', 'summarization'];
-
-/** A language named alone ("and in Spanish?") asks for a translation of what came before. */
-const asTask = (family: string) => (family === 'language' ? 'translation' : family);
-
-/** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
-function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
-  const asked = promptCues.filter((family) => family !== 'chat').map(asTask);
-  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.map(asTask).includes(asked[0])) return false;
-  return asked[0] !== 'summarization' || !asksToShorten(request);
 }
 
 /** Earlier turns read at most (the first and the latest), so the features cost the same however long the conversation. */
