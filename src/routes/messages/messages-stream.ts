@@ -39,7 +39,7 @@ export class MessagesStreamEncoder {
     if (delta.thinking !== undefined || delta.thinking_signature !== undefined) {
       // A new thinking block opens unless the open one still waits for its signature.
       if (this.open?.kind !== 'thinking' || this.open.signed) events.push(...this.close(), this.start({ type: 'thinking', thinking: '' }, { kind: 'thinking', signed: false }));
-      if (delta.thinking) events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'thinking_delta', thinking: delta.thinking } }));
+      if (delta.thinking) events.push(blockDelta(this.blockIndex, `{"type":"thinking_delta","thinking":${JSON.stringify(delta.thinking)}}`));
       if (delta.thinking_signature !== undefined) {
         events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } }));
         (this.open as { signed: boolean }).signed = true;
@@ -47,15 +47,15 @@ export class MessagesStreamEncoder {
     }
     const text = typeof choice.delta.content === 'string' && choice.delta.content !== '' ? choice.delta.content : typeof choice.delta.refusal === 'string' && choice.delta.refusal !== '' ? choice.delta.refusal : undefined;
     if (text !== undefined) {
-      if (this.open?.kind !== 'text') events.push(...this.close(), this.start({ type: 'text', text: '' }, { kind: 'text' }));
-      events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'text_delta', text } }));
+      if (this.open?.kind !== 'text') events.push(...this.close(), this.startText());
+      events.push(blockDelta(this.blockIndex, `{"type":"text_delta","text":${JSON.stringify(text)}}`));
     }
     for (const call of choice.delta.tool_calls ?? []) {
       if (this.open?.kind !== 'tool_use' || this.open.toolIndex !== call.index) {
         events.push(...this.close(), this.start({ type: 'tool_use', id: call.id ?? newToolUseId(), name: call.function?.name ?? '', input: {} }, { kind: 'tool_use', toolIndex: call.index }));
       }
       const fragment = call.function?.arguments;
-      if (fragment) events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'input_json_delta', partial_json: fragment } }));
+      if (fragment) events.push(blockDelta(this.blockIndex, `{"type":"input_json_delta","partial_json":${JSON.stringify(fragment)}}`));
     }
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return events;
@@ -78,6 +78,13 @@ export class MessagesStreamEncoder {
     return event('content_block_start', { index: this.blockIndex, content_block: block });
   }
 
+  /** A text block's start, from its template (see blockDelta). */
+  private startText(): SseEvent {
+    this.open = { kind: 'text' };
+    this.blockIndex++;
+    return { event: 'content_block_start', data: `{"type":"content_block_start","index":${this.blockIndex},"content_block":{"type":"text","text":""}}` };
+  }
+
   private close(): SseEvent[] {
     if (!this.open) return [];
     this.open = undefined;
@@ -87,4 +94,13 @@ export class MessagesStreamEncoder {
 
 function event(type: string, payload: Record<string, unknown>): SseEvent {
   return { event: type, data: JSON.stringify({ type, ...payload }) };
+}
+
+/**
+ * A `content_block_delta` from a template around the delta's JSON: the events sent for every token are not built by
+ * spreading objects into JSON.stringify, which on the first token after an idle wait (a cold CPU) cost ~30 µs an event
+ * against ~4 for a template (measured for the Responses stream, which is written the same way).
+ */
+function blockDelta(index: number, deltaJson: string): SseEvent {
+  return { event: 'content_block_delta', data: `{"type":"content_block_delta","index":${index},"delta":${deltaJson}}` };
 }

@@ -1,0 +1,61 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChatCompletionChunk } from '../../core/chat-types.js';
+import type { SseEvent } from '../../http/sse-writer.js';
+import { MessagesStreamEncoder } from './messages-stream.js';
+
+const chunk = (delta: ChatCompletionChunk['choices'][number]['delta'], finish_reason: ChatCompletionChunk['choices'][number]['finish_reason'] = null): ChatCompletionChunk => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion.chunk',
+  created: 1_700_000_000,
+  model: 'claude-sonnet-4-5',
+  choices: [{ index: 0, delta, finish_reason }],
+});
+
+/** Each event's data parsed, checked to name the same type as its SSE `event:` line. */
+function parsed(events: SseEvent[]): Array<Record<string, unknown>> {
+  return events.map((event) => {
+    const data = JSON.parse(event.data) as Record<string, unknown>;
+    assert.equal(data.type, event.event, 'the data names the event it is sent under');
+    return data;
+  });
+}
+
+test('thinking, then text, then a tool call stream as numbered blocks with the deltas Anthropic sends', () => {
+  const encoder = new MessagesStreamEncoder('claude-sonnet-4-5', 12);
+  const events = parsed([
+    ...encoder.opening(),
+    ...encoder.events(chunk({ thinking: 'Let me see.' })),
+    ...encoder.events(chunk({ thinking_signature: 'sig' })),
+    ...encoder.events(chunk({ content: 'Hel' })),
+    ...encoder.events(chunk({ content: 'lo' })),
+    ...encoder.events(chunk({ tool_calls: [{ index: 0, id: 'toolu_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":' } }] })),
+    ...encoder.events(chunk({ tool_calls: [{ index: 0, function: { arguments: '"Paris"}' } }] }, 'tool_calls')),
+    ...encoder.closing(),
+  ]);
+  assert.deepEqual(events.slice(1, -2), [
+    { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
+    { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Let me see.' } },
+    { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'sig' } },
+    { type: 'content_block_stop', index: 0 },
+    { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+    { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Hel' } },
+    { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'lo' } },
+    { type: 'content_block_stop', index: 1 },
+    { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} } },
+    { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '{"city":' } },
+    { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: '"Paris"}' } },
+    { type: 'content_block_stop', index: 2 },
+  ]);
+  assert.equal(events[0].type, 'message_start');
+  assert.deepEqual((events.at(-2) as { delta: unknown }).delta, { stop_reason: 'tool_use', stop_sequence: null });
+  assert.deepEqual(events.at(-1), { type: 'message_stop' });
+});
+
+test('text holding quotes, backslashes, line breaks, control characters and non-Latin text reaches the caller unchanged', () => {
+  const awkward = ['"quoted" \\ back\\slash', 'line\nbreak\r\ttab', '\u0000\u001f', '日本語 🙂', '{"type":"message_stop"}', '\ud800 lone'];
+  const encoder = new MessagesStreamEncoder('claude-sonnet-4-5', 1);
+  encoder.opening();
+  const texts = awkward.flatMap((text) => parsed(encoder.events(chunk({ content: text })))).flatMap((event) => (event.type === 'content_block_delta' ? [(event.delta as { text: string }).text] : []));
+  assert.deepEqual(texts, awkward);
+});
