@@ -40,7 +40,10 @@ test('text opens one message item and its output_text part, then one delta an up
     events.map((event) => event.type),
     ['response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added', 'response.output_text.delta', 'response.output_text.delta'],
   );
-  const [, , added, partAdded, first, second] = events;
+  const [created, inProgress, added, partAdded, first, second] = events;
+  const opened = { id: 'resp_1', object: 'response', created_at: 1_700_000_000, status: 'in_progress', error: null, incomplete_details: null, instructions: null, model: 'gpt-4o-mini', output: [], output_text: '', previous_response_id: null, store: false, usage: null, ...facts.echo };
+  assert.deepEqual(created, { type: 'response.created', sequence_number: 0, response: opened });
+  assert.deepEqual(inProgress, { type: 'response.in_progress', sequence_number: 1, response: opened });
   const item = added.item as { id: string };
   assert.match(item.id, /^msg_[0-9a-f]{32}$/);
   assert.deepEqual(added, { type: 'response.output_item.added', sequence_number: 2, output_index: 0, item: { type: 'message', id: item.id, role: 'assistant', status: 'in_progress', content: [] } });

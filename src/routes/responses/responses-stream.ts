@@ -32,8 +32,9 @@ export class ResponsesStreamEncoder {
   /** The opening events: the response exists and is in progress. */
   opening(): SseEvent[] {
     this.firstMessageId = newItemId('msg');
-    const response = this.snapshot({ status: 'in_progress' }, null);
-    return [this.event('response.created', { response }), this.event('response.in_progress', { response })];
+    // The same response in both events: serialized once.
+    const response = `"response":${JSON.stringify(this.snapshot({ status: 'in_progress' }, null))}`;
+    return [this.templated('response.created', response), this.templated('response.in_progress', response)];
   }
 
   events(chunk: ChatCompletionChunk): SseEvent[] {
