@@ -98,4 +98,4 @@ export const everydayWords = {
  * "Wie hoch ist der Zinssatz der EZB?") is a quick fact; asked of numbers the prompt gives ("a circle of radius 5 cm", "at
  * an interest rate of 4 %") a word problem's. The cue holds when a digit stands anywhere in the text.
  */
-export const withGivenDigits = (source: string): RegExp => new RegExp(`${source}(?:(?<=\\d[\\s\\S]*)|(?=[\\s\\S]*\\d))`, 'u');
+export const withGivenDigits = (source: string): RegExp => new RegExp(`(?:${source})(?:(?<=\\d[\\s\\S]*)|(?=[\\s\\S]*\\d))`, 'u');
