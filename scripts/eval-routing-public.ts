@@ -124,11 +124,12 @@ function promptsOf(file: string): Labelled[] {
     return [];
   }
   if (rows[0]?.turns !== undefined) {
+    const language = languageOf(rows);
     for (const row of rows) {
-      mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
+      // The judged conversations are English: their second question is MT-Bench's own, not a translation of the same id.
+      if (language === '' && row.turns!.length > 1) mtBenchQuestions.set(row.question_id!, { category: row.category!, turns: row.turns! });
       hardPrompts.push(row.turns![0]);
     }
-    const language = languageOf(rows);
     return rows.flatMap((row) => {
       const family = mtBenchCategories[row.category!];
       return family ? [{ set: `MT-Bench first turns${language}`, family, prompt: row.turns![0] }] : [];
