@@ -61,9 +61,17 @@ test('a delta holding quotes, backslashes, line breaks, control characters and n
     deltas.map((event) => event.delta),
     awkward,
   );
-  const { response } = encoder.closing({});
+  const { events, response } = encoder.closing({});
   const output = response.output as Array<{ content: Array<{ text: string }> }>;
   assert.equal(output[0].content[0].text, awkward.join(''));
+  const [textDone, partDone, itemDone, completed] = parsed(events);
+  const id = (itemDone.item as { id: string }).id;
+  const where = { item_id: id, output_index: 0, content_index: 0 };
+  const part = { type: 'output_text', text: awkward.join(''), annotations: [] };
+  assert.deepEqual(textDone, { type: 'response.output_text.done', sequence_number: textDone.sequence_number, ...where, text: awkward.join(''), logprobs: [] });
+  assert.deepEqual(partDone, { type: 'response.content_part.done', sequence_number: (textDone.sequence_number as number) + 1, ...where, part });
+  assert.deepEqual(itemDone, { type: 'response.output_item.done', sequence_number: (textDone.sequence_number as number) + 2, output_index: 0, item: { type: 'message', id, role: 'assistant', status: 'completed', content: [part] } });
+  assert.deepEqual((completed.response as { output: unknown[] }).output, [itemDone.item], 'response.completed carries the same item');
 });
 
 test('a refusal streams as refusal deltas in a refusal part, and a tool call after text closes the message first', () => {
@@ -83,6 +91,9 @@ test('a refusal streams as refusal deltas in a refusal part, and a tool call aft
     call.map((event) => event.type),
     ['response.refusal.done', 'response.content_part.done', 'response.output_item.done', 'response.output_item.added', 'response.function_call_arguments.delta'],
   );
+  assert.equal(call[0].refusal, 'I can\'t "do" that');
+  assert.deepEqual(call[1].part, { type: 'refusal', refusal: 'I can\'t "do" that' });
+  assert.deepEqual((call[2].item as { content: unknown[] }).content, [{ type: 'refusal', refusal: 'I can\'t "do" that' }]);
   const callItem = call[3].item as { id: string };
   assert.deepEqual(call[4], { type: 'response.function_call_arguments.delta', sequence_number: 9, item_id: callItem.id, output_index: 1, delta: '{"city":"Pa' });
   const more = parsed(encoder.events(chunk({ tool_calls: [{ index: 0, function: { arguments: 'ris"}' } }] }, 'tool_calls')));

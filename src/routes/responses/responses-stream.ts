@@ -120,18 +120,19 @@ export class ResponsesStreamEncoder {
     return events;
   }
 
+  /** The message's three closing events, its whole text serialized once for all of them (a long answer is most of their bytes). */
   private closeMessage(): SseEvent[] {
     if (!this.message) return [];
-    const { item, index, text, kind } = this.message;
+    const { item, index, text, kind, where } = this.message;
     this.message = undefined;
-    const part = kind === 'refusal' ? { type: 'refusal' as const, refusal: text } : { type: 'output_text' as const, text, annotations: [] };
-    item.content = [part];
+    item.content = [kind === 'refusal' ? { type: 'refusal', refusal: text } : { type: 'output_text', text, annotations: [] }];
     item.status = 'completed';
-    const where = { item_id: item.id, output_index: index, content_index: 0 };
+    const textJson = JSON.stringify(text);
+    const part = kind === 'refusal' ? `{"type":"refusal","refusal":${textJson}}` : `{"type":"output_text","text":${textJson},"annotations":[]}`;
     return [
-      kind === 'refusal' ? this.event('response.refusal.done', { ...where, refusal: text }) : this.event('response.output_text.done', { ...where, text, logprobs: [] }),
-      this.event('response.content_part.done', { ...where, part }),
-      this.event('response.output_item.done', { output_index: index, item }),
+      kind === 'refusal' ? this.templated('response.refusal.done', `${where},"refusal":${textJson}`) : this.templated('response.output_text.done', `${where},"text":${textJson},"logprobs":[]`),
+      this.templated('response.content_part.done', `${where},"part":${part}`),
+      this.templated('response.output_item.done', `"output_index":${index},"item":{"type":"message","id":"${item.id}","role":"assistant","status":"completed","content":[${part}]}`),
     ];
   }
 
