@@ -1,25 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatCompletionChunk } from '../../core/chat-types.js';
-import type { SseEvent } from '../../http/sse-writer.js';
+import { chatChunk as chunk, parsedEvents as parsed } from '../../../test/support/stream-events.js';
 import { MessagesStreamEncoder } from './messages-stream.js';
-
-const chunk = (delta: ChatCompletionChunk['choices'][number]['delta'], finish_reason: ChatCompletionChunk['choices'][number]['finish_reason'] = null): ChatCompletionChunk => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion.chunk',
-  created: 1_700_000_000,
-  model: 'claude-sonnet-4-5',
-  choices: [{ index: 0, delta, finish_reason }],
-});
-
-/** Each event's data parsed, checked to name the same type as its SSE `event:` line. */
-function parsed(events: SseEvent[]): Array<Record<string, unknown>> {
-  return events.map((event) => {
-    const data = JSON.parse(event.data) as Record<string, unknown>;
-    assert.equal(data.type, event.event, 'the data names the event it is sent under');
-    return data;
-  });
-}
 
 test('thinking, then text, then a tool call stream as numbered blocks with the deltas Anthropic sends', () => {
   const encoder = new MessagesStreamEncoder('claude-sonnet-4-5', 12);

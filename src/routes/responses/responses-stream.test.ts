@@ -1,7 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ChatCompletionChunk } from '../../core/chat-types.js';
-import type { SseEvent } from '../../http/sse-writer.js';
+import { chatChunk as chunk, parsedEvents as parsed } from '../../../test/support/stream-events.js';
 import { ResponsesStreamEncoder } from './responses-stream.js';
 import type { ResponsesRequestFacts } from './responses-types.js';
 
@@ -15,23 +14,6 @@ const facts: ResponsesRequestFacts = {
   conversation: [],
   echo: { temperature: null, top_p: null, max_output_tokens: null, tool_choice: 'auto', tools: [], parallel_tool_calls: true, text: { format: { type: 'text' } }, reasoning: null, metadata: {}, user: null, service_tier: null },
 };
-
-const chunk = (delta: ChatCompletionChunk['choices'][number]['delta'], finish_reason: ChatCompletionChunk['choices'][number]['finish_reason'] = null): ChatCompletionChunk => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion.chunk',
-  created: 1_700_000_000,
-  model: 'gpt-4o-mini',
-  choices: [{ index: 0, delta, finish_reason }],
-});
-
-/** Each event's data parsed, checked to name the same type as its SSE `event:` line. */
-function parsed(events: SseEvent[]): Array<Record<string, unknown>> {
-  return events.map((event) => {
-    const data = JSON.parse(event.data) as Record<string, unknown>;
-    assert.equal(data.type, event.event, 'the data names the event it is sent under');
-    return data;
-  });
-}
 
 test('text opens one message item and its output_text part, then one delta an upstream token, as the SDK expects', () => {
   const encoder = new ResponsesStreamEncoder(facts);
