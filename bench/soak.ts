@@ -11,13 +11,14 @@
  * when a gated check fails (`--gate`: all by default). `--short` (one minute, a sample every 5 s) is what CI runs,
  * gated on the answers alone: the figures of a shared CI machine are printed, the behaviour is what must hold.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { baseEnv, benchMasterKey, BenchChild, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
+import { machineTimes } from './proc-times.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -186,14 +187,10 @@ async function cacheFill(origin: string): Promise<string> {
   }
 }
 
-/** The machine's steal and total CPU time so far (jiffies, /proc/stat's first line); zeros where there is no /proc. */
+/** The machine's steal and total CPU time so far (seconds); zeros where there is no /proc. */
 async function cpuTimes(): Promise<{ steal: number; total: number }> {
-  try {
-    const fields = (await readFile('/proc/stat', 'utf8')).split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
-    return { steal: fields[7] ?? 0, total: fields.slice(0, 8).reduce((sum, value) => sum + value, 0) };
-  } catch {
-    return { steal: 0, total: 0 };
-  }
+  const times = await machineTimes();
+  return { steal: times?.steal ?? 0, total: times?.total ?? 0 };
 }
 
 async function main(): Promise<void> {

@@ -5,7 +5,9 @@
  * process per worker sharing the port), in proxy mode in front of the mock upstream, loaded by this
  * process. Each worker count gets a fresh data directory; the SQLite ledger and its journal are shared by
  * the workers, as they would be in production. The machine's cores are shared with the load generator and
- * the mock, so the scaling printed is what this machine gives, not an ideal.
+ * the mock, so the scaling printed is what this machine gives, not an ideal: beside it, the CPU svc spent a request (its
+ * primary and workers, from /proc) and how busy the whole machine was while measured — a second worker cannot add
+ * requests a second to a machine already busy all the time, and the CPU a request says whether it added overhead.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, log, modeHeaders, svcEnv } from './bench-child.js';
 import { probe, runLoad, type LoadResult } from './load.js';
 import { freePort } from '../test/support/helpers.js';
+import { machineTimes, processTreeSeconds, type MachineTimes } from './proc-times.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,8 +83,15 @@ async function stop(serve: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+/** What one worker count read: the load, and from /proc (Linux) svc's CPU seconds and the machine's times over the measured phase. */
+interface WorkersResult {
+  result: LoadResult;
+  svcSeconds: number | undefined;
+  machine: MachineTimes | undefined;
+}
+
 /** `svc serve` (the compiled package) with `workers` processes, loaded in proxy mode. */
-async function measureWorkers(mockOrigin: string, workers: number): Promise<LoadResult> {
+async function measureWorkers(mockOrigin: string, workers: number): Promise<WorkersResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `svc-bench-workers-${workers}-`));
   const config = join(dataDir, 'svc.yaml');
   await writeFile(config, `server: { workers: ${workers} }\n${limitRpm ? `storage: { redis_key_prefix: "svc-bench-workers-${runId}-${workers}:" }\n` : ''}`);
@@ -97,33 +107,63 @@ async function measureWorkers(mockOrigin: string, workers: number): Promise<Load
     const answer = await probe(origin, '/v1/chat/completions', modeHeaders('proxy'), body);
     if (answer.status !== 200) throw new Error(`the probe got HTTP ${answer.status}: ${answer.text.slice(0, 300)}`);
     log(`${workers} worker(s): ${warmupSeconds} s warm-up + ${seconds} s measured, concurrency ${concurrency} …`);
-    if (!limitRpm) return await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds, seconds, maxRequests: 2_000_000 });
-    // Warmed up with the master key (no limits), then measured with a fresh key of the given rpm.
-    await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds: 0, seconds: warmupSeconds, maxRequests: 2_000_000 });
-    const key = await limitedKey(origin, limitRpm);
-    return await runLoad({ origin, path: '/v1/chat/completions', headers: { ...modeHeaders('proxy'), authorization: `Bearer ${key}` }, body, concurrency, warmupSeconds: 0, seconds, maxRequests: 2_000_000, countStatuses: true });
+    const sample = () => Promise.all([processTreeSeconds(serve.pid!), machineTimes()]);
+    let before: Awaited<ReturnType<typeof sample>> = [undefined, undefined];
+    const onMeasureStart = async () => {
+      before = await sample();
+    };
+    let result: LoadResult;
+    if (!limitRpm) result = await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds, seconds, maxRequests: 2_000_000, onMeasureStart });
+    else {
+      // Warmed up with the master key (no limits), then measured with a fresh key of the given rpm.
+      await runLoad({ origin, path: '/v1/chat/completions', headers: modeHeaders('proxy'), body, concurrency, warmupSeconds: 0, seconds: warmupSeconds, maxRequests: 2_000_000 });
+      const key = await limitedKey(origin, limitRpm);
+      result = await runLoad({ origin, path: '/v1/chat/completions', headers: { ...modeHeaders('proxy'), authorization: `Bearer ${key}` }, body, concurrency, warmupSeconds: 0, seconds, maxRequests: 2_000_000, countStatuses: true, onMeasureStart });
+    }
+    const [svcAfter, machineAfter] = await sample();
+    const [svcBefore, machineBefore] = before;
+    return {
+      result,
+      svcSeconds: svcAfter !== undefined && svcBefore !== undefined ? svcAfter - svcBefore : undefined,
+      machine: machineAfter && machineBefore ? { busy: machineAfter.busy - machineBefore.busy, steal: machineAfter.steal - machineBefore.steal, total: machineAfter.total - machineBefore.total } : undefined,
+    };
   } finally {
     await stop(serve);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
+/** The /proc columns of a row: svc's CPU a request, its share of the machine, the machine's busy share ('—' without /proc). */
+function cpuColumns({ result, svcSeconds, machine }: WorkersResult): string[] {
+  const served = result.requests + result.errors;
+  const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(0)} %`;
+  return [
+    (svcSeconds === undefined || served === 0 ? '—' : ((svcSeconds * 1e6) / served).toFixed(0)).padStart(14),
+    (svcSeconds === undefined || !machine ? '—' : percent(svcSeconds, machine.total)).padStart(9),
+    (!machine ? '—' : percent(machine.busy, machine.total)).padStart(13),
+  ];
+}
+
 async function main(): Promise<void> {
   const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
   try {
-    const results: Array<{ workers: number; result: LoadResult }> = [];
-    for (const workers of workerCounts) results.push({ workers, result: await measureWorkers(mock.origin, workers) });
+    const results: Array<{ workers: number } & WorkersResult> = [];
+    for (const workers of workerCounts) results.push({ workers, ...(await measureWorkers(mock.origin, workers)) });
     const base = results[0].result.rps;
     const lines = [
       '',
       `svc serve with server.workers: proxy mode, concurrency ${concurrency}, ${warmupSeconds} s warm-up + ${seconds} s measured each, ${availableParallelism()} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}) shared with the load generator and the mock, node ${process.version}`,
       '',
-      'workers  requests  errors   req/s  ×first  p50 ms  p99 ms',
-      ...results.map(({ workers, result }) =>
-        [String(workers).padStart(7), String(result.requests).padStart(9), String(result.errors).padStart(7), result.rps.toFixed(0).padStart(7), `${(result.rps / base).toFixed(2)}×`.padStart(7), result.total.p50.toFixed(2).padStart(7), result.total.p99.toFixed(2).padStart(7)].join(' '),
-      ),
+      'workers  requests  errors   req/s  ×first  p50 ms  p99 ms  svc CPU µs/req  svc CPU  machine busy',
+      ...results.map((row) => {
+        const { workers, result } = row;
+        return [String(workers).padStart(7), String(result.requests).padStart(9), String(result.errors).padStart(7), result.rps.toFixed(0).padStart(7), `${(result.rps / base).toFixed(2)}×`.padStart(7), result.total.p50.toFixed(2).padStart(7), result.total.p99.toFixed(2).padStart(7), ...cpuColumns(row)].join(' ');
+      }),
+      '(svc CPU: its primary and workers, a request, and as a share of the whole machine; machine busy: every process, the load generator and the mock among them)',
       '',
     ];
+    const saturated = results.filter(({ machine }) => machine && machine.busy / machine.total >= 0.95).map(({ workers }) => workers);
+    if (saturated.length > 0) lines.push(`the machine was busy ≥ 95 % with ${saturated.join(', ')} worker(s): requests/s could not grow with more workers there, whatever svc does`, '');
     let unexpected = results.some(({ result }) => result.errors > (limitRpm ? (result.statuses?.[429] ?? 0) : 0));
     if (limitRpm) {
       // GCRA: a burst of the whole minute's allowance, then one request every 60/rpm s (one more for the clock's edge).
