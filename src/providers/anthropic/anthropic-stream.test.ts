@@ -4,6 +4,7 @@ import type { ChatCompletionChunk } from '../../core/chat-types.js';
 import { type ServerSentEvent } from '../provider-types.js';
 import { UpstreamError } from '../../errors/upstream-error.js';
 import { anthropicAdapter } from './index.js';
+import { verbatimOf } from '../../core/verbatim-chunk.js';
 import { anthropicEvent as event, anthropicTarget } from '../../../test/fixtures/anthropic-fixtures.js';
 
 const target = anthropicTarget();
@@ -137,4 +138,27 @@ test('an event whose data is not JSON is an upstream error, not a crash', () => 
     () => translator.push({ event: 'message_start', data: 'not json' }),
     (error: unknown) => error instanceof UpstreamError && error.kind === 'server_error',
   );
+});
+
+test('a text chunk goes to an OpenAI-shaped stream as the JSON of exactly that chunk, whatever the text holds', () => {
+  const awkward = ['"quoted" \\ back\\slash', 'line\nbreak\r\ttab', '\u0000\u001f', '日本語 🙂', '\ud800 lone'];
+  const chunks = translateAll([
+    event('message_start', { message: { id: 'msg_"odd"', type: 'message', role: 'assistant', model: 'claude-sonnet-4-5-20250929', content: [], stop_reason: null, usage: { input_tokens: 3, output_tokens: 1 } } }),
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
+    ...awkward.map((text) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } })),
+    event('content_block_stop', { index: 0 }),
+    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 9 } }),
+    event('message_stop'),
+  ]);
+  const textChunks = chunks.filter((chunk) => typeof chunk.choices[0]?.delta.content === 'string' && chunk.choices[0].delta.content !== '');
+  assert.deepEqual(
+    textChunks.map((chunk) => chunk.choices[0].delta.content),
+    awkward,
+  );
+  for (const chunk of textChunks) {
+    const wire = verbatimOf(chunk);
+    assert.ok(wire !== undefined && !wire.includes('\n'), 'a text chunk carries one line of wire text');
+    assert.deepEqual(JSON.parse(wire), chunk);
+  }
+  assert.equal(chunks[0].id, 'msg_"odd"');
 });
