@@ -4,7 +4,7 @@ import { UpstreamError } from '../../errors/upstream-error.js';
 import { convertUsage, mergeUsage } from './convert-usage.js';
 import { convertStopReason } from './finish-reason.js';
 import { mapStreamError } from './map-error.js';
-import { textChunk } from '../../core/verbatim-chunk.js';
+import { verbatimTextChunk } from '../../core/verbatim-chunk.js';
 import type { AnthropicResponseBlock, AnthropicStreamEvent, AnthropicToolUseBlock, AnthropicUsage } from './wire-types.js';
 
 /**
@@ -151,7 +151,7 @@ export class AnthropicStreamTranslator implements StreamTranslator<ChatCompletio
   private textChunk(text: string): ChatCompletionChunk {
     const content = this.pendingPrefix + text;
     this.pendingPrefix = '';
-    return textChunk(this.id, this.created, this.model, content);
+    return verbatimTextChunk(this.id, this.created, this.model, content);
   }
 
   private finishChunk(finishReason: FinishReason): ChatCompletionChunk {

@@ -35,10 +35,10 @@ export class MessagesStreamEncoder {
     if (!choice) return [];
     const events: SseEvent[] = [];
     const delta = choice.delta;
-    if (delta.redacted_thinking !== undefined) events.push(...this.close(), this.start({ type: 'redacted_thinking', data: delta.redacted_thinking }, { kind: 'thinking', signed: true }), ...this.close());
+    if (delta.redacted_thinking !== undefined) events.push(...this.close(), this.start(JSON.stringify({ type: 'redacted_thinking', data: delta.redacted_thinking }), { kind: 'thinking', signed: true }), ...this.close());
     if (delta.thinking !== undefined || delta.thinking_signature !== undefined) {
       // A new thinking block opens unless the open one still waits for its signature.
-      if (this.open?.kind !== 'thinking' || this.open.signed) events.push(...this.close(), this.start({ type: 'thinking', thinking: '' }, { kind: 'thinking', signed: false }));
+      if (this.open?.kind !== 'thinking' || this.open.signed) events.push(...this.close(), this.start(THINKING_BLOCK, { kind: 'thinking', signed: false }));
       if (delta.thinking) events.push(blockDelta(this.blockIndex, `{"type":"thinking_delta","thinking":${JSON.stringify(delta.thinking)}}`));
       if (delta.thinking_signature !== undefined) {
         events.push(event('content_block_delta', { index: this.blockIndex, delta: { type: 'signature_delta', signature: delta.thinking_signature } }));
@@ -47,12 +47,12 @@ export class MessagesStreamEncoder {
     }
     const text = typeof choice.delta.content === 'string' && choice.delta.content !== '' ? choice.delta.content : typeof choice.delta.refusal === 'string' && choice.delta.refusal !== '' ? choice.delta.refusal : undefined;
     if (text !== undefined) {
-      if (this.open?.kind !== 'text') events.push(...this.close(), this.startText());
+      if (this.open?.kind !== 'text') events.push(...this.close(), this.start(TEXT_BLOCK, { kind: 'text' }));
       events.push(blockDelta(this.blockIndex, `{"type":"text_delta","text":${JSON.stringify(text)}}`));
     }
     for (const call of choice.delta.tool_calls ?? []) {
       if (this.open?.kind !== 'tool_use' || this.open.toolIndex !== call.index) {
-        events.push(...this.close(), this.start({ type: 'tool_use', id: call.id ?? newToolUseId(), name: call.function?.name ?? '', input: {} }, { kind: 'tool_use', toolIndex: call.index }));
+        events.push(...this.close(), this.start(JSON.stringify({ type: 'tool_use', id: call.id ?? newToolUseId(), name: call.function?.name ?? '', input: {} }), { kind: 'tool_use', toolIndex: call.index }));
       }
       const fragment = call.function?.arguments;
       if (fragment) events.push(blockDelta(this.blockIndex, `{"type":"input_json_delta","partial_json":${JSON.stringify(fragment)}}`));
@@ -72,17 +72,11 @@ export class MessagesStreamEncoder {
     return [event('error', { error: { type: anthropicErrorType(error.status), message: error.message } })];
   }
 
-  private start(block: Record<string, unknown>, open: NonNullable<MessagesStreamEncoder['open']>): SseEvent {
+  /** Opens the next block, given as its JSON (a template, like the deltas: see blockDelta). */
+  private start(blockJson: string, open: NonNullable<MessagesStreamEncoder['open']>): SseEvent {
     this.open = open;
     this.blockIndex++;
-    return event('content_block_start', { index: this.blockIndex, content_block: block });
-  }
-
-  /** A text block's start, from its template (see blockDelta). */
-  private startText(): SseEvent {
-    this.open = { kind: 'text' };
-    this.blockIndex++;
-    return { event: 'content_block_start', data: `{"type":"content_block_start","index":${this.blockIndex},"content_block":{"type":"text","text":""}}` };
+    return { event: 'content_block_start', data: `{"type":"content_block_start","index":${this.blockIndex},"content_block":${blockJson}}` };
   }
 
   private close(): SseEvent[] {
@@ -91,6 +85,10 @@ export class MessagesStreamEncoder {
     return [event('content_block_stop', { index: this.blockIndex })];
   }
 }
+
+/** The opening JSON of a text block and of a thinking block. */
+const TEXT_BLOCK = '{"type":"text","text":""}';
+const THINKING_BLOCK = '{"type":"thinking","thinking":""}';
 
 function event(type: string, payload: Record<string, unknown>): SseEvent {
   return { event: type, data: JSON.stringify({ type, ...payload }) };

@@ -80,7 +80,7 @@ export class ResponsesStreamEncoder {
    * event and a template ~4 (scripts measured in the forty-eighth session), and the first token carries three of them.
    */
   private text(text: string, kind: 'output_text' | 'refusal'): SseEvent[] {
-    const events: SseEvent[] = this.call ? this.closeCall() : [];
+    const events = this.closeCall();
     if (this.message && this.message.kind !== kind) events.push(...this.closeMessage());
     if (!this.message) {
       const id = this.firstMessageId ?? newItemId('msg');
@@ -90,7 +90,7 @@ export class ResponsesStreamEncoder {
       // `where` is the JSON of the fields that place a delta: the item's id is letters, digits and `_`, the index a number.
       this.message = { item, index, text: '', kind, where: `"item_id":"${id}","output_index":${index},"content_index":0` };
       this.output.push(item);
-      events.push(this.templated('response.output_item.added', `"output_index":${index},"item":{"type":"message","id":"${id}","role":"assistant","status":"in_progress","content":[]}`));
+      events.push(this.templated('response.output_item.added', `"output_index":${index},"item":${messageItemJson(id, 'in_progress', '')}`));
       const part = kind === 'refusal' ? '{"type":"refusal","refusal":""}' : '{"type":"output_text","text":"","annotations":[]}';
       events.push(this.templated('response.content_part.added', `${this.message.where},"part":${part}`));
     }
@@ -132,7 +132,7 @@ export class ResponsesStreamEncoder {
     return [
       kind === 'refusal' ? this.templated('response.refusal.done', `${where},"refusal":${textJson}`) : this.templated('response.output_text.done', `${where},"text":${textJson},"logprobs":[]`),
       this.templated('response.content_part.done', `${where},"part":${part}`),
-      this.templated('response.output_item.done', `"output_index":${index},"item":{"type":"message","id":"${item.id}","role":"assistant","status":"completed","content":[${part}]}`),
+      this.templated('response.output_item.done', `"output_index":${index},"item":${messageItemJson(item.id, 'completed', part)}`),
     ];
   }
 
@@ -163,4 +163,9 @@ export class ResponsesStreamEncoder {
   private templated(type: string, members: string): SseEvent {
     return { event: type, data: `{"type":"${type}","sequence_number":${this.sequence++},${members}}` };
   }
+}
+
+/** A message item's JSON as the events carry it (`MessageItem`'s fields in order): its id is letters, digits and `_`, its content parts given as JSON. */
+function messageItemJson(id: string, status: MessageItem['status'], contentJson: string): string {
+  return `{"type":"message","id":"${id}","role":"assistant","status":"${status}","content":[${contentJson}]}`;
 }
