@@ -359,3 +359,11 @@ test('a distance, a speed or a share asked of given numbers is a maths cue, and 
     assert.ok(!cuesIn(prompt).includes('math'), prompt);
   }
 });
+
+test('advice on learning or a career is a chat cue beside the code cue a language name gives: the model weighs them', () => {
+  assert.deepEqual(cuesIn('give me a 12-week study plan for learning rust'), ['chat']);
+  assert.deepEqual(cuesIn('erstelle mir einen lernplan für python'), ['code', 'chat']);
+  assert.deepEqual(cuesIn('请帮我制定一个学习java的学习计划'), ['code', 'chat']);
+  assert.deepEqual(cuesIn('how do i prepare for a job interview as a java developer?'), ['code', 'chat']);
+  assert.deepEqual(cuesIn('write a java class for a study plan'), ['code', 'writing', 'chat']);
+});

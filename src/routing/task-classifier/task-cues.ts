@@ -190,6 +190,9 @@ const taskCues: Record<string, readonly (string | RegExp)[]> = {
     '假装你是', '假设你是', '扮演', '你现在是', '想象你是', '想象自己是', '化身为', 'になりきって', 'になったつもりで', 'のつもりで', '役割を担って', '体現して', 'として振る舞', 'だと想像して', 'と想定して', 'であると思い込んで', '역할을 맡', '인 척 해',
     'how tall', 'how high', 'how old is', 'capital of', 'who wrote', 'who painted', 'who invented', 'when did', 'tips', 'advice', 'suggest', 'favorite', 'fun fact', 'good morning', 'good night',
     'consejo', 'recomiendas', 'buenos días', 'empfehl', 'tipps', 'guten morgen', 'conseil', 'idées', 'bonjour', '推荐', '建议', '早上好', '有多', 'おはよう', 'こんばんは', '何ですか',
+    // Advice on learning or a career, often naming a language or a tool it does not ask code of ("a study plan for Rust",
+    // "Lernplan für Python", "学习Java的计划"): the name is a code cue, what is asked is not.
+    'study plan', 'learning plan', 'learning path', 'learning roadmap', 'syllabus', 'bootcamp', 'certification', 'job interview', 'plan de estudio', 'ruta de aprendizaje', 'certificaci', 'lernplan', 'zertifizier', 'vorstellungsgespräch', "programme d'apprentissage", "parcours d'apprentissage", 'percorso per imparare', 'piano di studio', 'plano de estudo', 'cursos gratuitos', '学习计划', '学习路线', '面试', '学習計画', '資格',
     'ciao', 'grazie', 'come stai', 'consigli', 'buongiorno', 'olá', 'obrigad', 'tudo bem', 'recomenda', 'dicas', 'привет', 'спасибо', 'как дела', 'посоветуй', 'порекомендуй', '안녕', '감사합니다', '고마워', '추천', '잘 지내', 'hoi ', 'bedankt', 'hoe gaat het', 'cześć', 'dziękuję', 'jak się masz', 'merhaba', 'teşekkür', 'nasılsın',
   ],
   reasoning: [
