@@ -235,6 +235,8 @@ test('a cause asked in Korean and "still worth it" in French are analysis', () =
 
 test("a study's design as a statistics course names it, and the maximum-likelihood estimator, are maths", () => {
   for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
+  // A trial's and a survey's own terms: a cue the model weighs (a medical vignette mentioning a placebo stays the model's call).
+  for (const text of ['why is a placebo given to the control group?', 'in a double-blind study, who does not know the treatment?', 'a voluntary response sample is biased because', 'qu\'est-ce qu\'un biais de sélection ?', '在实验设计中，为什么要设置对照组？', '二重盲検法とは何ですか？']) assert.ok(cuesIn(text).includes('math'), text);
 });
 
 test('a phrase asked for in a language, tersely, names the language; a French card for someone is writing', () => {
