@@ -184,10 +184,13 @@ if (files.length === 0) {
 }
 const classifier = TaskClassifier.fromFile();
 const results = new Map<string, { right: number; total: number; misread: Map<string, number> }>();
+/** How MMLU's subjects other than maths are read: none is maths, and a multiple-choice format alone must not make one (eval/routing/README.md). */
+const othersRead = new Map<string, number>();
 const labelled = files.flatMap(promptsOf);
 for (const { set, family, prompt, history } of [...labelled, ...secondTurns()]) {
   const result = results.get(set) ?? { right: 0, total: 0, misread: new Map() };
   const read = classifier.classify({ prompt, history, system }).family;
+  if (set === MMLU_OTHERS) othersRead.set(read, (othersRead.get(read) ?? 0) + 1);
   result.total++;
   if (read === family || (family === NOT_A_TEXT && !OWN_TEXT_TASKS.has(read))) result.right++;
   else {
@@ -210,7 +213,11 @@ for (const [set, result] of [...results].sort()) {
 }
 line('all (full labels)', right, total);
 const mmluOthers = results.get(MMLU_OTHERS);
-if (mmluOthers) printSet(MMLU_OTHERS, mmluOthers);
+if (mmluOthers) {
+  printSet(MMLU_OTHERS, mmluOthers);
+  const shares = [...othersRead].sort((a, b) => b[1] - a[1]).map(([family, count]) => `${family} ${((100 * count) / mmluOthers.total).toFixed(1)} %`);
+  console.log(`  read as: ${shares.join(', ')} (maths is the share to watch: 13.8 % on 2026-12-06 before the statistics rows)`);
+}
 if (hardPrompts.length > 0) {
   // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.
   const atT1 = hardPrompts.filter((prompt) => chooseTier(undefined, undefined, classifier.classify({ prompt, system })).tier === 'T1');
