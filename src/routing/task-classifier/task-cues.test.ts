@@ -354,10 +354,10 @@ test("drafting and a piece's headings are writing cues in Chinese and German, an
 });
 
 test('a distance, a speed, a share or a mean asked of given numbers is a maths cue, and the same question of a fact is not', () => {
-  for (const prompt of ['周一水深 17 英尺，周二又深了 7 英尺。周三水箱里的水有多深？', 'en mai, les dépenses étaient de 500 $, en juin de 440 $. quelle est la somme des dépenses ?', 'ソーダ市の人口は23,786人で、男性は8,417人。子どもの数は何人か？', '深さは月曜日に17フィート、火曜日に7フィート増えた。深さはどれくらいか？', 'sally scored 50, 80 and 60 on her quizzes. find her mean score.', 'caroline is three times older than ben. if ben is 4, how old is caroline?', 'two trains travel 80 miles west, then 150 miles north. what\'s the distance covered by each train?', 'jean court 60 miles en 3 jours. quelle est sa vitesse ?', 'de los 20 coches, 12 son automáticos. ¿qué porcentaje es manual?', 'sie fährt 3 stunden mit 80 km/h. welche strecke legt sie zurück?']) {
+  for (const prompt of ['die datei hat 200 gb. wie lange dauert das herunterladen der datei?', 'sie wandert 12 meilen. mit welcher geschwindigkeit muss sie den rest zurücklegen?', '周一水深 17 英尺，周二又深了 7 英尺。周三水箱里的水有多深？', 'en mai, les dépenses étaient de 500 $, en juin de 440 $. quelle est la somme des dépenses ?', 'ソーダ市の人口は23,786人で、男性は8,417人。子どもの数は何人か？', '深さは月曜日に17フィート、火曜日に7フィート増えた。深さはどれくらいか？', 'sally scored 50, 80 and 60 on her quizzes. find her mean score.', 'caroline is three times older than ben. if ben is 4, how old is caroline?', 'two trains travel 80 miles west, then 150 miles north. what\'s the distance covered by each train?', 'jean court 60 miles en 3 jours. quelle est sa vitesse ?', 'de los 20 coches, 12 son automáticos. ¿qué porcentaje es manual?', 'sie fährt 3 stunden mit 80 km/h. welche strecke legt sie zurück?']) {
     assert.ok(cuesIn(prompt).includes('math'), prompt);
   }
-  for (const prompt of ['珠穆朗玛峰有多高？', '東京から大阪までどれくらいかかりますか？', '何人かの友達と旅行に行きます', 'find the average lifespan of a house cat', 'what is the distance between the earth and the moon?', 'quelle est la vitesse de la lumière ?', '¿qué porcentaje del planeta es agua?']) {
+  for (const prompt of ['wie lange dauert ein flug nach tokio?', 'was ist ein durchschnittlicher tag für einen förster?', '珠穆朗玛峰有多高？', '東京から大阪までどれくらいかかりますか？', '何人かの友達と旅行に行きます', 'find the average lifespan of a house cat', 'what is the distance between the earth and the moon?', 'quelle est la vitesse de la lumière ?', '¿qué porcentaje del planeta es agua?']) {
     assert.ok(!cuesIn(prompt).includes('math'), prompt);
   }
 });
