@@ -216,7 +216,7 @@ const mmluOthers = results.get(MMLU_OTHERS);
 if (mmluOthers) {
   printSet(MMLU_OTHERS, mmluOthers);
   const shares = [...othersRead].sort((a, b) => b[1] - a[1]).map(([family, count]) => `${family} ${((100 * count) / mmluOthers.total).toFixed(1)} %`);
-  console.log(`  read as: ${shares.join(', ')} (maths is the share to watch: 13.8 % on 2026-12-06 before the statistics rows)`);
+  console.log(`  read as: ${shares.join(', ')} (none of these subjects is maths: the share read as maths is what exam-style rows can move)`);
 }
 if (hardPrompts.length > 0) {
   // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.

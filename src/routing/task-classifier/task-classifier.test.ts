@@ -285,6 +285,7 @@ test('more everyday words of a task: "choosing between", "was läuft schief", CS
   assert.deepEqual(cuesIn('segmentation fault in my linked-list code'), ['code']);
   assert.deepEqual(cuesIn('excel: highlight duplicates in column b'), ['code']);
   assert.deepEqual(cuesIn('how do i excel at public speaking'), []);
+  assert.deepEqual(cuesIn('how do i excel at job interviews'), ['chat']); // career advice, still not Excel
   assert.deepEqual(cuesIn('说重点'), ['summarization']);
 });
 
