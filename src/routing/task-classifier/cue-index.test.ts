@@ -88,3 +88,16 @@ test('a cue accented on its last syllable is found without the accent as a whole
   // An accent earlier in the word leaves a stem that runs on into its inflections.
   assert.deepEqual(found('los codigos de error'), ['code']);
 });
+
+test('a digit cue holds only beside a digit of the text, at a word start in an alphabet and anywhere in Chinese or Japanese', () => {
+  const measures = new CueIndex(['math'], { math: [{ withDigit: 'radius|area of' }, { withDigit: '有多' }] });
+  const heldBy = (text: string) => measures.holds(text)[0];
+  assert.equal(heldBy('a circle of radius 5 cm'), true);
+  assert.equal(heldBy('the area of a 3 m square'), true);
+  assert.equal(heldBy('what is the radius of the earth?'), false);
+  assert.equal(heldBy('the ultraradius of 5 rings'), false);
+  assert.equal(heldBy('这条河有多深？它宽30米'), true);
+  assert.equal(heldBy('这条河有多深？'), false);
+  // A digit written as a full-width or Arabic-Indic numeral is not one (as \d reads them).
+  assert.equal(heldBy('a circle of radius ５ cm'), false);
+});

@@ -4,8 +4,20 @@
  * "summarize"); it is looked up by its first two characters at each word start, so the text is read once for all
  * families (8.8 µs a call on the routing set's prompts, where an alternation of hundreds of cues per family, each
  * scanning the whole text, took 21.2). A cue in a script written without spaces (CJK, Hangul, Thai), or one that opens
- * with a symbol ('%'), is matched anywhere by a pattern per family.
+ * with a symbol ('%'), is matched anywhere by a pattern per family. A cue that counts only beside a number the text
+ * gives (`DigitCue`) is read only when the pass saw a digit.
  */
+
+/**
+ * A cue that holds only when the text also holds a digit: a measure asked of numbers the prompt gives ("the area of a
+ * 5 m square") and not of the world ("the area of Texas"). `withDigit` is a pattern's source; in an alphabet it must
+ * start a word ("radius", not "ultraradius"); in a script without spaces it is matched anywhere.
+ */
+export interface DigitCue {
+  readonly withDigit: string;
+}
+
+export type Cue = string | RegExp | DigitCue;
 
 const letter = /\p{L}/u;
 const nonAscii = /[^\x00-\x7f]/;
@@ -39,6 +51,17 @@ interface WordCue {
   pattern?: RegExp;
   /** A cue written with a trailing space: the word must end with it ("hi " is not "history"). */
   wholeWord: boolean;
+}
+
+/** The first letter a pattern's source matches ('w' of "(?:what is|…)"), to tell its script. */
+const firstLetter = (source: string) => /\p{L}/u.exec(source)?.[0] ?? '';
+
+/** A family's digit cues as one pattern (and the part of it an ASCII text may hold), a cue in an alphabet at a word start. */
+function digitCuesPattern(family: number, sources: readonly string[]): AnywhereCues {
+  const inAlphabet = (source: string) => !isUnspacedUnit(firstLetter(source).charCodeAt(0));
+  const alternative = (source: string) => (inAlphabet(source) ? `(?<!\\p{L})(?:${source})` : `(?:${source})`);
+  const ascii = sources.filter((source) => firstLetter(source).charCodeAt(0) < 128);
+  return { family, pattern: new RegExp(sources.map(alternative).join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.map(alternative).join('|'), 'u') : undefined };
 }
 
 interface AnywhereCues {
@@ -115,10 +138,12 @@ export class CueIndex {
   /** Cues by their first two UTF-16 units, as one number (no string made per word). */
   private readonly byPrefix = new Map<number, WordCue[]>();
   private readonly anywhere: AnywhereCues[] = [];
+  /** Families' cues read only in a text holding a digit. */
+  private readonly withDigit: AnywhereCues[] = [];
 
   constructor(
     readonly families: readonly string[],
-    cues: Readonly<Record<string, readonly (string | RegExp)[]>>,
+    cues: Readonly<Record<string, readonly Cue[]>>,
     /** Whether a cue's variant without accents is looked for too (all are by default). */
     keepAccentlessVariant: (variant: string) => boolean = () => true,
   ) {
@@ -126,7 +151,10 @@ export class CueIndex {
       const words = cues[family].filter((cue): cue is string => typeof cue === 'string');
       rejectCoveredCues(family, words);
       const anywhere: string[] = [];
-      for (const cue of [...cues[family], ...accentlessVariants(words, keepAccentlessVariant)]) {
+      const digitCues = cues[family].filter((cue): cue is DigitCue => typeof cue === 'object' && !(cue instanceof RegExp)).map((cue) => cue.withDigit);
+      if (digitCues.length > 0) this.withDigit.push(digitCuesPattern(index, digitCues));
+      const plainCues = cues[family].filter((cue): cue is string | RegExp => typeof cue === 'string' || cue instanceof RegExp);
+      for (const cue of [...plainCues, ...accentlessVariants(words, keepAccentlessVariant)]) {
         const source = cue instanceof RegExp ? cue.source : cue;
         if (matchedAnywhere(source)) {
           // A family's anywhere cues are joined into one pattern, which renumbers groups: a backreference must be named.
@@ -147,11 +175,13 @@ export class CueIndex {
   holds(text: string): boolean[] {
     const found = this.families.map(() => false);
     let ascii = true;
+    let digit = false;
     let previous = false;
     let previousCode = 0;
     for (let at = 0; at < text.length; at++) {
       const code = text.charCodeAt(at);
       if (code >= 128) ascii = false;
+      else if (code >= 48 && code <= 57) digit = true;
       const isLetter = isLetterAt(text, at, code, previous);
       // A Latin word written against CJK or Thai text ("我的react项目", "このpythonコード") starts where the script changes.
       if (isLetter && (!previous || (code < 128 && isUnspacedUnit(previousCode)))) {
@@ -161,11 +191,16 @@ export class CueIndex {
       previous = isLetter;
       previousCode = code;
     }
-    for (const { family, pattern, asciiPattern } of this.anywhere) {
+    this.readAnywhere(this.anywhere, text, ascii, found);
+    if (digit) this.readAnywhere(this.withDigit, text, ascii, found);
+    return found;
+  }
+
+  private readAnywhere(patterns: readonly AnywhereCues[], text: string, ascii: boolean, found: boolean[]): void {
+    for (const { family, pattern, asciiPattern } of patterns) {
       const read = ascii ? asciiPattern : pattern;
       if (!found[family] && read?.test(text)) found[family] = true;
     }
-    return found;
   }
 
   private matchesAt(cue: WordCue, text: string, at: number): boolean {

@@ -1,5 +1,5 @@
 import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
-import { CueIndex } from './cue-index.js';
+import { CueIndex, type Cue } from './cue-index.js';
 import { correctsOwnText, identifiesInGivenText, kinshipPuzzle } from './phrase-cues.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
@@ -13,7 +13,7 @@ import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION
  * They are general vocabulary, not phrases of the set; the model learns how much each family's cues count (a 'prove' in
  * small talk is outweighed by the rest). Matched as substrings of the lower-cased text, so inflections match too.
  */
-const taskCues: Record<string, readonly (string | RegExp)[]> = {
+const taskCues: Record<string, readonly Cue[]> = {
   code: [
     /code(?<!(?:dress|zip|postal|promo|discount|coupon|area|country|qr|access|bar|morse) code)(?! of conduct| promo| postal| de la route| civil| vestimentaire| pénal)/, mathematicalFunction.english, programScript, 'regex', 'sql', everydayWords.bug, everydayWords.compile, everydayWords.python, 'javascript', 'typescript', 'java ', 'in rust', 'en rust', 'a rust ', 'rust code', 'rust error', 'rustで', '用rust', 'in go ', 'en go ', /go (?!to |at |for it|ahead)(?<=\ba go )/, 'to go:', 'idiomatic go', 'goroutine', 'golang', 'c++', 'bash', 'git ', 'api ', 'endpoint', 'docker', 'kubernetes', 'implement', 'refactor', 'unit test', 'django', 'flask ', 'fastapi', 'spring boot', 'laravel', 'node.js', 'nodejs', 'npm ', 'in react', 'react component', 'react app', 'react hook', 'usestate', 'useeffect', 'next.js', 'vue ', 'svelte', 'time complexity', 'space complexity', 'big o ', 'big-o', 'o(n', 'o(1)', 'o(log', 'leetcode', 'write a query', 'query that', 'query to ', 'this query', 'postgres', 'mysql', 'database', 'datenbank', 'base de données', 'base de datos', 'banco de dados', '数据库', 'データベース', 'foreign key', 'fremdschlüssel', 'clé étrangère', 'clave foránea', '外键', '外部キー', 'html', 'css', 'jsx', 'dataframe',
     'interpreter', 'parser', 'algorithm', 'linked list', 'binary tree', 'binary search', 'hash map', 'hashmap', 'hash table', 'data structure', 'stack trace', 'traceback', 'segfault', 'null pointer', 'memory leak', 'typeerror', 'syntaxerror', 'referenceerror', 'valueerror', 'keyerror', 'indexerror', 'attributeerror', 'nullpointerexception', 'exception in thread', 'test suite', 'failing test', 'tests fail', 'test fails', 'ci pipeline', 'ci run', 'ci/cd', 'the deploy', 'deployment failed', 'pull request', 'merge request', 'プルリクエスト', 'リポジトリ', '拉取请求', '.env ', /\/[\w./-]*\.(?:ts|tsx|js|jsx|mjs|py|rb|go|rs|java|kt|cs|cpp|php|swift|vue|svelte)\b(?<=[\w-]\/[\w./-]*)/, 'github', 'connection pool', 'node app', 'coding', 'codebase', 'repository', everydayWords.shell, 'pair programmer', 'redis', 'memcached', 'flexbox', 'select * from',

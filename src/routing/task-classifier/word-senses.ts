@@ -4,6 +4,8 @@
  * unless maths names it or it is something's role; a letter is writing's unless one of the alphabet; and words everyday
  * speech uses in other senses (a postcode, bed bugs, a TV programme, the story behind a landmark) leave those out.
  */
+import type { DigitCue } from './cue-index.js';
+
 /** What a script is written for when it is no program ("a 30-second TV ad script", "a script for a short video"). */
 const SCRIPT_MEDIA = 'ad|tv|video|movie|film|podcast|radio|youtube|tiktok|commercial|intro|animation';
 /** A script of a story: "a script of Kirby and Jigglypuff in a boxing match", "a script where…", "a script idea". */
@@ -96,6 +98,6 @@ export const everydayWords = {
 /**
  * A measure asked of the world ("What's the radius of the Earth?", "What is the area of Texas?", "the current interest rate",
  * "Wie hoch ist der Zinssatz der EZB?") is a quick fact; asked of numbers the prompt gives ("a circle of radius 5 cm", "at
- * an interest rate of 4 %") a word problem's. The cue holds when a digit stands anywhere in the text.
+ * an interest rate of 4 %") a word problem's. The cue holds when a digit stands anywhere in the text (a pattern's source).
  */
-export const withGivenDigits = (source: string): RegExp => new RegExp(`(?:${source})(?:(?<=\\d[\\s\\S]*)|(?=[\\s\\S]*\\d))`, 'u');
+export const withGivenDigits = (source: string): DigitCue => ({ withDigit: source });
