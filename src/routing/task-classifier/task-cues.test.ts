@@ -374,3 +374,14 @@ test('advice on learning or a career is a chat cue beside the code cue a languag
   assert.deepEqual(cuesIn('how do i prepare for a job interview as a java developer?'), ['code', 'chat']);
   assert.deepEqual(cuesIn('write a java class for a study plan'), ['code', 'writing', 'chat']);
 });
+
+test('a figure of the world, dated or estimated, is a chat cue; a share or an angle of a given number is a maths cue', () => {
+  for (const prompt of ['as of 2019, about what percentage of adults were overweight?', 'roughly how many people speak welsh?', 'stand 2020: wie viel prozent der menschen lebten in städten?', '截至2019年，全球大约有百分之多少的人口无法获得安全饮用水？', '2020年時点で、世界の人口のおよそ何パーセントが65歳以上ですか。']) {
+    assert.ok(cuesIn(prompt).includes('chat'), prompt);
+  }
+  assert.ok(!cuesIn('she has 40 apples and gives away about a third. how many are left?').includes('chat'));
+  for (const prompt of ['what is 35% of 240?', 'calcula el 20 % de 150', 'berechne 15 % von 80', '150的20%是多少？', 'what is the complement of a 28° angle?']) {
+    assert.deepEqual(cuesIn(prompt), ['math'], prompt);
+  }
+  assert.ok(!cuesIn('we spend 20% of the time in meetings').includes('math'));
+});

@@ -110,6 +110,8 @@ const taskCues: Record<string, readonly Cue[]> = {
     withGivenDigits(String.raw`(?:qué|que) porcentaje|cu[áa]l (?:es|era|será) (?:la|el|su) (?:distancia|velocidad|porcentaje|promedio)|qué ganancia|cuál (?:será|es|fue) (?:su|la) ganancia|un promedio de|el promedio de`),
     withGivenDigits(String.raw`welche (?:strecke|entfernung|geschwindigkeit|durchschnittsgeschwindigkeit)|wie viel prozent|welcher prozentsatz|wie lange? (?:dauert|braucht|brauchen|wartet|sind)|mit welcher geschwindigkeit|durchschnittlich|einen durchschnitt|die kosten wie hoch`),
     withGivenDigits('有多'), withGivenDigits('どれくらい'),
+    // A share or an angle of a number the text gives ("What is 35% of 240?", "el 20 % de 150", "150的20%", "the complement of a 28° angle").
+    /\d ?% (?:of|de|von|di|do|da) \d/, /\d[的の]\d+(?:[.,]\d+)? ?%/, /complement of an? \d/, /supplement of an? \d/,
     'in total', 'altogether', 'total cost', 'total amount', 'how much money', 'what percentage', 'en total', 'cantidad total', 'importe total', 'importo totale', 'quantità totale', 'montante total', '总额', 'costo total', 'coste total', 'precio total', withGivenDigits('wie hoch ist'), 'wie hoch war', 'wie oft', 'insgesamt', 'gesamtkosten', 'gesamtbetrag', 'quel âge', 'quel est le prix', 'quel sera le prix', 'coût total', 'somme totale', 'montant total', 'quel montant', 'quelle quantité', 'quel pourcentage', 'nombre total', '一共', '总共', '合計', '全部で',
     // Mathematics past school arithmetic by its own nouns (an exam's questions name the object, not the task: "Let G be a cyclic
     // group…", "X is normally distributed…", "Welche Zahl ist eine Primzahl?").
@@ -195,6 +197,10 @@ const taskCues: Record<string, readonly Cue[]> = {
     'finja que você é', 'faça o papel', 'assuma o papel', 'imagine que você é', 'aja como', 'você agora é', 'представь, что ты', 'притворись', 'сыграй роль', 'в роли ',
     '假装你是', '假设你是', '扮演', '你现在是', '想象你是', '想象自己是', '化身为', 'になりきって', 'になったつもりで', 'のつもりで', '役割を担って', '体現して', 'として振る舞', 'だと想像して', 'と想定して', 'であると思い込んで', '역할을 맡', '인 척 해',
     'how tall', 'how high', 'how old is', 'capital of', 'who wrote', 'who painted', 'who invented', 'when did', 'tips', 'advice', 'suggest', 'favorite', 'fun fact', 'good morning', 'good night',
+    // A figure of the world recalled, dated or estimated ("As of 2019, about what percentage of adults…", "Stand 2020: …",
+    // "截至2019年…", "2020年時点で…"): a survey's or a census's number, not a sum (a word problem gives its numbers, asks an exact one).
+    /as of (?:19|20)\d\d\b/, /about what (?:percentage|percent|share|fraction|proportion)\b/, /roughly (?:what (?:percentage|percent|share|fraction|proportion)|how many people)\b/, /approximately what (?:percentage|percent|share|fraction|proportion)\b/,
+    /stand (?:19|20)\d\d\b/, /aproximadamente qué (?:porcentaje|proporción)/, /environ quel(?:le)? (?:pourcentage|proportion|part)\b/, /截至(?:19|20)\d\d年/, '大约有百分之多少', /(?:19|20)\d\d年(?:時点|現在)/, 'およそ何パーセント',
     'consejo', 'recomiendas', 'buenos días', 'empfehl', 'tipps', 'guten morgen', 'conseil', 'idées', 'bonjour', '推荐', '建议', '早上好', /有多(?!少)/, 'おはよう', 'こんばんは', '何ですか',
     // Advice on learning or a career, often naming a language or a tool it does not ask code of ("a study plan for Rust",
     // "Lernplan für Python", "学习Java的计划"): the name is a code cue, what is asked is not.
