@@ -3,9 +3,9 @@
  * (`lang`, `family`, `complexity`, `prompt`, and optionally `system`, `history`, `tools`, `json`, as in
  * eval/routing/prompts.jsonl but without ids) — with the shipped classifier, as the set's batches were measured before
  * they were added. A row whose words overlap a row of the set (or an earlier row of the probe) by half or more (word-set
- * Jaccard ≥ 0.5) is a near copy: printed, neither counted nor added. With `--append` the other rows join the set with
- * the next ids, as one batch of eval/routing/batches.json (the forward-chained protocol's blocks); retrain
- * (`npm run train:routing`) and measure again after.
+ * Jaccard ≥ 0.5) is a near copy: printed, neither counted nor added; so is a near copy of a row of kept-out.jsonl. With
+ * `--append` the other rows join the set with the next ids, as one batch of eval/routing/batches.json (the
+ * forward-chained protocol's blocks); retrain (`npm run train:routing`) and measure again after.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -37,6 +37,17 @@ const probe = readFileSync(files[0], 'utf8')
 
 const set = readRoutingSet();
 const seen = set.map((row) => wordsOf(row.prompt));
+const keptOutFile = new URL('../eval/routing/kept-out.jsonl', import.meta.url);
+/**
+ * The kept-out rows' words, when the probe is not kept-out itself: a probe row that nearly copies one (a classic puzzle, a
+ * stock request written again from memory) is left out, so that training never reads a kept-out request by another id.
+ */
+const keptOut = files[0].endsWith('kept-out.jsonl')
+  ? []
+  : readFileSync(keptOutFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => wordsOf((JSON.parse(line) as ProbeRow).prompt));
 const classifier = TaskClassifier.fromFile();
 const kept: ProbeRow[] = [];
 let familyRight = 0;
@@ -48,6 +59,10 @@ for (const row of probe) {
   const line = row.prompt.replace(/\s+/g, ' ').slice(0, 100);
   if (seen.some((other) => jaccard(words, other) >= NEAR_COPY)) {
     console.log(`near copy, left out  ${line}`);
+    continue;
+  }
+  if (keptOut.some((other) => jaccard(words, other) >= NEAR_COPY)) {
+    console.log(`near copy of a kept-out row, left out  ${line}`);
     continue;
   }
   seen.push(words);

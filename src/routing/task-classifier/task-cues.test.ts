@@ -385,3 +385,8 @@ test('a figure of the world, dated or estimated, is a chat cue; a share or an an
   }
   assert.ok(!cuesIn('we spend 20% of the time in meetings').includes('math'));
 });
+
+test("'取り出して' pulls data out of a text, not a fruit out of a box", () => {
+  assert.ok(cuesIn('次のメールから日付と金額を取り出してください').includes('extraction'));
+  assert.ok(!cuesIn('1つの箱から1個だけ果物を取り出して、ラベルを付け直すには？').includes('extraction'));
+});
