@@ -53,6 +53,7 @@ test('a cue another of its family always matches, or one listed twice, is refuse
 
 test("a family's anywhere cues are joined into one pattern: a numbered backreference is refused, a named one kept", () => {
   assert.throws(() => new CueIndex(['x'], { x: ['%', /(\p{Script=Katakana}+)は\1でも/u] }), /must name its backreferences/);
+  assert.throws(() => new CueIndex(['x'], { x: [{ withDigit: '(a)b\\1' }] }), /must name its backreferences/);
   const named = new CueIndex(['x'], { x: [/(?<w>[ab])c/, /(?<word>\p{Script=Katakana}+)は\k<word>でも/u] });
   assert.deepEqual(named.holds('パンはパンでも'), [true]);
   assert.deepEqual(named.holds('パンはケーキでも'), [false]);

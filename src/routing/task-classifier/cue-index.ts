@@ -58,6 +58,7 @@ const firstLetter = (source: string) => /\p{L}/u.exec(source)?.[0] ?? '';
 
 /** A family's digit cues as one pattern (and the part of it an ASCII text may hold), a cue in an alphabet at a word start. */
 function digitCuesPattern(family: number, sources: readonly string[]): AnywhereCues {
+  for (const source of sources) if (/\\[1-9]/.test(source)) throw new Error(`a cue matched anywhere must name its backreferences: ${source}`);
   const inAlphabet = (source: string) => !isUnspacedUnit(firstLetter(source).charCodeAt(0));
   const alternative = (source: string) => (inAlphabet(source) ? `(?<!\\p{L})(?:${source})` : `(?:${source})`);
   const ascii = sources.filter((source) => firstLetter(source).charCodeAt(0) < 128);
