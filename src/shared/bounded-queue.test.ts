@@ -67,6 +67,24 @@ test('a flush asked for while a full batch is written also hands over the remain
   await queue.close();
 });
 
+test('a flush hands over what was queued when it was asked for: what is queued during its writes waits for a full batch', async () => {
+  const { queue, batches, release } = queueWithHeldWrites();
+  queue.push(0);
+  queue.push(1);
+  const flushed = queue.flush(); // owed: the two items queued now
+  queue.push(2); // queued while that batch is written (a timer's flush under steady traffic)
+  release();
+  await flushed;
+  assert.deepEqual(batches, [[0, 1]], 'the item queued during the write is not a batch of its own');
+  assert.equal(queue.depth, 1);
+  queue.push(3);
+  queue.push(4); // a full batch now
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(batches, [[0, 1], [2, 3, 4]]);
+  release();
+  await queue.close();
+});
+
 test('a failed batch stays queued and is retried on the next flush', async () => {
   let failures = 1;
   const handled: number[] = [];

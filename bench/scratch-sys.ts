@@ -1,0 +1,22 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { execSync, spawn } from 'node:child_process';
+import { Pool } from 'undici';
+import { baseEnv, BenchChild, children, modeHeaders, svcEnv } from './bench-child.js';
+const chat = Buffer.from(JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'benchmark' }] }));
+const mock = await BenchChild.start('mock', 'run-mock.ts', baseEnv());
+const which = process.env.T ?? 'svc';
+const target = which === 'svc' ? await BenchChild.start('svc', 'run-svc.ts', svcEnv(mock.origin, await mkdtemp(join(tmpdir(), 'scr-')))) : await BenchChild.start('bare', 'run-bare-proxy.ts', { ...baseEnv(), BENCH_UPSTREAM: mock.origin, UPSTREAM: mock.origin });
+const headers = which === 'svc' ? { ...modeHeaders('proxy'), 'content-type': 'application/json' } : { authorization: 'Bearer sk-bench-openai', 'content-type': 'application/json' };
+const pool = new Pool(target.origin, { connections: 1 });
+const one = async () => { const r = await pool.request({ method: 'POST', path: '/v1/chat/completions', headers, body: chat }); if (r.statusCode !== 200) throw new Error(String(r.statusCode)); for await (const _ of r.body); };
+const warm = performance.now() + 3000; while (performance.now() < warm) await one();
+const strace = spawn('strace', process.env.RAW ? ['-f', '-tt', '-e', 'trace=pwrite64,fcntl,pread64,write,futex', '-o', '/tmp/scr/strace.txt', '-p', String(target.pid)] : ['-f', '-c', '-p', String(target.pid)], { stdio: ['ignore', 'ignore', 'pipe'] });
+let out = ''; strace.stderr.on('data', (d) => (out += d));
+await new Promise((r) => setTimeout(r, 500));
+let n = 0; const end = performance.now() + 4000; while (performance.now() < end) { await one(); n++; }
+strace.kill('SIGINT'); await new Promise((r) => strace.on('close', r));
+console.log(which, 'requests', n);
+console.log(out.split('\n').filter((l) => /^\s*[\d.]+\s+[\d.]+\s+\d+\s+\d+/.test(l)).map((l) => { const f = l.trim().split(/\s+/); const calls = Number(f[3]); return `${(calls / n).toFixed(2).padStart(6)}/req  ${f[f.length - 1]}`; }).join('\n'));
+await pool.close(); await Promise.allSettled([...children].map((c) => c.stop())); process.exit(0);
