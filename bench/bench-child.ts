@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { buildSync } from 'esbuild';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -29,14 +29,22 @@ export function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
+/** The Node flags of package.json's start script (`node --max-semi-space-size=8 dist/src/main.js serve` → that flag). */
+function startScriptNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  return /^node((?:\s+--\S+)*)\s/.exec(start)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
 /**
- * Node flags svc runs with under `npm start`: none (the default young generation; svc caps the heap's growth
- * between full collections itself at start, see src/cli/heap-growth.ts). A 64 MB one made fewer
- * scavenges (exact-hit p99 1.1 → 0.8 ms once) but held ~90 MB more under load (bench:soak: 505 → 415 MB peak).
- * SVC_BENCH_NODE_ARGS (space-separated) replaces them for an experiment: `--optimize-for-size` took the short
- * soak's peak from 358 to 265 MB but its event-loop p99 from 18 to 32 ms.
+ * Node flags svc runs with under `npm start`, read from its script, so that every benchmark measures what it runs: a
+ * young generation of 8 MB semi-spaces (16 MB in all, where V8's default grows to 32; svc also caps the heap's growth
+ * between full collections itself at start, see src/cli/heap-growth.ts). Measured: the 4-minute soak's peak 302 → 293 MB
+ * (at 230 s 299 → 285), CPU a request ×1.024 (bench:ab, three rounds of 1.024–1.025). A 64 MB one made fewer scavenges
+ * (exact-hit p99 1.1 → 0.8 ms once) but held ~90 MB more under load (bench:soak: 505 → 415 MB peak).
+ * SVC_BENCH_NODE_ARGS (space-separated; empty for Node's defaults) replaces them for an experiment: `--optimize-for-size`
+ * took the short soak's peak from 358 to 265 MB but its event-loop p99 from 18 to 32 ms.
  */
-export const svcNodeArgs: string[] = process.env.SVC_BENCH_NODE_ARGS ? process.env.SVC_BENCH_NODE_ARGS.split(' ') : [];
+export const svcNodeArgs: string[] = process.env.SVC_BENCH_NODE_ARGS !== undefined ? process.env.SVC_BENCH_NODE_ARGS.split(' ').filter(Boolean) : startScriptNodeFlags();
 
 const forwardedLineLimit = Number(process.env.BENCH_FORWARD_LINES ?? 20);
 

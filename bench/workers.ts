@@ -14,7 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { baseEnv, BenchChild, benchMasterKey, children, log, modeHeaders, svcEnv } from './bench-child.js';
+import { baseEnv, BenchChild, benchMasterKey, children, log, modeHeaders, svcEnv, svcNodeArgs } from './bench-child.js';
 import { probe, runLoad, type LoadResult } from './load.js';
 import { freePort } from '../test/support/helpers.js';
 import { machineTimes, processTreeSeconds, type MachineTimes } from './proc-times.js';
@@ -90,13 +90,13 @@ interface WorkersResult {
   machine: MachineTimes | undefined;
 }
 
-/** `svc serve` (the compiled package) with `workers` processes, loaded in proxy mode. */
+/** `svc serve` (the compiled package, with `npm start`'s Node flags) with `workers` processes, loaded in proxy mode. */
 async function measureWorkers(mockOrigin: string, workers: number): Promise<WorkersResult> {
   const dataDir = await mkdtemp(join(tmpdir(), `svc-bench-workers-${workers}-`));
   const config = join(dataDir, 'svc.yaml');
   await writeFile(config, `server: { workers: ${workers} }\n${limitRpm ? `storage: { redis_key_prefix: "svc-bench-workers-${runId}-${workers}:" }\n` : ''}`);
   const port = await freePort();
-  const serve = spawn(process.execPath, [join(repoRoot, 'dist/src/main.js'), 'serve'], {
+  const serve = spawn(process.execPath, [...svcNodeArgs, join(repoRoot, 'dist/src/main.js'), 'serve'], {
     cwd: repoRoot,
     env: { ...svcEnv(mockOrigin, dataDir), PORT: String(port), SVC_CONFIG: config, ...(limitRpm ? { SVC_REDIS_URL: args.redis } : {}) },
     stdio: ['ignore', 'ignore', 'inherit'],
