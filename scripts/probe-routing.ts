@@ -11,7 +11,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { TaskClassifier, complexities, taskFamilies } from '../src/routing/task-classifier/task-classifier.js';
 import { chooseTier } from '../src/routing/tier-rules.js';
-import { classifierInputOf, readRoutingSet, recordBatchStart, type LabelledPrompt } from './routing-set.js';
+import { classifierInputOf, readJsonLines, readRoutingSet, recordBatchStart, type LabelledPrompt } from './routing-set.js';
 
 const NEAR_COPY = 0.5;
 const {
@@ -30,24 +30,15 @@ if (append && files[0].endsWith('kept-out.jsonl')) {
 }
 
 type ProbeRow = Omit<LabelledPrompt, 'id'>;
-const probe = readFileSync(files[0], 'utf8')
-  .split('\n')
-  .filter((line) => line.trim())
-  .map((line, index) => checked(JSON.parse(line) as ProbeRow, index + 1));
+const probe = readJsonLines<ProbeRow>(files[0]).map((row, index) => checked(row, index + 1));
 
 const set = readRoutingSet();
 const seen = set.map((row) => wordsOf(row.prompt));
-const keptOutFile = new URL('../eval/routing/kept-out.jsonl', import.meta.url);
 /**
  * The kept-out rows' words, when the probe is not kept-out itself: a probe row that nearly copies one (a classic puzzle, a
  * stock request written again from memory) is left out, so that training never reads a kept-out request by another id.
  */
-const keptOut = files[0].endsWith('kept-out.jsonl')
-  ? []
-  : readFileSync(keptOutFile, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line) => wordsOf((JSON.parse(line) as ProbeRow).prompt));
+const keptOut = files[0].endsWith('kept-out.jsonl') ? [] : readJsonLines<ProbeRow>(new URL('../eval/routing/kept-out.jsonl', import.meta.url)).map((row) => wordsOf(row.prompt));
 const classifier = TaskClassifier.fromFile();
 const kept: ProbeRow[] = [];
 let familyRight = 0;
@@ -57,12 +48,9 @@ const underrated: string[] = [];
 for (const row of probe) {
   const words = wordsOf(row.prompt);
   const line = row.prompt.replace(/\s+/g, ' ').slice(0, 100);
-  if (seen.some((other) => jaccard(words, other) >= NEAR_COPY)) {
-    console.log(`near copy, left out  ${line}`);
-    continue;
-  }
-  if (keptOut.some((other) => jaccard(words, other) >= NEAR_COPY)) {
-    console.log(`near copy of a kept-out row, left out  ${line}`);
+  const copied = nearlyCopies(words, seen) ? 'near copy' : nearlyCopies(words, keptOut) ? 'near copy of a kept-out row' : undefined;
+  if (copied) {
+    console.log(`${copied}, left out  ${line}`);
     continue;
   }
   seen.push(words);
@@ -100,6 +88,11 @@ function checked(row: ProbeRow, line: number): ProbeRow {
 
 function wordsOf(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean));
+}
+
+/** Whether `words` overlap those of a row of `rows` by NEAR_COPY or more. */
+function nearlyCopies(words: Set<string>, rows: readonly Set<string>[]): boolean {
+  return rows.some((other) => jaccard(words, other) >= NEAR_COPY);
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

@@ -14,9 +14,16 @@ export interface LabelledPrompt {
   json?: boolean;
 }
 
+/** The objects of a JSON Lines file, one a non-blank line. */
+export function readJsonLines<T>(file: string | URL): T[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as T);
+}
+
 export function readRoutingSet(): LabelledPrompt[] {
-  const text = readFileSync(new URL('../eval/routing/prompts.jsonl', import.meta.url), 'utf8');
-  return text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LabelledPrompt);
+  return readJsonLines<LabelledPrompt>(new URL('../eval/routing/prompts.jsonl', import.meta.url));
 }
 
 const batchesFile = new URL('../eval/routing/batches.json', import.meta.url);

@@ -56,9 +56,16 @@ interface WordCue {
 /** The first letter a pattern's source matches ('w' of "(?:what is|…)"), to tell its script. */
 const firstLetter = (source: string) => /\p{L}/u.exec(source)?.[0] ?? '';
 
+/** A family's cues matched anywhere are joined into one pattern, which renumbers groups: a backreference must be named. */
+function refuseNumberedBackreference(source: string): void {
+  if (/\\[1-9]/.test(source)) throw new Error(`a cue matched anywhere must name its backreferences: ${source}`);
+}
+
+const isDigitCue = (cue: Cue): cue is DigitCue => typeof cue === 'object' && !(cue instanceof RegExp);
+
 /** A family's digit cues as one pattern (and the part of it an ASCII text may hold), a cue in an alphabet at a word start. */
 function digitCuesPattern(family: number, sources: readonly string[]): AnywhereCues {
-  for (const source of sources) if (/\\[1-9]/.test(source)) throw new Error(`a cue matched anywhere must name its backreferences: ${source}`);
+  sources.forEach(refuseNumberedBackreference);
   const inAlphabet = (source: string) => !isUnspacedUnit(firstLetter(source).charCodeAt(0));
   const alternative = (source: string) => (inAlphabet(source) ? `(?<!\\p{L})(?:${source})` : `(?:${source})`);
   const ascii = sources.filter((source) => firstLetter(source).charCodeAt(0) < 128);
@@ -152,14 +159,13 @@ export class CueIndex {
       const words = cues[family].filter((cue): cue is string => typeof cue === 'string');
       rejectCoveredCues(family, words);
       const anywhere: string[] = [];
-      const digitCues = cues[family].filter((cue): cue is DigitCue => typeof cue === 'object' && !(cue instanceof RegExp)).map((cue) => cue.withDigit);
+      const digitCues = cues[family].filter(isDigitCue).map((cue) => cue.withDigit);
       if (digitCues.length > 0) this.withDigit.push(digitCuesPattern(index, digitCues));
-      const plainCues = cues[family].filter((cue): cue is string | RegExp => typeof cue === 'string' || cue instanceof RegExp);
+      const plainCues = cues[family].filter((cue): cue is string | RegExp => !isDigitCue(cue));
       for (const cue of [...plainCues, ...accentlessVariants(words, keepAccentlessVariant)]) {
         const source = cue instanceof RegExp ? cue.source : cue;
         if (matchedAnywhere(source)) {
-          // A family's anywhere cues are joined into one pattern, which renumbers groups: a backreference must be named.
-          if (cue instanceof RegExp && /\\[1-9]/.test(source)) throw new Error(`a cue matched anywhere must name its backreferences: ${source}`);
+          if (cue instanceof RegExp) refuseNumberedBackreference(source);
           anywhere.push(cue instanceof RegExp ? source : escape(cue));
         }
         else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });

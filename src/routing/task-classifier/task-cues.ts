@@ -3,6 +3,9 @@ import { CueIndex, type Cue } from './cue-index.js';
 import { correctsOwnText, identifiesInGivenText, kinshipPuzzle } from './phrase-cues.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
+/** A share asked of the world ("about what percentage / fraction…"), as a pattern's source. */
+const A_SHARE = String.raw`(?:percentage|percent|share|fraction|proportion)\b`;
+
 /**
  * Words that say what is asked: the verbs and nouns of each task family ("translate", "traduce", "übersetze",
  * "翻译"…), in the six languages of the routing set and, since a cue is one feature whatever its language, in other
@@ -199,7 +202,7 @@ const taskCues: Record<string, readonly Cue[]> = {
     'how tall', 'how high', 'how old is', 'capital of', 'who wrote', 'who painted', 'who invented', 'when did', 'tips', 'advice', 'suggest', 'favorite', 'fun fact', 'good morning', 'good night',
     // A figure of the world recalled, dated or estimated ("As of 2019, about what percentage of adults…", "Stand 2020: …",
     // "截至2019年…", "2020年時点で…"): a survey's or a census's number, not a sum (a word problem gives its numbers, asks an exact one).
-    /as of (?:19|20)\d\d\b/, /about what (?:percentage|percent|share|fraction|proportion)\b/, /roughly (?:what (?:percentage|percent|share|fraction|proportion)|how many people)\b/, /approximately what (?:percentage|percent|share|fraction|proportion)\b/,
+    /as of (?:19|20)\d\d\b/, new RegExp(`about what ${A_SHARE}`), new RegExp(`roughly (?:what ${A_SHARE}|how many people\\b)`), new RegExp(`approximately what ${A_SHARE}`),
     /stand (?:19|20)\d\d\b/, /aproximadamente qué (?:porcentaje|proporción)/, /environ quel(?:le)? (?:pourcentage|proportion|part)\b/, /截至(?:19|20)\d\d年/, '大约有百分之多少', /(?:19|20)\d\d年(?:時点|現在)/, 'およそ何パーセント',
     'consejo', 'recomiendas', 'buenos días', 'empfehl', 'tipps', 'guten morgen', 'conseil', 'idées', 'bonjour', '推荐', '建议', '早上好', /有多(?!少)/, 'おはよう', 'こんばんは', '何ですか',
     // Advice on learning or a career, often naming a language or a tool it does not ask code of ("a study plan for Rust",
