@@ -10,7 +10,8 @@ export interface LabelledPrompt {
   prompt: string;
   system?: string;
   history?: string[];
-  tools?: string[];
+  /** The declared tools' names, or only how many there are. */
+  tools?: string[] | number;
   json?: boolean;
 }
 
@@ -45,7 +46,7 @@ export function recordBatchStart(firstId: number): void {
 export const isHeldBack = (row: LabelledPrompt) => row.id % 5 === 0;
 
 export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
-  return { prompt: row.prompt, system: row.system, history: row.history, tools: row.tools?.length, json: row.json };
+  return { prompt: row.prompt, system: row.system, history: row.history, tools: Array.isArray(row.tools) ? row.tools.length : row.tools, toolNames: Array.isArray(row.tools) ? row.tools : undefined, json: row.json };
 }
 
 /** How the task classifier is trained: its hashed buckets and the optimiser's settings (training and every evaluation that retrains). */

@@ -18,3 +18,11 @@ test('a short conversation is read whole, and the turns memory recalled come bef
   const input = classifierInputOfChat({ model: 'auto', messages: conversation(3) } as ChatRequest, ['recalled']);
   assert.deepEqual(input.history, ['recalled', 'turn 1', 'turn 2']);
 });
+
+test("the tools' names go to the classifier with their count", () => {
+  const tool = (name: string) => ({ type: 'function' as const, function: { name, parameters: { type: 'object' } } });
+  const input = classifierInputOfChat({ model: 'auto', messages: conversation(1), tools: [tool('read_file'), tool('run_tests')] } as ChatRequest);
+  assert.equal(input.tools, 2);
+  assert.deepEqual(input.toolNames, ['read_file', 'run_tests']);
+  assert.equal(classifierInputOfChat({ model: 'auto', messages: conversation(1) } as ChatRequest).toolNames, undefined);
+});

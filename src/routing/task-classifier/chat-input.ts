@@ -24,5 +24,5 @@ export function classifierInputOfChat(request: ChatRequest, recalled: readonly s
   const json = request.response_format?.type === 'json_object' || request.response_format?.type === 'json_schema';
   // A follow-up is read with the conversation's opening: in a long conversation that is no longer among the last turns.
   const kept = history.length <= HISTORY_TURNS ? history : [history[0], ...history.slice(1 - HISTORY_TURNS)];
-  return { prompt: last >= 0 ? textOfContent(messages[last].content) : '', system, history: kept, tools: request.tools?.length ?? 0, json };
+  return { prompt: last >= 0 ? textOfContent(messages[last].content) : '', system, history: kept, tools: request.tools?.length ?? 0, toolNames: request.tools?.map((tool) => tool.function.name), json };
 }

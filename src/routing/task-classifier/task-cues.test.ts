@@ -390,3 +390,16 @@ test("'取り出して' pulls data out of a text, not a fruit out of a box", () 
   assert.ok(cuesIn('次のメールから日付と金額を取り出してください').includes('extraction'));
   assert.ok(!cuesIn('1つの箱から1個だけ果物を取り出して、ラベルを付け直すには？').includes('extraction'));
 });
+
+test('a promo code in the plural, opening hours cut and "cela relève de" are no cues; a text shortened, items noted down and a plan critiqued are', () => {
+  assert.deepEqual(cuesIn('on a lancé des codes promo avec des influenceurs'), []);
+  assert.deepEqual(cuesIn('unsere kita will die öffnungszeiten von 7–17 auf 8–16 uhr kürzen'), []);
+  assert.ok(!cuesIn('bestimme für jeden knoten die kürzeste entfernung').includes('summarization'));
+  for (const prompt of ['kürze den text auf 100 wörter', 'etwas kürzer bitte', 'kannst du den folgenden text kürzen, sodass er auf eine seite passt?', 'verkürze die einleitung']) {
+    assert.ok(cuesIn(prompt).includes('summarization'), prompt);
+  }
+  assert.deepEqual(cuesIn('cela relève de la compétence du maire'), []);
+  assert.ok(cuesIn('relève le fournisseur, la date et le montant de chaque facture').includes('extraction'));
+  for (const prompt of ['帮我点评一下这份商业计划', 'bewerte diesen plan kritisch', "qu'est-ce qui peut expliquer ça ?"]) assert.ok(cuesIn(prompt).includes('analysis'), prompt);
+  for (const prompt of ["j'ai 3 réunions à caser demain", 'propose-moi un planning pour la semaine']) assert.ok(cuesIn(prompt).includes('reasoning'), prompt);
+});
