@@ -25,6 +25,13 @@ describe('model auto reads the request', () => {
     assert.equal((await pinned.json()).svc_metadata.task_family, undefined, 'a named model is not classified');
   });
 
+  test("an agent's request is read with its tools' names: \"find out why and fix it\" is code for a coding agent", async () => {
+    const tool = (name: string) => ({ type: 'function', function: { name, parameters: { type: 'object', properties: {} } } });
+    const request = "It broke again after yesterday's change. Find out why and fix it.";
+    assert.equal((await ask(request, { tools: ['open_file', 'str_replace_editor', 'run_tests'].map(tool) })).task_family, 'code');
+    assert.notEqual((await ask(request, { tools: ['search_restaurants', 'reserve_table'].map(tool) })).task_family, 'code');
+  });
+
   test('a proof is served at T3; small talk at T1; a follow-up keeps its family from the history', async () => {
     const proof = await ask('Prove that every bounded monotone sequence of real numbers converges, and show where completeness of the reals is used.');
     assert.equal(proof.task_family, 'math');
