@@ -4,6 +4,7 @@ import { asksToTransformAnswer, isFollowUp, REFERS_BACK } from './follow-ups.js'
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { requestEnds, requestOf, type Reading } from './request-reading.js';
 import { fnv1a } from '../../shared/fnv1a.js';
+import { addToolFeatures } from './tool-names.js';
 
 /**
  * The features of a request for the task classifier: hashed words, word pairs and character trigrams (CJK
@@ -57,44 +58,6 @@ export const OWN_TEXT_TASKS: ReadonlySet<string> = new Set(['writing', 'summariz
 const SYSTEM_CUE_CHARS = 600;
 const SYSTEM_CUE_WEIGHT = 3;
 const MAX_SYSTEM_TASKS = 2;
-
-/** Tools read of a request (an agent may declare a hundred: the first say what it is), their words' and cues' weights. */
-const MAX_TOOLS_READ = 32;
-const TOOL_WORD_WEIGHT = 1;
-const TOOL_CUE_WEIGHT = 1.5;
-const TOOL_KIND_WEIGHT = 1.5;
-/**
- * What kind of agent a tool's words make (a feature each, learnt like a cue): one that works on a code base, one that acts
- * for its user (bookings, reminders, orders), one that queries data, one that reads documents and mail. Words any tool may
- * hold ("read", "get", "run", "search", "file": read_file is a coding agent's, list_files a clerk's as often) are none of them.
- */
-const toolKinds = new Map<string, string>(
-  Object.entries({
-    codebase: 'directory dir patch diff git commit branch repo repository test tests lint build compile bash shell command terminal editor replace ci deploy pipeline logs profiler code debugger npm pip docker kubectl exec execute',
-    errand: 'flight flights hotel hotels train trains ticket tickets book booking reserve reservation restaurant restaurants room rooms reminder reminders event events calendar weather order orders refund cart checkout taxi ride meeting meetings contact contacts timer alarm',
-    data: 'sql query metrics analytics chart plot survey warehouse dashboard db database stats kpi',
-    documents: 'document documents doc docs pdf drive inbox email emails mail attachment attachments ocr knowledge wiki notes transcript messages',
-  }).flatMap(([kind, words]) => words.split(' ').map((word) => [word, kind] as const)),
-);
-/** The words of a tool's name: snake_case, kebab-case, camelCase, dotted or an MCP server's prefix ("mcp__github__create_issue"). */
-const toolNameWord = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
-
-/**
- * Tools an assistant declares whatever it is asked (the built-in tools of chat apps and SDKs): they say nothing of the
- * request. "code_interpreter" and "file_search" beside every question made "Who won the 2018 World Cup?" read as code.
- */
-const GENERAL_TOOLS = new Set(['web_search', 'web_search_preview', 'websearch', 'google_search', 'search_web', 'web_fetch', 'fetch', 'browser', 'browse', 'code_interpreter', 'python', 'file_search', 'retrieval', 'image_generation', 'generate_image', 'computer', 'computer_use', 'computer_use_preview', 'memory', 'get_current_time', 'get_time']);
-
-/** The words of the tools' names, lower-cased, each once ("read_file", "readFile" → "read", "file"); general tools left out. */
-export function toolNameWords(names: readonly string[]): string[] {
-  const words = new Set<string>();
-  for (let index = 0; index < names.length && index < MAX_TOOLS_READ; index++) {
-    const name = names[index].slice(0, 64);
-    if (GENERAL_TOOLS.has(name.toLowerCase())) continue;
-    for (const match of name.matchAll(toolNameWord)) words.add(match[0].toLowerCase());
-  }
-  return [...words];
-}
 
 /** Text beyond this is not read: the start of a long document says what is asked of it. */
 const MAX_CHARS = 4000;
@@ -368,13 +331,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (input.toolNames?.length) {
     // A coding agent's "find out why and fix it" names no code, its tools do (read_file, run_tests, search_code); a travel
     // agent's search_flights and book_hotel say it is chat. Each word of the names is a feature, and their task cues.
-    const words = toolNameWords(input.toolNames);
-    for (const word of words) {
-      addNamed(`tw:${word}`, TOOL_WORD_WEIGHT);
-      const kind = toolKinds.get(word);
-      if (kind) addNamed(`tk:${kind}`, TOOL_KIND_WEIGHT);
-    }
-    for (const family of cuesIn(words.join(' '))) addNamed(`tcue:${family}`, TOOL_CUE_WEIGHT);
+    addToolFeatures(input.toolNames, addNamed);
   }
   if (input.json) addNamed('x:json', 1);
   if (input.system) addNamed('x:system', 1);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toolNameWords } from './classifier-features.js';
+import { toolNameWords } from './tool-names.js';
 import { shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 
 const codingTools = ['open_file', 'str_replace_editor', 'run_tests'];
