@@ -45,6 +45,14 @@ const taskCues: Record<string, readonly Cue[]> = {
     'escribe', 'escríb', 'redacta', /redacte(?!d)/, 'redáct', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', /诗(?!般|意)/, 'メール', '書いて', /文章(?!を読|によると|に基づ|中|里|提到)/, '詩', '小説',
     // Drafting and a piece's headings, in the words the other lists lacked ("草拟一封专业邮件", "eine Überschrift für einen Artikel
     // entwerfen", "an outline with subheadings"); a passage's fitting title stays a summary's (below).
+    // A story's idea or outline asked for ("Entwirf die Grundidee für einen Krimi", "imagine l'intrigue d'une nouvelle", "帮我构思一个故事梗概",
+    // "恋愛小説のあらすじを考えて"), and a name for a business (a pet's name is small talk): "trouve un nom accrocheur pour mon food truck".
+    'grundidee', 'logline', /intrigue d['’]une?\b/, '构思', '梗概', 'あらすじを考え', 'プロットを考え', '短編', '短篇', '店名', 'ネーミング', 'nom accrocheur',
+    /names? for (?:my|our|a|an|the) (?:\p{L}+ )?(?:shop|store|bakery|caf[eé]|coffee shop|restaurant|business|brand|company|startup|app|podcast|channel|band|food truck|boutique|salon|product|blog|newsletter|bar|brewery)\b/u,
+    /nom (?:\p{L}+ )?pour (?:mon|ma|notre|un|une) (?:\p{L}+ )?(?:boutique|magasin|boulangerie|café|restaurant|entreprise|marque|start-up|startup|appli|application|podcast|chaîne|groupe|food truck|salon|produit|blog)(?!\p{L})/u,
+    /nombre (?:\p{L}+ )?para (?:mi|nuestra|nuestro|una|un) (?:\p{L}+ )?(?:tienda|panadería|cafetería|café|restaurante|empresa|marca|startup|app|aplicación|podcast|canal|grupo|banda|negocio|producto|blog)(?!\p{L})/u,
+    /namen? für (?:meinen|meine|mein|unseren|unsere|unser|einen|eine|ein) (?:\p{L}+ )?(?:laden|shop|bäckerei|café|restaurant|firma|unternehmen|marke|startup|start-up|app|podcast|kanal|band|produkt|blog|foodtruck)(?!\p{L})/u,
+    /给(?:我的|我们的)?\p{Script=Han}{0,4}(?:店|公司|品牌|餐厅|咖啡馆|工作室|公众号|频道|产品)起/u,
     '草拟', '起草', '撰写', 'subheading', 'zwischenüberschrift', 'schlagzeile', /überschrift(?:en)? für (?:einen|den|meinen|unseren|ihren|eine|die|das) (?:\p{L}+ )?(?:artikel|blog|beitrag|post|newsletter|anzeige|kampagne|website|webseite)/u,
     'scrivi', 'poesia', 'racconto', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '써 줘', '써줄래', '이야기를 써', '짧은 이야기', '글을 부탁', '글을 써', '카드에 들어갈', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup', 'yazar mısın', 'yazar misin', 'yazabilir misin', 'yazabilir mısın', 'yazsana', 'hikaye', 'hikâye', 'öykü',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'लिखिए', 'कविता', 'เขียน',
