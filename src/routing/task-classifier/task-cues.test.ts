@@ -403,3 +403,9 @@ test('a promo code in the plural, opening hours cut and "cela relève de" are no
   for (const prompt of ['帮我点评一下这份商业计划', 'bewerte diesen plan kritisch', "qu'est-ce qui peut expliquer ça ?"]) assert.ok(cuesIn(prompt).includes('analysis'), prompt);
   for (const prompt of ["j'ai 3 réunions à caser demain", 'propose-moi un planning pour la semaine']) assert.ok(cuesIn(prompt).includes('reasoning'), prompt);
 });
+
+test("a table asked for and a given text's gist asked in everyday words are cues: \"pásame esto a una tabla\", \"il dit quoi ce texte\"", () => {
+  for (const text of ['pásame esto a una tabla con producto y precio', 'mach mir aus dieser liste eine tabelle', '把里面的时间和地点都找出来']) assert.ok(cuesIn(text).includes('extraction'), text);
+  for (const text of ['what does this email actually want from me?', 'en gros, il dit quoi ce texte ?', '这封邮件主要说了什么？', 'このメール、要は何が言いたいの？']) assert.ok(cuesIn(text).includes('summarization'), text);
+  assert.ok(!cuesIn('what is the email address of the mayor').includes('summarization'));
+});
