@@ -409,3 +409,11 @@ test("a table asked for and a given text's gist asked in everyday words are cues
   for (const text of ['what does this email actually want from me?', 'en gros, il dit quoi ce texte ?', '这封邮件主要说了什么？', 'このメール、要は何が言いたいの？']) assert.ok(cuesIn(text).includes('summarization'), text);
   assert.ok(!cuesIn('what is the email address of the mayor').includes('summarization'));
 });
+
+test('a syllogism told in everyday words is a reasoning cue: all of a kind, then a question; "all my friends are going" is not', () => {
+  for (const text of ['tous les chats de la voisine sont gris. ce chat est noir. est-ce un chat de la voisine ?', 'alle katzen sind säugetiere. einige säugetiere können schwimmen. folgt daraus, dass einige katzen schwimmen können?', '所有会游泳的人都去了海边，小李没去海边，小李会游泳吗？', '犬を飼っている人はみんな朝に散歩する。田中さんは朝に散歩しない。田中さんは犬を飼っている？']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.deepEqual(cuesIn('all my friends are going to the party. should i go?'), []);
+  assert.ok(!cuesIn('every hour a bakery makes 5 trays of cookies. how many trays by noon?').includes('reasoning'));
+});

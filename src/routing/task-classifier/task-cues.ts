@@ -244,6 +244,11 @@ const taskCues: Record<string, readonly Cue[]> = {
     'anteayer', 'avant-hier', '后天', '前天', /星期几(?<!今天星期几)(?<!今天是星期几)/, '正直', '嘘つき',
     // A syllogism's question ("podemos concluir que…?", "можно ли сделать вывод, что…"): "what can we conclude from this survey" has no "that".
     'podemos concluir que', 'pode-se concluir que', 'se pode concluir que', 'se puede concluir que', 'peut-on conclure que', 'possiamo concludere che', 'si può concludere che', 'можно ли сделать вывод', 'можно ли заключить', 'silogismo', 'syllogism', '三段论', '三段論法',
+    // A syllogism told in everyday words: a statement about all of a kind, then a question about one of them ("Tous les chats de
+    // la voisine sont gris. Ce chat est noir. Est-ce un chat de la voisine ?", "所有会游泳的人都去了海边，小李没去海边，小李会游泳吗？").
+    /all [^.?!\n]{2,40} are\b(?! \p{L}+ing\b)[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )all .*)/u, /tous les [^.?!\n]{2,40} (?:sont|ont|aiment|vont|font|peuvent)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )tous les .*)/u,
+    /tod[oa]s l[oa]s [^.?!\n]{2,40} (?:son|tienen|van|pueden|están)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?¿] )tod[oa]s .*)/u, /alle [^.?!\n]{2,40} (?:sind|haben|können|gehen|stehen)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )alle .*)/u,
+    /所有[^。？！\n]{2,30}都[^。？！\n]{1,20}[，。][^？\n]{2,40}吗？/u, /(?:みんな|全員|すべて|全て)[^。？\n]{0,30}。[^？\n]{2,60}？/u,
     'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', 'logica', 'deduci', 'più alto', 'enigma', 'mais alto', 'загадк', 'логик', '수수께끼', '논리', '보다 키가', 'raadsel', 'zagadk', 'bilmece', 'mantık', 
     // A day named in passing ("since yesterday", "明日の会議") is everyday talk; the day puzzles ask which day or date.
     'what day', 'which day', 'what date', 'si hoy', 'qué día', 'qué fecha', 'pasado mañana', 'wenn heute', 'wenn morgen', 'welcher tag', 'welcher wochentag', 'welches datum', 'vorgestern', 'übermorgen',
