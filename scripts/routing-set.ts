@@ -46,7 +46,8 @@ export function recordBatchStart(firstId: number): void {
 export const isHeldBack = (row: LabelledPrompt) => row.id % 5 === 0;
 
 export function classifierInputOf(row: LabelledPrompt): ClassifierInput {
-  return { prompt: row.prompt, system: row.system, history: row.history, tools: Array.isArray(row.tools) ? row.tools.length : row.tools, toolNames: Array.isArray(row.tools) ? row.tools : undefined, json: row.json };
+  const toolNames = Array.isArray(row.tools) ? row.tools : undefined;
+  return { prompt: row.prompt, system: row.system, history: row.history, tools: toolNames?.length ?? (row.tools as number | undefined), toolNames, json: row.json };
 }
 
 /** How the task classifier is trained: its hashed buckets and the optimiser's settings (training and every evaluation that retrains). */

@@ -328,11 +328,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   addNamed(`x:len:${lengthBucket(input.prompt.length)}`, 1);
   addNamed(`x:turns:${Math.min(history.length, 6)}`, 1);
   if (input.tools) addNamed('x:tools', 1);
-  if (input.toolNames?.length) {
-    // A coding agent's "find out why and fix it" names no code, its tools do (read_file, run_tests, search_code); a travel
-    // agent's search_flights and book_hotel say it is chat. Each word of the names is a feature, and their task cues.
-    addToolFeatures(input.toolNames, addNamed);
-  }
+  // What an agent's tools are named says what it is for (tool-names.ts).
+  if (input.toolNames?.length) addToolFeatures(input.toolNames, addNamed);
   if (input.json) addNamed('x:json', 1);
   if (input.system) addNamed('x:system', 1);
   // The shape of what is written, from the prompt's start as its words are: a 100 KB prompt is not scanned whole.

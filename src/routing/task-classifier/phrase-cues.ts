@@ -1,6 +1,6 @@
 /**
  * Task cues that are phrases built from word lists rather than words: an item identified in a given text (extraction), a
- * kinship puzzle of letters (reasoning), a text of one's own to correct (writing). Each is one RegExp matched where its
+ * kinship puzzle of letters and a syllogism told in everyday words (reasoning), a text of one's own to correct (writing). Each is one RegExp matched where its
  * first word starts, as the word cues are (task-cues.ts).
  */
 
@@ -52,3 +52,18 @@ export const correctsOwnText = [
   new RegExp(String.raw`korrigier(?:e|en sie)? (?:meinen|diesen|den|meine|diese|die|mein|dieses|das) (?:${OWN_TEXTS.de})(?!\p{L})`, 'u'),
   new RegExp(String.raw`correggi (?:il|questo|la|questa|il mio|la mia) (?:${OWN_TEXTS.it})(?!\p{L})`, 'u'),
 ];
+
+/**
+ * A sentence about all of a kind ("All … are", "Tous les … sont", "Todos los … son", "Alle … sind"), opening the text or
+ * following another, then a question ending a later one: a syllogism told in everyday words ("Tous les chats de la voisine
+ * sont gris. Ce chat est noir. Est-ce un chat de la voisine ?"). "All my friends are going…" (a progressive) is none.
+ */
+export const syllogismsInEverydayWords = [
+  ['all', 'are'],
+  ['tous les', 'sont|ont|aiment|vont|font|peuvent'],
+  ['tod[oa]s l[oa]s', 'son|tienen|van|pueden|están'],
+  ['alle', 'sind|haben|können|gehen|stehen'],
+].map(
+  ([all, verbs]) =>
+    new RegExp(String.raw`${all} [^.?!\n]{2,40} (?:${verbs})\b(?! \p{L}+ing\b)[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?¿] )${all} .*)`, 'u'),
+);

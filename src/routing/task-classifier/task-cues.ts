@@ -1,6 +1,6 @@
 import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
 import { CueIndex, type Cue } from './cue-index.js';
-import { correctsOwnText, identifiesInGivenText, kinshipPuzzle } from './phrase-cues.js';
+import { correctsOwnText, identifiesInGivenText, kinshipPuzzle, syllogismsInEverydayWords } from './phrase-cues.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
 /** A share asked of the world ("about what percentage / fraction…"), as a pattern's source. */
@@ -43,8 +43,6 @@ const taskCues: Record<string, readonly Cue[]> = {
   writing: [
     'write a', 'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik', 'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story, 'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan', 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast', everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description', 'copywrit', 'コピーライター', 'social media manager', 'community manager', 'stellenanzeige', 'job ad', 'offre d\'emploi', 'oferta de empleo', 'you write ', 'polish my', 'polish this', 'polish the', 'polish your', 'corrected text', 'verfass', 'blog post', 'blogbeitrag', 'blog-beitrag', 'article de blog', 'entrada de blog', 'artículo de blog', 'artículo para el blog', 'articolo per il blog', 'ブログ記事', 'press release', 'pressemitteilung', 'communiqué de presse', 'comunicado de prensa', 'プレスリリース', '新闻稿', 'reply to this', 'reply to the', 'respond to this', 'répondre à ce', 'responder a este', 'responder a esta', '回复', '返信', '文案', '标语', '广告语', 'キャッチコピー', 'catchphrase', '挨拶文', 'line送', 'lineで送', 'lineを送', '書き直', '言い換え', '添削', '改写', '重写', '文面',
     'escribe', 'escríb', 'redacta', /redacte(?!d)/, 'redáct', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige', 'poème', 'nouvelle', 'lettre', /写(?!作业|字|得|了)/, '润色', /诗(?!般|意)/, 'メール', '書いて', /文章(?!を読|によると|に基づ|中|里|提到)/, '詩', '小説',
-    // Drafting and a piece's headings, in the words the other lists lacked ("草拟一封专业邮件", "eine Überschrift für einen Artikel
-    // entwerfen", "an outline with subheadings"); a passage's fitting title stays a summary's (below).
     // A story's idea or outline asked for ("Entwirf die Grundidee für einen Krimi", "imagine l'intrigue d'une nouvelle", "帮我构思一个故事梗概",
     // "恋愛小説のあらすじを考えて"), and a name for a business (a pet's name is small talk): "trouve un nom accrocheur pour mon food truck".
     'grundidee', 'logline', /intrigue d['’]une?\b/, '构思', '梗概', 'あらすじを考え', 'プロットを考え', '短編', '短篇', '店名', 'ネーミング', 'nom accrocheur',
@@ -53,6 +51,8 @@ const taskCues: Record<string, readonly Cue[]> = {
     /nombre (?:\p{L}+ )?para (?:mi|nuestra|nuestro|una|un) (?:\p{L}+ )?(?:tienda|panadería|cafetería|café|restaurante|empresa|marca|startup|app|aplicación|podcast|canal|grupo|banda|negocio|producto|blog)(?!\p{L})/u,
     /namen? für (?:meinen|meine|mein|unseren|unsere|unser|einen|eine|ein) (?:\p{L}+ )?(?:laden|shop|bäckerei|café|restaurant|firma|unternehmen|marke|startup|start-up|app|podcast|kanal|band|produkt|blog|foodtruck)(?!\p{L})/u,
     /给(?:我的|我们的)?\p{Script=Han}{0,4}(?:店|公司|品牌|餐厅|咖啡馆|工作室|公众号|频道|产品)起/u,
+    // Drafting and a piece's headings, in the words the other lists lacked ("草拟一封专业邮件", "eine Überschrift für einen Artikel
+    // entwerfen", "an outline with subheadings"); a passage's fitting title stays a summary's (below).
     '草拟', '起草', '撰写', 'subheading', 'zwischenüberschrift', 'schlagzeile', /überschrift(?:en)? für (?:einen|den|meinen|unseren|ihren|eine|die|das) (?:\p{L}+ )?(?:artikel|blog|beitrag|post|newsletter|anzeige|kampagne|website|webseite)/u,
     'scrivi', 'poesia', 'racconto', 'redigi', 'escreva', 'redija', 'напиши', 'сочини', 'стих', 'письмо', 'рассказ', 'поздравлен', '작성해', '써 주', '써줘', '써 줘', '써줄래', '이야기를 써', '짧은 이야기', '글을 부탁', '글을 써', '카드에 들어갈', '편지', '축사', '메시지', '이메일', 'schrijf', 'napisz', 'wiersz', 'şiir', 'mektup', 'yazar mısın', 'yazar misin', 'yazabilir misin', 'yazabilir mısın', 'yazsana', 'hikaye', 'hikâye', 'öykü',
     'tulis', 'اكتب', 'قصيدة', 'viết', 'लिखो', 'लिखें', 'लिखिए', 'कविता', 'เขียน',
@@ -88,7 +88,7 @@ const taskCues: Record<string, readonly Cue[]> = {
     // A figure's trustworthiness and a causal claim questioned: a sample's bias, confounders ("how much can we trust the score", "was spricht dagegen").
     'can we trust', 'can i trust', 'should we trust', 'how reliable', 'sampling bias', 'selection bias', 'response bias', 'nonresponse', 'non-response', 'confound', 'sesgo', 'biais', 'confondant', 'störfaktor', 'was spricht dagegen', 'was spricht dafür', '偏って', '偏り', 'riesgos', 'risques', 'risiken', 'べきか', 'べきでしょうか', '判断のポイント', '判断基準',
     // A critique asked in a word of its own ("帮我点评一下这份计划", "bewerte kritisch"), a cause asked as a possibility ("qu'est-ce qui peut expliquer ça ?").
-    '点评', '评价', '批評', '講評', 'kritisch', /(?:peu[tv]e?n?t?|pourrai(?:en)?t) expliquer\b/, 'the explanation', 'la explicación', 'die erklärung',
+    '点评', '评价', '批評', '講評', 'kritisch', /peu(?:t|vent) expliquer\b/, /pourrai(?:en)?t expliquer\b/, 'the explanation', 'la explicación', 'die erklärung',
     'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong', "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move', 'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich', '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses', 'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势', '強みと弱み', '強み・弱み',
   ],
   math: [
@@ -172,10 +172,11 @@ const taskCues: Record<string, readonly Cue[]> = {
     'entnehmen sie', '识别出', '找出以下', 'を特定し',
   ],
   summarization: [
-    everydayWords.summar, 'resúme', 'resumen', 'tl;dr', '要するに', '简单来说', 'tldr', 'sum this up', 'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/, // Shortening a text, not opening hours or a working week ("Öffnungszeiten … kürzen", "die kürzeste Entfernung"): the imperative
-    // with what it shortens, "kürzer", or the infinitive after a text ("den folgenden Text kürzen").
+    everydayWords.summar, 'resúme', 'resumen', 'tl;dr', '要するに', '简单来说', 'tldr', 'sum this up', 'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/,
+    // Shortening a text, not opening hours or a working week ("Öffnungszeiten … kürzen", "die kürzeste Entfernung"): the
+    // imperative with what it shortens, "kürzer", or the infinitive after a text ("den folgenden Text kürzen").
     /kürze(?:r(?!\p{L})| (?:den|die|das|diesen|diese|dieses|mir|uns|bitte|ihn|sie|es|meinen|meine|meinem|deinen|deine|auf|um)(?!\p{L}))/u, /verkürze (?:den|die|das|diesen|diese|dieses|mir|bitte|ihn|sie|es|auf|um)(?!\p{L})/u,
-    ...['kürzen', 'verkürzen'].map((verb) => new RegExp(`${verb}(?!\\p{L})(?<=(?:text|absatz|artikel|mail|brief|beitrag|abschnitt|zusammenfassung|das|es|ihn|sie)(?: [^ .?!,]+){0,3} ${verb})`)), 'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'main points', 'wichtigsten punkte', 'kernpunkte', 'kernaussagen', 'points clés', 'points principaux', 'puntos clave', 'puntos principales', 'points essentiels', 'idées principales', 'ideas principales', 'ポイントを教えて', '重点是', 'punti principali', 'pontos principais', '要点', 'takeaways', /condensed? (?:this|that|it|these|those|them|the (?:following|above|text|article|passage|paragraph|email|report|story|document|notes)|my|your|our|(?:in)?to (?:\d|one|two|three|four|five|a|about|under|less|fewer|bullet|key|short)|down|version|summary)\b/, 'shorten', 'sum up', everydayWords.resume, 'zusammenfass', /\bfass(?:e|t|en)\b[^.?!\n]{0,80}\bzusammen\b/, 'résume', 'résumé de', 'un résumé', 'petit résumé', 'synthèse',
+    ...['kürzen', 'verkürzen'].map((verb) => new RegExp(`${verb}(?!\\p{L})(?<=(?:text|absatz|artikel|mail|brief|beitrag|abschnitt|zusammenfassung|das|es|ihn|sie)(?: [^ .?!,]+){0,3} ${verb})`, 'u')), 'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'main points', 'wichtigsten punkte', 'kernpunkte', 'kernaussagen', 'points clés', 'points principaux', 'puntos clave', 'puntos principales', 'points essentiels', 'idées principales', 'ideas principales', 'ポイントを教えて', '重点是', 'punti principali', 'pontos principais', '要点', 'takeaways', /condensed? (?:this|that|it|these|those|them|the (?:following|above|text|article|passage|paragraph|email|report|story|document|notes)|my|your|our|(?:in)?to (?:\d|one|two|three|four|five|a|about|under|less|fewer|bullet|key|short)|down|version|summary)\b/, 'shorten', 'sum up', everydayWords.resume, 'zusammenfass', /\bfass(?:e|t|en)\b[^.?!\n]{0,80}\bzusammen\b/, 'résume', 'résumé de', 'un résumé', 'petit résumé', 'synthèse',
     // A length asked of the answer ("in three sentences", "en pocas palabras", "用三句话", "三行で") is a summary's.
     /in (?:one|a single|two|three|four|five|[1-5]) (?:sentences?|lines?|bullets?|bullet points|paragraphs?)\b/, 'in a few words', 'in a nutshell', /en (?:una|dos|tres|une|deux|trois|cinq|cinco) (?:frases?|phrases?|líneas?|lignes?)\b/, 'en pocas palabras', 'en quelques mots', 'in wenigen worten', /in (?:einem|zwei|drei|fünf) (?:satz|sätzen|zeilen)\b/, 'in poche parole', 'em poucas palavras', /[一两三几1-3]句话/, /[一二三1-3]行で|一言で/,
     'de qué trata', 'de qué se habló', 'lo esencial', 'il dit quoi', 'elle dit quoi', '说了什么', '讲啥', '要は何', '何が言いたい',
@@ -246,8 +247,7 @@ const taskCues: Record<string, readonly Cue[]> = {
     'podemos concluir que', 'pode-se concluir que', 'se pode concluir que', 'se puede concluir que', 'peut-on conclure que', 'possiamo concludere che', 'si può concludere che', 'можно ли сделать вывод', 'можно ли заключить', 'silogismo', 'syllogism', '三段论', '三段論法',
     // A syllogism told in everyday words: a statement about all of a kind, then a question about one of them ("Tous les chats de
     // la voisine sont gris. Ce chat est noir. Est-ce un chat de la voisine ?", "所有会游泳的人都去了海边，小李没去海边，小李会游泳吗？").
-    /all [^.?!\n]{2,40} are\b(?! \p{L}+ing\b)[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )all .*)/u, /tous les [^.?!\n]{2,40} (?:sont|ont|aiment|vont|font|peuvent)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )tous les .*)/u,
-    /tod[oa]s l[oa]s [^.?!\n]{2,40} (?:son|tienen|van|pueden|están)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?¿] )tod[oa]s .*)/u, /alle [^.?!\n]{2,40} (?:sind|haben|können|gehen|stehen)\b[^.?!\n]{0,40}\. [^?\n]{3,120}\?(?<=(?:^|[.!?] )alle .*)/u,
+    ...syllogismsInEverydayWords,
     /所有[^。？！\n]{2,30}都[^。？！\n]{1,20}[，。][^？\n]{2,40}吗？/u, /(?:みんな|全員|すべて|全て)[^。？\n]{0,30}。[^？\n]{2,60}？/u,
     'indovinello', 'se oggi', 'se hoje', 'если сегодня', '오늘이', 'logica', 'deduci', 'più alto', 'enigma', 'mais alto', 'загадк', 'логик', '수수께끼', '논리', '보다 키가', 'raadsel', 'zagadk', 'bilmece', 'mantık', 
     // A day named in passing ("since yesterday", "明日の会議") is everyday talk; the day puzzles ask which day or date.
