@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cuesIn } from './task-cues.js';
+import { asksForProof, cuesIn } from './task-cues.js';
 
 test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
   assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);
@@ -416,4 +416,19 @@ test('a syllogism told in everyday words is a reasoning cue: all of a kind, then
   }
   assert.deepEqual(cuesIn('all my friends are going to the party. should i go?'), []);
   assert.ok(!cuesIn('every hour a bakery makes 5 trays of cookies. how many trays by noon?').includes('reasoning'));
+});
+
+test('"point de vue" names no framework, "eigentlich" no eigenvalue; "réécris", "reescribe" and "en una sola frase" are cues', () => {
+  assert.deepEqual(cuesIn('quel est le point de vue de l\'auteur ?'), []);
+  for (const text of ['vue3里父组件怎么调用子组件的方法？', 'build a vue component with a slot', 'in vue 3, how do i watch a prop?']) assert.ok(cuesIn(text).includes('code'), text);
+  assert.deepEqual(cuesIn('was sind die eigentlichen gründe?'), []);
+  for (const text of ['find the eigenvalues of this matrix', 'berechne die eigenwerte', 'eigenvectors of a symmetric operator']) assert.ok(cuesIn(text).includes('math'), text);
+  assert.ok(cuesIn('réécris-la du point de vue du chien.').includes('writing'));
+  assert.ok(cuesIn('reescribe este mensaje más amable').includes('writing'));
+  assert.ok(cuesIn('¿me lo puedes dejar en una sola frase?').includes('summarization'));
+});
+
+test('a proof is asked for with "zeig, dass" and "…ことを示して" too, and a study that shows is no proof', () => {
+  for (const text of ['zeig dass die wurzel aus 3 irrational ist', 'zeig, dass es unendlich viele primzahlen gibt', '√2が無理数であることを示して']) assert.ok(asksForProof(text), text);
+  assert.ok(!asksForProof('die studie zeigt, dass kaffee gesund ist'));
 });
