@@ -432,3 +432,13 @@ test('a proof is asked for with "zeig, dass" and "…ことを示して" too, an
   for (const text of ['zeig dass die wurzel aus 3 irrational ist', 'zeig, dass es unendlich viele primzahlen gibt', '√2が無理数であることを示して']) assert.ok(asksForProof(text), text);
   assert.ok(!asksForProof('die studie zeigt, dass kaffee gesund ist'));
 });
+
+test('a maths word inside an everyday one is no maths cue: "proveedor", "proofed", "waterproof", "计算机", "几个角度", a medieval knight', () => {
+  for (const text of ['le rogamos que nos envíe la factura del proveedor', 'i proofed the dough for 4 hours', 'waterproof hiking boots', 'a leak-proof bottle', 'we built a proof of concept', '本科计算机专业，两年前端经验', '请从经济、文化和政策几个角度分析']) {
+    assert.ok(!cuesIn(text).includes('math'), text);
+    assert.ok(!asksForProof(text), text);
+  }
+  for (const text of ['prove that there are infinitely many primes', 'the proof of the lemma', '计算这个积分', '小明有几个兄弟？']) assert.ok(cuesIn(text).includes('math'), text);
+  assert.ok(!cuesIn('act as a medieval knight and tell me about the feast').includes('reasoning'));
+  assert.ok(cuesIn('on an island, knights always tell the truth and knaves always lie').includes('reasoning'));
+});
