@@ -442,3 +442,15 @@ test('a maths word inside an everyday one is no maths cue: "proveedor", "proofed
   assert.ok(!cuesIn('act as a medieval knight and tell me about the feast').includes('reasoning'));
   assert.ok(cuesIn('on an island, knights always tell the truth and knaves always lie').includes('reasoning'));
 });
+
+test('a cue word opening a longer everyday word is no cue: a computer, quantum physics, Halloween, mercies, a logiciel, Erlangen, a new product line', () => {
+  assert.ok(!cuesIn('sul computer il logo è a sinistra').includes('math'));
+  assert.ok(cuesIn('compute the mean of these values').includes('math'));
+  assert.ok(!cuesIn('¿qué es la física cuántica?').includes('math'));
+  assert.ok(cuesIn('¿cuántos huevos quedan?').includes('math'));
+  for (const text of ['ideas for a halloween costume?', 'he begged for their mercies', 'a salute to the troops']) assert.ok(!cuesIn(text).includes('chat'), text);
+  assert.ok(!cuesIn('quel logiciel de montage choisir ?').includes('reasoning'));
+  for (const text of ['siemens eröffnet ein werk in erlangen', 'queremos rediseñar la web', 'redistribute the load evenly']) assert.ok(!cuesIn(text).includes('code'), text);
+  assert.ok(!cuesIn('découvrez notre nouvelle gamme bio').includes('writing'));
+  for (const text of ['écris une nouvelle de science-fiction', 'une courte nouvelle qui commence par une lettre', 'le premier paragraphe d\'une nouvelle policière']) assert.ok(cuesIn(text).includes('writing'), text);
+});
