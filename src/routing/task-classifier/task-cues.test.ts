@@ -454,3 +454,17 @@ test('a cue word opening a longer everyday word is no cue: a computer, quantum p
   assert.ok(!cuesIn('découvrez notre nouvelle gamme bio').includes('writing'));
   for (const text of ['écris une nouvelle de science-fiction', 'une courte nouvelle qui commence par une lettre', 'le premier paragraphe d\'une nouvelle policière']) assert.ok(cuesIn(text).includes('writing'), text);
 });
+
+test('Chinese and Japanese cue words in their other senses are no cues: 抽出时间, 要素数, 比较好, 推理小说, 正直に, 全天平均, 有多个', () => {
+  assert.ok(!cuesIn('感谢您百忙之中抽出时间参加').includes('extraction'));
+  assert.ok(cuesIn('名前と会社名を抽出してください').includes('extraction'));
+  assert.ok(!cuesIn('リストの要素数を返す関数').includes('math'));
+  assert.ok(!cuesIn('周末去哪里玩比较好？').includes('analysis'));
+  assert.ok(cuesIn('比较一下特斯拉和比亚迪').includes('analysis'));
+  assert.ok(!cuesIn('有什么好看的推理小说推荐吗').includes('reasoning'));
+  assert.ok(!cuesIn('正直に言うと最近疲れてる').includes('reasoning'));
+  assert.ok(cuesIn('この中で正直者は誰？').includes('reasoning'));
+  assert.ok(!cuesIn('全天平均每小时来多少客人').includes('reasoning'));
+  assert.ok(cuesIn('用天平称三次找出那个球').includes('reasoning'));
+  assert.ok(!cuesIn('如果有多个结果，返回第一个').includes('chat'));
+});
