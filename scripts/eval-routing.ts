@@ -10,7 +10,7 @@ import { loadCatalog } from '../src/catalog/catalog.js';
 import type { ChatMessage } from '../src/core/chat-types.js';
 import { emptyUsage } from '../src/core/metered-usage.js';
 import { routeChatRequest } from '../src/routing/model-router.js';
-import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
+import { classifierInputOf, isHeldBack, readRoutingSet, type LabelledPrompt } from './routing-set.js';
 
 const classifier = TaskClassifier.fromFile();
 const rows = readRoutingSet().filter(isHeldBack);
@@ -75,6 +75,16 @@ for (const row of rows) {
 }
 lines.push('', `served tiers with every provider configured: ${['T1', 'T2', 'T3'].map((tier) => `${tier} ${percent(servedTiers.get(tier) ?? 0, rows.length)}`).join(', ')}`);
 lines.push(`savings against the baseline model (600 in / 300 out tokens each): ${((100 * (baselineCost - routedCost)) / baselineCost).toFixed(1)} % (${routedCost.toFixed(4)} vs ${baselineCost.toFixed(4)} USD)`);
+
+// The same requests as people also type them: after a greeting, before a thanks (single-turn rows; a language's own words,
+// English's for languages the set holds few rows of). The family must not move.
+const greetings: Record<string, [string, string]> = { en: ['Hi! ', ' Thanks!'], es: ['¡Hola! ', ' ¡Gracias!'], de: ['Hallo! ', ' Danke!'], fr: ['Bonjour ! ', ' Merci !'], zh: ['你好！', '谢谢！'], ja: ['こんにちは！', 'ありがとう！'] };
+const singleTurn = rows.filter((row) => !row.history);
+const asTyped = singleTurn.filter((row) => classifier.classify(classifierInputOf(row)).family === row.family).length;
+for (const [name, wrap] of [['a greeting before', (row: LabelledPrompt) => `${(greetings[row.lang] ?? greetings.en)[0]}${row.prompt}`], ['a thanks after', (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[1]}`]] as const) {
+  const right = singleTurn.filter((row) => classifier.classify(classifierInputOf({ ...row, prompt: wrap(row) })).family === row.family).length;
+  lines.push(`${name}: family right ${right}/${singleTurn.length} (${percent(right, singleTurn.length)}; as typed: ${asTyped})`);
+}
 
 // Cost: every held-back prompt classified in 25 batches of 10 rounds, after 5 unmeasured ones (the JIT warms
 // up); the median batch, since a shared machine's slow batches say more about the machine than the classifier.

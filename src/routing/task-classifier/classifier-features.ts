@@ -2,7 +2,8 @@ import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexic
 import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
-import { requestEnds, requestOf, type Reading } from './request-reading.js';
+import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';
+import { withoutCourtesy } from './courtesy.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 import { addToolFeatures } from './tool-names.js';
 
@@ -246,6 +247,9 @@ export interface HeadFeatures {
 
 /** The features of both heads of a request: what training and serving read, from this one function. */
 export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
+  // A greeting before the request and a thanks after it say nothing of the task (courtesy.ts).
+  const prompt = withoutCourtesy(input.prompt, Boolean(input.history?.length), asksSomething);
+  if (prompt !== input.prompt) input = { ...input, prompt };
   const reading = requestOf(input.prompt);
   const requestText = requestEnds(input.prompt, reading).toLowerCase();
   const family = classifierFeatures(input, buckets, reading, requestText);

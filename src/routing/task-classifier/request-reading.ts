@@ -69,7 +69,7 @@ export function requestOf(prompt: string): Reading {
  * ("Hello,", "Thanks in advance!"), nor does a bare question ("Can you help me with this?"): read alone, they made a
  * detailed request under them small talk, served at T1.
  */
-function asksSomething(paragraph: string): boolean {
+export function asksSomething(paragraph: string): boolean {
   return cuesIn(paragraph.toLowerCase()).some((family) => family !== 'chat');
 }
 

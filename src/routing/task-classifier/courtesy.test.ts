@@ -1,0 +1,45 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { withoutCourtesy } from './courtesy.js';
+import { asksSomething } from './request-reading.js';
+import { assertFamily } from '../../../test/support/shipped-classifier.js';
+
+const alone = (prompt: string) => withoutCourtesy(prompt, false, asksSomething);
+
+test('a greeting before a request and a thanks after it are left out, in the languages of the set', () => {
+  assert.equal(alone("Hi! What's 15% of 80?"), "What's 15% of 80?");
+  assert.equal(alone('hey, write me a bash one liner'), 'write me a bash one liner');
+  assert.equal(alone('hey can u write me a bash one liner'), 'can u write me a bash one liner');
+  assert.equal(alone('Write a haiku about rain. Thanks in advance!'), 'Write a haiku about rain.');
+  assert.equal(alone('my useEffect runs twice on mount Thanks!'), 'my useEffect runs twice on mount');
+  assert.equal(alone('¡Hola! Traduce al inglés: buenos días. ¡Gracias!'), 'Traduce al inglés: buenos días.');
+  assert.equal(alone('Bonjour ! Résume ce texte en deux phrases. Merci !'), 'Résume ce texte en deux phrases.');
+  assert.equal(alone('你好！请帮我翻译这句话：我很累。谢谢！'), '请帮我翻译这句话：我很累。');
+  assert.equal(alone('こんにちは！この文を英語に訳してください。よろしくお願いします。'), 'この文を英語に訳してください。');
+  assert.equal(alone('  \n\nWhat is 2+2?\n\n '), 'What is 2+2?');
+});
+
+test('a bare plea for help before the request is left out too', () => {
+  assert.equal(alone('Hi! Can you help me with this? Convert 5 miles to km.'), 'Convert 5 miles to km.');
+  assert.equal(alone('Kannst du mir helfen? Ich brauche eine E-Mail an meinen Chef.'), 'Ich brauche eine E-Mail an meinen Chef.');
+  assert.equal(alone('Can you help me write a poem?'), 'Can you help me write a poem?');
+});
+
+test('a greeting or a thanks that is the message, or part of the request, stays', () => {
+  for (const prompt of ['Hi!', 'Can you help me?', 'Hello in Japanese?', 'Hello World program in C', 'How do you say thank you', 'write a poem about the city']) {
+    assert.equal(alone(prompt), prompt);
+  }
+  // "that helps, thanks!" is appreciation: what is left ("that helps") is too short to be a request of its own.
+  assert.equal(alone('that helps, thanks!'), 'that helps, thanks!');
+  // In a conversation, what is left must name a task: "that really helps a lot" is still thanks for the answer.
+  assert.equal(withoutCourtesy('that really helps a lot, thanks!', true, asksSomething), 'that really helps a lot, thanks!');
+  assert.equal(withoutCourtesy('Now translate it into French, thanks!', true, asksSomething), 'Now translate it into French,');
+});
+
+test('the family of a request is the same with a greeting before it and a thanks after it', () => {
+  assertFamily('math', ["Hi! What's 15% of 80?", 'Hello, convert 72 degrees Fahrenheit to Celsius. Thanks!']);
+  assertFamily('code', ['Hi! How do I exit vim?', '¡Hola! oye como hago un merge de dos branches en git sin perder mis cambios?? ¡Gracias!']);
+  assertFamily('reasoning', ['Bonjour ! Si avant-hier était mardi, quel jour sommes-nous ?', 'こんにちは！明日が日曜日なら、昨日は何曜日？']);
+  assertFamily('translation', ['你好！“苹果”用德语怎么说？', "Hi there! What's 'cat' in German? Thanks so much!"]);
+  assertFamily('chat', ['Hi! How are you today?', 'Hallo! Wie geht es dir?']);
+});

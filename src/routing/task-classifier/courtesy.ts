@@ -1,0 +1,73 @@
+/**
+ * A greeting before a request and a thanks after it ("Hi! What's 15% of 80?", "…in Python. Thanks in advance!") say
+ * nothing of the task, yet read as small talk: on the routing set's held-back prompts, a "Hi! " in front turned 194 of
+ * 1,341 into chat (92.3 % → 79.3 % right) and a " Thanks!" behind 155, and one complex request went to T1. The classifier
+ * reads a prompt without them when what is left is a request of its own.
+ */
+
+/** A greeting that opens the prompt, with whom it greets and the punctuation after it. Not "Hello World" (a program). */
+const LEADING_GREETING = new RegExp(
+  String.raw`^[¡¿]?(?:hi|hello(?! world)|hey|heya|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|dear (?:assistant|chatgpt|ai|bot)|` +
+    String.raw`hola|buenas(?: tardes| noches)?|buenos días|hallo|guten (?:morgen|tag|abend)|moin|servus|bonjour|bonsoir|salut|coucou|ciao|olá|oi|` +
+    String.raw`привет|здравствуйте|안녕하세요|merhaba)` +
+    String.raw`(?: (?:there|again|all|everyone|everybody|friend|assistant|chatgpt|claude|gpt|bot|ai|team|guys|folks|zusammen|tout le monde|à tous|amigo|amiga))?` +
+    // Punctuation after it, or a request's first word: "Hello in Japanese?" asks for a translation of the greeting.
+    String.raw`(?:\s*[,!.:;~-][\s,!.:;~-]*|\s+(?=(?:can|could|would|will|please|pls|i|i'm|im|we|my|what|what's|whats|how|why|is|are|do|does|write|tell|give|help|explain|make|create|quick|puedes|podrías|necesito|kannst|könntest|ich|peux|pourrais|je|j'ai)(?![\p{L}'])))|^(?:你好|您好|嗨|哈喽|大家好|こんにちは|こんばんは|おはようございます|おはよう|はじめまして)[\s,，、!！.。~～]*`,
+  'iu',
+);
+
+/** A bare plea for help before the request ("Can you help me with this?", "Quick question:"): it names no task either. */
+const LEADING_PLEA = new RegExp(
+  String.raw`^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
+    String.raw`¿?(?:me )?puedes ayudar(?:me)?(?: con (?:esto|algo|una cosa))?|¿?me ayudas(?: con (?:esto|algo))?|kannst du mir (?:dabei |bei etwas |kurz )?helfen|(?:tu )?peux[- ]tu m'aider|tu peux m'aider|pouvez-vous m'aider)` +
+    String.raw`(?:\s*[?:!.,]|\s*(?=
+))[\s?!.:,]*|^(?:能帮我个忙吗|可以帮我一下吗|请问|ちょっと手伝ってほしいんだけど|質問があります)[\s?？!！、，。:：]*`,
+  'iu',
+);
+
+/** A thanks that closes the prompt, with the punctuation and emoji around it. Not "お願いします", which is the request. */
+const TRAILING_THANKS = new RegExp(
+  // After a mark that ends what came before: "How do I say thank you" is a request, "…in Python. Thanks!" a closing.
+  String.raw`(?<=[,，、.。!！?？\n])[\s,，、.。!！?？¡]*(?:(?:many )?thanks?(?: (?:a lot|so much|very much|in advance|again))?|thank you(?: (?:so much|very much|in advance|again))?|thx|ty|cheers|much appreciated|appreciate it|` +
+    String.raw`(?:muchas )?gracias(?: de antemano| por adelantado)?|danke(?: schön| sehr| im voraus)?|vielen dank(?: im voraus)?|merci(?: d'avance| beaucoup| bien)?|grazie(?: mille| in anticipo)?|obrigad[oa]|спасибо|감사합니다|` +
+    String.raw`谢谢(?:你|您|啦)?|多谢|感谢|ありがとう(?:ございます)?|よろしくお願いします|よろしくお願いいたします)[\s!！.。~～:)）\p{Extended_Pictographic}]*$`,
+  'iu',
+);
+
+/** A thanks with no mark before it, written as a new sentence is: "my useEffect runs twice on mount Thanks!". */
+const CAPITALIZED_THANKS = /(?<=\S)\s+¡?(?:Thanks|Thank you|Thx|Many thanks|Gracias|Muchas gracias|Danke|Vielen Dank|Merci|Grazie|Obrigad[oa])(?: (?:a lot|so much|very much|in advance|again|de antemano|im Voraus|d'avance|beaucoup))?[\s!.:)\p{Extended_Pictographic}]*$/u;
+
+/** A thanks is looked for only in the prompt's last characters: a long prompt costs what a short one does. */
+const TAIL_CHARS = 60;
+/**
+ * What is left must be at least this long, in letters and digits (a Chinese or Japanese character counts two): "that
+ * helps, thanks!" is small talk, not "that helps".
+ */
+const MIN_REQUEST_CHARS = 10;
+const requestLength = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) + (text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0);
+
+/**
+ * The prompt without a greeting before it and a thanks after it, when at least MIN_REQUEST_CHARS of request are left;
+ * otherwise the prompt as it is ("Hi!", "Thanks, that helps!"). `namesTask` says whether a text names a task of a family
+ * other than small talk: in a conversation, a short "that really helps, thanks!" is small talk and stays whole, as it
+ * is read against the opening's task (follow-ups.ts).
+ */
+export function withoutCourtesy(prompt: string, inConversation: boolean, namesTask: (text: string) => boolean): string {
+  const trimmed = prompt.trim();
+  let start = 0;
+  const greeting = LEADING_GREETING.exec(trimmed.slice(0, TAIL_CHARS));
+  if (greeting) start = greeting[0].length;
+  const plea = LEADING_PLEA.exec(trimmed.slice(start, start + TAIL_CHARS));
+  if (plea) start += plea[0].length;
+  let end = trimmed.length;
+  const tailStart = Math.max(start, trimmed.length - TAIL_CHARS);
+  const tail = trimmed.slice(tailStart);
+  const thanks = TRAILING_THANKS.exec(tail) ?? CAPITALIZED_THANKS.exec(tail);
+  if (thanks) end = tailStart + thanks.index;
+  if (start === 0 && end === trimmed.length) return trimmed;
+  const request = trimmed.slice(start, end).trim();
+  // Counted on its start only: whether it reaches MIN_REQUEST_CHARS is all that is asked.
+  if (requestLength(request.slice(0, 4 * MIN_REQUEST_CHARS)) < MIN_REQUEST_CHARS) return trimmed;
+  if (inConversation && !namesTask(request)) return trimmed;
+  return request;
+}
