@@ -76,12 +76,19 @@ for (const row of rows) {
 lines.push('', `served tiers with every provider configured: ${['T1', 'T2', 'T3'].map((tier) => `${tier} ${percent(servedTiers.get(tier) ?? 0, rows.length)}`).join(', ')}`);
 lines.push(`savings against the baseline model (600 in / 300 out tokens each): ${((100 * (baselineCost - routedCost)) / baselineCost).toFixed(1)} % (${routedCost.toFixed(4)} vs ${baselineCost.toFixed(4)} USD)`);
 
-// The same requests as people also type them: after a greeting, before a thanks (single-turn rows; a language's own words,
+// The same requests as people also type them: after a greeting, before a thanks or a sentence on how to answer (single-turn rows; a language's own words,
 // English's for languages the set holds few rows of). The family must not move.
-const greetings: Record<string, [string, string]> = { en: ['Hi! ', ' Thanks!'], es: ['¡Hola! ', ' ¡Gracias!'], de: ['Hallo! ', ' Danke!'], fr: ['Bonjour ! ', ' Merci !'], zh: ['你好！', '谢谢！'], ja: ['こんにちは！', 'ありがとう！'] };
+const greetings: Record<string, [string, string, string]> = {
+  en: ['Hi! ', ' Thanks!', " Let's think step by step."],
+  es: ['¡Hola! ', ' ¡Gracias!', ' Piensa paso a paso.'],
+  de: ['Hallo! ', ' Danke!', ' Denk Schritt für Schritt.'],
+  fr: ['Bonjour ! ', ' Merci !', ' Réfléchis étape par étape.'],
+  zh: ['你好！', '谢谢！', '请一步一步思考。'],
+  ja: ['こんにちは！', 'ありがとう！', 'ステップバイステップで考えてください。'],
+};
 const singleTurn = rows.filter((row) => !row.history);
 const asTyped = singleTurn.filter((row) => classifier.classify(classifierInputOf(row)).family === row.family).length;
-for (const [name, wrap] of [['a greeting before', (row: LabelledPrompt) => `${(greetings[row.lang] ?? greetings.en)[0]}${row.prompt}`], ['a thanks after', (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[1]}`]] as const) {
+for (const [name, wrap] of [['a greeting before', (row: LabelledPrompt) => `${(greetings[row.lang] ?? greetings.en)[0]}${row.prompt}`], ['a thanks after', (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[1]}`], ["'think step by step' after", (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[2]}`]] as const) {
   const right = singleTurn.filter((row) => classifier.classify(classifierInputOf({ ...row, prompt: wrap(row) })).family === row.family).length;
   lines.push(`${name}: family right ${right}/${singleTurn.length} (${percent(right, singleTurn.length)}; as typed: ${asTyped})`);
 }

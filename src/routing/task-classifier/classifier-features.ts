@@ -3,7 +3,8 @@ import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';
-import { withoutCourtesy } from './courtesy.js';
+import { withoutAnswerManner } from './answer-manner.js';
+import { isLongEnough, withoutCourtesy } from './courtesy.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 import { addToolFeatures } from './tool-names.js';
 
@@ -247,8 +248,9 @@ export interface HeadFeatures {
 
 /** The features of both heads of a request: what training and serving read, from this one function. */
 export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
-  // A greeting before the request and a thanks after it say nothing of the task (courtesy.ts).
-  const prompt = withoutCourtesy(input.prompt, Boolean(input.history?.length), asksSomething);
+  // A greeting before the request, a thanks after it and how to answer ("Be concise.") say nothing of the task.
+  // How to answer is read past first and again after: "Hi! Be concise." is a greeting, "… Be concise. Thanks!" a request.
+  const prompt = withoutAnswerManner(withoutCourtesy(withoutAnswerManner(input.prompt, isLongEnough), Boolean(input.history?.length), asksSomething), isLongEnough);
   if (prompt !== input.prompt) input = { ...input, prompt };
   const reading = requestOf(input.prompt);
   const requestText = requestEnds(input.prompt, reading).toLowerCase();

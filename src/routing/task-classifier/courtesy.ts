@@ -16,9 +16,9 @@ const LEADING_GREETING = new RegExp(
   'iu',
 );
 
-/** A bare plea for help before the request ("Can you help me with this?", "Quick question:"): it names no task either. */
+/** A please, or a bare plea for help before the request ("Can you help me with this?", "Quick question:"): it names no task either. */
 const LEADING_PLEA = new RegExp(
-  String.raw`^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
+  String.raw`^(?:please|pls|plz|por favor|bitte|s'il (?:te|vous) plaît)(?:\s*,\s*|\s+)(?=\S)|^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
     String.raw`¿?(?:me )?puedes ayudar(?:me)?(?: con (?:esto|algo|una cosa))?|¿?me ayudas(?: con (?:esto|algo))?|kannst du mir (?:dabei |bei etwas |kurz )?helfen|(?:tu )?peux[- ]tu m'aider|tu peux m'aider|pouvez-vous m'aider)` +
     String.raw`(?:\s*[?:!.,]|\s*(?=
 ))[\s?!.:,]*|^(?:能帮我个忙吗|可以帮我一下吗|请问|ちょっと手伝ってほしいんだけど|質問があります)[\s?？!！、，。:：]*`,
@@ -46,6 +46,9 @@ const TAIL_CHARS = 60;
 const MIN_REQUEST_CHARS = 10;
 const requestLength = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ?? 0) + (text.match(/[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g)?.length ?? 0);
 
+/** Whether a text holds MIN_REQUEST_CHARS of request, counted on its start only: that is all that is asked. */
+export const isLongEnough = (text: string) => requestLength(text.slice(0, 4 * MIN_REQUEST_CHARS)) >= MIN_REQUEST_CHARS;
+
 /**
  * The prompt without a greeting before it and a thanks after it, when at least MIN_REQUEST_CHARS of request are left;
  * otherwise the prompt as it is ("Hi!", "Thanks, that helps!"). `namesTask` says whether a text names a task of a family
@@ -66,8 +69,7 @@ export function withoutCourtesy(prompt: string, inConversation: boolean, namesTa
   if (thanks) end = tailStart + thanks.index;
   if (start === 0 && end === trimmed.length) return trimmed;
   const request = trimmed.slice(start, end).trim();
-  // Counted on its start only: whether it reaches MIN_REQUEST_CHARS is all that is asked.
-  if (requestLength(request.slice(0, 4 * MIN_REQUEST_CHARS)) < MIN_REQUEST_CHARS) return trimmed;
+  if (!isLongEnough(request)) return trimmed;
   if (inConversation && !namesTask(request)) return trimmed;
   return request;
 }
