@@ -17,10 +17,13 @@ test('a last sentence that says how to answer is left out, in the languages of t
   assert.equal(read('秘鲁的首都是哪里？请一步一步思考。'), '秘鲁的首都是哪里？');
   assert.equal(read('ペルーの首都はどこですか？日本語で答えてください。'), 'ペルーの首都はどこですか？');
   assert.equal(read('Question: What is 7 times 8?\nAnswer:'), 'Question: What is 7 times 8?');
+  assert.equal(read('Why is the sky blue? Answer in under 100 words.'), 'Why is the sky blue?');
+  assert.equal(read('Compare Postgres and MySQL for a small shop. Use bullet points.'), 'Compare Postgres and MySQL for a small shop.');
+  assert.equal(read('天空为什么是蓝色的？请在100字以内回答。'), '天空为什么是蓝色的？');
 });
 
 test('a sentence that is the request, or asks the manner as its task, stays', () => {
-  for (const prompt of ["Let's think step by step.", 'Explain your reasoning.', 'Translate into English: je suis fatigué', 'Explain step by step how to change a tire', '请对这个问题逐步分析']) {
+  for (const prompt of ["Let's think step by step.", 'Explain your reasoning.', 'Write a story in under 100 words.', 'Translate into English: je suis fatigué', 'Explain step by step how to change a tire', '请对这个问题逐步分析']) {
     assert.equal(read(prompt), prompt);
   }
 });

@@ -23,6 +23,14 @@ test('a bare plea for help before the request is left out too', () => {
   assert.equal(alone('Hi! Can you help me with this? Convert 5 miles to km.'), 'Convert 5 miles to km.');
   assert.equal(alone('Kannst du mir helfen? Ich brauche eine E-Mail an meinen Chef.'), 'Ich brauche eine E-Mail an meinen Chef.');
   assert.equal(alone('Can you help me write a poem?'), 'Can you help me write a poem?');
+  assert.equal(alone('Please convert 5 miles to km.'), 'convert 5 miles to km.');
+});
+
+test("an assistant's generic role before the request is left out; a role that is the request stays", () => {
+  assert.equal(alone('You are a helpful assistant. What is the capital of Peru?'), 'What is the capital of Peru?');
+  assert.equal(alone('You are an expert. Why did the Roman Empire fall?'), 'Why did the Roman Empire fall?');
+  assert.equal(alone('你是一个乐于助人的助手。秘鲁的首都是哪里？'), '秘鲁的首都是哪里？');
+  assert.equal(alone('You are a pirate. Tell me about your ship.'), 'You are a pirate. Tell me about your ship.');
 });
 
 test('a greeting or a thanks that is the message, or part of the request, stays', () => {

@@ -18,7 +18,11 @@ const LEADING_GREETING = new RegExp(
 
 /** A please, or a bare plea for help before the request ("Can you help me with this?", "Quick question:"): it names no task either. */
 const LEADING_PLEA = new RegExp(
-  String.raw`^(?:please|pls|plz|por favor|bitte|s'il (?:te|vous) plaît)(?:\s*,\s*|\s+)(?=\S)|^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
+  // An assistant's generic role, as a system prompt would give it: "You are a helpful assistant." says nothing of the task.
+  String.raw`^(?:you are|you're) (?:a |an )?(?:(?:very |really )?(?:helpful|friendly|smart|knowledgeable|world-class|expert|professional|capable|useful|honest|intelligent),? )*(?:assistant|ai(?: assistant)?|expert|chatbot|language model|ai model)[.!]\s*|` +
+    String.raw`^(?:eres un(?:a)? (?:asistente|experto|experta)(?: (?:útil|amable|experto|inteligente))?|du bist ein(?:e)? (?:hilfreiche[rn]? |freundliche[rn]? |kompetente[rn]? )?(?:assistent(?:in)?|experte|expertin|ki-assistent)|tu es un(?:e)? (?:assistant(?:e)?|expert(?:e)?)(?: (?:utile|serviable|compétent(?:e)?))?|vous êtes un(?:e)? (?:assistant(?:e)?|expert(?:e)?)(?: (?:utile|serviable))?)[.!]\s*|` +
+    String.raw`^(?:你是一个|你是一位|你是)(?:乐于助人的|有帮助的|专业的|聪明的)?(?:助手|ai助手|专家|人工智能助手)[。！.!]\s*|^あなたは(?:親切な|優秀な|有能な|役に立つ)?(?:アシスタント|ai|専門家)です[。！.!]\s*|` +
+    String.raw`^(?:please|pls|plz|por favor|bitte|s'il (?:te|vous) plaît)(?:\s*,\s*|\s+)(?=\S)|^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
     String.raw`¿?(?:me )?puedes ayudar(?:me)?(?: con (?:esto|algo|una cosa))?|¿?me ayudas(?: con (?:esto|algo))?|kannst du mir (?:dabei |bei etwas |kurz )?helfen|(?:tu )?peux[- ]tu m'aider|tu peux m'aider|pouvez-vous m'aider)` +
     String.raw`(?:\s*[?:!.,]|\s*(?=
 ))[\s?!.:,]*|^(?:能帮我个忙吗|可以帮我一下吗|请问|ちょっと手伝ってほしいんだけど|質問があります)[\s?？!！、，。:：]*`,
