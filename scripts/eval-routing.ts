@@ -93,6 +93,18 @@ for (const [name, wrap] of [['a greeting before', (row: LabelledPrompt) => `${(g
   lines.push(`${name}: family right ${right}/${singleTurn.length} (${percent(right, singleTurn.length)}; as typed: ${asTyped})`);
 }
 
+// And as the turn of a conversation that began with something else: the request is its own, and a hard one must not go
+// to T1 for a trivial opening.
+const unrelatedOpening = ['What is the capital of France?', 'The capital of France is Paris.'];
+let afterOpeningRight = 0;
+let afterOpeningAtT1 = 0;
+for (const row of singleTurn) {
+  const result = classifier.classify({ ...classifierInputOf(row), history: unrelatedOpening });
+  if (result.family === row.family) afterOpeningRight++;
+  if ((row.complexity === 'complex' || row.complexity === 'expert') && chooseTier(undefined, undefined, result).tier === 'T1') afterOpeningAtT1++;
+}
+lines.push(`after an unrelated first exchange: family right ${afterOpeningRight}/${singleTurn.length} (${percent(afterOpeningRight, singleTurn.length)}); complex or expert at T1: ${afterOpeningAtT1}`);
+
 // Cost: every held-back prompt classified in 25 batches of 10 rounds, after 5 unmeasured ones (the JIT warms
 // up); the median batch, since a shared machine's slow batches say more about the machine than the classifier.
 const inputs = rows.map(classifierInputOf);

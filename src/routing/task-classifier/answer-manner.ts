@@ -23,8 +23,18 @@ const TRAILING_MANNER = new RegExp(
   'iu',
 );
 
-/** The same sentence with no mark before it, written as a new sentence is: "how far is the moon Let's think step by step." */
-const CAPITALIZED_MANNER = new RegExp(String.raw`(?<=\S)\s+(?=\p{Lu})(?:${STEP_BY_STEP}|${SHOW_REASONING}|${BE_BRIEF}|${ANSWER_LANGUAGE}|${LENGTH}|${FORMAT})(?: please)?[\s.!]*$`, 'iu');
+/**
+ * The same sentence with no mark before it, written as a new sentence is: "how far is the moon Let's think step by
+ * step." Tried only where a capital follows a space (found case-sensitively: the sentence's own pattern ignores case).
+ */
+const CAPITAL_AFTER_SPACE = /(?<=\S)\s+(?=\p{Lu})/gu;
+const MANNER_FROM_START = new RegExp(String.raw`^(?:${STEP_BY_STEP}|${SHOW_REASONING}|${BE_BRIEF}|${ANSWER_LANGUAGE}|${LENGTH}|${FORMAT})(?: please)?[\s.!]*$`, 'iu');
+
+/** Where a capitalized manner sentence starts in `tail` (its space before), or -1. */
+function capitalizedManner(tail: string): number {
+  for (const space of tail.matchAll(CAPITAL_AFTER_SPACE)) if (MANNER_FROM_START.test(tail.slice(space.index + space[0].length))) return space.index;
+  return -1;
+}
 
 /** Only the prompt's end is searched: a long prompt costs what a short one does. */
 const TAIL_CHARS = 80;
@@ -38,9 +48,9 @@ export function withoutAnswerManner(prompt: string, isRequest: (text: string) =>
   for (let round = 0; round < 2; round++) {
     const tailStart = Math.max(0, request.length - TAIL_CHARS);
     const tail = request.slice(tailStart);
-    const manner = TRAILING_MANNER.exec(tail) ?? CAPITALIZED_MANNER.exec(tail);
-    if (!manner) break;
-    const rest = request.slice(0, tailStart + manner.index).trimEnd();
+    const at = TRAILING_MANNER.exec(tail)?.index ?? capitalizedManner(tail);
+    if (at < 0) break;
+    const rest = request.slice(0, tailStart + at).trimEnd();
     if (!isRequest(rest)) break;
     request = rest;
   }

@@ -1,10 +1,10 @@
 import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
-import { asksToTransformAnswer, isFollowUp, REFERS_BACK } from './follow-ups.js';
+import { asksToTransformAnswer, isFollowUp, REFERS_BACK, standsAlone } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';
 import { withoutAnswerManner } from './answer-manner.js';
-import { isLongEnough, withoutCourtesy } from './courtesy.js';
+import { isLongEnough, isOnlyGreeting, withoutCourtesy } from './courtesy.js';
 import { fnv1a } from '../../shared/fnv1a.js';
 import { addToolFeatures } from './tool-names.js';
 
@@ -242,6 +242,8 @@ export interface HeadFeatures {
   reading: Reading;
   /** Where the family head's reading says the task is written, lower-cased (its cues; the proof and explanation tests). */
   requestText: string;
+  /** The conversation's opening turn as read: its first user turn that is more than a greeting. */
+  opening?: string;
   family: RequestFeatures;
   complexity: SparseFeatures;
 }
@@ -252,10 +254,12 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
   // How to answer is read past first and again after: "Hi! Be concise." is a greeting, "… Be concise. Thanks!" a request.
   const prompt = withoutAnswerManner(withoutCourtesy(withoutAnswerManner(input.prompt, isLongEnough), Boolean(input.history?.length), asksSomething), isLongEnough);
   if (prompt !== input.prompt) input = { ...input, prompt };
+  // A conversation that opened with a greeting ("Hi!" / "Hello! How can I help?") opens its task with the turn after it.
+  if (input.history?.length && isOnlyGreeting(input.history[0])) input = { ...input, history: input.history.length > 2 ? input.history.slice(2) : undefined };
   const reading = requestOf(input.prompt);
   const requestText = requestEnds(input.prompt, reading).toLowerCase();
   const family = classifierFeatures(input, buckets, reading, requestText);
-  return { reading, requestText, family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
+  return { reading, requestText, opening: input.history?.[0], family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
 }
 
 /**
@@ -288,8 +292,8 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   const namesTask = promptCues.some((family) => family !== 'chat');
   // Shortening needs something to shorten: with a history, "Now make the JSON object shorter by…" is a follow-up however long.
   const onlyShortens = !promptCues.some((family) => family !== 'chat' && family !== 'summarization') && asksToShorten(requestText);
-  const followUp = input.history?.length && (isFollowUp(head, namesTask) || onlyShortens);
   const openingCues = input.history?.length ? cuesIn(input.history[0].slice(0, 300).toLowerCase()) : [];
+  const followUp = input.history?.length && (isFollowUp(head, namesTask) || onlyShortens) && !standsAlone(head, promptCues, openingCues);
   // A follow-up that asks to translate or summarize what came before ("translate it into English" after "write a birthday
   // wish", "summarize it in one line" after a story) asks that of the answer: the opening says what the text is, not what is
   // asked, and is read as a history's turn, not as the prompt. Shortening one's own text ("kürzer, für Instagram") is an

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { classifierInputOf, isHeldBack, readRoutingSet } from '../../../scripts/routing-set.js';
 import { assertFamily, shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
+import { chooseTier } from '../tier-rules.js';
 
 /**
  * The task classifier on conversations: follow-ups read with the turn that opened them, and what an app's system prompt
@@ -123,4 +124,28 @@ test('a request to redo the previous answer is a follow-up in the other language
   assertFamily('writing', ['Riscrivi la tua risposta precedente in rima baciata e in meno di otto versi.'], {
     history: ["Scrivi una poesia breve sull'autunno.", 'Cadono le foglie, lente come pensieri, e il vento le accompagna verso sera.'],
   });
+});
+
+test('a conversation that opened with a greeting opens its task with the turn after it', () => {
+  const greeted = ['Hi!', 'Hello! How can I help you today?'];
+  assertFamily('math', ["What's 15% of 80?"], { history: greeted });
+  assertFamily('reasoning', ['明日が日曜日なら、昨日は何曜日？'], { history: ['こんにちは', 'こんにちは！何かお手伝いできることはありますか？'] });
+  assertFamily('code', ['and in Go?'], { history: ['Hello', 'Hi! What can I do for you?', 'Write a Python function that merges two sorted lists.', 'def merge(a, b):\n    return sorted(a + b)'] });
+});
+
+test('a turn that names a task of its own, unlike the opening, and points back at nothing is a request of its own', () => {
+  const aboutParis = ['What is the capital of France?', 'The capital of France is Paris.'];
+  assertFamily('writing', ['写一首关于秋天的现代诗。', 'Trouve-moi un slogan pour une salle d\'escalade.'], { history: aboutParis });
+  assertFamily('code', ['Python 里怎么把列表排序？'], { history: aboutParis });
+  // Still follow-ups: a pointer back, a continuation, or the opening's own task.
+  assertFamily('translation', ['translate it into German'], { history: ['Write a two-line birthday wish for my aunt.', 'Happy birthday, dear aunt! May your year be as warm as your hugs.'] });
+  assertFamily('code', ['Sortiert nach Umsatz und nur die ersten zehn, bitte.'], { history: ['Schreib mir ein SQL-Statement, das alle Kunden aus Berlin mit ihrem Umsatz auflistet.', 'SELECT name, umsatz FROM kunden WHERE stadt = \'Berlin\';'] });
+});
+
+test('a hard question after a trivial exchange is as hard as it is alone: never served at T1', () => {
+  for (const history of [['What is the capital of France?', 'The capital of France is Paris.'], ['Thanks!', "You're welcome!"]]) {
+    for (const prompt of ['tesla vs byd long term?', 'La croissance verte est-elle possible ?', 'What is the current consensus on the Hubble tension?']) {
+      assert.notEqual(chooseTier(undefined, undefined, classifier.classify({ prompt, history })).tier, 'T1', prompt);
+    }
+  }
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { withoutCourtesy } from './courtesy.js';
+import { isOnlyGreeting, withoutCourtesy } from './courtesy.js';
 import { asksSomething } from './request-reading.js';
 import { assertFamily } from '../../../test/support/shipped-classifier.js';
 
@@ -50,4 +50,9 @@ test('the family of a request is the same with a greeting before it and a thanks
   assertFamily('reasoning', ['Bonjour ! Si avant-hier était mardi, quel jour sommes-nous ?', 'こんにちは！明日が日曜日なら、昨日は何曜日？']);
   assertFamily('translation', ['你好！“苹果”用德语怎么说？', "Hi there! What's 'cat' in German? Thanks so much!"]);
   assertFamily('chat', ['Hi! How are you today?', 'Hallo! Wie geht es dir?']);
+});
+
+test('a turn that is a greeting and no more is told from one that asks something', () => {
+  for (const turn of ['Hi!', 'hello', 'Hello, how are you?', '你好', 'こんにちは！', '¡Hola!']) assert.ok(isOnlyGreeting(turn), turn);
+  for (const turn of ['Hi! Write me a haiku about rain.', 'Hello in Japanese?', 'What is the capital of France?']) assert.ok(!isOnlyGreeting(turn), turn);
 });

@@ -12,7 +12,7 @@ const LEADING_GREETING = new RegExp(
     String.raw`привет|здравствуйте|안녕하세요|merhaba)` +
     String.raw`(?: (?:there|again|all|everyone|everybody|friend|assistant|chatgpt|claude|gpt|bot|ai|team|guys|folks|zusammen|tout le monde|à tous|amigo|amiga))?` +
     // Punctuation after it, or a request's first word: "Hello in Japanese?" asks for a translation of the greeting.
-    String.raw`(?:\s*[,!.:;~-][\s,!.:;~-]*|\s+(?=(?:can|could|would|will|please|pls|i|i'm|im|we|my|what|what's|whats|how|why|is|are|do|does|write|tell|give|help|explain|make|create|quick|puedes|podrías|necesito|kannst|könntest|ich|peux|pourrais|je|j'ai)(?![\p{L}'])))|^(?:你好|您好|嗨|哈喽|大家好|こんにちは|こんばんは|おはようございます|おはよう|はじめまして)[\s,，、!！.。~～]*`,
+    String.raw`(?:\s*[,!.:;~-][\s,!.:;~-]*|\s*$|\s+(?=(?:can|could|would|will|please|pls|i|i'm|im|we|my|what|what's|whats|how|why|is|are|do|does|write|tell|give|help|explain|make|create|quick|puedes|podrías|necesito|kannst|könntest|ich|peux|pourrais|je|j'ai)(?![\p{L}'])))|^(?:你好|您好|嗨|哈喽|大家好|こんにちは|こんばんは|おはようございます|おはよう|はじめまして)[\s,，、!！.。~～]*`,
   'iu',
 );
 
@@ -52,6 +52,16 @@ const requestLength = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ??
 
 /** Whether a text holds MIN_REQUEST_CHARS of request, counted on its start only: that is all that is asked. */
 export const isLongEnough = (text: string) => requestLength(text.slice(0, 4 * MIN_REQUEST_CHARS)) >= MIN_REQUEST_CHARS;
+
+/**
+ * Whether a turn is a greeting and no more ("Hi!", "Hello, how are you?", "你好"): a conversation that opens with one
+ * opens its task with the next turn.
+ */
+export function isOnlyGreeting(turn: string): boolean {
+  const trimmed = turn.trim();
+  const greeting = LEADING_GREETING.exec(trimmed.slice(0, TAIL_CHARS));
+  return greeting !== null && !isLongEnough(trimmed.slice(greeting[0].length));
+}
 
 /**
  * The prompt without a greeting before it and a thanks after it, when at least MIN_REQUEST_CHARS of request are left;

@@ -37,6 +37,29 @@ export function isFollowUp(prompt: string, namesTask: boolean): boolean {
   return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
 }
 
+/**
+ * Words that point back at what was said ("it", "again", "the same", "that one", 它, それ): a turn that holds none and
+ * opens with no continuation reads as a sentence of its own. Not "this" or "these" before a colon or a quote, which point
+ * at the turn's own material ("Shorten this: '…'"), nor "that", "she", "her", a conjunction and pronouns a request of its
+ * own holds as often; nor 这 (这段代码: the code that follows). Spanish, French and German object pronouns are articles too.
+ */
+const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|same|instead|another|also|too|(?:this|that) one|(?:this|these)(?!\s*[:：'"«“„「]))(?!\p{L})|(?<!\p{L})(?:eso|ello|cela|ça|davon|daraus)(?!\p{L})|它|上面|刚才|刚刚|前面的|これ(?!から)|それ|さっき|上記|先ほど/iu;
+
+/**
+ * Whether a short latest turn is a request of its own rather than a follow-up: it names a task (`asked`, its families
+ * other than small talk) that the conversation's opening did not, opens with no continuation and points back at
+ * nothing. "写一首关于秋天的现代诗。" or "Convert 5 miles to kilometres." after a question about Paris is no follow-up
+ * of it: read as one, 128 of 1,345 held-back requests put after an unrelated first exchange read as small talk.
+ */
+export function standsAlone(prompt: string, promptCues: readonly string[], openingCues: readonly string[]): boolean {
+  const asked = promptCues.filter((family) => family !== 'chat').map(asTask);
+  // Translating, summarizing or shortening is asked of the answer ("Kürzer und knackiger, für Instagram", "en anglais ?").
+  if (asked.length === 0 || asked.every((family) => TRANSFORMS.includes(family))) return false;
+  const opened = openingCues.map(asTask);
+  if (asked.some((family) => opened.includes(family))) return false;
+  return !CONTINUATION.test(prompt) && !REFERS_BACK.test(prompt) && !POINTS_BACK.test(prompt);
+}
+
 /** Tasks any answer can be put through, whatever it was: its translation, its summary. */
 const TRANSFORMS = ['translation', 'summarization'];
 

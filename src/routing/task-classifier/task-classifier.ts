@@ -43,14 +43,21 @@ export class TaskClassifier {
     const features = headFeatures(input, this.buckets);
     // A request to redo the answer asks the opening's task again: its own words ("eliminate the gendered pronouns") and the
     // answer's say less of it than the opening does, read alone as a prompt.
-    const read = features.family.redoesOpening ? headFeatures({ ...input, prompt: input.history![0], history: undefined }, this.buckets) : features;
+    const read = features.family.redoesOpening ? headFeatures({ ...input, prompt: features.opening!, history: undefined }, this.buckets) : features;
     const families = predict(this.family, read.family);
     // An option picked is never a text of its own: those families are ruled out whatever the words weighed. The others keep
     // their probabilities, not renormalized: what the model gave a ruled-out family is doubt, and the T1 rule reads it so.
     if (features.family.picksAnOption) {
       for (let index = 0; index < families.length; index++) if (OWN_TEXT_TASKS.has(this.family.classes[index])) families[index] = 0;
     }
-    const levels = predict(this.complexity, features.complexity);
+    let levels = predict(this.complexity, features.complexity);
+    // A turn of a conversation read as trivial is read alone too, and is as hard as the harder reading: "tesla vs byd long
+    // term?" after "What is the capital of France?" was read with that opening as trivial small talk and sent to T1.
+    const trivial = this.complexity.classes.indexOf('trivial');
+    if (input.history?.length && mostProbable(levels) === trivial) {
+      const alone = predict(this.complexity, headFeatures({ ...input, history: undefined }, this.buckets).complexity);
+      if (alone[trivial] < levels[trivial]) levels = alone;
+    }
     const best = mostProbable(families);
     const level = mostProbable(levels);
     const complexityProbabilities = {} as Record<Complexity, number>;
