@@ -450,6 +450,8 @@ test('a cue word opening a longer everyday word is no cue: a computer, quantum p
   assert.ok(cuesIn('¿cuántos huevos quedan?').includes('math'));
   for (const text of ['ideas for a halloween costume?', 'he begged for their mercies', 'a salute to the troops']) assert.ok(!cuesIn(text).includes('chat'), text);
   assert.ok(!cuesIn('quel logiciel de montage choisir ?').includes('reasoning'));
+  assert.ok(!cuesIn('¿qué conclusiones sacas de estas ventas?').includes('extraction'));
+  assert.ok(cuesIn('saca el nombre del cliente y el número de pedido').includes('extraction'));
   for (const text of ['siemens eröffnet ein werk in erlangen', 'queremos rediseñar la web', 'redistribute the load evenly']) assert.ok(!cuesIn(text).includes('code'), text);
   assert.ok(!cuesIn('découvrez notre nouvelle gamme bio').includes('writing'));
   for (const text of ['écris une nouvelle de science-fiction', 'une courte nouvelle qui commence par une lettre', 'le premier paragraphe d\'une nouvelle policière']) assert.ok(cuesIn(text).includes('writing'), text);
