@@ -470,3 +470,8 @@ test('Chinese and Japanese cue words in their other senses are no cues: 抽出�
   assert.ok(cuesIn('用天平称三次找出那个球').includes('reasoning'));
   assert.ok(!cuesIn('如果有多个结果，返回第一个').includes('chat'));
 });
+
+test('weak points asked of a plan are an analysis cue, and what a text says in everyday words a summary cue', () => {
+  for (const text of ['lee esta propuesta y dime sus puntos débiles', 'what are the weaknesses of this plan?', 'quels sont les points faibles de ce projet ?', '这个方案有哪些不足之处？', 'この計画の弱みは？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  for (const text of ['这篇新闻主要讲了啥？', "qu'est-ce qu'il faut retenir de ce communiqué ?"]) assert.ok(cuesIn(text).includes('summarization'), text);
+});
