@@ -10,7 +10,7 @@ import { loadCatalog } from '../src/catalog/catalog.js';
 import type { ChatMessage } from '../src/core/chat-types.js';
 import { emptyUsage } from '../src/core/metered-usage.js';
 import { routeChatRequest } from '../src/routing/model-router.js';
-import { classifierInputOf, isHeldBack, readRoutingSet, type LabelledPrompt } from './routing-set.js';
+import { classifierInputOf, isHeldBack, readRoutingSet } from './routing-set.js';
 
 const classifier = TaskClassifier.fromFile();
 const rows = readRoutingSet().filter(isHeldBack);
@@ -76,20 +76,30 @@ for (const row of rows) {
 lines.push('', `served tiers with every provider configured: ${['T1', 'T2', 'T3'].map((tier) => `${tier} ${percent(servedTiers.get(tier) ?? 0, rows.length)}`).join(', ')}`);
 lines.push(`savings against the baseline model (600 in / 300 out tokens each): ${((100 * (baselineCost - routedCost)) / baselineCost).toFixed(1)} % (${routedCost.toFixed(4)} vs ${baselineCost.toFixed(4)} USD)`);
 
-// The same requests as people also type them: after a greeting, before a thanks or a sentence on how to answer (single-turn rows; a language's own words,
-// English's for languages the set holds few rows of). The family must not move.
-const greetings: Record<string, [string, string, string]> = {
-  en: ['Hi! ', ' Thanks!', " Let's think step by step."],
-  es: ['¡Hola! ', ' ¡Gracias!', ' Piensa paso a paso.'],
-  de: ['Hallo! ', ' Danke!', ' Denk Schritt für Schritt.'],
-  fr: ['Bonjour ! ', ' Merci !', ' Réfléchis étape par étape.'],
-  zh: ['你好！', '谢谢！', '请一步一步思考。'],
-  ja: ['こんにちは！', 'ありがとう！', 'ステップバイステップで考えてください。'],
+// The same requests as people also type them: after a greeting, before a thanks or a sentence on how to answer, in the
+// row's language (English for languages the set holds few rows of). Single-turn rows; the family must not move.
+interface TypedAround {
+  greeting: string;
+  thanks: string;
+  stepByStep: string;
+}
+const typedAround: Record<string, TypedAround> = {
+  en: { greeting: 'Hi! ', thanks: ' Thanks!', stepByStep: " Let's think step by step." },
+  es: { greeting: '¡Hola! ', thanks: ' ¡Gracias!', stepByStep: ' Piensa paso a paso.' },
+  de: { greeting: 'Hallo! ', thanks: ' Danke!', stepByStep: ' Denk Schritt für Schritt.' },
+  fr: { greeting: 'Bonjour ! ', thanks: ' Merci !', stepByStep: ' Réfléchis étape par étape.' },
+  zh: { greeting: '你好！', thanks: '谢谢！', stepByStep: '请一步一步思考。' },
+  ja: { greeting: 'こんにちは！', thanks: 'ありがとう！', stepByStep: 'ステップバイステップで考えてください。' },
 };
 const singleTurn = rows.filter((row) => !row.history);
 const asTyped = singleTurn.filter((row) => classifier.classify(classifierInputOf(row)).family === row.family).length;
-for (const [name, wrap] of [['a greeting before', (row: LabelledPrompt) => `${(greetings[row.lang] ?? greetings.en)[0]}${row.prompt}`], ['a thanks after', (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[1]}`], ["'think step by step' after", (row: LabelledPrompt) => `${row.prompt}${(greetings[row.lang] ?? greetings.en)[2]}`]] as const) {
-  const right = singleTurn.filter((row) => classifier.classify(classifierInputOf({ ...row, prompt: wrap(row) })).family === row.family).length;
+const wrappings: [string, (prompt: string, words: TypedAround) => string][] = [
+  ['a greeting before', (prompt, words) => words.greeting + prompt],
+  ['a thanks after', (prompt, words) => prompt + words.thanks],
+  ["'think step by step' after", (prompt, words) => prompt + words.stepByStep],
+];
+for (const [name, wrap] of wrappings) {
+  const right = singleTurn.filter((row) => classifier.classify(classifierInputOf({ ...row, prompt: wrap(row.prompt, typedAround[row.lang] ?? typedAround.en) })).family === row.family).length;
   lines.push(`${name}: family right ${right}/${singleTurn.length} (${percent(right, singleTurn.length)}; as typed: ${asTyped})`);
 }
 

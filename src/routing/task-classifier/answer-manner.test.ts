@@ -7,19 +7,22 @@ import { assertFamily } from '../../../test/support/shipped-classifier.js';
 const read = (prompt: string) => withoutAnswerManner(prompt, isLongEnough);
 
 test('a last sentence that says how to answer is left out, in the languages of the set', () => {
-  assert.equal(read("What's the capital of Peru? Let's think step by step."), "What's the capital of Peru?");
-  assert.equal(read('how far is the moon from earth Let\'s think step by step.'), 'how far is the moon from earth');
-  assert.equal(read('Which plan is cheaper for two people? Explain your reasoning.'), 'Which plan is cheaper for two people?');
-  assert.equal(read('Summarize the causes of the French Revolution. Be concise. Answer in English.'), 'Summarize the causes of the French Revolution.');
-  assert.equal(read('¿Cuál es la capital de Perú? Piensa paso a paso.'), '¿Cuál es la capital de Perú?');
-  assert.equal(read('Wie weit ist der Mond entfernt? Antworte auf Deutsch.'), 'Wie weit ist der Mond entfernt?');
-  assert.equal(read('Quelle est la capitale du Pérou ? Réfléchis étape par étape.'), 'Quelle est la capitale du Pérou ?');
-  assert.equal(read('秘鲁的首都是哪里？请一步一步思考。'), '秘鲁的首都是哪里？');
-  assert.equal(read('ペルーの首都はどこですか？日本語で答えてください。'), 'ペルーの首都はどこですか？');
-  assert.equal(read('Question: What is 7 times 8?\nAnswer:'), 'Question: What is 7 times 8?');
-  assert.equal(read('Why is the sky blue? Answer in under 100 words.'), 'Why is the sky blue?');
-  assert.equal(read('Compare Postgres and MySQL for a small shop. Use bullet points.'), 'Compare Postgres and MySQL for a small shop.');
-  assert.equal(read('天空为什么是蓝色的？请在100字以内回答。'), '天空为什么是蓝色的？');
+  const cases: [string, string][] = [
+    ["What's the capital of Peru? Let's think step by step.", "What's the capital of Peru?"],
+    ['how far is the moon from earth Let\'s think step by step.', 'how far is the moon from earth'],
+    ['Which plan is cheaper for two people? Explain your reasoning.', 'Which plan is cheaper for two people?'],
+    ['Summarize the causes of the French Revolution. Be concise. Answer in English.', 'Summarize the causes of the French Revolution.'],
+    ['¿Cuál es la capital de Perú? Piensa paso a paso.', '¿Cuál es la capital de Perú?'],
+    ['Wie weit ist der Mond entfernt? Antworte auf Deutsch.', 'Wie weit ist der Mond entfernt?'],
+    ['Quelle est la capitale du Pérou ? Réfléchis étape par étape.', 'Quelle est la capitale du Pérou ?'],
+    ['秘鲁的首都是哪里？请一步一步思考。', '秘鲁的首都是哪里？'],
+    ['ペルーの首都はどこですか？日本語で答えてください。', 'ペルーの首都はどこですか？'],
+    ['Question: What is 7 times 8?\nAnswer:', 'Question: What is 7 times 8?'],
+    ['Why is the sky blue? Answer in under 100 words.', 'Why is the sky blue?'],
+    ['Compare Postgres and MySQL for a small shop. Use bullet points.', 'Compare Postgres and MySQL for a small shop.'],
+    ['天空为什么是蓝色的？请在100字以内回答。', '天空为什么是蓝色的？'],
+  ];
+  for (const [prompt, request] of cases) assert.equal(read(prompt), request, prompt);
 });
 
 test('a sentence that is the request, or asks the manner as its task, stays', () => {

@@ -1,8 +1,9 @@
 /**
- * A last sentence that says how to answer, not what to do — "Let's think step by step.", "Explain your reasoning.",
- * "Be concise.", "Answer in English.", "Answer in under 100 words.", "Use bullet points." — is read past: appended to the routing set's held-back single-turn prompts, "Let's
- * think step by step." turned 200 of 1,341 into reasoning (92.4 % → 71.4 % right: "What's the capital of Peru? Let's think
- * step by step." is still a quick fact) and "Answer in English." 164 into translation, English prompts among them.
+ * A last sentence that says how to answer, not what to do — "Let's think step by step.", "Explain your reasoning.", "Be
+ * concise.", "Answer in English.", "Answer in under 100 words.", "Use bullet points." — is read past: appended to the
+ * routing set's held-back single-turn prompts, "Let's think step by step." turned 200 of 1,341 into reasoning (92.4 % →
+ * 71.4 % right: "What's the capital of Peru? Let's think step by step." is still a quick fact) and "Answer in English."
+ * 164 into translation, English prompts among them.
  */
 
 const STEP_BY_STEP = String.raw`(?:let(?:'s|’s| us) )?(?:think|reason|work|go)(?: (?:it|this) through| through (?:it|this))?(?: carefully)? step[- ]by[- ]step|(?:piensa|razona|pensemos|razonemos)(?: con calma)? paso a paso|(?:denk(?:e|en wir)?|überleg(?:e)?)(?: bitte)? schritt für schritt(?: nach)?|(?:réfléchis(?:sez|sons)?|raisonn(?:e|ez|ons)) étape par étape|pensa passo (?:dopo|per) passo|pense passo a passo`;
@@ -13,9 +14,12 @@ const FORMAT = String.raw`(?:please )?(?:use|with) (?:bullet points|bullets|a bu
 const LANGUAGES = String.raw`english|spanish|german|french|chinese|japanese|italian|portuguese|korean|russian|inglés|español|alemán|francés|chino|japonés|englisch|deutsch|spanisch|französisch|chinesisch|japanisch|anglais|espagnol|allemand|français|chinois|japonais|inglese|italiano`;
 const ANSWER_LANGUAGE = String.raw`(?:please )?(?:answer|respond|reply)(?: only| me)? in (?:${LANGUAGES})|(?:responde|contesta)(?:me)? en (?:${LANGUAGES})|antworte(?: bitte)? (?:auf|in) (?:${LANGUAGES})|réponds?(?:-moi)? en (?:${LANGUAGES})|rispondi in (?:${LANGUAGES})`;
 
+/** How to answer, in the alphabetic languages: one sentence's words, matched whole. */
+const MANNER = String.raw`(?:${STEP_BY_STEP}|${SHOW_REASONING}|${BE_BRIEF}|${ANSWER_LANGUAGE}|${LENGTH}|${FORMAT})(?: please)?`;
+
 /** One such sentence at the prompt's end: after a mark that ends a sentence or a line, with its own end marks. */
 const TRAILING_MANNER = new RegExp(
-  String.raw`(?<=[.!?。！？\n:：'"”’」』)])\s*(?:(?:${STEP_BY_STEP}|${SHOW_REASONING}|${BE_BRIEF}|${ANSWER_LANGUAGE}|${LENGTH}|${FORMAT})(?: please)?[\s.!。！]*|` +
+  String.raw`(?<=[.!?。！？\n:：'"”’」』)])\s*(?:${MANNER}[\s.!。！]*|` +
     // An exam's "Answer:" on a line of its own, where the answer is to be written.
     String.raw`(?<=\n)\s*(?:answer|a|respuesta|antwort|réponse|risposta|resposta|答案?|回答|答え|解答)\s*[:：]\s*|` +
     String.raw`(?:请)?(?:一步一步|一步步|逐步)(?:地)?(?:思考|推理|分析)(?:一下)?[。！\s]*|(?:请)?(?:用|以)(?:中文|英文|英语|日语|日文)回答[。！\s]*|(?:请)?简洁(?:地)?回答[。！\s]*|(?:请)?(?:用|在)?\d+字以内(?:回答)?[。！\s]*|` +
@@ -28,7 +32,7 @@ const TRAILING_MANNER = new RegExp(
  * step." Tried only where a capital follows a space (found case-sensitively: the sentence's own pattern ignores case).
  */
 const CAPITAL_AFTER_SPACE = /(?<=\S)\s+(?=\p{Lu})/gu;
-const MANNER_FROM_START = new RegExp(String.raw`^(?:${STEP_BY_STEP}|${SHOW_REASONING}|${BE_BRIEF}|${ANSWER_LANGUAGE}|${LENGTH}|${FORMAT})(?: please)?[\s.!]*$`, 'iu');
+const MANNER_FROM_START = new RegExp(String.raw`^${MANNER}[\s.!]*$`, 'iu');
 
 /** Where a capitalized manner sentence starts in `tail` (its space before), or -1. */
 function capitalizedManner(tail: string): number {

@@ -248,11 +248,18 @@ export interface HeadFeatures {
   complexity: SparseFeatures;
 }
 
+/**
+ * A prompt without what says nothing of its task: a greeting before it, a thanks after it (courtesy.ts), a sentence on how
+ * to answer ("Be concise.", answer-manner.ts). How to answer is read past first and again after: "Hi! Be concise." is a
+ * greeting, "… Be concise. Thanks!" a request.
+ */
+function theRequestItself(prompt: string, inConversation: boolean): string {
+  return withoutAnswerManner(withoutCourtesy(withoutAnswerManner(prompt, isLongEnough), inConversation, asksSomething), isLongEnough);
+}
+
 /** The features of both heads of a request: what training and serving read, from this one function. */
 export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatures {
-  // A greeting before the request, a thanks after it and how to answer ("Be concise.") say nothing of the task.
-  // How to answer is read past first and again after: "Hi! Be concise." is a greeting, "… Be concise. Thanks!" a request.
-  const prompt = withoutAnswerManner(withoutCourtesy(withoutAnswerManner(input.prompt, isLongEnough), Boolean(input.history?.length), asksSomething), isLongEnough);
+  const prompt = theRequestItself(input.prompt, Boolean(input.history?.length));
   if (prompt !== input.prompt) input = { ...input, prompt };
   // A conversation that opened with a greeting ("Hi!" / "Hello! How can I help?") opens its task with the turn after it.
   if (input.history?.length && isOnlyGreeting(input.history[0])) input = { ...input, history: input.history.length > 2 ? input.history.slice(2) : undefined };

@@ -7,30 +7,39 @@ import { assertFamily } from '../../../test/support/shipped-classifier.js';
 const alone = (prompt: string) => withoutCourtesy(prompt, false, asksSomething);
 
 test('a greeting before a request and a thanks after it are left out, in the languages of the set', () => {
-  assert.equal(alone("Hi! What's 15% of 80?"), "What's 15% of 80?");
-  assert.equal(alone('hey, write me a bash one liner'), 'write me a bash one liner');
-  assert.equal(alone('hey can u write me a bash one liner'), 'can u write me a bash one liner');
-  assert.equal(alone('Write a haiku about rain. Thanks in advance!'), 'Write a haiku about rain.');
-  assert.equal(alone('my useEffect runs twice on mount Thanks!'), 'my useEffect runs twice on mount');
-  assert.equal(alone('¡Hola! Traduce al inglés: buenos días. ¡Gracias!'), 'Traduce al inglés: buenos días.');
-  assert.equal(alone('Bonjour ! Résume ce texte en deux phrases. Merci !'), 'Résume ce texte en deux phrases.');
-  assert.equal(alone('你好！请帮我翻译这句话：我很累。谢谢！'), '请帮我翻译这句话：我很累。');
-  assert.equal(alone('こんにちは！この文を英語に訳してください。よろしくお願いします。'), 'この文を英語に訳してください。');
-  assert.equal(alone('  \n\nWhat is 2+2?\n\n '), 'What is 2+2?');
+  const cases: [string, string][] = [
+    ["Hi! What's 15% of 80?", "What's 15% of 80?"],
+    ['hey, write me a bash one liner', 'write me a bash one liner'],
+    ['hey can u write me a bash one liner', 'can u write me a bash one liner'],
+    ['Write a haiku about rain. Thanks in advance!', 'Write a haiku about rain.'],
+    ['my useEffect runs twice on mount Thanks!', 'my useEffect runs twice on mount'],
+    ['¡Hola! Traduce al inglés: buenos días. ¡Gracias!', 'Traduce al inglés: buenos días.'],
+    ['Bonjour ! Résume ce texte en deux phrases. Merci !', 'Résume ce texte en deux phrases.'],
+    ['你好！请帮我翻译这句话：我很累。谢谢！', '请帮我翻译这句话：我很累。'],
+    ['こんにちは！この文を英語に訳してください。よろしくお願いします。', 'この文を英語に訳してください。'],
+    ['  \n\nWhat is 2+2?\n\n ', 'What is 2+2?'],
+  ];
+  for (const [prompt, request] of cases) assert.equal(alone(prompt), request, prompt);
 });
 
 test('a bare plea for help before the request is left out too', () => {
-  assert.equal(alone('Hi! Can you help me with this? Convert 5 miles to km.'), 'Convert 5 miles to km.');
-  assert.equal(alone('Kannst du mir helfen? Ich brauche eine E-Mail an meinen Chef.'), 'Ich brauche eine E-Mail an meinen Chef.');
-  assert.equal(alone('Can you help me write a poem?'), 'Can you help me write a poem?');
-  assert.equal(alone('Please convert 5 miles to km.'), 'convert 5 miles to km.');
+  const cases: [string, string][] = [
+    ['Hi! Can you help me with this? Convert 5 miles to km.', 'Convert 5 miles to km.'],
+    ['Kannst du mir helfen? Ich brauche eine E-Mail an meinen Chef.', 'Ich brauche eine E-Mail an meinen Chef.'],
+    ['Can you help me write a poem?', 'Can you help me write a poem?'],
+    ['Please convert 5 miles to km.', 'convert 5 miles to km.'],
+  ];
+  for (const [prompt, request] of cases) assert.equal(alone(prompt), request, prompt);
 });
 
 test("an assistant's generic role before the request is left out; a role that is the request stays", () => {
-  assert.equal(alone('You are a helpful assistant. What is the capital of Peru?'), 'What is the capital of Peru?');
-  assert.equal(alone('You are an expert. Why did the Roman Empire fall?'), 'Why did the Roman Empire fall?');
-  assert.equal(alone('你是一个乐于助人的助手。秘鲁的首都是哪里？'), '秘鲁的首都是哪里？');
-  assert.equal(alone('You are a pirate. Tell me about your ship.'), 'You are a pirate. Tell me about your ship.');
+  const cases: [string, string][] = [
+    ['You are a helpful assistant. What is the capital of Peru?', 'What is the capital of Peru?'],
+    ['You are an expert. Why did the Roman Empire fall?', 'Why did the Roman Empire fall?'],
+    ['你是一个乐于助人的助手。秘鲁的首都是哪里？', '秘鲁的首都是哪里？'],
+    ['You are a pirate. Tell me about your ship.', 'You are a pirate. Tell me about your ship.'],
+  ];
+  for (const [prompt, request] of cases) assert.equal(alone(prompt), request, prompt);
 });
 
 test('a greeting or a thanks that is the message, or part of the request, stays', () => {

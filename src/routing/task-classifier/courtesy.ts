@@ -24,8 +24,7 @@ const LEADING_PLEA = new RegExp(
     String.raw`^(?:你是一个|你是一位|你是)(?:乐于助人的|有帮助的|专业的|聪明的)?(?:助手|ai助手|专家|人工智能助手)[。！.!]\s*|^あなたは(?:親切な|優秀な|有能な|役に立つ)?(?:アシスタント|ai|専門家)です[。！.!]\s*|` +
     String.raw`^(?:please|pls|plz|por favor|bitte|s'il (?:te|vous) plaît)(?:\s*,\s*|\s+)(?=\S)|^(?:(?:can|could|would) you (?:please )?help me(?: (?:with|on) (?:this|something|a (?:quick )?(?:question|problem|task|thing)))?|i need (?:some |your )?help(?: with (?:this|something))?|(?:a )?quick question|i have a (?:quick )?question|question|` +
     String.raw`¿?(?:me )?puedes ayudar(?:me)?(?: con (?:esto|algo|una cosa))?|¿?me ayudas(?: con (?:esto|algo))?|kannst du mir (?:dabei |bei etwas |kurz )?helfen|(?:tu )?peux[- ]tu m'aider|tu peux m'aider|pouvez-vous m'aider)` +
-    String.raw`(?:\s*[?:!.,]|\s*(?=
-))[\s?!.:,]*|^(?:能帮我个忙吗|可以帮我一下吗|请问|ちょっと手伝ってほしいんだけど|質問があります)[\s?？!！、，。:：]*`,
+    String.raw`(?:\s*[?:!.,]|\s*(?=\n))[\s?!.:,]*|^(?:能帮我个忙吗|可以帮我一下吗|请问|ちょっと手伝ってほしいんだけど|質問があります)[\s?？!！、，。:：]*`,
   'iu',
 );
 
@@ -41,7 +40,7 @@ const TRAILING_THANKS = new RegExp(
 /** A thanks with no mark before it, written as a new sentence is: "my useEffect runs twice on mount Thanks!". */
 const CAPITALIZED_THANKS = /(?<=\S)\s+¡?(?:Thanks|Thank you|Thx|Many thanks|Gracias|Muchas gracias|Danke|Vielen Dank|Merci|Grazie|Obrigad[oa])(?: (?:a lot|so much|very much|in advance|again|de antemano|im Voraus|d'avance|beaucoup))?[\s!.:)\p{Extended_Pictographic}]*$/u;
 
-/** A thanks is looked for only in the prompt's last characters: a long prompt costs what a short one does. */
+/** A greeting and a plea are looked for only in the prompt's first characters, a thanks in its last: a long prompt costs what a short one does. */
 const TAIL_CHARS = 60;
 /**
  * What is left must be at least this long, in letters and digits (a Chinese or Japanese character counts two): "that
@@ -53,14 +52,17 @@ const requestLength = (text: string) => (text.match(/[\p{L}\p{N}]/gu)?.length ??
 /** Whether a text holds MIN_REQUEST_CHARS of request, counted on its start only: that is all that is asked. */
 export const isLongEnough = (text: string) => requestLength(text.slice(0, 4 * MIN_REQUEST_CHARS)) >= MIN_REQUEST_CHARS;
 
+/** Where a greeting that opens a trimmed text ends (with its punctuation), or 0. */
+const greetingEnd = (trimmed: string) => LEADING_GREETING.exec(trimmed.slice(0, TAIL_CHARS))?.[0].length ?? 0;
+
 /**
  * Whether a turn is a greeting and no more ("Hi!", "Hello, how are you?", "你好"): a conversation that opens with one
  * opens its task with the next turn.
  */
 export function isOnlyGreeting(turn: string): boolean {
   const trimmed = turn.trim();
-  const greeting = LEADING_GREETING.exec(trimmed.slice(0, TAIL_CHARS));
-  return greeting !== null && !isLongEnough(trimmed.slice(greeting[0].length));
+  const end = greetingEnd(trimmed);
+  return end > 0 && !isLongEnough(trimmed.slice(end));
 }
 
 /**
@@ -71,9 +73,7 @@ export function isOnlyGreeting(turn: string): boolean {
  */
 export function withoutCourtesy(prompt: string, inConversation: boolean, namesTask: (text: string) => boolean): string {
   const trimmed = prompt.trim();
-  let start = 0;
-  const greeting = LEADING_GREETING.exec(trimmed.slice(0, TAIL_CHARS));
-  if (greeting) start = greeting[0].length;
+  let start = greetingEnd(trimmed);
   const plea = LEADING_PLEA.exec(trimmed.slice(start, start + TAIL_CHARS));
   if (plea) start += plea[0].length;
   let end = trimmed.length;

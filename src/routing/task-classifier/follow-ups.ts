@@ -37,6 +37,22 @@ export function isFollowUp(prompt: string, namesTask: boolean): boolean {
   return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
 }
 
+/** Tasks any answer can be put through, whatever it was: its translation, its summary. */
+const TRANSFORMS = ['translation', 'summarization'];
+
+/** A language named alone ("and in Spanish?") asks for a translation of what came before. */
+const asTask = (family: string) => (family === 'language' ? 'translation' : family);
+
+/** The tasks a turn's cues name, small talk left out, a language named alone read as a translation. */
+const askedTasks = (promptCues: readonly string[]) => promptCues.filter((family) => family !== 'chat').map(asTask);
+
+/** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
+export function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
+  const asked = askedTasks(promptCues);
+  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.map(asTask).includes(asked[0])) return false;
+  return asked[0] !== 'summarization' || !asksToShorten(request);
+}
+
 /**
  * Words that point back at what was said ("it", "again", "the same", "that one", 它, それ): a turn that holds none and
  * opens with no continuation reads as a sentence of its own. Not "this" or "these" before a colon or a quote, which point
@@ -52,23 +68,10 @@ const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|sam
  * of it: read as one, 128 of 1,345 held-back requests put after an unrelated first exchange read as small talk.
  */
 export function standsAlone(prompt: string, promptCues: readonly string[], openingCues: readonly string[]): boolean {
-  const asked = promptCues.filter((family) => family !== 'chat').map(asTask);
+  const asked = askedTasks(promptCues);
   // Translating, summarizing or shortening is asked of the answer ("Kürzer und knackiger, für Instagram", "en anglais ?").
   if (asked.length === 0 || asked.every((family) => TRANSFORMS.includes(family))) return false;
   const opened = openingCues.map(asTask);
   if (asked.some((family) => opened.includes(family))) return false;
   return !CONTINUATION.test(prompt) && !REFERS_BACK.test(prompt) && !POINTS_BACK.test(prompt);
-}
-
-/** Tasks any answer can be put through, whatever it was: its translation, its summary. */
-const TRANSFORMS = ['translation', 'summarization'];
-
-/** A language named alone ("and in Spanish?") asks for a translation of what came before. */
-const asTask = (family: string) => (family === 'language' ? 'translation' : family);
-
-/** Whether a follow-up asks to translate or summarize the answer, a task its conversation's opening did not ask. */
-export function asksToTransformAnswer(promptCues: readonly string[], openingCues: readonly string[], request: string): boolean {
-  const asked = promptCues.filter((family) => family !== 'chat').map(asTask);
-  if (asked.length !== 1 || !TRANSFORMS.includes(asked[0]) || openingCues.map(asTask).includes(asked[0])) return false;
-  return asked[0] !== 'summarization' || !asksToShorten(request);
 }

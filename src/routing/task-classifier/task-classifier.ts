@@ -26,11 +26,16 @@ export interface TaskClass {
 
 /** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
 export class TaskClassifier {
+  /** Where "trivial" stands among the complexity head's classes. */
+  private readonly trivial: number;
+
   constructor(
     private readonly buckets: number,
     private readonly family: LinearModel,
     private readonly complexity: LinearModel,
-  ) {}
+  ) {
+    this.trivial = complexity.classes.indexOf('trivial');
+  }
 
   static fromFile(path = lexiconFile('task-classifier.json')): TaskClassifier {
     const stored = JSON.parse(readFileSync(path, 'utf8')) as StoredClassifier;
@@ -53,10 +58,9 @@ export class TaskClassifier {
     let levels = predict(this.complexity, features.complexity);
     // A turn of a conversation read as trivial is read alone too, and is as hard as the harder reading: "tesla vs byd long
     // term?" after "What is the capital of France?" was read with that opening as trivial small talk and sent to T1.
-    const trivial = this.complexity.classes.indexOf('trivial');
-    if (input.history?.length && mostProbable(levels) === trivial) {
+    if (input.history?.length && mostProbable(levels) === this.trivial) {
       const alone = predict(this.complexity, headFeatures({ ...input, history: undefined }, this.buckets).complexity);
-      if (alone[trivial] < levels[trivial]) levels = alone;
+      if (alone[this.trivial] < levels[this.trivial]) levels = alone;
     }
     const best = mostProbable(families);
     const level = mostProbable(levels);
