@@ -65,3 +65,8 @@ test('weak points asked of a plan are an analysis cue, and what a text says in e
   for (const text of ['lee esta propuesta y dime sus puntos débiles', 'what are the weaknesses of this plan?', 'quels sont les points faibles de ce projet ?', '这个方案有哪些不足之处？', 'この計画の弱みは？']) assert.ok(cuesIn(text).includes('analysis'), text);
   for (const text of ['这篇新闻主要讲了啥？', "qu'est-ce qu'il faut retenir de ce communiqué ?"]) assert.ok(cuesIn(text).includes('summarization'), text);
 });
+
+test('a program that finds something (…を求める関数) is no maths cue, a value asked for (…を求めて) still is', () => {
+  for (const text of ['二つの文字列の最長共通部分列の長さを求めるPython関数があります', '配列の最大値を求めるプログラムを書いて', '部署ごとの人数を求めるSQLクエリ']) assert.ok(!cuesIn(text).includes('math'), text);
+  for (const text of ['三角形の面積を求めてください。', '2次関数 y = x² − 6x + 5 の頂点の座標を求めよ', '確率を求める問題です']) assert.ok(cuesIn(text).includes('math'), text);
+});
