@@ -102,3 +102,27 @@ test('a digit cue holds only beside a digit of the text, at a word start in an a
   // A digit written as a full-width or Arabic-Indic numeral is not one (as \d reads them).
   assert.equal(heldBy('a circle of radius ５ cm'), false);
 });
+
+test('a pattern opening at a word start is looked up there, each branch of its opening group as a cue of its own', () => {
+  const patterns = new CueIndex(['translation', 'writing', 'math'], {
+    translation: [/\binto (?:formal )?(?:english|german)\b|\b(?:in|auf) (?:english|englisch)\b(?! please)|["“].{1,20}?["”]\s*什么意思/u],
+    writing: [/(?<!\p{L})(?:a|my|short) bio\b/u],
+    math: [/(?:19|20)\d\d年(?:時点|現在)|(?:レビュー|口コミ)を評価/u],
+  });
+  const found = (text: string) => patterns.families.filter((_, at) => patterns.holds(text)[at]);
+  assert.deepEqual(found('put this into formal english'), ['translation']);
+  assert.deepEqual(found('say it in english'), ['translation']);
+  assert.deepEqual(found('sag es auf englisch'), ['translation']);
+  assert.deepEqual(found('say it in english please'), []);
+  // Not inside a word: "within english", "abio".
+  assert.deepEqual(found('within english'), []);
+  assert.deepEqual(found('write a bio for me'), ['writing']);
+  assert.deepEqual(found('write abio for me'), []);
+  // A Latin word written against Japanese starts a word, as for any word cue.
+  assert.deepEqual(found('この文をin englishで'), ['translation']);
+  // What must be tried anywhere still is, in every script a text may be written in.
+  assert.deepEqual(found('"carpe diem"什么意思'), ['translation']);
+  assert.deepEqual(found('2020年時点の人口'), ['math']);
+  assert.deepEqual(found('口コミを評価して'), ['math']);
+  assert.deepEqual(found('café 2020年現在'), ['math']);
+});

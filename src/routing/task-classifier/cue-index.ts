@@ -4,9 +4,13 @@
  * "summarize"); it is looked up by its first two characters at each word start, so the text is read once for all
  * families (8.8 µs a call on the routing set's prompts, where an alternation of hundreds of cues per family, each
  * scanning the whole text, took 21.2). A cue in a script written without spaces (CJK, Hangul, Thai), or one that opens
- * with a symbol ('%'), is matched anywhere by a pattern per family. A cue that counts only beside a number the text
+ * with a symbol ('%'), is matched anywhere by a pattern per family. A pattern that opens at a word start (`\bsentiment\b`)
+ * is a word cue, looked up by its first two letters. A text in Latin letters is not tried against the cues that need a
+ * script without spaces (its accented letters made it try them all). A cue that counts only beside a number the text
  * gives (`DigitCue`) is read only when the pass saw a digit.
  */
+
+import { isUnspacedUnit, requiresUnspacedScript, wordStartBranches } from './cue-patterns.js';
 
 /**
  * A cue that holds only when the text also holds a digit: a measure asked of numbers the prompt gives ("the area of a
@@ -18,7 +22,6 @@ export interface DigitCue {
 }
 
 export type Cue = string | RegExp | DigitCue;
-
 const letter = /\p{L}/u;
 const nonAscii = /[^\x00-\x7f]/;
 /** Whether a UTF-16 unit beyond ASCII is a letter (\p{L}), learnt once per unit: 0 unknown, 1 letter, 2 not. */
@@ -33,13 +36,6 @@ function isLetterAt(text: string, at: number, code: number, previous: boolean): 
   if (known === 0) known = letterUnits[code] = letter.test(text[at]) ? 1 : 2;
   return known === 1;
 }
-/**
- * A unit of Thai, Japanese kana, CJK ideographs or Hangul: scripts written without spaces (Korean's particles cling to
- * its words), whose words a Latin word may abut. Asked of every letter that follows a letter, so the first test is the
- * one that sends ASCII away.
- */
-const isUnspacedUnit = (code: number) =>
-  code >= 0x0e00 && (code <= 0x0e7f || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A cue that opens with no letter ('%') or in a script without spaces: looked for anywhere in the text, not at word starts. */
 const matchedAnywhere = (source: string) => !/^\s?\p{L}/u.test(source) || isUnspacedUnit(source.charCodeAt(/^\s/.test(source) ? 1 : 0));
@@ -68,8 +64,10 @@ function digitCuesPattern(family: number, sources: readonly string[]): AnywhereC
   sources.forEach(refuseNumberedBackreference);
   const inAlphabet = (source: string) => !isUnspacedUnit(firstLetter(source).charCodeAt(0));
   const alternative = (source: string) => (inAlphabet(source) ? `(?<!\\p{L})(?:${source})` : `(?:${source})`);
-  const ascii = sources.filter((source) => firstLetter(source).charCodeAt(0) < 128);
-  return { family, pattern: new RegExp(sources.map(alternative).join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.map(alternative).join('|'), 'u') : undefined };
+  const spaced = sources.filter((source) => !requiresUnspacedScript(source));
+  const ascii = spaced.filter((source) => firstLetter(source).charCodeAt(0) < 128);
+  const joined = (some: readonly string[]) => (some.length > 0 ? new RegExp(some.map(alternative).join('|'), 'u') : undefined);
+  return { family, pattern: joined(sources)!, asciiPattern: joined(ascii), spacedPattern: joined(spaced) };
 }
 
 interface AnywhereCues {
@@ -77,6 +75,8 @@ interface AnywhereCues {
   pattern: RegExp;
   /** Its cues that open with an ASCII character ('%'): the only ones a text in ASCII alone may hold. */
   asciiPattern?: RegExp;
+  /** Its cues that may match without a unit of a script without spaces: the only ones a text in Latin letters may hold. */
+  spacedPattern?: RegExp;
 }
 
 /** The cue of `words` (other than `cue`) that always matches where `cue` does, if any. */
@@ -164,16 +164,19 @@ export class CueIndex {
       const plainCues = cues[family].filter((cue): cue is string | RegExp => !isDigitCue(cue));
       for (const cue of [...plainCues, ...accentlessVariants(words, keepAccentlessVariant)]) {
         const source = cue instanceof RegExp ? cue.source : cue;
-        if (matchedAnywhere(source)) {
-          if (cue instanceof RegExp) refuseNumberedBackreference(source);
-          anywhere.push(cue instanceof RegExp ? source : escape(cue));
-        }
+        if (matchedAnywhere(source) && cue instanceof RegExp) {
+          refuseNumberedBackreference(source);
+          const branches = wordStartBranches(source);
+          for (const branch of branches.atWordStart) this.add(branch, { family: index, pattern: new RegExp(branch, 'uy'), wholeWord: false });
+          if (branches.anywhere.length > 0) anywhere.push(branches.anywhere.join('|'));
+        } else if (matchedAnywhere(source)) anywhere.push(escape(cue as string));
         else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });
         else this.add(cue.trim(), { family: index, text: cue.trim(), wholeWord: cue.endsWith(' ') });
       }
       if (anywhere.length > 0) {
-        const ascii = anywhere.filter((cue) => !nonAscii.test(cue[0]));
-        this.anywhere.push({ family: index, pattern: new RegExp(anywhere.join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.join('|'), 'u') : undefined });
+        const spaced = anywhere.filter((cue) => !requiresUnspacedScript(cue));
+        const ascii = spaced.filter((cue) => !nonAscii.test(cue[0]));
+        this.anywhere.push({ family: index, pattern: new RegExp(anywhere.join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.join('|'), 'u') : undefined, spacedPattern: spaced.length > 0 ? new RegExp(spaced.join('|'), 'u') : undefined });
       }
     });
   }
@@ -182,13 +185,17 @@ export class CueIndex {
   holds(text: string): boolean[] {
     const found = this.families.map(() => false);
     let ascii = true;
+    /** A unit of a script without spaces seen: only then are the cues that require one tried. */
+    let unspaced = false;
     let digit = false;
     let previous = false;
     let previousCode = 0;
     for (let at = 0; at < text.length; at++) {
       const code = text.charCodeAt(at);
-      if (code >= 128) ascii = false;
-      else if (code >= 48 && code <= 57) digit = true;
+      if (code >= 128) {
+        ascii = false;
+        if (!unspaced && isUnspacedUnit(code)) unspaced = true;
+      } else if (code >= 48 && code <= 57) digit = true;
       const isLetter = isLetterAt(text, at, code, previous);
       // A Latin word written against CJK or Thai text ("我的react项目", "このpythonコード") starts where the script changes.
       if (isLetter && (!previous || (code < 128 && isUnspacedUnit(previousCode)))) {
@@ -198,14 +205,15 @@ export class CueIndex {
       previous = isLetter;
       previousCode = code;
     }
-    this.readAnywhere(this.anywhere, text, ascii, found);
-    if (digit) this.readAnywhere(this.withDigit, text, ascii, found);
+    const script = ascii ? 'ascii' : unspaced ? 'any' : 'spaced';
+    this.readAnywhere(this.anywhere, text, script, found);
+    if (digit) this.readAnywhere(this.withDigit, text, script, found);
     return found;
   }
 
-  private readAnywhere(patterns: readonly AnywhereCues[], text: string, ascii: boolean, found: boolean[]): void {
-    for (const { family, pattern, asciiPattern } of patterns) {
-      const read = ascii ? asciiPattern : pattern;
+  private readAnywhere(patterns: readonly AnywhereCues[], text: string, script: 'ascii' | 'spaced' | 'any', found: boolean[]): void {
+    for (const { family, pattern, asciiPattern, spacedPattern } of patterns) {
+      const read = script === 'ascii' ? asciiPattern : script === 'spaced' ? spacedPattern : pattern;
       if (!found[family] && read?.test(text)) found[family] = true;
     }
   }

@@ -20,14 +20,42 @@ export function predict(model: LinearModel, features: SparseFeatures): Float64Ar
     const value = features.values[position];
     for (let klass = 0; klass < classes; klass++) scores[klass] += model.weights[row + klass] * value;
   }
+  return softmax(scores);
+}
+
+/**
+ * A trained model as shipped: its weights kept as the int8 they are stored in, one scale per class. A quarter of the
+ * float weights' memory: a request's few hundred rows, read at random, come from the processor's cache more often.
+ */
+export interface QuantisedModel extends Omit<LinearModel, 'weights'> {
+  /** rows × classes, row-major; a weight is its value × its class's scale. */
+  weights: Int8Array;
+  scales: Float64Array;
+}
+
+/** Class probabilities of a shipped model: as `predict`, each class's sum scaled once rather than each weight. */
+export function predictQuantised(model: QuantisedModel, features: SparseFeatures): Float64Array {
+  const classes = model.classes.length;
+  const sums = new Float64Array(classes);
+  for (let position = 0; position < features.indices.length; position++) {
+    const row = features.indices[position] * classes;
+    const value = features.values[position];
+    for (let klass = 0; klass < classes; klass++) sums[klass] += model.weights[row + klass] * value;
+  }
+  for (let klass = 0; klass < classes; klass++) sums[klass] = model.bias[klass] + sums[klass] * model.scales[klass];
+  return softmax(sums);
+}
+
+/** Scores to probabilities, in place. */
+function softmax(scores: Float64Array): Float64Array {
   let max = -Infinity;
   for (const score of scores) max = Math.max(max, score);
   let sum = 0;
-  for (let klass = 0; klass < classes; klass++) {
+  for (let klass = 0; klass < scores.length; klass++) {
     scores[klass] = Math.exp(scores[klass] - max);
     sum += scores[klass];
   }
-  for (let klass = 0; klass < classes; klass++) scores[klass] /= sum;
+  for (let klass = 0; klass < scores.length; klass++) scores[klass] /= sum;
   return scores;
 }
 

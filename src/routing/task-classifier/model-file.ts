@@ -1,4 +1,4 @@
-import type { LinearModel } from './linear-model.js';
+import type { LinearModel, QuantisedModel } from './linear-model.js';
 
 /**
  * A trained head as stored in lexicon/task-classifier.json: weights quantised to int8 with one scale per
@@ -31,12 +31,12 @@ export function storeHead(model: LinearModel): StoredHead {
   return { classes: [...model.classes], scales, bias: [...model.bias], weights: Buffer.from(quantised.buffer).toString('base64') };
 }
 
-export function loadHead(head: StoredHead, rows: number): LinearModel {
+export function loadHead(head: StoredHead, rows: number): QuantisedModel {
   const bytes = Buffer.from(head.weights, 'base64');
-  const quantised = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = head.classes.length;
-  if (quantised.length !== rows * count) throw new Error(`the ${head.classes.join('/')} head has ${quantised.length} weights, not ${rows} × ${count}`);
-  const weights = new Float32Array(quantised.length);
-  for (let index = 0; index < weights.length; index++) weights[index] = quantised[index] * head.scales[index % count];
-  return { classes: head.classes, rows, weights, bias: Float32Array.from(head.bias) };
+  if (bytes.byteLength !== rows * count) throw new Error(`the ${head.classes.join('/')} head has ${bytes.byteLength} weights, not ${rows} × ${count}`);
+  // A copy of its own: a small Buffer's bytes sit in Node's shared pool.
+  const weights = new Int8Array(bytes.byteLength);
+  weights.set(new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  return { classes: head.classes, rows, weights, scales: Float64Array.from(head.scales), bias: Float32Array.from(head.bias) };
 }

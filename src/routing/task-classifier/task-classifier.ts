@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { lexiconFile } from '../../cache/semantic/lexicon.js';
 import { countNumbers, featureRows, headFeatures, OWN_TEXT_TASKS, type ClassifierInput } from './classifier-features.js';
-import { mostProbable, predict, type LinearModel } from './linear-model.js';
+import { mostProbable, predictQuantised, type QuantisedModel } from './linear-model.js';
 import { asksForExplanation, asksForProof, prepareTaskCues } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 
@@ -31,8 +31,8 @@ export class TaskClassifier {
 
   constructor(
     private readonly buckets: number,
-    private readonly family: LinearModel,
-    private readonly complexity: LinearModel,
+    private readonly family: QuantisedModel,
+    private readonly complexity: QuantisedModel,
   ) {
     this.trivial = complexity.classes.indexOf('trivial');
   }
@@ -49,17 +49,17 @@ export class TaskClassifier {
     // A request to redo the answer asks the opening's task again: its own words ("eliminate the gendered pronouns") and the
     // answer's say less of it than the opening does, read alone as a prompt.
     const read = features.family.redoesOpening ? headFeatures({ ...input, prompt: features.opening!, history: undefined }, this.buckets) : features;
-    const families = predict(this.family, read.family);
+    const families = predictQuantised(this.family, read.family);
     // An option picked is never a text of its own: those families are ruled out whatever the words weighed. The others keep
     // their probabilities, not renormalized: what the model gave a ruled-out family is doubt, and the T1 rule reads it so.
     if (features.family.picksAnOption) {
       for (let index = 0; index < families.length; index++) if (OWN_TEXT_TASKS.has(this.family.classes[index])) families[index] = 0;
     }
-    let levels = predict(this.complexity, features.complexity);
+    let levels = predictQuantised(this.complexity, features.complexity);
     // A turn of a conversation read as trivial is read alone too, and is as hard as the harder reading: "tesla vs byd long
     // term?" after "What is the capital of France?" was read with that opening as trivial small talk and sent to T1.
     if (input.history?.length && mostProbable(levels) === this.trivial) {
-      const alone = predict(this.complexity, headFeatures({ ...input, history: undefined }, this.buckets).complexity);
+      const alone = predictQuantised(this.complexity, headFeatures({ ...input, history: undefined }, this.buckets).complexity);
       if (alone[this.trivial] < levels[this.trivial]) levels = alone;
     }
     const best = mostProbable(families);
