@@ -11,6 +11,7 @@ const sureTrivial = (family: TaskClass['family'], numbers: number): TaskClass =>
   complexityProbabilities: { trivial: 0.94, standard: 0.04, complex: 0.01, expert: 0.01 },
   asksForProof: false,
   numbers,
+  beyondArithmetic: false,
   asksForExplanation: false,
 });
 
@@ -26,6 +27,7 @@ test('code and writing are never trivial on the classifier\'s word: a short ques
 test('maths is trivial only as plain arithmetic (two numbers or more); reasoning never is', () => {
   assert.equal(chooseTier(undefined, undefined, sureTrivial('math', 2)).tier, 'T1', "What's 15% of 80?");
   assert.equal(chooseTier(undefined, undefined, sureTrivial('math', 1)).tier, 'T2', 'Classify all groups of order 8.');
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('math', 3), beyondArithmetic: true }).tier, 'T2', 'What is 7^222 mod 11?');
   assert.equal(chooseTier(undefined, undefined, sureTrivial('math', 0)).tier, 'T2', 'Is P equal to NP?');
   assert.equal(chooseTier(undefined, undefined, sureTrivial('reasoning', 2)).tier, 'T2', 'If today is Monday, what day is it in 3 days?');
 });

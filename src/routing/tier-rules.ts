@@ -55,9 +55,9 @@ const TRIVIAL_CONFIDENCE = 0.85;
 /**
  * Where a short prompt may still be hard, "trivial" is not taken on the classifier's word: the classifier learnt
  * that short is easy, and "Is P equal to NP?", "Design Twitter." or "Is Bitcoin a bubble?" are short. Maths is
- * trivial only as plain arithmetic (two numbers or more: "What's 15% of 80?"), reasoning never is (a deduction is
- * where the weakest models fail), nor is a request for an explanation, a cause, a judgement or a design, nor a proof
- * whatever family it reads as ("如何证明拉格朗日中值定理" read as small talk once). Nor is code or writing: a one-line
+ * trivial only as plain arithmetic (two numbers or more: "What's 15% of 80?"; no power, root, remainder or primes:
+ * "What is 7^222 mod 11?"), reasoning never is (a deduction is where the weakest models fail), nor is a request for an
+ * explanation, a cause, a judgement or a design, nor a proof whatever family it reads as ("如何证明拉格朗日中值定理" read as small talk once). Nor is code or writing: a one-line
  * question about a tool hides its difficulty in the tool ("How to add toolbar in a fragment?", "How can I log on sap
  * from vbs?", hard prompts of Arena-Hard read as trivial), and so does a poem in a named form or style. They go to T2
  * rather than T1. Nor is analysis: weighing, forecasting or diagnosing is never one step ("will rate cuts in 2025
@@ -75,7 +75,7 @@ function trivialIsSafe(task: TaskClass): boolean {
   if (neverTrivialFamilies.has(task.family) || task.asksForExplanation || task.asksForProof) return false;
   // A family the classifier is unsure of may be code or reasoning read as small talk: not on its word either.
   if (task.familyConfidence < SURE_FAMILY) return false;
-  if (task.family === 'math') return task.numbers >= 2;
+  if (task.family === 'math') return task.numbers >= 2 && !task.beyondArithmetic;
   return true;
 }
 

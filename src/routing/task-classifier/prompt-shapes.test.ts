@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
+import { asksForAText, asksOfGivenText, goesBeyondArithmetic, listsAnswerOptions } from './prompt-shapes.js';
 
 const lines = (prompt: string) => prompt.split('\n');
 
@@ -54,4 +54,9 @@ test('quotation marks never closed, or thousands of them, are read in one pass',
     // The regex these replaced took 13–28 ms on such a line; one pass takes well under one.
     assert.ok(elapsedMs < 5, `${JSON.stringify(mark)} × ${4000 / mark.length}: ${elapsedMs.toFixed(1)} ms`);
   }
+});
+
+test('maths beyond the four operations is told from plain arithmetic, in the six languages', () => {
+  for (const text of ['What is 7^222 mod 11?', 'Is 2**61 - 1 prime?', '¿Cuántos divisores tiene 10! ?', 'Combien de zéros termine 100! ?', 'Ist 221 eine Primzahl?', 'la raíz cuadrada de 50', '2的100次方除以7的余数是多少？', '3の10乗はいくつ？', 'derivative of x^3 at 2', 'log base 2 of 1024']) assert.ok(goesBeyondArithmetic(text), text);
+  for (const text of ["What's 15% of 80?", '250円のりんごを4個買うといくら？', 'Un libro cuesta 20 euros con un 15 % de descuento, ¿cuánto pago?', 'Wie viel sind 12 mal 13?', 'un train part à 8 h et roule 3 h, il arrive à quelle heure ?', '一共有35个苹果，分给7个人，每人几个？', 'login failed 2 times in 5 minutes']) assert.ok(!goesBeyondArithmetic(text), text);
 });

@@ -4,6 +4,7 @@ import { countNumbers, featureRows, headFeatures, OWN_TEXT_TASKS, type Classifie
 import { mostProbable, predictQuantised, type QuantisedModel } from './linear-model.js';
 import { asksForExplanation, asksForProof, prepareTaskCues } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
+import { goesBeyondArithmetic } from './prompt-shapes.js';
 
 export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
 export type TaskFamily = (typeof taskFamilies)[number];
@@ -20,6 +21,8 @@ export interface TaskClass {
   asksForProof: boolean;
   /** Numbers written in digits at the start of the prompt: two or more make a maths question plain arithmetic. */
   numbers: number;
+  /** Its start asks maths beyond the four operations (a power, a root, a remainder, primes…): never plain arithmetic. */
+  beyondArithmetic: boolean;
   /** The request asks for an explanation, a cause, a judgement or a design: open-ended however short. */
   asksForExplanation: boolean;
 }
@@ -73,6 +76,7 @@ export class TaskClassifier {
       complexityProbabilities,
       asksForProof: asksForProof(features.requestText),
       numbers: countNumbers(input.prompt.slice(0, 300)),
+      beyondArithmetic: goesBeyondArithmetic(input.prompt.slice(0, 300)),
       asksForExplanation: asksForExplanation(features.requestText),
     };
   }
