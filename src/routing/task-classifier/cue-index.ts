@@ -22,6 +22,7 @@ export interface DigitCue {
 }
 
 export type Cue = string | RegExp | DigitCue;
+
 const letter = /\p{L}/u;
 const nonAscii = /[^\x00-\x7f]/;
 /** Whether a UTF-16 unit beyond ASCII is a letter (\p{L}), learnt once per unit: 0 unknown, 1 letter, 2 not. */
@@ -64,16 +65,24 @@ function digitCuesPattern(family: number, sources: readonly string[]): AnywhereC
   sources.forEach(refuseNumberedBackreference);
   const inAlphabet = (source: string) => !isUnspacedUnit(firstLetter(source).charCodeAt(0));
   const alternative = (source: string) => (inAlphabet(source) ? `(?<!\\p{L})(?:${source})` : `(?:${source})`);
+  return anywherePatterns(family, sources, (source) => firstLetter(source).charCodeAt(0) < 128, alternative);
+}
+
+/**
+ * A family's cues matched anywhere, joined: all of them, those a text in Latin letters may hold (none needing a script
+ * without spaces), and of those the ones an ASCII text may hold (`opensInAscii`). `wrap` writes each cue's alternative.
+ */
+function anywherePatterns(family: number, sources: readonly string[], opensInAscii: (source: string) => boolean, wrap = (source: string) => source): AnywhereCues {
   const spaced = sources.filter((source) => !requiresUnspacedScript(source));
-  const ascii = spaced.filter((source) => firstLetter(source).charCodeAt(0) < 128);
-  const joined = (some: readonly string[]) => (some.length > 0 ? new RegExp(some.map(alternative).join('|'), 'u') : undefined);
+  const ascii = spaced.filter(opensInAscii);
+  const joined = (some: readonly string[]) => (some.length > 0 ? new RegExp(some.map(wrap).join('|'), 'u') : undefined);
   return { family, pattern: joined(sources)!, asciiPattern: joined(ascii), spacedPattern: joined(spaced) };
 }
 
 interface AnywhereCues {
   family: number;
   pattern: RegExp;
-  /** Its cues that open with an ASCII character ('%'): the only ones a text in ASCII alone may hold. */
+  /** Its cues that open with an ASCII character ('%') and need no script without spaces: the only ones an ASCII text may hold. */
   asciiPattern?: RegExp;
   /** Its cues that may match without a unit of a script without spaces: the only ones a text in Latin letters may hold. */
   spacedPattern?: RegExp;
@@ -164,20 +173,16 @@ export class CueIndex {
       const plainCues = cues[family].filter((cue): cue is string | RegExp => !isDigitCue(cue));
       for (const cue of [...plainCues, ...accentlessVariants(words, keepAccentlessVariant)]) {
         const source = cue instanceof RegExp ? cue.source : cue;
-        if (matchedAnywhere(source) && cue instanceof RegExp) {
+        if (cue instanceof RegExp && matchedAnywhere(source)) {
           refuseNumberedBackreference(source);
           const branches = wordStartBranches(source);
           for (const branch of branches.atWordStart) this.add(branch, { family: index, pattern: new RegExp(branch, 'uy'), wholeWord: false });
           if (branches.anywhere.length > 0) anywhere.push(branches.anywhere.join('|'));
-        } else if (matchedAnywhere(source)) anywhere.push(escape(cue as string));
-        else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });
+        } else if (cue instanceof RegExp) this.add(source, { family: index, pattern: new RegExp(source, 'uy'), wholeWord: false });
+        else if (matchedAnywhere(cue)) anywhere.push(escape(cue));
         else this.add(cue.trim(), { family: index, text: cue.trim(), wholeWord: cue.endsWith(' ') });
       }
-      if (anywhere.length > 0) {
-        const spaced = anywhere.filter((cue) => !requiresUnspacedScript(cue));
-        const ascii = spaced.filter((cue) => !nonAscii.test(cue[0]));
-        this.anywhere.push({ family: index, pattern: new RegExp(anywhere.join('|'), 'u'), asciiPattern: ascii.length > 0 ? new RegExp(ascii.join('|'), 'u') : undefined, spacedPattern: spaced.length > 0 ? new RegExp(spaced.join('|'), 'u') : undefined });
-      }
+      if (anywhere.length > 0) this.anywhere.push(anywherePatterns(index, anywhere, (cue) => !nonAscii.test(cue[0])));
     });
   }
 
