@@ -34,6 +34,12 @@ test('a thanks before a follow-up does not make it small talk: it is read with t
   assertFamily('chat', ['thanks, that is perfect!'], { history });
 });
 
+test('a closing thanks is small talk in every language, whatever the conversation opened with', () => {
+  const history = ['Write a Python function that removes duplicates from a list while keeping the order.', 'def dedupe(items):\n    return list(dict.fromkeys(items))'];
+  assertFamily('chat', ['gracias, me sirvió mucho', 'Danke, das hilft mir sehr!', "merci, c'est parfait", '谢谢，很有帮助！', 'ありがとう、助かりました！'], { history });
+  assertFamily('code', ['gracias, ¿y en Java?', 'ありがとう！TypeScript版もお願い'], { history });
+});
+
 test("a request to redo the answer asks the opening's task again; one that names a task of its own asks that", () => {
   const history = [
     "Edit the following paragraph to correct any grammatical errors: She didn't remembre where is her purse, so I thinks its in the car but he's say it's on kitchen table but he are not sure.",

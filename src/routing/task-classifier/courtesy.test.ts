@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isOnlyGreeting, withoutCourtesy } from './courtesy.js';
+import { isOnlyGreeting, isOnlyThanks, withoutCourtesy } from './courtesy.js';
 import { asksSomething } from './request-reading.js';
 import { assertFamily } from '../../../test/support/shipped-classifier.js';
 
@@ -64,4 +64,9 @@ test('the family of a request is the same with a greeting before it and a thanks
 test('a turn that is a greeting and no more is told from one that asks something', () => {
   for (const turn of ['Hi!', 'hello', 'Hello, how are you?', '你好', 'こんにちは！', '¡Hola!']) assert.ok(isOnlyGreeting(turn), turn);
   for (const turn of ['Hi! Write me a haiku about rain.', 'Hello in Japanese?', 'What is the capital of France?']) assert.ok(!isOnlyGreeting(turn), turn);
+});
+
+test('a turn that only thanks or approves closes the exchange, in every language of the cues; one that asks more, or only says yes, does not', () => {
+  for (const turn of ['thanks, that helps!', 'Ok thanks, bye', 'perfect, thank you so much', 'gracias, me sirvió mucho', '¡Perfecto, muchas gracias!', 'Danke, das hilft mir sehr!', "merci, c'est parfait", '谢谢，很有帮助！', '好的，明白了，谢谢', 'ありがとう、助かりました！', 'grazie mille, perfetto', 'obrigado, ajudou muito']) assert.ok(isOnlyThanks(turn), turn);
+  for (const turn of ['perfect, now do the same in Go', '谢谢！能再加个注释吗？', 'gracias, ¿y en Java?', 'yes please', 'great, but it fails on None values', 'ありがとう！TypeScript版もお願い', 'How do I say thank you in German?']) assert.ok(!isOnlyThanks(turn), turn);
 });

@@ -87,3 +87,38 @@ export function withoutCourtesy(prompt: string, inConversation: boolean, namesTa
   if (inConversation && !namesTask(request)) return trimmed;
   return request;
 }
+
+/** Words that thank or approve, in the cues' languages: one of them is what makes a turn a closing. */
+const THANKS_WORDS = new Set([
+  'thanks', 'thank', 'thx', 'ty', 'cheers', 'appreciate', 'appreciated', 'perfect', 'great', 'awesome', 'amazing', 'excellent', 'brilliant', 'wonderful', 'helpful', 'helps', 'helped', 'nice', 'cool', 'ok', 'okay', 'super', 'bye',
+  'gracias', 'perfecto', 'perfecta', 'genial', 'excelente', 'estupendo', 'buenísimo', 'sirvió', 'ayudó',
+  'danke', 'dank', 'perfekt', 'prima', 'toll', 'klasse', 'geholfen', 'hilft',
+  'merci', 'parfait', 'parfaite', 'génial', 'nickel', 'impeccable',
+  'grazie', 'perfetto', 'ottimo', 'obrigado', 'obrigada', 'perfeito', 'valeu', 'ajudou',
+]);
+/** Words that may stand beside them in a closing: "that helps a lot", "me sirvió mucho", "das hilft mir sehr", "c'est parfait". */
+const CLOSING_WORDS = new Set([
+  'you', 'so', 'much', 'very', 'a', 'lot', 'that', 'it', 'this', 'is', 'was', "that's", "it's", 'really', 'exactly', 'what', 'i', 'needed', 'works', 'worked', 'work', 'help', 'again', 'got', 'good', 'sense', 'makes', 'and', 'man', 'mate',
+  'muchas', 'muchísimas', 'mucho', 'me', 'ha', 'has', 'vale', 'de', 'nada', 'entendido', 'muy', 'bien', 'que', 'tengas', 'buen', 'día', 'jaja', 'todo', 'claro',
+  'vielen', 'schön', 'sehr', 'das', 'mir', 'hat', 'alles', 'klar', 'verstanden', 'genau', 'echt',
+  'beaucoup', 'bien', "c'est", 'ça', "m'aide", "m'a", 'aidé', 'compris', "d'accord", 'top', 'vraiment', 'tout', 'est',
+  'mille', 'tanto', 'chiaro', 'muito', 'tudo', 'certo',
+]);
+/** Chinese and Japanese closings, taken out of a turn before its other words are read. */
+const UNSPACED_CLOSING = /谢谢(?:你|您|啦)?|多谢|感谢|非常感谢|太感谢了|好的|明白了|懂了|很有帮助|有帮助|太好了|完美|收到|ありがとう(?:ございます|ございました)?|助かりました|助かったよ?|助かります|完璧です|完璧|了解です|わかりました|分かりました|なるほど|最高です|本当に|とても|すごく/g;
+const UNSPACED_THANKS = /谢谢|多谢|感谢|帮助|太好了|完美|ありがとう|助か|完璧|最高/;
+const CLOSING_CHARS = 80;
+
+/**
+ * Whether a turn only thanks or approves ("perfect, thank you so much", "Danke, das hilft mir sehr!", "谢谢，很有帮助！",
+ * "ありがとう、助かりました！", "ok, cool"): it closes the exchange, small talk whatever the conversation was about, and is
+ * no follow-up of its opening. A "yes" is not one: it may answer the assistant's question.
+ */
+export function isOnlyThanks(turn: string): boolean {
+  if (turn.length > CLOSING_CHARS) return false;
+  const lower = turn.toLowerCase();
+  const thanksUnspaced = UNSPACED_THANKS.test(lower);
+  const words = lower.replace(UNSPACED_CLOSING, ' ').split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+  if (words.some((word) => !THANKS_WORDS.has(word) && !CLOSING_WORDS.has(word))) return false;
+  return thanksUnspaced || words.some((word) => THANKS_WORDS.has(word));
+}

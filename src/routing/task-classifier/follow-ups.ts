@@ -1,3 +1,4 @@
+import { isOnlyThanks } from './courtesy.js';
 import { asksToShorten } from './task-cues.js';
 
 /**
@@ -22,8 +23,6 @@ export const REFERS_BACK = /\b(?:your|the|that|my) (?:previous|earlier|last|abov
 const REFERS_BACK_WORDS = 40;
 /** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
 const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
-/** What may follow a thanks that asks nothing more ("thanks, that helps!"): small talk, not a follow-up. */
-const APPRECIATION = /^(?:(?:that|it|this)(?:'s| is| was)?\s+)?(?:helps?|helped|perfect|great|works?|worked|exactly what i needed|(?:very )?helpful|amazing|bye)?[\s!.]*$/i;
 
 /** Chinese and Japanese characters, and Thai: scripts written without spaces between words (Korean has spaces). */
 const UNSPACED_CHARACTERS = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/g;
@@ -55,8 +54,8 @@ export function wordCount(text: string): number {
  * the prompt holds a task cue of its own.
  */
 export function isFollowUp(prompt: string, namesTask: boolean): boolean {
+  if (isOnlyThanks(prompt)) return false;
   const asked = prompt.replace(COURTESY, '');
-  if (asked !== prompt && APPRECIATION.test(asked)) return false;
   const words = wordCount(asked);
   return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
 }
