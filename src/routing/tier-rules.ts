@@ -57,11 +57,12 @@ const TRIVIAL_CONFIDENCE = 0.85;
  * that short is easy, and "Is P equal to NP?", "Design Twitter." or "Is Bitcoin a bubble?" are short. Maths is
  * trivial only as plain arithmetic (two numbers or more: "What's 15% of 80?"; no power, root, remainder or primes:
  * "What is 7^222 mod 11?"), reasoning never is (a deduction is where the weakest models fail), nor is a request for an
- * explanation, a cause, a judgement or a design, nor a proof whatever family it reads as ("如何证明拉格朗日中值定理" read as small talk once). Nor is code or writing: a one-line
- * question about a tool hides its difficulty in the tool ("How to add toolbar in a fragment?", "How can I log on sap
- * from vbs?", hard prompts of Arena-Hard read as trivial), and so does a poem in a named form or style. They go to T2
- * rather than T1. Nor is analysis: weighing, forecasting or diagnosing is never one step ("will rate cuts in 2025
- * reignite inflation?" read as trivial at 0.73), and the routing set holds 14 trivial analysis requests of 829.
+ * explanation, a cause, a judgement or a design, nor a proof whatever family it reads as ("如何证明拉格朗日中值定理" read
+ * as small talk once). Nor is code or writing: a one-line question about a tool hides its difficulty in the tool
+ * ("How to add toolbar in a fragment?", "How can I log on sap from vbs?", hard prompts of Arena-Hard read as trivial),
+ * and so does a poem in a named form or style. They go to T2 rather than T1. Nor is analysis: weighing, forecasting or
+ * diagnosing is never one step ("will rate cuts in 2025 reignite inflation?" read as trivial at 0.73), and the routing
+ * set holds 14 trivial analysis requests of 829.
  */
 const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing', 'analysis']);
 /**

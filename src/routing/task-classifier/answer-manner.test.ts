@@ -27,7 +27,7 @@ test('a last sentence that says how to answer is left out, in the languages of t
 
 test('a sentence that is the request, or asks the manner as its task, stays', () => {
   for (const prompt of ["Let's think step by step.", 'Explain your reasoning.', 'Write a story in under 100 words.', 'how do I teach my kids to think step by step', 'Teach my kids how to think step by step', 'Translate into English: je suis fatigué', 'Explain step by step how to change a tire', '请对这个问题逐步分析']) {
-    assert.equal(read(prompt), prompt);
+    assert.equal(read(prompt), prompt, prompt);
   }
 });
 

@@ -163,6 +163,10 @@ test('a turn in Chinese or Japanese is counted in words by its characters: a lon
   assert.equal(wordCount('これをクラスを使って書き直してください。'), 7);
   assert.equal(wordCount('用Python写一个函数'), 4);
   assert.equal(wordCount('어떤 수에 5를 곱하고 3을 빼면 27이 됩니다.'), 8);
+  // Counted only as far as asked: a page counts as the bound.
+  assert.equal(wordCount('please rewrite it in a friendlier tone '.repeat(100), 40), 40);
+  assert.equal(wordCount('识别下列新闻中提到的人物、机构和地点。'.repeat(50), 40), 40);
+  assert.equal(wordCount('它的时间复杂度是多少？能优化吗？', 40), 7);
   const aboutParis = ['What is the capital of France?', 'The capital of France is Paris.'];
   assertFamily('extraction', ['从下面这段话中找出所有的人名和城市，用JSON格式输出：王磊上周从成都出差到深圳，见了客户陈静。', '次の文章から日付と金額をすべて抜き出して、表にしてください：4月3日に12,000円、5月10日に8,500円を支払いました。'], { history: aboutParis });
   const bubbleSort = ['用Python写一个冒泡排序', 'def bubble(a):\n    for i in range(len(a)):\n        for j in range(len(a) - 1 - i):\n            if a[j] > a[j + 1]:\n                a[j], a[j + 1] = a[j + 1], a[j]\n    return a'];

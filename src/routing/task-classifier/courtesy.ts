@@ -101,7 +101,7 @@ const CLOSING_WORDS = new Set([
   'you', 'so', 'much', 'very', 'a', 'lot', 'that', 'it', 'this', 'is', 'was', "that's", "it's", 'really', 'exactly', 'what', 'i', 'needed', 'works', 'worked', 'work', 'help', 'again', 'got', 'good', 'sense', 'makes', 'and', 'man', 'mate',
   'muchas', 'muchísimas', 'mucho', 'me', 'ha', 'has', 'vale', 'de', 'nada', 'entendido', 'muy', 'bien', 'que', 'tengas', 'buen', 'día', 'jaja', 'todo', 'claro',
   'vielen', 'schön', 'sehr', 'das', 'mir', 'hat', 'alles', 'klar', 'verstanden', 'genau', 'echt',
-  'beaucoup', 'bien', "c'est", 'ça', "m'aide", "m'a", 'aidé', 'compris', "d'accord", 'top', 'vraiment', 'tout', 'est',
+  'beaucoup', "c'est", 'ça', "m'aide", "m'a", 'aidé', 'compris', "d'accord", 'top', 'vraiment', 'tout', 'est',
   'mille', 'tanto', 'chiaro', 'muito', 'tudo', 'certo',
 ]);
 /** Chinese and Japanese closings, taken out of a turn before its other words are read. */

@@ -10,7 +10,8 @@
  * gives (`DigitCue`) is read only when the pass saw a digit.
  */
 
-import { isUnspacedUnit, requiresUnspacedScript, wordStartBranches } from './cue-patterns.js';
+import { requiresUnspacedScript, wordStartBranches } from './cue-patterns.js';
+import { isUnspacedUnit } from './writing-systems.js';
 
 /**
  * A cue that holds only when the text also holds a digit: a measure asked of numbers the prompt gives ("the area of a

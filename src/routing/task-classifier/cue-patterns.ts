@@ -3,13 +3,7 @@
  * only match text in a script written without spaces, and which of its branches open at a word start.
  */
 
-/**
- * A unit of Thai, Japanese kana, CJK ideographs or Hangul: scripts written without spaces (Korean's particles cling to
- * its words), whose words a Latin word may abut. Asked of every letter that follows a letter, so the first test is the
- * one that sends ASCII away.
- */
-export const isUnspacedUnit = (code: number) =>
-  code >= 0x0e00 && (code <= 0x0e7f || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xac00 && code <= 0xd7af) || (code >= 0xf900 && code <= 0xfaff));
+import { isUnspacedUnit } from './writing-systems.js';
 
 /** Where the group opening at `open` ('(') closes, escapes and character classes read past; -1 when it does not. */
 function groupEnd(source: string, open: number): number {

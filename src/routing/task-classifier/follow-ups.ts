@@ -1,4 +1,5 @@
 import { isOnlyThanks } from './courtesy.js';
+import { isKana, isWrittenWithoutSpaces } from './writing-systems.js';
 import { asksToShorten } from './task-cues.js';
 
 /**
@@ -24,28 +25,61 @@ const REFERS_BACK_WORDS = 40;
 /** A thanks or an "ok" before a follow-up ("thanks! now make it shorter") is not part of what it asks. */
 const COURTESY = /^(?:thanks?(?: you)?|thx|great|perfect|nice|cool|ok(?:ay)?|awesome|gracias|perfecto|danke|super|merci|parfait|谢谢|好的|ありがとう)[\s!.,]*(?:(?:and|now|but|so|y|und|et)\s+)?/i;
 
-/** Chinese and Japanese characters, and Thai: scripts written without spaces between words (Korean has spaces). */
-const UNSPACED_CHARACTERS = /[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/g;
-const isUnspacedCharacter = (code: number) => (code >= 0x0e00 && code <= 0x0e7f) || (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
-const KANA = /[\u3040-\u30ff]/;
 /**
  * Characters a word runs to in Japanese (kanji with kana particles and endings: "これを / クラスを / 使って") and in Chinese
  * or Thai ("它的 / 时间 / 复杂度"), counted coarsely. At 3 and 2, 7 more of the 1,382 held-back requests put after an
  * unrelated exchange read right and no conversation of the set read otherwise; at 2.5 and 1.5, two training conversations did.
  */
 const CHARACTERS_A_WORD = { japanese: 3, other: 2 };
-const HAS_LETTER = /[\p{L}\p{N}]/u;
+/** A letter or digit at a position, read whole when it is a surrogate pair; ASCII without a pattern. */
+const LETTER_AT = /[\p{L}\p{N}]/uy;
+const SPACE_AT = /\s/uy;
+function isLetterOrDigitAt(text: string, at: number, code: number): boolean {
+  if (code < 128) return ((code | 32) >= 97 && (code | 32) <= 122) || (code >= 48 && code <= 57);
+  LETTER_AT.lastIndex = at;
+  return LETTER_AT.test(text);
+}
+function isSpaceAt(text: string, at: number, code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  SPACE_AT.lastIndex = at;
+  return SPACE_AT.test(text);
+}
 
 /**
- * A text's words: those between spaces, and in a script without spaces one for every few characters. Counted by spaces,
- * "识别下列新闻中提到的人物、机构和地点，并以JSON格式输出：…" was one word, and so a follow-up whatever it said.
+ * A text's words, counted up to `atMost`: those between spaces, and in a script without spaces one for every few characters.
+ * Counted by spaces, "识别下列新闻中提到的人物、机构和地点，并以JSON格式输出：…" was one word, and so a follow-up whatever it
+ * said. In such a text a run of other characters ("JSON", "15%") is a word when it holds a letter or digit. The count stops
+ * once it cannot end below `atMost`: a turn of a page costs what its first words do.
  */
-export function wordCount(text: string): number {
+export function wordCount(text: string, atMost = Infinity): number {
+  /** As `split(/\s+/)` counts: pieces between runs of spaces. */
+  let pieces = 1;
+  /** Runs between spaces and characters of those scripts that hold a letter or digit. */
+  let runs = 0;
+  let inRun = false;
+  let inSpace = false;
   let unspaced = 0;
-  for (let at = 0; at < text.length; at++) if (isUnspacedCharacter(text.charCodeAt(at))) unspaced++;
-  if (unspaced === 0) return text.split(/\s+/).length;
-  const spaced = text.replace(UNSPACED_CHARACTERS, ' ').split(/\s+/).filter((token) => HAS_LETTER.test(token)).length;
-  return spaced + Math.ceil(unspaced / (KANA.test(text) ? CHARACTERS_A_WORD.japanese : CHARACTERS_A_WORD.other));
+  let kana = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const space = isSpaceAt(text, at, code);
+    if (space && !inSpace) pieces++;
+    inSpace = space;
+    if (isWrittenWithoutSpaces(code)) {
+      unspaced++;
+      kana ||= isKana(code);
+      inRun = false;
+    } else if (space) inRun = false;
+    else if (!inRun && isLetterOrDigitAt(text, at, code)) {
+      runs++;
+      inRun = true;
+    }
+    // The least the count can end at: more pieces only if no such script follows, at least one word more if one does.
+    const least = unspaced === 0 ? Math.min(pieces, runs + 1) : runs + Math.ceil(unspaced / CHARACTERS_A_WORD.japanese);
+    if (least >= atMost) return atMost;
+  }
+  const words = unspaced === 0 ? pieces : runs + Math.ceil(unspaced / (kana ? CHARACTERS_A_WORD.japanese : CHARACTERS_A_WORD.other));
+  return Math.min(words, atMost);
 }
 
 /**
@@ -56,7 +90,7 @@ export function wordCount(text: string): number {
 export function isFollowUp(prompt: string, namesTask: boolean): boolean {
   if (isOnlyThanks(prompt)) return false;
   const asked = prompt.replace(COURTESY, '');
-  const words = wordCount(asked);
+  const words = wordCount(asked, REFERS_BACK_WORDS);
   return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
 }
 

@@ -21,7 +21,10 @@ export interface TaskClass {
   asksForProof: boolean;
   /** Numbers written in digits at the start of the prompt: two or more make a maths question plain arithmetic. */
   numbers: number;
-  /** Its start asks maths beyond the four operations (a power, a root, a remainder, primes…): never plain arithmetic. */
+  /**
+   * A maths request whose start asks beyond the four operations (a power, a root, a remainder, primes…): never plain
+   * arithmetic. False for the other families, whose tier rules do not read it.
+   */
   beyondArithmetic: boolean;
   /** The request asks for an explanation, a cause, a judgement or a design: open-ended however short. */
   asksForExplanation: boolean;
@@ -66,17 +69,21 @@ export class TaskClassifier {
       if (alone[this.trivial] < levels[this.trivial]) levels = alone;
     }
     const best = mostProbable(families);
+    const family = this.family.classes[best] as TaskFamily;
     const level = mostProbable(levels);
     const complexityProbabilities = {} as Record<Complexity, number>;
     this.complexity.classes.forEach((name, index) => (complexityProbabilities[name as Complexity] = levels[index]));
+    /** The prompt's start: where the numbers a plain sum gives, and the operations beyond one, are written. */
+    const start = input.prompt.slice(0, 300);
     return {
-      family: this.family.classes[best] as TaskFamily,
+      family,
       complexity: this.complexity.classes[level] as Complexity,
       familyConfidence: families[best],
       complexityProbabilities,
       asksForProof: asksForProof(features.requestText),
-      numbers: countNumbers(input.prompt.slice(0, 300)),
-      beyondArithmetic: goesBeyondArithmetic(input.prompt.slice(0, 300)),
+      numbers: countNumbers(start),
+      // Read by the tier rules of maths only: not looked for in other requests.
+      beyondArithmetic: family === 'math' && goesBeyondArithmetic(start),
       asksForExplanation: asksForExplanation(features.requestText),
     };
   }
