@@ -68,6 +68,8 @@ test('short, hard questions the classifier reads as trivial are still served at 
     'Is the Hodge conjecture true?', 'Was Brexit a mistake?', 'Ist Bewusstsein nur Chemie im Gehirn?', 'La conjecture de Goldbach est-elle démontrée ?', 'P≠NP 问题解决了吗？', '意識とは何ですか？',
     // Terse requests of Arena's kind, read as trivial small talk or analysis: a proof asked for in French, forecasts, a design.
     'prouve le petit théorème de Fermat', 'prouvez que pi est irrationnel', 'will rate cuts in 2025 reignite inflation?', 'o real vai se valorizar em 2026?', 'рубль будет падать дальше?', 'Event Sourcing mit Snapshots – wie modellieren?',
+    // A power said in words, long figures, a subject of physics: each went to T1 once.
+    '¿Cuánto es 3 elevado a 50?', '¿Cuánto es 98765 por 43219?', '987654×123456は？', "C'est quoi la relativité générale ?",
   ];
   for (const prompt of shortHardQuestions) {
     const tier = chooseTier(undefined, undefined, classifier.classify({ prompt })).tier;

@@ -108,18 +108,27 @@ export function asksOfGivenText(lines: readonly string[]): boolean {
 /**
  * Maths beyond the four operations and a percentage: a power, a root, a remainder, a factorial, primes, divisors, a
  * logarithm, a derivative or an integral. "What is 7^222 mod 11?" or "¿Cuántos divisores tiene 10!?" are short and give
- * numbers, as "What's 15% of 80?" does, and read as trivial at 0.72–0.85: they are no plain arithmetic for T1's models.
+ * numbers, as "What's 15% of 80?" does, and read as trivial at 0.72–0.85: they are no plain arithmetic for T1's models
+ * ("¿Cuánto es 3 elevado a 50?" went to T1 while a power said in words was not here).
  */
 const BEYOND_ARITHMETIC = new RegExp(
   [
     String.raw`\^|\*\*|[√∛∑∫]|\d\s*!|(?<!\p{L})(?:mod|modulo|sqrt|log|ln|sin|cos|tan)(?!\p{L})`,
-    String.raw`(?<!\p{L})(?:primes?|factorial|divisors?|remainder|fibonacci|square root|cube root|logarithm|derivative|integral|to the power|power of)`,
+    String.raw`(?<!\p{L})(?:primes?|factorial|divisors?|remainder|fibonacci|square root|cube root|logarithm|derivative|integral|to the power|power of|raised to)`,
+    // A power said in words: "3 elevado a 50", "2 elevato alla 64", "3 hoch 50".
+    String.raw`(?<!\p{L})(?:elevad[oa] a|elevat[oa] al?|radice)|\d\s*hoch\s*\d`,
     String.raw`(?<!\p{L})(?:primos?|raíz|divisores|potencia|logaritmo|derivada|primzahl|wurzel|fakultät|teiler|potenz|logarithmus|ableitung)`,
     String.raw`(?<!\p{L})(?:nombres? premiers?|racine|factorielle|diviseurs|puissance|logarithme|dérivée|intégrale)`,
-    String.raw`次方|平方根|开方|余数|素数|质数|阶乘|约数|因数|对数|导数|积分|\d乗|乗根|余り|階乗|約数|対数|微分|積分`,
+    String.raw`次方|次幂|平方根|开方|余数|素数|质数|阶乘|约数|因数|对数|导数|积分|\d乗|乗根|余り|階乗|約数|対数|微分|積分`,
   ].join('|'),
   'iu',
 );
 
-/** Whether the maths asked goes beyond the four operations (BEYOND_ARITHMETIC). */
-export const goesBeyondArithmetic = (text: string): boolean => BEYOND_ARITHMETIC.test(text);
+/**
+ * A figure of four digits or more, its separators aside ("98765", "1,250,000", "3.14159"). Two of them make a sum no
+ * weak model works out reliably in one pass: "¿Cuánto es 98765 por 43219?" and "987654×123456は？" went to T1.
+ */
+const LONG_FIGURE = /\d(?:[,.'\u00a0\u202f]?\d){3,}/g;
+
+/** Whether the maths asked goes beyond the four operations on short figures (BEYOND_ARITHMETIC, LONG_FIGURE). */
+export const goesBeyondArithmetic = (text: string): boolean => BEYOND_ARITHMETIC.test(text) || (text.match(LONG_FIGURE)?.length ?? 0) >= 2;

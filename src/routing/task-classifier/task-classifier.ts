@@ -22,8 +22,8 @@ export interface TaskClass {
   /** Numbers written in digits at the start of the prompt: two or more make a maths question plain arithmetic. */
   numbers: number;
   /**
-   * A maths request whose start asks beyond the four operations (a power, a root, a remainder, primes…): never plain
-   * arithmetic. False for the other families, whose tier rules do not read it.
+   * A maths request whose start asks beyond the four operations (a power, a root, a remainder, primes…) or works on two
+   * figures of four digits or more: never plain arithmetic. False for the other families, whose tier rules do not read it.
    */
   beyondArithmetic: boolean;
   /** The request asks for an explanation, a cause, a judgement or a design: open-ended however short. */

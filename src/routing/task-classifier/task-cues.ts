@@ -360,7 +360,8 @@ export const asksToShorten = (text: string) => shorteningPattern.test(text);
  * bubble?", "Lohnt sich das?"); so are how a thing works, what would happen if, and the questions of philosophy ("Is free
  * will compatible with determinism?", "What is the meaning of life?" had gone to T1 as small talk), and the open problems
  * and big judgements of science, mathematics and history, named or not ("Is the Riemann hypothesis true?",
- * "機械は意識を持てますか？", "Was the euro a mistake?"): the classifier learnt that short is easy, and these are short.
+ * "機械は意識を持てますか？", "Was the euro a mistake?") and the subjects of physics: the classifier learnt that short
+ * is easy, and these are short.
  * Whole words of Latin script first, then stems and words of any script matched anywhere.
  */
 const openQuestionWords = [
@@ -377,6 +378,8 @@ const openQuestionWords = [
   // A forecast: what a price, a market or a trend will do ("is the s&p going to crash", "will rate cuts reignite inflation?").
   String.raw`(?:will|going to|gonna) [\p{L}\p{N}\s&'.-]{0,40}?(?:rise|fall|crash|drop|go up|go down|recover|collapse|survive|replace|rebound|decline|soar|plunge|skyrocket|spike|keep (?:rising|falling|going))`,
   String.raw`wird [\p{L}\p{N}\s'.-]{0,40}?(?:steigen|fallen|sinken|einbrechen|crashen|überleben)`, 'va-t-(?:il|elle)', 'vont-(?:ils|elles)',
+  // Subjects of physics no one-step answer covers ("C'est quoi la relativité générale ?" went to T1 as small talk).
+  String.raw`quantum|quanten\p{L}*|quantique|cuántic[oa]|quantistic[oa]|relativity|relativit(?:é|à|ätstheorie)|relatividad|entanglement|black holes?|string theory|thermodynamics`,
   // Open problems, named or not.
   'conjectures?', 'hypothes[ie]s', 'unsolved', 'open problems?', 'infinitely many', String.raw`p ?(?:=|vs\.?|versus|equals?|equal to|!=|≠) ?np`, 'riemann',
   'goldbach', 'collatz', 'twin primes?', 'navier[- ]stokes', 'vermutung', 'hypothese', 'conjetura', 'hipótesis', 'hypothèse',
@@ -389,7 +392,7 @@ const openQuestionStems = [
   // Forecasts: prices and markets going up or down.
   'subirá', 'bajará', 'caerá', 'salirà', 'scenderà', 'vai cair', 'vai subir', 'вырастет', 'упадёт', 'упадет', 'подешевеет', 'подорожает', '오를까', '떨어질까',
   '会不会', '还会涨', '还会跌', '还能涨', '会涨吗', '会跌吗', '上がりますか', '下がりますか', '上がる？', '下がる？', '暴落',
-  '説明', 'なぜ', '価値がある', '仕組み', '人生の意味', '意識', '仮説', '予想', '発明か発見か', '成功だった', '失敗だった', '설명', '왜',
+  '量子', '相对论', '黑洞', '相対性', 'ブラックホール', '説明', 'なぜ', '価値がある', '仕組み', '人生の意味', '意識', '仮説', '予想', '発明か発見か', '成功だった', '失敗だった', '설명', '왜',
 ];
 const explanationPattern = new RegExp(String.raw`(?<!\p{L})(?:${openQuestionWords.join('|')})(?!\p{L})|${openQuestionStems.join('|')}`, 'u');
 
