@@ -78,8 +78,7 @@ function checked(row: ProbeRow, line: number): ProbeRow {
     typeof row.lang === 'string' && /^[a-z]{2}$/.test(row.lang) ? undefined : `lang ${JSON.stringify(row.lang)} is not a two-letter code`,
     (taskFamilies as readonly string[]).includes(row.family) ? undefined : `family ${JSON.stringify(row.family)} is not one of ${taskFamilies.join(', ')}`,
     (complexities as readonly string[]).includes(row.complexity) ? undefined : `complexity ${JSON.stringify(row.complexity)} is not one of ${complexities.join(', ')}`,
-    // As in prompts.jsonl: the turns' texts, user first, alternating (not {role, content} objects).
-    row.history === undefined || (Array.isArray(row.history) && row.history.length > 0 && row.history.every((turn) => typeof turn === 'string')) ? undefined : 'history must be a list of the turns\' texts (strings), user first',
+    row.history === undefined || isListOfTurns(row.history) ? undefined : "history must be a list of the turns' texts (strings), user first",
     row.system === undefined || typeof row.system === 'string' ? undefined : 'system must be a string',
   ].filter((problem) => problem !== undefined);
   if (problems.length > 0) {
@@ -87,6 +86,11 @@ function checked(row: ProbeRow, line: number): ProbeRow {
     process.exit(1);
   }
   return row;
+}
+
+/** A history as prompts.jsonl writes it: the turns' texts, user first, alternating (not {role, content} objects). */
+function isListOfTurns(history: unknown): boolean {
+  return Array.isArray(history) && history.length > 0 && history.every((turn) => typeof turn === 'string');
 }
 
 function wordsOf(text: string): Set<string> {

@@ -116,8 +116,8 @@ const BEYOND_ARITHMETIC = new RegExp(
     String.raw`\^|\*\*|[√∛∑∫]|\d\s*!|(?<!\p{L})(?:mod|modulo|sqrt|log|ln|sin|cos|tan)(?!\p{L})`,
     String.raw`(?<!\p{L})(?:primes?|factorial|divisors?|remainder|fibonacci|square root|cube root|logarithm|derivative|integral|to the power|power of|raised to)`,
     // A power said in words: "3 elevado a 50", "2 elevato alla 64", "3 hoch 50".
-    String.raw`(?<!\p{L})(?:elevad[oa] a|elevat[oa] al?|radice)|\d\s*hoch\s*\d`,
-    String.raw`(?<!\p{L})(?:primos?|raíz|divisores|potencia|logaritmo|derivada|primzahl|wurzel|fakultät|teiler|potenz|logarithmus|ableitung)`,
+    String.raw`(?<!\p{L})(?:elevad[oa] a|elevat[oa] al?)|\d\s*hoch\s*\d`,
+    String.raw`(?<!\p{L})(?:primos?|raíz|radice|divisores|potencia|logaritmo|derivada|primzahl|wurzel|fakultät|teiler|potenz|logarithmus|ableitung)`,
     String.raw`(?<!\p{L})(?:nombres? premiers?|racine|factorielle|diviseurs|puissance|logarithme|dérivée|intégrale)`,
     String.raw`次方|次幂|平方根|开方|余数|素数|质数|阶乘|约数|因数|对数|导数|积分|\d乗|乗根|余り|階乗|約数|対数|微分|積分`,
   ].join('|'),
