@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { UsageRecord } from '../core/storage-interfaces.js';
 import { readSetAside, SegmentReader, SetAsideLines, type ReadBack } from './journal-set-aside.js';
+import { NEWLINE, type JournalEntry, type Segment } from './journal-entry.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -36,43 +37,15 @@ const RECORDS_PER_SEGMENT = 10_000;
 /** Bytes of set-aside records read back at a time (audited records run to ~33 KB a line). */
 const RECOVERY_BYTES = 8 * 1024 * 1024;
 
-interface Segment {
-  file: string;
-  /** Open while records are appended to it; undefined once sealed (everything it will hold is in the file). */
-  fd: number | undefined;
-  appended: number;
-  written: number;
-  /** Its records the ledger's queue had no room for: read back from the file (takeSetAside). */
-  setAside?: SetAsideLines;
-  /** A segment of a process that is gone, claimed whole: every line set aside, a line cut short by its crash skipped. */
-  claimed?: boolean;
-}
 
-/**
- * A record on its way to the database: the record itself, or its line in the segment (its JSON) for a store that takes
- * lines (UsageStore.insertJournaledUsage). Not both: an entry waits in the ledger's queue for up to a second, through
- * the young generation's collections, and each object it holds is copied at each of them (at one request at a time the
- * queued records were most of what a scavenge copied, and a scavenge is the tail of svc's latency there).
- */
-export interface JournalEntry {
-  record?: UsageRecord;
-  /** The segment holding it, to account for it once it is in the database. */
-  segment: Segment;
-  /** Its line's number in the segment file (from 0). */
-  index: number;
-  line?: string;
-}
-
-/** The entry's record, read back from its line when only the line was kept (the ledger's rare row-by-row path). */
-export function recordOf(entry: JournalEntry): UsageRecord {
-  return entry.record ?? (JSON.parse(entry.line!) as UsageRecord);
-}
 
 export class UsageJournal {
   private current: Segment | undefined;
   private sequence = 0;
   /** Lines appended in this turn of the event loop, not yet in the file. */
   private unwritten = '';
+  /** The entries of those lines, in order: given their bytes once the group is written. */
+  private unwrittenEntries: JournalEntry[] = [];
   private group: Promise<void> | undefined;
   private groupDone: (() => void) | undefined;
   private readonly prefix: string;
@@ -119,9 +92,11 @@ export class UsageJournal {
     const line = JSON.stringify(record);
     this.unwritten += `${line}\n`;
     const index = segment.appended++;
+    const entry: JournalEntry = keepLine ? { record: undefined, segment, index, line, bytes: undefined, start: 0, end: 0 } : { record, segment, index, line: undefined, bytes: undefined, start: 0, end: 0 };
+    this.unwrittenEntries.push(entry);
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
     else if (opensGroup) setImmediate(this.writeGroup);
-    return keepLine ? { record: undefined, segment, index, line } : { record, segment, index, line: undefined };
+    return entry;
   }
 
   /**
@@ -137,16 +112,17 @@ export class UsageJournal {
   /** Writes the records appended so far now (synchronously: in the kernel when this returns). Never throws. */
   writeNow(): void {
     if (this.unwritten === '') return;
-    const text = this.unwritten;
+    const bytes = Buffer.from(this.unwritten);
     this.unwritten = '';
+    this.giveBytes(bytes);
     const done = this.groupDone;
     this.group = undefined;
     this.groupDone = undefined;
     try {
       // Everything unwritten belongs to the current segment: a segment is written out before it is sealed.
-      writeSync(this.current!.fd!, text);
+      writeSync(this.current!.fd!, bytes);
     } catch (error) {
-      this.onWriteError(error, countLines(text));
+      this.onWriteError(error, countLines(bytes));
       // The next lines go to a new file: appended here they could continue a line the failed write cut short.
       this.seal(this.current!);
     } finally {
@@ -155,6 +131,24 @@ export class UsageJournal {
   }
 
   private readonly writeGroup = (): void => this.writeNow();
+
+  /** The group's entries that kept their line hold it as a range of the group's bytes from now on (see JournalEntry). */
+  private giveBytes(bytes: Buffer): void {
+    const entries = this.unwrittenEntries;
+    let start = 0;
+    for (let index = 0; index < entries.length; index++) {
+      const end = bytes.indexOf(NEWLINE, start) + 1;
+      const entry = entries[index];
+      if (entry.line !== undefined) {
+        entry.bytes = bytes;
+        entry.start = start;
+        entry.end = end;
+        entry.line = undefined;
+      }
+      start = end;
+    }
+    entries.length = 0;
+  }
 
   /** The ledger's queue had no room for this entry: its record stays in the segment file only, until takeSetAside() reads it back. */
   setAside(entry: JournalEntry): void {
@@ -202,7 +196,7 @@ export class UsageJournal {
         failure = error;
         this.stopReading(segment);
       }
-      for (const { index, record, line } of read.found) entries.push({ record, segment, index, line });
+      for (const { index, record, line } of read.found) entries.push({ record, segment, index, line, bytes: undefined, start: 0, end: 0 });
       bytes += read.bytes;
       if (segment.claimed && read.lineCount !== undefined) segment.appended = read.lineCount;
       // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
@@ -317,9 +311,9 @@ export class UsageJournal {
   }
 }
 
-function countLines(text: string): number {
+function countLines(bytes: Buffer): number {
   let lines = 0;
-  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) lines++;
+  for (let index = bytes.indexOf(NEWLINE); index >= 0; index = bytes.indexOf(NEWLINE, index + 1)) lines++;
   return lines;
 }
 

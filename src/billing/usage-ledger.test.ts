@@ -146,6 +146,39 @@ test("a store that takes the journal's lines gets each record's line as the jour
   }
 });
 
+test('lines already written to the journal and lines of the turn still open go to the store in one batch, byte for byte, whatever their script', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
+  try {
+    const { storage, sent, written, deadLetters } = journaledStorage();
+    const journal = new UsageJournal(dir);
+    const ledger = new UsageLedger(storage, options, silent, journal);
+    const records = [
+      record(1, { requested_model: 'modèle-é', audit: { served_model: 'openai/gpt-4o-mini', routing_decision: 'tâche : traduction → 日本語 🚀' } }),
+      record(2, { model: 'bad', audit: { served_model: null, routing_decision: 'Übersetzung' } }),
+      record(3),
+    ];
+    ledger.record(records[0]);
+    ledger.record(records[1]);
+    journal.writeNow();
+    ledger.record(records[2]); // its group is not written yet when the batch goes
+    await ledger.flush();
+    journal.writeNow();
+    const [file] = await readdir(dir);
+    const onDisk = (await readFile(join(dir, file), 'utf8')).trim().split('\n');
+    assert.deepEqual(sent, [onDisk], 'one batch: the lines of the journal file, in order');
+    assert.deepEqual(
+      written.map((row) => row.request_id),
+      ['req_1', 'req_3'],
+      'the refused batch was written row by row, its records read back from the written bytes',
+    );
+    assert.deepEqual(written[0], records[0]);
+    assert.deepEqual(deadLetters.map((row) => row.id), ['req_2']);
+    await ledger.close();
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test("a batch of journal lines the database refuses is written row by row from the records; a replayed journal's lines are sent as read", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
 import { settlesBy } from '../shared/deadline.js';
 import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
-import { recordOf, type JournalEntry, type UsageJournal } from './usage-journal.js';
+import { journaledBytes, recordOf, type JournalEntry } from './journal-entry.js';
+import type { UsageJournal } from './usage-journal.js';
 
 export interface UsageLedgerOptions {
   flushIntervalMs: number;
@@ -95,7 +96,7 @@ export class UsageLedger {
    */
   record(entry: UsageRecord): void {
     if (!this.journal) {
-      this.queue.push({ record: entry, segment: undefined as never, index: 0, line: undefined });
+      this.queue.push({ record: entry, segment: undefined as never, index: 0, line: undefined, bytes: undefined, start: 0, end: 0 });
       return;
     }
     this.enqueue(this.journal, this.journal.append(entry, this.takesJournaledText));
@@ -171,8 +172,8 @@ export class UsageLedger {
 
   private async write(batch: JournalEntry[]): Promise<void> {
     try {
-      const lines = this.storage.usage.insertJournaledUsage ? linesOf(batch) : undefined;
-      await (lines ? this.storage.usage.insertJournaledUsage!(lines) : this.storage.usage.insertUsage(batch.map(recordOf)));
+      const journaled = this.storage.usage.insertJournaledUsage ? journaledBytes(batch) : undefined;
+      await (journaled ? this.storage.usage.insertJournaledUsage!(journaled) : this.storage.usage.insertUsage(batch.map(recordOf)));
     } catch (error) {
       // Unreachable database: keep the batch (it is in the journal too) and retry later.
       await this.storage.ping();
@@ -241,12 +242,3 @@ export class UsageLedger {
   }
 }
 
-/** The journal lines of a batch, when every entry kept its own (undefined when one did not). */
-function linesOf(batch: readonly JournalEntry[]): string[] | undefined {
-  const lines: string[] = [];
-  for (const entry of batch) {
-    if (entry.line === undefined) return undefined;
-    lines.push(entry.line);
-  }
-  return lines;
-}

@@ -166,11 +166,12 @@ export interface UsageStore {
   /** Appends ledger rows in one transaction; a duplicate request_id is ignored, never a failure of the batch. */
   insertUsage(records: UsageRecord[]): Promise<void>;
   /**
-   * Optional: appends the rows of records given as the usage journal wrote them (each one `JSON.stringify` of a
-   * record), as insertUsage does. A store that hands its rows to another thread as text takes these instead of
-   * serializing every record a second time on the event loop.
+   * Optional: appends the rows of records given as the usage journal wrote them — UTF-8 lines, each `JSON.stringify`
+   * of a record and a newline — as insertUsage does. A store that hands its rows to another thread takes these
+   * instead of serializing every record a second time on the event loop. The bytes are the store's: it may move them
+   * to another thread.
    */
-  insertJournaledUsage?(journaled: readonly string[]): Promise<void>;
+  insertJournaledUsage?(journaled: Uint8Array): Promise<void>;
   /** Keeps a row that could not be written, with the error, for an operator to look at; once per request id. */
   insertDeadLetter(record: UsageRecord, error: string): Promise<void>;
   /** The dead letters, newest first. */

@@ -15,13 +15,13 @@ export class PendingReplies<Reply> {
   private nextId = 0;
   private readonly waiting = new Map<number, Waiter<Reply>>();
 
-  /** Posts the message `build` makes for a new id, and resolves with the thread's reply to that id. */
-  post(worker: Worker, build: (id: number) => unknown): Promise<Reply> {
+  /** Posts the message `build` makes for a new id (moving `transfer`'s buffers to the thread), and resolves with the thread's reply to that id. */
+  post(worker: Worker, build: (id: number) => unknown, transfer?: readonly ArrayBuffer[]): Promise<Reply> {
     return new Promise<Reply>((resolve, reject) => {
       const id = this.nextId++;
       this.waiting.set(id, { resolve, reject });
       if (this.waiting.size === 1) worker.ref();
-      worker.postMessage(build(id));
+      worker.postMessage(build(id), transfer);
     });
   }
 

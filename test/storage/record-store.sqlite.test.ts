@@ -38,7 +38,7 @@ describeRecordStoreContracts('sqlite in memory', async () => {
 function sendingJournalLines(store: RecordStore): RecordStore {
   const usage = store.usage;
   assert.ok(usage.insertJournaledUsage, "SQLite's usage store takes journal lines");
-  usage.insertUsage = (records) => usage.insertJournaledUsage!(records.map((record) => JSON.stringify(record)));
+  usage.insertUsage = (records) => usage.insertJournaledUsage!(Buffer.from(records.map((record) => `${JSON.stringify(record)}\n`).join('')));
   return store;
 }
 

@@ -44,8 +44,9 @@ export function fakeStorage(state: { down?: boolean; failTimes?: number } = {}) 
 export function journaledStorage(state: { down?: boolean } = {}) {
   const fake = fakeStorage(state);
   const sent: string[][] = [];
-  fake.storage.usage.insertJournaledUsage = async (lines: readonly string[]) => {
-    sent.push([...lines]);
+  fake.storage.usage.insertJournaledUsage = async (journaled: Uint8Array) => {
+    const lines = Buffer.from(journaled).toString('utf8').split('\n').slice(0, -1);
+    sent.push(lines);
     await fake.storage.usage.insertUsage(lines.map((line) => JSON.parse(line) as UsageRecord));
   };
   return { ...fake, sent };

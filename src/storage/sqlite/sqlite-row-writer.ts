@@ -54,17 +54,18 @@ export class SqliteRowWriter {
   }
 
   /**
-   * Records as JSON lines (one text a record), made into rows by the table's RowsFromLines — on the writer thread, so
-   * that the text the caller already has (the usage journal's lines) is all that crosses, and the event loop
-   * serializes nothing.
+   * Records as JSON lines in UTF-8 (each ending in a newline), made into rows by the table's RowsFromLines — on the
+   * writer thread, so that the bytes the caller already has (the usage journal's) are all that crosses, and the event
+   * loop serializes nothing. `journaled` is handed over: when it is the whole of its ArrayBuffer, the buffer is moved
+   * to the thread, not copied, and is empty here afterwards.
    */
-  async insertLines(table: string, lines: readonly string[]): Promise<void> {
+  async insertLines(table: string, journaled: Uint8Array): Promise<void> {
     const rowsFromLines = this.rowsFromLines[table];
     if (!rowsFromLines) throw new Error(`the row writer makes no rows from JSON lines for table ${table}`);
-    if (lines.length === 0) return;
+    if (journaled.byteLength === 0) return;
     await this.start();
-    if (this.inThread) this.inThread[table](rowsFromLines.rowsOf(lines));
-    else await this.worker!.insertLines(table, lines);
+    if (this.inThread) this.inThread[table](rowsFromLines.rowsOf(journaled));
+    else await this.worker!.insertLines(table, journaled);
   }
 
   /**
@@ -121,7 +122,7 @@ export class SqliteRowWriter {
 export interface RowsFromLines {
   moduleUrl: string;
   exportName: string;
-  rowsOf: (lines: readonly string[]) => unknown[][];
+  rowsOf: (journaled: Uint8Array) => unknown[][];
 }
 
 /** Rows a chunkedDelete statement deletes at most in one run. */

@@ -3,19 +3,19 @@ import type { StorageDatabase } from '../database-schema.js';
 import { KyselyUsageStore } from '../kysely/kysely-usage-store.js';
 import type { UsageRecord } from '../../core/storage-interfaces.js';
 import { insertIgnoringDuplicates, type RowsFromLines, type SqliteRowWriter } from './sqlite-row-writer.js';
-import { usageColumns, usageValues, usageValuesOfLines } from './usage-row-values.js';
+import { usageColumns, usageValues, usageValuesOfJournal } from './usage-row-values.js';
 
 /** The SQL of each table the row writer appends to; a retried batch must not count a request twice. */
 export const usageStatement = insertIgnoringDuplicates('usage_ledger', usageColumns, 'request_id');
 
 /**
- * How the writer makes ledger rows from records sent as text (`insertJournaledUsage`): usage-row-values' function,
+ * How the writer makes ledger rows from records sent as the journal wrote them (`insertJournaledUsage`): usage-row-values' function,
  * which its thread imports — the TypeScript source when svc runs from its sources (tests), the build's file otherwise.
  */
 export const usageRowsFromLines: RowsFromLines = {
   moduleUrl: new URL(`./usage-row-values.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url).href,
-  exportName: 'usageValuesOfLines',
-  rowsOf: usageValuesOfLines,
+  exportName: 'usageValuesOfJournal',
+  rowsOf: usageValuesOfJournal,
 };
 
 /**
@@ -36,8 +36,8 @@ export class SqliteUsageStore extends KyselyUsageStore {
     await this.writer.insert('usage', records.map(usageValues));
   }
 
-  /** The journal's lines cross to the writer thread as they are; the thread makes the rows (one serialization a record, not two). */
-  async insertJournaledUsage(journaled: readonly string[]): Promise<void> {
+  /** The journal's bytes cross to the writer thread as they are; the thread makes the rows (one serialization a record, not two). */
+  async insertJournaledUsage(journaled: Uint8Array): Promise<void> {
     await this.writer.insertLines('usage', journaled);
   }
 }

@@ -52,10 +52,10 @@ const loaded = (async () => {
   for (const [table, source] of sources) rowsFromLines[table] = (await import(source.moduleUrl))[source.exportName];
 })().catch((error) => { loadFailure = error; });
 function rowsOf(message) {
-  if (message.lines === undefined) return message.json === undefined ? message.rows : JSON.parse(message.json);
+  if (message.journaled === undefined) return message.json === undefined ? message.rows : JSON.parse(message.json);
   const rows = rowsFromLines[message.table];
   if (!rows) throw new Error('no rows can be made from records for table ' + message.table + (loadFailure ? ': ' + loadFailure.message : ''));
-  return rows(message.lines);
+  return rows(message.journaled);
 }
 function write(message) {
   return { changes: inserts[message.table](rowsOf(message)) };
@@ -180,21 +180,23 @@ export class SqliteWriterThread {
   }
 
   /**
-   * Records as JSON lines, one text a record: the thread parses them and makes the rows (see the constructor's
-   * `rowsFromLines`). The lines cross as an array, not joined: joined, a batch of a few hundred ~760-byte lines is a
-   * text past V8's large-object bound (128 KB), and joining plus posting 500 of them took 2.5–3 ms of the event loop
-   * on a 2-vCPU VM, where the array of the same lines crossed in 0.4–0.5 ms.
+   * Records as JSON lines in UTF-8 bytes: the thread parses them and makes the rows (see the constructor's
+   * `rowsFromLines`). Bytes, not strings: a batch of a few hundred ~760-byte lines joined in one string is a text past
+   * V8's large-object bound (128 KB), and joining plus posting 500 of them took 2.5–3 ms of the event loop on a 2-vCPU
+   * VM; as an array of strings they crossed in 0.4–0.5 ms, each copied. Bytes that are the whole of their ArrayBuffer
+   * are moved to the thread (transferred), not copied.
    */
-  async insertLines(table: string, lines: readonly string[]): Promise<number> {
-    const reply = await this.send('SQLite write', { table, lines });
+  async insertLines(table: string, journaled: Uint8Array): Promise<number> {
+    const ownsItsBuffer = journaled.byteOffset === 0 && journaled.byteLength === journaled.buffer.byteLength && journaled.buffer instanceof ArrayBuffer;
+    const reply = await this.send('SQLite write', { table, journaled }, ownsItsBuffer ? [journaled.buffer as ArrayBuffer] : undefined);
     return reply.changes ?? 0;
   }
 
   /** Posts a message under a new id and waits for its answer; `what` names a failure. Work in flight keeps the process alive. */
-  private async send(what: string, message: Record<string, unknown>): Promise<Reply> {
+  private async send(what: string, message: Record<string, unknown>, transfer?: ArrayBuffer[]): Promise<Reply> {
     let reply: Reply;
     try {
-      reply = await this.replies.post(this.thread(), (id) => Object.assign(message, { id }));
+      reply = await this.replies.post(this.thread(), (id) => Object.assign(message, { id }), transfer);
     } catch (error) {
       throw new Error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { record } from '../../../test/support/fake-ledger-storage.js';
 import { toUsageRow } from '../kysely/record-rows.js';
-import { usageColumns, usageValues, usageValuesOfLines } from './usage-row-values.js';
+import { usageColumns, usageValues, usageValuesOfJournal } from './usage-row-values.js';
 
 test("a ledger row's values come in the INSERT's column order, whichever fields the record has", () => {
   const bare = record(1);
@@ -16,5 +16,5 @@ test("a ledger row's values come in the INSERT's column order, whichever fields 
   }
   assert.equal(usageValues(full)[usageColumns.indexOf('redactions')], '{"email":2}');
   assert.equal(usageValues(full)[usageColumns.indexOf('estimated')], 1);
-  assert.deepEqual(usageValuesOfLines([JSON.stringify(full)]), [usageValues(full)]);
+  assert.deepEqual(usageValuesOfJournal(Buffer.from(`${JSON.stringify(full)}\n`)), [usageValues(full)]);
 });
