@@ -78,6 +78,11 @@ test('the org and the resolved model are part of the key', () => {
 
 test('canonicalJson sorts keys at every depth and drops undefined members', () => {
   assert.equal(canonicalJson({ b: 1, a: { d: [1, { f: 2, e: undefined }], c: null } }), '{"a":{"c":null,"d":[1,{"f":2}]},"b":1}');
+  // By UTF-16 code units, as JavaScript's sort orders strings: an emoji's high surrogate (0xD83D) comes before 'ｚ' (0xFF5A).
+  assert.equal(canonicalJson({ b: 1, a: 2, Z: 3, é: 4, ｚ: 6, '😀': 5 }), '{"Z":3,"a":2,"b":1,"é":4,"😀":5,"ｚ":6}');
+  // Few keys and many (a tool's JSON schema) alike.
+  const many = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`k${String(19 - index).padStart(2, '0')}`, 19 - index]));
+  assert.equal(canonicalJson(many), `{${Array.from({ length: 20 }, (_, index) => `"k${String(index).padStart(2, '0')}":${index}`).join(',')}}`);
 });
 
 test('a key does not change between versions: answers already in the shared L1 stay reachable after an upgrade', () => {

@@ -59,38 +59,44 @@ function stringsLength(value: unknown, depth: number): number {
   return length;
 }
 
+const ignore: Emit = () => undefined;
+const offeredTools = (request: ChatRequest) => (request.tools && request.tools.length > 0 ? request.tools : undefined);
+
 /**
  * The fields of a request that shape its answer, with provider defaults written out so that "absent" and
  * "default" agree. Left out are the delivery fields (stream, stream_options, user, metadata, service_tier).
  * Held in key order, so the canonical text is written straight from the request with no object to sort.
  */
-const shapingFields: ReadonlyArray<{ key: string; prefix: string; json?: (request: ChatRequest) => string }> = (
+const shapingFields: ReadonlyArray<{ key: string; prefix: string; absent?: string; json?: (request: ChatRequest) => string }> = (
   [
     // Written by writeMessages, which may hand long strings to the hash as they are.
     { key: 'messages' },
-    { key: 'n', json: (request) => canonicalJson(request.n ?? 1) },
-    { key: 'max_tokens', json: (request) => canonicalJson(request.max_tokens ?? null) },
-    { key: 'temperature', json: (request) => canonicalJson(request.temperature ?? 1) },
-    { key: 'top_p', json: (request) => canonicalJson(request.top_p ?? 1) },
-    { key: 'top_k', json: (request) => canonicalJson(request.top_k ?? null) },
-    { key: 'frequency_penalty', json: (request) => canonicalJson(request.frequency_penalty ?? 0) },
-    { key: 'presence_penalty', json: (request) => canonicalJson(request.presence_penalty ?? 0) },
-    { key: 'stop', json: (request) => canonicalJson(request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop) },
-    { key: 'tools', json: (request) => canonicalJson(offeredTools(request) ?? null) },
+    { key: 'n', ownDefault: true, json: (request) => canonicalJson(request.n ?? 1) },
+    { key: 'max_tokens', ownDefault: true, json: (request) => canonicalJson(request.max_tokens ?? null) },
+    { key: 'temperature', ownDefault: true, json: (request) => canonicalJson(request.temperature ?? 1) },
+    { key: 'top_p', ownDefault: true, json: (request) => canonicalJson(request.top_p ?? 1) },
+    { key: 'top_k', ownDefault: true, json: (request) => canonicalJson(request.top_k ?? null) },
+    { key: 'frequency_penalty', ownDefault: true, json: (request) => canonicalJson(request.frequency_penalty ?? 0) },
+    { key: 'presence_penalty', ownDefault: true, json: (request) => canonicalJson(request.presence_penalty ?? 0) },
+    { key: 'stop', ownDefault: true, json: (request) => canonicalJson(request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop) },
+    { key: 'tools', ownDefault: true, json: (request) => canonicalJson(offeredTools(request) ?? null) },
     { key: 'tool_choice', json: (request) => canonicalJson(request.tool_choice ?? (offeredTools(request) ? 'auto' : 'none')) },
     { key: 'parallel_tool_calls', json: (request) => canonicalJson(offeredTools(request) ? (request.parallel_tool_calls ?? true) : null) },
-    { key: 'response_format', json: (request) => canonicalJson(request.response_format?.type === 'text' ? null : (request.response_format ?? null)) },
-    { key: 'seed', json: (request) => canonicalJson(request.seed ?? null) },
-    { key: 'logprobs', json: (request) => canonicalJson(request.logprobs === true ? (request.top_logprobs ?? 0) : null) },
-    { key: 'logit_bias', json: (request) => canonicalJson(request.logit_bias ?? null) },
-    { key: 'reasoning_effort', json: (request) => canonicalJson(request.reasoning_effort ?? null) },
-    { key: 'extra', json: (request) => canonicalJson(request.extra ?? null) },
-  ] satisfies Array<{ key: string; json?: (request: ChatRequest) => string }>
+    { key: 'response_format', ownDefault: true, json: (request) => canonicalJson(request.response_format?.type === 'text' ? null : (request.response_format ?? null)) },
+    { key: 'seed', ownDefault: true, json: (request) => canonicalJson(request.seed ?? null) },
+    { key: 'logprobs', ownDefault: true, json: (request) => canonicalJson(request.logprobs === true ? (request.top_logprobs ?? 0) : null) },
+    { key: 'logit_bias', ownDefault: true, json: (request) => canonicalJson(request.logit_bias ?? null) },
+    { key: 'reasoning_effort', ownDefault: true, json: (request) => canonicalJson(request.reasoning_effort ?? null) },
+    { key: 'extra', ownDefault: true, json: (request) => canonicalJson(request.extra ?? null) },
+  ] satisfies Array<{ key: string; ownDefault?: true; json?: (request: ChatRequest) => string }>
 )
   .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  .map((field) => ({ ...field, prefix: `${JSON.stringify(field.key)}:` }));
-
-const offeredTools = (request: ChatRequest) => (request.tools && request.tools.length > 0 ? request.tools : undefined);
+  .map(({ ownDefault, ...field }, index) => {
+    const prefix = `${index > 0 ? ',' : ''}${JSON.stringify(field.key)}:`;
+    // A field whose default does not depend on the others (tool_choice's does): its text when the request leaves it
+    // out, written once here rather than for every request (most requests leave out most fields).
+    return { ...field, prefix, absent: ownDefault && field.json ? prefix + field.json({} as ChatRequest) : undefined };
+  });
 
 /** The answer-shaping fields as canonical JSON (keys sorted at every depth), written straight from the request: this runs for every cacheable request. */
 export function answerShapingJson(request: ChatRequest): string {
@@ -108,8 +114,8 @@ function writeAnswerShaping(request: ChatRequest, emit: Emit, rawStrings: boolea
   let text = '{';
   for (let index = 0; index < shapingFields.length; index++) {
     const field = shapingFields[index];
-    text += index > 0 ? `,${field.prefix}` : field.prefix;
-    text = field.json ? text + field.json(request) : writeMessages(request.messages, text, emit, rawStrings);
+    if (field.absent !== undefined && (request as unknown as Record<string, unknown>)[field.key] === undefined) text += field.absent;
+    else text = field.json ? text + field.prefix + field.json(request) : writeMessages(request.messages, text + field.prefix, emit, rawStrings);
   }
   emit(`${text}}`);
 }
@@ -128,7 +134,6 @@ export function canonicalJson(value: unknown): string {
   return writeCanonical(value, '', ignore, false);
 }
 
-const ignore: Emit = () => undefined;
 
 /**
  * canonicalJson's text, after `text`; returns what is not handed to `emit` yet. With `rawStrings`, a long, well-formed
@@ -156,7 +161,7 @@ function writeCanonical(value: unknown, text: string, emit: Emit, rawStrings: bo
 function writeObject(record: Record<string, unknown>, text: string, emit: Emit, rawStrings: boolean, isMessage: boolean): string {
   text += '{';
   let first = true;
-  for (const key of Object.keys(record).sort()) {
+  for (const key of sortedKeys(record)) {
     const member = isMessage && key === 'content' ? canonicalContent(record.content as ChatMessage['content']) : record[key];
     if (member === undefined) continue;
     text = writeCanonical(member, `${text}${first ? '' : ','}${JSON.stringify(key)}:`, emit, rawStrings);
@@ -164,6 +169,23 @@ function writeObject(record: Record<string, unknown>, text: string, emit: Emit, 
   }
   return `${text}}`;
 }
+
+/** The object's keys in the order Array.prototype.sort gives them (by UTF-16 code units), a few of them sorted in place. */
+function sortedKeys(record: Record<string, unknown>): string[] {
+  const keys = Object.keys(record);
+  // sort() allocates its own state and work copy on every call; a message's two to five keys need none of that.
+  if (keys.length > SORTED_IN_PLACE_UP_TO) return keys.sort();
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let before = index - 1;
+    for (; before >= 0 && keys[before] > key; before--) keys[before + 1] = keys[before];
+    keys[before + 1] = key;
+  }
+  return keys;
+}
+
+/** Insertion sort's quadratic cost stays below sort()'s overhead up to about this many keys; past it sort() takes over. */
+const SORTED_IN_PLACE_UP_TO = 16;
 
 /** Strings longer than this are fed to the hash as they are (piecewise keys only). */
 const RAW_FROM_CHARS = 256;
