@@ -38,7 +38,7 @@ function startScriptNodeFlags(): string[] {
 /**
  * Node flags svc runs with under `npm start`, read from its script, so that every benchmark measures what it runs: a
  * young generation of 8 MB semi-spaces (16 MB in all, where V8's default grows to 32; svc also caps the heap's growth
- * between full collections itself at start, see src/cli/v8-settings.ts). Measured: the 4-minute soak's peak 302 → 293 MB
+ * between full collections itself at start, see src/cli/heap-growth.ts). Measured: the 4-minute soak's peak 302 → 293 MB
  * (at 230 s 299 → 285), CPU a request ×1.024 (bench:ab, three rounds of 1.024–1.025). A 64 MB one made fewer scavenges
  * (exact-hit p99 1.1 → 0.8 ms once) but held ~90 MB more under load (bench:soak: 505 → 415 MB peak).
  * SVC_BENCH_NODE_ARGS (space-separated; empty for Node's defaults) replaces them for an experiment: `--optimize-for-size`

@@ -2,7 +2,7 @@
  * Child process: svc itself, built the way `svc serve` builds it (createGateway from the environment:
  * OPENAI_API_KEY, OPENAI_BASE_URL = the mock, SVC_MASTER_KEY, SVC_DATA_DIR, SVC_LOG_LEVEL, PORT=0).
  * With SVC_BENCH_SEMANTIC_ENTRIES=N its semantic index starts with N answered prompts (bench/cache.ts).
- * Like `svc serve`, it makes V8's start settings (src/cli/v8-settings.ts: the heap's growth, scavenges on the main thread).
+ * Like `svc serve`, it caps the heap's growth between full collections (src/cli/heap-growth.ts).
  * It runs the compiled package (dist/, what `npm start` runs) when it has been built, else the sources.
  * With BENCH_SVC_ALLOCATIONS=FILE it samples every allocation, collected or not (what `--heap-prof` drops: the
  * garbage a request leaves is what the young generation's collections cost), into FILE as a .heapprofile at exit.
@@ -13,10 +13,10 @@ import { failStart, serveChildProtocol } from './child-protocol.js';
 const compiled = new URL('../dist/src/gateway.js', import.meta.url);
 const useCompiled = process.env.SVC_BENCH_SOURCES !== '1' && (await access(compiled).then(() => true, () => false));
 const { createGateway } = (await import(useCompiled ? compiled.href : '../src/gateway.js')) as typeof import('../src/gateway.js');
-const { applyV8StartSettings } = (await import(useCompiled ? new URL('../dist/src/cli/v8-settings.js', import.meta.url).href : '../src/cli/v8-settings.js')) as typeof import('../src/cli/v8-settings.js');
+const { limitHeapGrowth } = (await import(useCompiled ? new URL('../dist/src/cli/heap-growth.js', import.meta.url).href : '../src/cli/heap-growth.js')) as typeof import('../src/cli/heap-growth.js');
 
-// As `svc serve` does (SVC_BENCH_NODE_ARGS="--heap-growing-percent=0 --parallel-scavenge" gives V8's own choices back, for a comparison).
-applyV8StartSettings();
+// As `svc serve` does (SVC_BENCH_NODE_ARGS=--heap-growing-percent=0 gives V8's own choice back, for a comparison).
+limitHeapGrowth();
 
 try {
   const gateway = await createGateway(process.env);

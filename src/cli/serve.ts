@@ -3,7 +3,7 @@ import { loadCatalog } from '../catalog/catalog.js';
 import { loadConfig } from '../config/load-config.js';
 import { deploymentWarnings } from '../config/deployment-warnings.js';
 import { createGateway } from '../gateway.js';
-import { applyV8StartSettings } from './v8-settings.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { issueStarterKey } from './starter-key.js';
 
 /** `svc serve`: start-up, one log line per configured provider, graceful shutdown on SIGTERM/SIGINT. */
@@ -16,7 +16,7 @@ export async function serve(): Promise<void> {
       return runPrimary(config.server.workers);
     }
   }
-  applyV8StartSettings();
+  limitHeapGrowth();
   const gateway = await createGateway();
   const { config, services } = gateway;
   // A promise some library left without a handler (a Redis client losing its connection mid-command) must
