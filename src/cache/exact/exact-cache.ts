@@ -46,8 +46,17 @@ export class ExactCache {
   }
 
   async get(key: string): Promise<CachedAnswer | undefined> {
-    const local = this.local.get(key);
-    if (local || !this.shared) return local;
+    return this.getLocal(key) ?? this.getShared(key);
+  }
+
+  /** L0 alone, at once: a hit in this instance's memory costs no promise and no turn of the microtask queue. */
+  getLocal(key: string): CachedAnswer | undefined {
+    return this.local.get(key);
+  }
+
+  /** L1 (Redis), filling L0 on a hit; undefined without a shared store. */
+  async getShared(key: string): Promise<CachedAnswer | undefined> {
+    if (!this.shared) return undefined;
     let stored: string | undefined;
     try {
       stored = await this.shared.get(sharedKey(key));

@@ -15,20 +15,16 @@ import type { RoutedContext } from '../request-context.js';
  * hit at zero). Its usage is the cached answer's (what the caller receives), so its baseline and the
  * savings show, and `savedUsd` is what the served model would have charged.
  */
-export function answerFromCache(
-  context: RoutedContext<'chat'>,
-  catalog: Catalog,
-  hit: CachedAnswer & { type: 'exact' | 'semantic'; similarity?: number },
-): ChatCompletion {
+export function answerFromCache(context: RoutedContext<'chat'>, catalog: Catalog, hit: CachedAnswer, type: 'exact' | 'semantic', similarity?: number): ChatCompletion {
   for (const warning of hit.warnings ?? []) addWarning(context.warnings, warning);
   // Parsed afresh for each hit: nothing done to the answer (a renderer replicating choices, a healer rewriting content) reaches the cache.
   const completion = completionOf(hit);
   const usage = completion.usage ? meterChatUsage(completion.usage) : undefined;
   const model = catalog.getModel(hit.servedModel);
   context.cacheHit = {
-    type: hit.type,
+    type,
     source: hit.servedModel,
-    similarity: hit.similarity,
+    similarity,
     savedUsd: usage && model ? priceUsage(model, usage).cost_usd : 0,
   };
   context.usage = usage;

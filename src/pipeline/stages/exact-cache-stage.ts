@@ -18,10 +18,10 @@ export function exactCacheStage(cache: ExactCache, policy: CachePolicy, catalog:
     appliesTo: (context) => isCacheableRequest(context.request, policy),
     async intercept(context: RoutedContext<'chat'>, next): Promise<Outcome<'chat'>> {
       const key = exactCacheKey(context.principal.orgId, context.route.model.slug, context.request);
-      const cached = await cache.get(key);
+      const cached = cache.getLocal(key) ?? (await cache.getShared(key));
       if (cached) {
         countHit(context.principal.orgId);
-        return { kind: 'complete', result: answerFromCache(context, catalog, { ...cached, type: 'exact' }) };
+        return { kind: 'complete', result: answerFromCache(context, catalog, cached, 'exact') };
       }
 
       const outcome = await next();

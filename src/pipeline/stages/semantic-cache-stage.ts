@@ -58,7 +58,7 @@ export function semanticCacheStage(options: SemanticCacheStageOptions): Stage<'c
       if (found.kind === 'hit' && !options.monitor.verifies(mode)) {
         options.monitor.countHit(orgId, 'semantic');
         const similarity = Math.round(found.similarity * 10_000) / 10_000;
-        return { kind: 'complete', result: answerFromCache(context, options.catalog, { ...found.entry.answer, type: 'semantic', similarity }) };
+        return { kind: 'complete', result: answerFromCache(context, options.catalog, found.entry.answer, 'semantic', similarity) };
       }
       if (found.kind === 'hit') {
         const cached = completionOf(found.entry.answer);
