@@ -1,4 +1,4 @@
-import type { UsageRecord } from '../core/storage-interfaces.js';
+import { JOURNAL_LINE_END, type UsageRecord } from '../core/storage-interfaces.js';
 import type { SetAsideLines } from './journal-set-aside.js';
 
 /** A segment file of the journal, as its entries refer to it. */
@@ -38,6 +38,11 @@ export interface JournalEntry {
   end: number;
 }
 
+/** A new entry holding its record or its line (the one its store takes); every entry has the same fields, in the same order. */
+export function journalEntry(segment: Segment, index: number, record: UsageRecord | undefined, line: string | undefined): JournalEntry {
+  return { record, segment, index, line, bytes: undefined, start: 0, end: 0 };
+}
+
 /** The entry's record, read back from its line when only the line was kept (the ledger's rare row-by-row path). */
 export function recordOf(entry: JournalEntry): UsageRecord {
   return entry.record ?? (JSON.parse(entry.line ?? entry.bytes!.toString('utf8', entry.start, entry.end)) as UsageRecord);
@@ -61,11 +66,8 @@ export function journaledBytes(entries: readonly JournalEntry[]): Buffer | undef
     if (entry.bytes) offset += entry.bytes.copy(joined, offset, entry.start, entry.end);
     else {
       offset += joined.write(entry.line!, offset);
-      joined[offset++] = NEWLINE;
+      joined[offset++] = JOURNAL_LINE_END;
     }
   }
   return joined;
 }
-
-/** The byte that ends each journal line (JSON.stringify escapes a newline inside a string). */
-export const NEWLINE = 0x0a;

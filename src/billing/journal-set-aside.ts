@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import type { UsageRecord } from '../core/storage-interfaces.js';
+import { JOURNAL_LINE_END, type UsageRecord } from '../core/storage-interfaces.js';
 
 /**
  * The records of a journal segment that the ledger's queue had no room for (a database down for longer than the queue
@@ -102,7 +102,7 @@ export class SegmentReader {
   /** The next line, or undefined at the end of the file (a file that is gone reads as empty). */
   async next(): Promise<SegmentLine | undefined> {
     for (;;) {
-      const newline = this.buffer.indexOf(10, this.start);
+      const newline = this.buffer.indexOf(JOURNAL_LINE_END, this.start);
       if (newline !== -1 && newline < this.end) {
         const bytes = this.buffer.subarray(this.start, newline);
         this.start = newline + 1;

@@ -2,9 +2,9 @@ import { closeSync, openSync, readdirSync, renameSync, statSync, unlinkSync, uti
 import { createHash, randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { UsageRecord } from '../core/storage-interfaces.js';
+import { JOURNAL_LINE_END, type UsageRecord } from '../core/storage-interfaces.js';
 import { readSetAside, SegmentReader, SetAsideLines, type ReadBack } from './journal-set-aside.js';
-import { NEWLINE, type JournalEntry, type Segment } from './journal-entry.js';
+import { journalEntry, type JournalEntry, type Segment } from './journal-entry.js';
 
 /**
  * The ledger's write-ahead journal. Before an answer's last byte leaves, its usage record is appended
@@ -36,8 +36,6 @@ const liveJournals = new Set<string>();
 const RECORDS_PER_SEGMENT = 10_000;
 /** Bytes of set-aside records read back at a time (audited records run to ~33 KB a line). */
 const RECOVERY_BYTES = 8 * 1024 * 1024;
-
-
 
 export class UsageJournal {
   private current: Segment | undefined;
@@ -92,7 +90,7 @@ export class UsageJournal {
     const line = JSON.stringify(record);
     this.unwritten += `${line}\n`;
     const index = segment.appended++;
-    const entry: JournalEntry = keepLine ? { record: undefined, segment, index, line, bytes: undefined, start: 0, end: 0 } : { record, segment, index, line: undefined, bytes: undefined, start: 0, end: 0 };
+    const entry = keepLine ? journalEntry(segment, index, undefined, line) : journalEntry(segment, index, record, undefined);
     this.unwrittenEntries.push(entry);
     if (segment.appended >= RECORDS_PER_SEGMENT) this.seal(segment);
     else if (opensGroup) setImmediate(this.writeGroup);
@@ -137,7 +135,7 @@ export class UsageJournal {
     const entries = this.unwrittenEntries;
     let start = 0;
     for (let index = 0; index < entries.length; index++) {
-      const end = bytes.indexOf(NEWLINE, start) + 1;
+      const end = bytes.indexOf(JOURNAL_LINE_END, start) + 1;
       const entry = entries[index];
       if (entry.line !== undefined) {
         entry.bytes = bytes;
@@ -196,7 +194,7 @@ export class UsageJournal {
         failure = error;
         this.stopReading(segment);
       }
-      for (const { index, record, line } of read.found) entries.push({ record, segment, index, line, bytes: undefined, start: 0, end: 0 });
+      for (const { index, record, line } of read.found) entries.push(journalEntry(segment, index, record, line));
       bytes += read.bytes;
       if (segment.claimed && read.lineCount !== undefined) segment.appended = read.lineCount;
       // A claimed journal's unreadable line is the one its process's crash cut short: that request never got its answer's last byte either.
@@ -313,7 +311,7 @@ export class UsageJournal {
 
 function countLines(bytes: Buffer): number {
   let lines = 0;
-  for (let index = bytes.indexOf(NEWLINE); index >= 0; index = bytes.indexOf(NEWLINE, index + 1)) lines++;
+  for (let index = bytes.indexOf(JOURNAL_LINE_END); index >= 0; index = bytes.indexOf(JOURNAL_LINE_END, index + 1)) lines++;
   return lines;
 }
 

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { BoundedQueue } from '../shared/bounded-queue.js';
 import { settlesBy } from '../shared/deadline.js';
 import type { UsageRecord, UsageStore } from '../core/storage-interfaces.js';
-import { journaledBytes, recordOf, type JournalEntry } from './journal-entry.js';
+import { journalEntry, journaledBytes, recordOf, type JournalEntry } from './journal-entry.js';
 import type { UsageJournal } from './usage-journal.js';
 
 export interface UsageLedgerOptions {
@@ -96,7 +96,7 @@ export class UsageLedger {
    */
   record(entry: UsageRecord): void {
     if (!this.journal) {
-      this.queue.push({ record: entry, segment: undefined as never, index: 0, line: undefined, bytes: undefined, start: 0, end: 0 });
+      this.queue.push(journalEntry(undefined as never, 0, entry, undefined));
       return;
     }
     this.enqueue(this.journal, this.journal.append(entry, this.takesJournaledText));

@@ -71,31 +71,31 @@ const shapingFields: ReadonlyArray<{ key: string; prefix: string; absent?: strin
   [
     // Written by writeMessages, which may hand long strings to the hash as they are.
     { key: 'messages' },
-    { key: 'n', ownDefault: true, json: (request) => canonicalJson(request.n ?? 1) },
-    { key: 'max_tokens', ownDefault: true, json: (request) => canonicalJson(request.max_tokens ?? null) },
-    { key: 'temperature', ownDefault: true, json: (request) => canonicalJson(request.temperature ?? 1) },
-    { key: 'top_p', ownDefault: true, json: (request) => canonicalJson(request.top_p ?? 1) },
-    { key: 'top_k', ownDefault: true, json: (request) => canonicalJson(request.top_k ?? null) },
-    { key: 'frequency_penalty', ownDefault: true, json: (request) => canonicalJson(request.frequency_penalty ?? 0) },
-    { key: 'presence_penalty', ownDefault: true, json: (request) => canonicalJson(request.presence_penalty ?? 0) },
-    { key: 'stop', ownDefault: true, json: (request) => canonicalJson(request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop) },
-    { key: 'tools', ownDefault: true, json: (request) => canonicalJson(offeredTools(request) ?? null) },
-    { key: 'tool_choice', json: (request) => canonicalJson(request.tool_choice ?? (offeredTools(request) ? 'auto' : 'none')) },
-    { key: 'parallel_tool_calls', json: (request) => canonicalJson(offeredTools(request) ? (request.parallel_tool_calls ?? true) : null) },
-    { key: 'response_format', ownDefault: true, json: (request) => canonicalJson(request.response_format?.type === 'text' ? null : (request.response_format ?? null)) },
-    { key: 'seed', ownDefault: true, json: (request) => canonicalJson(request.seed ?? null) },
-    { key: 'logprobs', ownDefault: true, json: (request) => canonicalJson(request.logprobs === true ? (request.top_logprobs ?? 0) : null) },
-    { key: 'logit_bias', ownDefault: true, json: (request) => canonicalJson(request.logit_bias ?? null) },
-    { key: 'reasoning_effort', ownDefault: true, json: (request) => canonicalJson(request.reasoning_effort ?? null) },
-    { key: 'extra', ownDefault: true, json: (request) => canonicalJson(request.extra ?? null) },
-  ] satisfies Array<{ key: string; ownDefault?: true; json?: (request: ChatRequest) => string }>
+    { key: 'n', json: (request) => canonicalJson(request.n ?? 1) },
+    { key: 'max_tokens', json: (request) => canonicalJson(request.max_tokens ?? null) },
+    { key: 'temperature', json: (request) => canonicalJson(request.temperature ?? 1) },
+    { key: 'top_p', json: (request) => canonicalJson(request.top_p ?? 1) },
+    { key: 'top_k', json: (request) => canonicalJson(request.top_k ?? null) },
+    { key: 'frequency_penalty', json: (request) => canonicalJson(request.frequency_penalty ?? 0) },
+    { key: 'presence_penalty', json: (request) => canonicalJson(request.presence_penalty ?? 0) },
+    { key: 'stop', json: (request) => canonicalJson(request.stop === undefined ? [] : typeof request.stop === 'string' ? [request.stop] : request.stop) },
+    { key: 'tools', json: (request) => canonicalJson(offeredTools(request) ?? null) },
+    { key: 'tool_choice', defaultReadsTools: true, json: (request) => canonicalJson(request.tool_choice ?? (offeredTools(request) ? 'auto' : 'none')) },
+    { key: 'parallel_tool_calls', defaultReadsTools: true, json: (request) => canonicalJson(offeredTools(request) ? (request.parallel_tool_calls ?? true) : null) },
+    { key: 'response_format', json: (request) => canonicalJson(request.response_format?.type === 'text' ? null : (request.response_format ?? null)) },
+    { key: 'seed', json: (request) => canonicalJson(request.seed ?? null) },
+    { key: 'logprobs', json: (request) => canonicalJson(request.logprobs === true ? (request.top_logprobs ?? 0) : null) },
+    { key: 'logit_bias', json: (request) => canonicalJson(request.logit_bias ?? null) },
+    { key: 'reasoning_effort', json: (request) => canonicalJson(request.reasoning_effort ?? null) },
+    { key: 'extra', json: (request) => canonicalJson(request.extra ?? null) },
+  ] satisfies Array<{ key: string; defaultReadsTools?: true; json?: (request: ChatRequest) => string }>
 )
   .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-  .map(({ ownDefault, ...field }, index) => {
+  .map(({ defaultReadsTools, ...field }, index) => {
     const prefix = `${index > 0 ? ',' : ''}${JSON.stringify(field.key)}:`;
-    // A field whose default does not depend on the others (tool_choice's does): its text when the request leaves it
-    // out, written once here rather than for every request (most requests leave out most fields).
-    return { ...field, prefix, absent: ownDefault && field.json ? prefix + field.json({} as ChatRequest) : undefined };
+    // A field's text when the request leaves it out, written once here rather than for every request (most requests
+    // leave out most fields) — unless its default depends on whether tools are offered.
+    return { ...field, prefix, absent: field.json && !defaultReadsTools ? prefix + field.json({} as ChatRequest) : undefined };
   });
 
 /** The answer-shaping fields as canonical JSON (keys sorted at every depth), written straight from the request: this runs for every cacheable request. */
@@ -133,7 +133,6 @@ function writeMessages(messages: ChatMessage[], text: string, emit: Emit, rawStr
 export function canonicalJson(value: unknown): string {
   return writeCanonical(value, '', ignore, false);
 }
-
 
 /**
  * canonicalJson's text, after `text`; returns what is not handed to `emit` yet. With `rawStrings`, a long, well-formed

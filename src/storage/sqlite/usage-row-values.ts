@@ -1,4 +1,4 @@
-import type { UsageRecord } from '../../core/storage-interfaces.js';
+import { JOURNAL_LINE_END, type UsageRecord } from '../../core/storage-interfaces.js';
 import { toUsageRow } from '../kysely/record-rows.js';
 
 /**
@@ -35,12 +35,10 @@ export function usageValuesOfJournal(journaled: Uint8Array): unknown[][] {
   const bytes = Buffer.from(journaled.buffer, journaled.byteOffset, journaled.byteLength);
   const rows: unknown[][] = [];
   for (let start = 0; start < bytes.length; ) {
-    let end = bytes.indexOf(NEWLINE, start);
+    let end = bytes.indexOf(JOURNAL_LINE_END, start);
     if (end === -1) end = bytes.length;
     rows.push(usageValues(JSON.parse(bytes.toString('utf8', start, end)) as UsageRecord));
     start = end + 1;
   }
   return rows;
 }
-
-const NEWLINE = 0x0a;
