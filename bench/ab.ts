@@ -12,7 +12,9 @@
  * does), and prints each one's CPU per request and the ratio; the medians close the run. `--history-turns N` sends an
  * agent's conversation of N earlier turns (~2.3 KB each) instead of the one-line prompt. `--endpoint responses` sends the
  * prompt to `/v1/responses` instead (stored, as the API's default is: the archive's write is measured with it). `--node-args="…"` runs this
- * checkout's svc with those Node flags (with `--base HEAD`: a flag's cost or gain on the same build).
+ * checkout's svc with those Node flags (with `--base HEAD`: a flag's cost or gain on the same build). `--rate N` loads each
+ * at a fixed N requests/s instead (open loop over 64 connections, as `npm run bench`'s fixed-rate phase; one after the
+ * other): the latency a request gains where nothing queues, the p50 difference between the builds being their overheads'.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
@@ -36,12 +38,13 @@ const { values: args } = parseArgs({
     'history-turns': { type: 'string', default: '0' },
     alternate: { type: 'boolean', default: false },
     endpoint: { type: 'string', default: 'chat' },
+    rate: { type: 'string', default: '0' },
     help: { type: 'boolean', default: false },
   },
   strict: true,
 });
 if (args.help || !args.base) {
-  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--alternate] [--stream] [--node-args="FLAGS"] [--history-turns N] [--endpoint chat|responses]\n');
+  process.stdout.write('usage: npm run bench:ab -- --base REV [--seconds 8] [--rounds 3] [--concurrency 16 (each)] [--alternate] [--stream] [--node-args="FLAGS"] [--history-turns N] [--endpoint chat|responses] [--rate N]\n');
   process.exit(args.help ? 0 : 2);
 }
 
@@ -70,17 +73,25 @@ const path = args.endpoint === 'responses' ? '/v1/responses' : '/v1/chat/complet
 const streamField = args.stream ? { stream: true } : {};
 const body = JSON.stringify(args.endpoint === 'responses' ? { model: 'gpt-4o-mini', input: messages, ...streamField } : { model: 'gpt-4o-mini', messages, ...streamField });
 const masterHeaders = modeHeaders('proxy');
+/** Requests a second of a fixed-rate load (0: a closed loop of --concurrency). */
+const rate = Number(args.rate);
+if (!Number.isFinite(rate) || rate < 0) {
+  process.stderr.write(`--rate is a number of requests a second (got ${args.rate})\n`);
+  process.exit(2);
+}
+const alternate = args.alternate || rate > 0;
 
 /** One build under load: its CPU time per measured request, µs. */
-async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number; loopMaxMs: number; p50Ms: number; p99Ms: number }> {
+async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; rps: number; errors: number; loopMaxMs: number; p50Ms: number; p90Ms: number; p99Ms: number }> {
   let before: Promise<ChildStats | undefined> | undefined;
   const result = await runLoad({
     origin: svc.origin,
     path,
     headers,
     body,
-    concurrency: Number(args.concurrency),
-    warmupSeconds: 2,
+    concurrency: rate > 0 ? 64 : Number(args.concurrency),
+    rate: rate > 0 ? rate : undefined,
+    warmupSeconds: rate > 0 ? 1 : 2,
     seconds: Number(args.seconds),
     maxRequests: 2_000_000,
     onMeasureStart: () => {
@@ -90,7 +101,7 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
   const [start, end] = await Promise.all([before, svc.stats()]);
   if (!start || !end) throw new Error(`${svc.name} did not report its CPU time`);
   const requests = result.requests + result.errors;
-  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs, p50Ms: result.total.p50, p99Ms: result.total.p99 };
+  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs, p50Ms: result.total.p50, p90Ms: result.total.p90, p99Ms: result.total.p99 };
 }
 
 async function main(): Promise<void> {
@@ -112,25 +123,30 @@ async function main(): Promise<void> {
       [head, await governedHeaders(head.origin)],
     ]);
     const prompt = historyTurns > 0 ? `a ${historyTurns}-turn conversation (${(body.length / 1024).toFixed(0)} KB)` : 'a one-line prompt';
-    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} ${args.endpoint === 'responses' ? 'Responses' : 'chat'} of ${prompt}, ${args.concurrency} connections each, ${args.seconds} s a round`);
+    const load = rate > 0 ? `${rate} requests/s each (open loop), one after the other` : `${args.concurrency} connections each`;
+    log(`${args.base} against this checkout${args['node-args'] ? ` run with ${args['node-args']}` : ''}, ${args.stream ? 'streamed' : 'non-stream'} ${args.endpoint === 'responses' ? 'Responses' : 'chat'} of ${prompt}, ${load}, ${args.seconds} s a round`);
     const ratios: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
     // Latency is compared too (one request at a time, --concurrency 1, it is what a single caller sees): p99 of each build.
     const p99s: Record<string, Array<[number, number]>> = { 'governance off': [], 'governance on': [] };
+    /** At a fixed rate: this checkout's latency p50 minus the base's, ms (the overheads' difference). */
+    const p50Gains: Record<string, number[]> = { 'governance off': [], 'governance on': [] };
     for (let round = 1; round <= Number(args.rounds); round++) {
       for (const [kind, headersOf] of [
         ['governance off', () => masterHeaders],
         ['governance on', (svc: BenchChild) => governed.get(svc)!],
       ] as const) {
-        const [was, now] = args.alternate ? await oneAfterTheOther(round, () => cpuPerRequest(base, headersOf(base)), () => cpuPerRequest(head, headersOf(head))) : await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
+        const [was, now] = alternate ? await oneAfterTheOther(round, () => cpuPerRequest(base, headersOf(base)), () => cpuPerRequest(head, headersOf(head))) : await Promise.all([cpuPerRequest(base, headersOf(base)), cpuPerRequest(head, headersOf(head))]);
         ratios[kind].push(now.cpuUs / was.cpuUs);
         p99s[kind].push([was.p99Ms, now.p99Ms]);
+        p50Gains[kind].push(now.p50Ms - was.p50Ms);
         const failed = was.errors + now.errors > 0 ? `, failed requests ${was.errors} / ${now.errors}` : '';
-        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s, p50 ${was.p50Ms.toFixed(2)} / p99 ${was.p99Ms.toFixed(2)} ms, event loop's longest delay ${was.loopMaxMs.toFixed(1)} ms), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s, p50 ${now.p50Ms.toFixed(2)} / p99 ${now.p99Ms.toFixed(2)} ms, ${now.loopMaxMs.toFixed(1)} ms): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
+        log(`round ${round}, ${kind}: base ${was.cpuUs.toFixed(1)} µs a request (${was.rps.toFixed(0)}/s, p50 ${was.p50Ms.toFixed(rate > 0 ? 3 : 2)}${rate > 0 ? ` / p90 ${was.p90Ms.toFixed(3)}` : ''} / p99 ${was.p99Ms.toFixed(2)} ms, event loop's longest delay ${was.loopMaxMs.toFixed(1)} ms), this ${now.cpuUs.toFixed(1)} (${now.rps.toFixed(0)}/s, p50 ${now.p50Ms.toFixed(rate > 0 ? 3 : 2)}${rate > 0 ? ` / p90 ${now.p90Ms.toFixed(3)}` : ''} / p99 ${now.p99Ms.toFixed(2)} ms, ${now.loopMaxMs.toFixed(1)} ms): ×${(now.cpuUs / was.cpuUs).toFixed(3)}${failed}`);
       }
     }
     for (const [kind, values] of Object.entries(ratios)) {
       const p99 = p99s[kind];
       log(`${kind}: this checkout's CPU a request is ×${median(values).toFixed(3)} the base's (median of ${values.length}; each ${values.map((value) => value.toFixed(3)).join(', ')}); p99 ${median(p99.map(([was]) => was)).toFixed(2)} → ${median(p99.map(([, now]) => now)).toFixed(2)} ms (medians)`);
+      if (rate > 0) log(`${kind}: at ${rate} requests/s this checkout's latency p50 is ${signedMs(median(p50Gains[kind]))} ms the base's (median; each ${p50Gains[kind].map(signedMs).join(', ')})`);
     }
   } finally {
     await Promise.allSettled([...children].map((child) => child.stop()));
@@ -138,6 +154,8 @@ async function main(): Promise<void> {
     for (const dir of [baseDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
   }
 }
+
+const signedMs = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(3)}`;
 
 /** Runs the two loads one after the other, the base first in odd rounds and second in even ones; returns [base, this]. */
 async function oneAfterTheOther<T>(round: number, loadBase: () => Promise<T>, loadThis: () => Promise<T>): Promise<[T, T]> {

@@ -46,6 +46,13 @@ export class UsageJournal {
   private unwrittenEntries: JournalEntry[] = [];
   private group: Promise<void> | undefined;
   private groupDone: (() => void) | undefined;
+  /** Callers of whenWritten in this turn of the event loop, and whether the last turn that had any had more than one. */
+  private waitingInThisTurn = 0;
+  private busy = false;
+  private readonly endTurn = (): void => {
+    this.busy = this.waitingInThisTurn > 1;
+    this.waitingInThisTurn = 0;
+  };
   private readonly prefix: string;
   private readonly heartbeatFile: string;
   private readonly heartbeat: NodeJS.Timeout;
@@ -98,12 +105,20 @@ export class UsageJournal {
   }
 
   /**
-   * Resolves once every record appended so far is in the file (the group's write at the end of this turn:
-   * one write() for all the answers settled in it, where a write each cost ~6 µs of CPU); undefined when
-   * nothing waits to be written.
+   * Resolves once every record appended so far is in the file; undefined when nothing waits to be written. Under
+   * load the answers settled in one turn of the event loop share one write() at the turn's end (a write each cost
+   * ~6 µs of CPU a request). When the last turn with answers waiting had one at most (a few requests at a time), the
+   * turn's first is written at once instead: its group would hold nobody else, and the turn's end comes only after whatever
+   * else the loop picked up (another request's parse and routing: at 1,000 requests/s a tenth of a millisecond at the p90).
    */
   whenWritten(): Promise<void> | undefined {
     if (this.unwritten === '') return undefined;
+    const waiting = this.waitingInThisTurn++;
+    if (waiting === 0) setImmediate(this.endTurn);
+    if (waiting === 0 && !this.busy) {
+      this.writeNow();
+      return undefined;
+    }
     return (this.group ??= new Promise((resolve) => (this.groupDone = resolve)));
   }
 

@@ -69,7 +69,7 @@ test('the journal holds each record from the end of the turn it is recorded in u
   }
 });
 
-test('the records of one turn of the event loop are written to the journal in one group, before the answers that wait for it', async () => {
+test('an answer waits for its record in the journal: written at once when it is alone in its turn, grouped with the others of the turn under load', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'svc-journal-'));
   try {
     const { storage } = fakeStorage({ down: true });
@@ -79,19 +79,47 @@ test('the records of one turn of the event loop are written to the journal in on
       const segment = readdirSync(dir).find((name) => name.endsWith('.ndjson'));
       return segment ? readFileSync(join(dir, segment), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line).request_id) : [];
     };
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     assert.equal(ledger.whenJournaled(), undefined, 'nothing to wait for before any record');
+
+    // A quiet turn: the first answer to wait is written at once, nothing left to wait for.
     ledger.record(record(1));
+    assert.equal(ledger.whenJournaled(), undefined, 'written at once');
+    assert.deepEqual(segmentLines(), ['req_1']);
+    // A second answer in the same turn joins the group written at the turn's end.
     ledger.record(record(2));
-    const durable = ledger.whenJournaled();
-    assert.ok(durable, 'an answer has a group to wait for');
-    assert.equal(ledger.whenJournaled(), durable, 'one group for the whole turn');
-    assert.deepEqual(segmentLines(), [], 'not yet written in the turn that recorded them');
-    await durable;
-    assert.deepEqual(segmentLines(), ['req_1', 'req_2'], 'both written once the group is');
-    assert.equal(ledger.whenJournaled(), undefined);
     ledger.record(record(3));
+    const group = ledger.whenJournaled();
+    assert.ok(group, 'the turn\'s later answers have a group to wait for');
+    assert.equal(ledger.whenJournaled(), group, 'one group for the rest of the turn');
+    assert.deepEqual(segmentLines(), ['req_1'], 'not yet written in the turn that recorded them');
+    await group;
+    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], 'written once the group is');
+
+    // That turn had three answers waiting: the next turn groups from its first answer on.
+    await nextTurn();
+    ledger.record(record(4));
+    const busyGroup = ledger.whenJournaled();
+    assert.ok(busyGroup, 'under load the first answer of a turn waits for the group too');
+    ledger.record(record(5));
+    assert.equal(ledger.whenJournaled(), busyGroup);
+    await busyGroup;
+    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3', 'req_4', 'req_5']);
+
+    // A turn with one answer waiting (it still groups: the turn before had two), and the next is quiet again.
+    await nextTurn();
+    ledger.record(record(6));
+    const lastGroup = ledger.whenJournaled();
+    assert.ok(lastGroup);
+    await lastGroup;
+    await nextTurn();
+    ledger.record(record(7));
+    assert.equal(ledger.whenJournaled(), undefined, 'quiet again: written at once');
+    assert.deepEqual(segmentLines().at(-1), 'req_7');
+
+    ledger.record(record(8));
     ledger.journalNow();
-    assert.deepEqual(segmentLines(), ['req_1', 'req_2', 'req_3'], "written at once when asked (a cut stream, a failure)");
+    assert.deepEqual(segmentLines().at(-1), 'req_8', 'written at once when asked (a cut stream, a failure)');
     assert.equal(ledger.whenJournaled(), undefined);
     await ledger.close();
   } finally {
