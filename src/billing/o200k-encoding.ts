@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
+import { FifoMemo } from '../shared/fifo-memo.js';
 import { countPieceTokens, RankTable } from './rank-table.js';
 
 /**
@@ -61,7 +62,7 @@ export async function readRankTable(file: string): Promise<RankTable> {
 export class O200kCounter implements TokenCounter {
   private readonly encoder = new TextEncoder();
   private scratch = new Uint8Array(1024);
-  private readonly merged = new Map<string, number>();
+  private readonly merged = new FifoMemo<string, number>(MERGE_CACHE_ENTRIES);
   /** The split pattern, this counter's own copy: its lastIndex is state. */
   private readonly split = new RegExp(O200K_TOKEN_SPLIT_REGEX.source, O200K_TOKEN_SPLIT_REGEX.flags);
 
@@ -86,7 +87,6 @@ export class O200kCounter implements TokenCounter {
     if (this.table.rankOf(bytes, 0, length) >= 0) return 1;
     const count = countPieceTokens(this.table, bytes);
     if (piece.length <= MAX_REMEMBERED_PIECE) {
-      if (this.merged.size >= MERGE_CACHE_ENTRIES) this.merged.delete(this.merged.keys().next().value!);
       this.merged.set(piece, count);
     }
     return count;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BloomFilter } from '../../shared/bloom-filter.js';
+import { FifoMemo } from '../../shared/fifo-memo.js';
 import { verbOfIrregularForm } from './irregular-verbs.js';
 
 /**
@@ -121,15 +122,14 @@ function readLexicon(folder: string): Lexicon {
   words.forEach((word, index) => ranks.set(word, index + 1));
   const synsetsOf = new Map<string, SynsetIds>();
   for (const word in synsets) synsetsOf.set(word, packedIds(synsets[word]));
-  const lemmas = new Map<string, string>();
+  // The oldest goes first: traffic's own words (names, codes, typos) would otherwise fill them for good.
+  const lemmas = new FifoMemo<string, string>(REMEMBERED_LEMMAS);
   /** Corrections found ('' for none), bounded like the base forms. */
-  const corrections = new Map<string, string>();
+  const corrections = new FifoMemo<string, string>(REMEMBERED_LEMMAS);
   const lemma = (word: string): string => {
     let found = lemmas.get(word);
     if (found === undefined) {
       found = verbOfIrregularForm(word) ?? baseForm(word, (candidate) => synsetsOf.has(candidate));
-      // The oldest goes first: traffic's own words (names, codes, typos) would otherwise fill it for good.
-      if (lemmas.size >= REMEMBERED_LEMMAS) lemmas.delete(lemmas.keys().next().value!);
       lemmas.set(word, found);
     }
     return found;
@@ -171,7 +171,6 @@ function readLexicon(folder: string): Lexicon {
       if (found === undefined) {
         if (!compute) return undefined;
         found = closestByOneEdit(word, ranks) ?? '';
-        if (corrections.size >= REMEMBERED_LEMMAS) corrections.delete(corrections.keys().next().value!);
         corrections.set(word, found);
       }
       return found === '' ? undefined : found;

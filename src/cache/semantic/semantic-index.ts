@@ -53,10 +53,12 @@ interface Bucket {
 interface OrgIndex {
   /** Entries by bucket (scope + the hash of the context that must match exactly). */
   buckets: Map<string, Bucket>;
-  /** Every entry by label, oldest first (a Map keeps insertion order): the bound evicts the first. */
+  /** Every entry by label; labels grow with each entry, so the lowest is the oldest, which the bound evicts first. */
   byLabel: Map<number, Stored>;
   ids: Set<string>;
   nextLabel: number;
+  /** No entry has a lower label (entries leave oldest first: the walk past removed labels is short). */
+  oldestLabel: number;
 }
 
 /** How many of the most similar candidates the guards look at before a lookup gives up. */
@@ -121,7 +123,7 @@ export class SemanticIndex {
     if (size > this.maxBytes) return;
     let index = this.orgs.get(orgId);
     if (!index) {
-      index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0 };
+      index = { buckets: new Map(), byLabel: new Map(), ids: new Set(), nextLabel: 0, oldestLabel: 0 };
       this.orgs.set(orgId, index);
     }
     if (index.ids.has(entry.id)) return;
@@ -135,10 +137,11 @@ export class SemanticIndex {
     else if (held.entries.size >= (this.options.annFrom ?? ANN_FROM)) this.buildAnn(held, entry.vector.length);
     this.entryCount++;
     this.byteCount += size;
-    while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, index.byLabel.values().next().value!);
+    while (index.byLabel.size > this.options.maxEntriesPerOrg) this.remove(index, oldestOf(index)!);
     while (this.entryCount > this.maxEntries || this.byteCount > this.maxBytes) {
       const [leastUsedId, leastUsed] = this.orgs.leastRecentlyUsed()!;
-      this.remove(leastUsed, leastUsed.byLabel.values().next().value!);
+      const oldest = oldestOf(leastUsed);
+      if (oldest) this.remove(leastUsed, oldest);
       if (leastUsed.byLabel.size === 0) this.orgs.delete(leastUsedId);
     }
   }
@@ -221,4 +224,12 @@ export class SemanticIndex {
     if (bucket.entries.size === 0) index.buckets.delete(stored.bucket);
     else if (bucket.ann && stored.entry.vector.length === bucket.ann.dimensions) bucket.ann.remove(stored.label);
   }
+}
+
+/** The org's oldest entry (undefined when it has none). (Reading a Map's first entry walked past every entry deleted since it last compacted: ~5 µs an insert at 10,000 entries.) */
+function oldestOf(index: OrgIndex): Stored | undefined {
+  if (index.byLabel.size === 0) return undefined;
+  let stored = index.byLabel.get(index.oldestLabel);
+  while (stored === undefined) stored = index.byLabel.get(++index.oldestLabel);
+  return stored;
 }
