@@ -5,7 +5,10 @@
  * a proxy on node:http that parses the request and the answer (bench/parsing-proxies.ts), the same on Fastify, and
  * svc in proxy mode (master key) and governed (a key with rpm and budget, prompts audited). Each target is loaded in
  * turn with the same closed-loop load; rounds repeat the sequence and the medians are printed, each as CPU µs a
- * request and its ratio to the bare proxy's, with the step from the layer before.
+ * request and its ratio to the bare proxy's, with the step from the layer before. `--rate N` loads each at a fixed N
+ * requests/s instead (open loop over 64 connections, as `npm run bench`'s fixed-rate phase, the mock loaded straight
+ * too) and prints beside the CPU each layer's overhead p50 (its latency p50 less the mock's) and its ratio to the bare
+ * proxy's: how much of svc's added latency where nothing queues any JSON-parsing proxy, or Fastify, already adds.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -19,12 +22,18 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '6' },
     concurrency: { type: 'string', default: '32' },
+    rate: { type: 'string', default: '0' },
   },
   strict: true,
 });
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 const concurrency = Number(args.concurrency);
+const rate = Number(args.rate);
+if (!Number.isFinite(rate) || rate < 0) {
+  process.stderr.write('--rate must be a number of requests a second (0: a closed loop)\n');
+  process.exit(2);
+}
 for (const [name, value] of Object.entries({ rounds, seconds, concurrency })) {
   if (!Number.isFinite(value) || value <= 0) {
     process.stderr.write(`--${name} must be a positive number\n`);
@@ -44,7 +53,8 @@ const descriptions: Record<Layer, string> = {
   governed: 'svc, governance on',
 };
 
-async function cpuPerRequest(target: BenchChild, headers: Record<string, string>): Promise<number> {
+/** A target's CPU a request, µs, and its latency p50, ms. */
+async function cpuPerRequest(target: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; p50Ms: number }> {
   const origin = target.origin;
   const answer = await probe(origin, chatPath, headers, requestBody);
   if (answer.status !== 200 || !answer.text.includes('Echo: benchmark')) throw new Error(`${origin} answered the probe with HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
@@ -54,8 +64,9 @@ async function cpuPerRequest(target: BenchChild, headers: Record<string, string>
     path: chatPath,
     headers,
     body: requestBody,
-    concurrency,
-    warmupSeconds: 2,
+    concurrency: rate > 0 ? 64 : concurrency,
+    rate: rate > 0 ? rate : undefined,
+    warmupSeconds: rate > 0 ? 1 : 2,
     seconds,
     maxRequests: 2_000_000,
     onMeasureStart: async () => {
@@ -65,7 +76,7 @@ async function cpuPerRequest(target: BenchChild, headers: Record<string, string>
   const after = await target.stats();
   if (!before || !after || result.requests === 0) throw new Error(`no CPU figures for ${origin}`);
   if (result.errors > 0) log(`warning: ${result.errors} failed requests at ${origin} (first: ${result.firstError})`);
-  return (after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs) / (result.requests + result.errors);
+  return { cpuUs: (after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs) / (result.requests + result.errors), p50Ms: result.total.p50 };
 }
 
 async function main(): Promise<void> {
@@ -88,21 +99,28 @@ async function main(): Promise<void> {
       governed: { child: svc, headers: await governedHeaders(svc.origin) },
     };
     const figures: Record<Layer, number[]> = { bare: [], 'raw-parse': [], 'fastify-parse': [], svc: [], governed: [] };
+    /** At a fixed rate: each layer's latency p50 less the mock's of the same round, ms. */
+    const overheads: Record<Layer, number[]> = { bare: [], 'raw-parse': [], 'fastify-parse': [], svc: [], governed: [] };
+    const mockHeaders = { authorization: 'Bearer sk-bench-openai' };
     for (let round = 0; round < rounds; round++) {
+      const direct = rate > 0 ? (await cpuPerRequest(mock, mockHeaders)).p50Ms : 0;
       for (const layer of layers) {
         const { child, headers } = targets[layer];
-        const cpu = await cpuPerRequest(child, headers);
-        figures[layer].push(cpu);
-        log(`round ${round + 1}/${rounds}: ${layer.padEnd(13)} ${cpu.toFixed(0)} µs a request`);
+        const { cpuUs, p50Ms } = await cpuPerRequest(child, headers);
+        figures[layer].push(cpuUs);
+        if (rate > 0) overheads[layer].push(p50Ms - direct);
+        log(`round ${round + 1}/${rounds}: ${layer.padEnd(13)} ${cpuUs.toFixed(0)} µs a request${rate > 0 ? `, overhead p50 ${(p50Ms - direct).toFixed(3)} ms` : ''}`);
       }
     }
     const medians = Object.fromEntries(layers.map((layer) => [layer, median(figures[layer])])) as Record<Layer, number>;
+    const overheadMedians = Object.fromEntries(layers.map((layer) => [layer, median(overheads[layer])])) as Record<Layer, number>;
+    const overheadColumns = rate > 0 ? ' overhead p50 ms | ÷ bare |' : '';
     const lines = [
       '',
-      `CPU a request by layer: non-stream chat, concurrency ${concurrency}, 2 s warm-up + ${seconds} s per target × ${rounds} rounds (median), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      `CPU a request by layer: non-stream chat, ${rate > 0 ? `${rate} requests/s (open loop), 1 s` : `concurrency ${concurrency}, 2 s`} warm-up + ${seconds} s per target × ${rounds} rounds (median), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
       '',
-      '| layer | CPU µs a request | ÷ bare | step from the layer above |',
-      '|---|---|---|---|',
+      `| layer | CPU µs a request | ÷ bare | step from the layer above |${overheadColumns}`,
+      `|---|---|---|---|${rate > 0 ? '---|---|' : ''}`,
     ];
     layers.forEach((layer, index) => {
       const value = medians[layer];
@@ -110,7 +128,8 @@ async function main(): Promise<void> {
       const from = layer === 'governed' ? 'svc' : layers[index - 1];
       const delta = from === undefined ? undefined : value - medians[from];
       const step = delta === undefined ? '' : `${delta >= 0 ? '+' : ''}${delta.toFixed(0)} µs${layer === 'governed' ? ' over proxy mode' : ''}`;
-      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / medians.bare).toFixed(2)}× | ${step} |`);
+      const overhead = rate > 0 ? ` ${overheadMedians[layer].toFixed(3)} | ${(overheadMedians[layer] / overheadMedians.bare).toFixed(2)}× |` : '';
+      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / medians.bare).toFixed(2)}× | ${step} |${overhead}`);
     });
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
