@@ -81,3 +81,41 @@ test('the least recently used entry can be read without using it, for a caller t
   cache.delete('b');
   assert.deepEqual(cache.leastRecentlyUsed(), ['a', 1]);
 });
+
+test('over thousands of random reads, writes and deletes the cache holds what a plain recency list holds, in the same order', () => {
+  // The reference: keys in an array, least recently used first, as the bound's definition reads.
+  const maxEntries = 7;
+  const cache = new LruCache<number, number>({ maxEntries });
+  const order: number[] = [];
+  const values = new Map<number, number>();
+  let seed = 42;
+  const random = (below: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % below;
+  };
+  const touch = (key: number) => {
+    order.splice(order.indexOf(key), 1);
+    order.push(key);
+  };
+  for (let step = 0; step < 5000; step++) {
+    const key = random(12);
+    const action = random(10);
+    if (action < 4) {
+      cache.set(key, step);
+      if (values.has(key)) order.splice(order.indexOf(key), 1);
+      order.push(key);
+      values.set(key, step);
+      if (order.length > maxEntries) values.delete(order.shift()!);
+    } else if (action < 8) {
+      const expected = values.get(key);
+      assert.equal(cache.get(key), expected, `step ${step}: get(${key})`);
+      if (expected !== undefined) touch(key);
+    } else {
+      assert.equal(cache.delete(key), values.has(key), `step ${step}: delete(${key})`);
+      if (values.delete(key)) order.splice(order.indexOf(key), 1);
+    }
+    assert.equal(cache.size, order.length);
+    const oldest = order[0];
+    assert.deepEqual(cache.leastRecentlyUsed(), oldest === undefined ? undefined : [oldest, values.get(oldest)], `step ${step}: the least recently used`);
+  }
+});

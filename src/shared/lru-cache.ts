@@ -81,7 +81,9 @@ export class LruCache<K, V> {
     this.append(entry);
     this.totalSize += size;
     while (this.entries.size > this.options.maxEntries || (this.options.maxSize !== undefined && this.totalSize > this.options.maxSize)) {
-      this.remove(this.oldest!);
+      const oldest = this.oldest;
+      if (oldest === undefined) break;
+      this.remove(oldest);
       this.evictions++;
     }
   }
