@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, children, governedHeaders, log, modeHeaders, svcEnv } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
-import { median, runLoad } from './load.js';
+import { loadAt, median, runLoad } from './load.js';
 import { agentHistory } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -89,9 +89,7 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
     path,
     headers,
     body,
-    concurrency: rate > 0 ? 64 : Number(args.concurrency),
-    rate: rate > 0 ? rate : undefined,
-    warmupSeconds: rate > 0 ? 1 : 2,
+    ...loadAt(rate, Number(args.concurrency), 2),
     seconds: Number(args.seconds),
     maxRequests: 2_000_000,
     onMeasureStart: () => {

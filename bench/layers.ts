@@ -15,7 +15,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import { median, probe, runLoad } from './load.js';
+import { loadAt, median, OPEN_LOOP, probe, runLoad } from './load.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -64,9 +64,7 @@ async function cpuPerRequest(target: BenchChild, headers: Record<string, string>
     path: chatPath,
     headers,
     body: requestBody,
-    concurrency: rate > 0 ? 64 : concurrency,
-    rate: rate > 0 ? rate : undefined,
-    warmupSeconds: rate > 0 ? 1 : 2,
+    ...loadAt(rate, concurrency, 2),
     seconds,
     maxRequests: 2_000_000,
     onMeasureStart: async () => {
@@ -117,7 +115,7 @@ async function main(): Promise<void> {
     const overheadColumns = rate > 0 ? ' overhead p50 ms | ÷ bare |' : '';
     const lines = [
       '',
-      `CPU a request by layer: non-stream chat, ${rate > 0 ? `${rate} requests/s (open loop), 1 s` : `concurrency ${concurrency}, 2 s`} warm-up + ${seconds} s per target × ${rounds} rounds (median), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      `CPU a request by layer: non-stream chat, ${rate > 0 ? `${rate} requests/s (open loop), ${OPEN_LOOP.warmupSeconds} s` : `concurrency ${concurrency}, 2 s`} warm-up + ${seconds} s per target × ${rounds} rounds (median), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
       '',
       `| layer | CPU µs a request | ÷ bare | step from the layer above |${overheadColumns}`,
       `|---|---|---|---|${rate > 0 ? '---|---|' : ''}`,

@@ -67,6 +67,17 @@ export interface LoadResult {
   statuses?: Record<number, number>;
 }
 
+/**
+ * The fixed-rate (open-loop) load every benchmark uses: its connections (requests beyond them wait in the pool, their
+ * wait counted) and its warm-up (a target is warm already from a closed-loop phase or an earlier round).
+ */
+export const OPEN_LOOP = { connections: 64, warmupSeconds: 1 } as const;
+
+/** A load's shape: at `rate` requests/s over OPEN_LOOP's connections when `rate` > 0, else a closed loop of `concurrency`. */
+export function loadAt(rate: number, concurrency: number, closedWarmupSeconds: number): Pick<LoadOptions, 'concurrency' | 'rate' | 'warmupSeconds'> {
+  return rate > 0 ? { concurrency: OPEN_LOOP.connections, rate, warmupSeconds: OPEN_LOOP.warmupSeconds } : { concurrency, warmupSeconds: closedWarmupSeconds };
+}
+
 const now = () => process.hrtime.bigint();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

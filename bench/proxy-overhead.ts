@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import type { ChildStats } from './child-protocol.js';
-import { probe, runLoad } from './load.js';
+import { loadAt, OPEN_LOOP, probe, runLoad } from './load.js';
 import { combineRounds, report, targetNames, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
 import { writeFlameGraph } from './flame-graph.js';
 
@@ -86,10 +86,6 @@ const options = {
 };
 const mode: RunSettings['mode'] = options.stream ? 'stream' : 'non-stream';
 
-/** Warm-up before each fixed-rate phase: the target is warm already from its closed-loop phase. */
-const OPEN_WARMUP_SECONDS = 1;
-/** Connections open for the fixed-rate phases: requests beyond them wait in the pool, their wait counted. */
-const OPEN_CONNECTIONS = 64;
 
 // ---------------------------------------------------------------------------------------------------
 // Clean-up: every child is stopped at the end, on errors, on Ctrl-C, and by a watchdog.
@@ -110,7 +106,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void cleanUp().finally(() => process.exit(130));
   });
 }
-const watchdogMs = 4 * options.rounds * (options.warmupSeconds + options.seconds + (options.rate ? OPEN_WARMUP_SECONDS + options.openSeconds : 0) + 30) * 1000 + 120_000;
+const watchdogMs = 4 * options.rounds * (options.warmupSeconds + options.seconds + (options.rate ? OPEN_LOOP.warmupSeconds + options.openSeconds : 0) + 30) * 1000 + 120_000;
 const watchdog = setTimeout(() => {
   log(`benchmark watchdog: still running after ${Math.round(watchdogMs / 1000)} s, giving up`);
   void cleanUp().finally(() => process.exit(1));
@@ -137,7 +133,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   }
   const roundLabel = options.rounds > 1 ? ` (round ${round + 1}/${options.rounds})` : '';
   const open = phase === 'open';
-  const [warmupSeconds, seconds] = open ? [OPEN_WARMUP_SECONDS, options.openSeconds] : [options.warmupSeconds, options.seconds];
+  const [warmupSeconds, seconds] = open ? [OPEN_LOOP.warmupSeconds, options.openSeconds] : [options.warmupSeconds, options.seconds];
   log(`${name}${roundLabel}: ${warmupSeconds} s warm-up + ${seconds} s measured, ${open ? `${options.rate} requests/s (open loop)` : `concurrency ${options.concurrency}`} …`);
   let before: Promise<ChildStats | undefined> | undefined;
   let measuredFrom = process.hrtime.bigint();
@@ -146,9 +142,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     path: chatPath,
     headers,
     body: requestBody,
-    concurrency: open ? OPEN_CONNECTIONS : options.concurrency,
-    ...(open ? { rate: options.rate } : {}),
-    warmupSeconds,
+    ...loadAt(open ? options.rate : 0, options.concurrency, warmupSeconds),
     seconds,
     maxRequests: options.maxRequests,
     onMeasureStart: () => {

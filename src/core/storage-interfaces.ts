@@ -161,10 +161,10 @@ export interface SettingsStore {
   putOrgSettings(settings: OrgSettings): Promise<OrgSettings>;
 }
 
-/** The usage ledger. */
 /** The byte that ends each line of the usage journal (JSON.stringify escapes a newline inside a string, so none is in a record). */
 export const JOURNAL_LINE_END = 0x0a;
 
+/** The usage ledger. */
 export interface UsageStore {
   /** Appends ledger rows in one transaction; a duplicate request_id is ignored, never a failure of the batch. */
   insertUsage(records: UsageRecord[]): Promise<void>;
