@@ -32,6 +32,8 @@ export interface LoadOptions {
   onMeasureStart?: () => void | Promise<void>;
   /** Count the measured answers per status (a limit's 429s are expected answers, not failures to pace). */
   countStatuses?: boolean;
+  /** Return the measured latencies themselves, to pool them with other rounds'. */
+  keepSamples?: boolean;
 }
 
 export interface LatencySummary {
@@ -65,6 +67,14 @@ export interface LoadResult {
   slowOutsideSvc?: { slow: number; outside: number };
   /** Measured answers per HTTP status (with countStatuses). */
   statuses?: Record<number, number>;
+  /** The measured requests' latencies, ms (with keepSamples). */
+  samples?: LatencySamples;
+}
+
+/** Each measured request's latency, ms: request start → end of body, and → first body chunk. */
+export interface LatencySamples {
+  total: Float64Array;
+  firstByte: Float64Array;
 }
 
 /**
@@ -218,6 +228,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     total: summarize(totals.subarray(0, count)),
     firstByte: summarize(firstBytes.subarray(0, count)),
     ...(options.countStatuses ? { statuses } : {}),
+    ...(options.keepSamples ? { samples: { total: totals.slice(0, count), firstByte: firstBytes.slice(0, count) } } : {}),
     ...(serverCount > 0 ? { server: summarize(serverTimes.subarray(0, serverCount)), slowOutsideSvc: { slow, outside: slowOutside } } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { log } from './bench-child.js';
-import { median, type LatencySummary, type LoadResult } from './load.js';
+import { summarize, type LatencySamples, type LatencySummary, type LoadResult } from './load.js';
 import { readmeTable, updateReadmeTable } from './readme-table.js';
 
 /**
@@ -18,6 +18,8 @@ const label: Record<TargetName, string> = { direct: 'direct (mock)', bare: 'bare
 export interface TargetResult extends LoadResult {
   /** CPU time of the process behind the target (the mock for `direct`) per measured request, µs. */
   cpuUsPerRequest?: number;
+  /** That process's CPU time over the measured phase, µs. */
+  cpuUs?: number;
 }
 
 /** How the run was made, as the report prints and records it. */
@@ -34,27 +36,49 @@ export interface RunSettings {
   updateReadme: boolean;
 }
 
-/** One round: the figures themselves; several: the median of each figure, requests and errors summed. */
+/**
+ * Several rounds pooled. Each round loads every target in turn (its order rotated), so over the run every target meets
+ * the machine's changing state alike; pooling then compares like with like, where a median of rounds could set one
+ * target's quiet round against another's busy one. Latencies: the percentiles of all the rounds' requests together.
+ * CPU a request: the rounds' CPU time over their requests. One round: its figures as they are.
+ */
 export function combineRounds(rounds: TargetResult[]): TargetResult {
   if (rounds.length === 1) return rounds[0];
-  const summary = (key: 'total' | 'firstByte'): LatencySummary => ({
-    p50: median(rounds.map((round) => round[key].p50)),
-    p90: median(rounds.map((round) => round[key].p90)),
-    p99: median(rounds.map((round) => round[key].p99)),
-    max: Math.max(...rounds.map((round) => round[key].max)),
-    mean: median(rounds.map((round) => round[key].mean)),
-  });
-  const cpu = rounds.map((round) => round.cpuUsPerRequest).filter((value): value is number => value !== undefined);
-  return {
-    requests: rounds.reduce((sum, round) => sum + round.requests, 0),
-    errors: rounds.reduce((sum, round) => sum + round.errors, 0),
-    firstError: rounds.find((round) => round.firstError)?.firstError,
-    measuredSeconds: rounds.reduce((sum, round) => sum + round.measuredSeconds, 0),
-    rps: median(rounds.map((round) => round.rps)),
-    total: summary('total'),
-    firstByte: summary('firstByte'),
-    cpuUsPerRequest: cpu.length > 0 ? median(cpu) : undefined,
+  const pooled = (key: keyof LatencySamples): LatencySummary => {
+    const parts = rounds.map((entry) => entry.samples?.[key]);
+    if (parts.some((part) => part === undefined)) throw new Error('combineRounds: every round must keep its samples (runLoad keepSamples)');
+    const all = new Float64Array(parts.reduce((sum, part) => sum + part!.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      all.set(part!, at);
+      at += part!.length;
+    }
+    return summarize(all);
   };
+  const requests = rounds.reduce((sum, entry) => sum + entry.requests, 0);
+  const errors = rounds.reduce((sum, entry) => sum + entry.errors, 0);
+  const measuredSeconds = rounds.reduce((sum, entry) => sum + entry.measuredSeconds, 0);
+  const cpuRounds = rounds.filter((entry) => entry.cpuUs !== undefined);
+  const cpuCount = cpuRounds.reduce((sum, entry) => sum + entry.requests + entry.errors, 0);
+  return {
+    requests,
+    errors,
+    firstError: rounds.find((entry) => entry.firstError)?.firstError,
+    measuredSeconds,
+    rps: requests / measuredSeconds,
+    total: pooled('total'),
+    firstByte: pooled('firstByte'),
+    cpuUs: cpuRounds.length === rounds.length ? cpuRounds.reduce((sum, entry) => sum + entry.cpuUs!, 0) : undefined,
+    cpuUsPerRequest: cpuRounds.length === rounds.length && cpuCount > 0 ? cpuRounds.reduce((sum, entry) => sum + entry.cpuUs!, 0) / cpuCount : undefined,
+  };
+}
+
+/** Each round's CPU a request against the bare proxy's of the same round: how far the pooled ratio moved within the run. */
+export function roundRatios(rounds: Record<TargetName, TargetResult[]>, name: TargetName): number[] {
+  return rounds[name].flatMap((entry, index) => {
+    const bare = rounds.bare[index]?.cpuUsPerRequest;
+    return entry.cpuUsPerRequest !== undefined && bare ? [entry.cpuUsPerRequest / bare] : [];
+  });
 }
 
 const round1 = (value: number) => round(value, 1);
@@ -82,7 +106,7 @@ function table(rows: string[][]): string {
 }
 
 const ms = (value: number | null | undefined) => (value === null || value === undefined || !Number.isFinite(value) ? 'n/a' : value.toFixed(2));
-const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(1)}×`);
+const times = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(2)}×`);
 
 /** `judged`: the line issue 20's overhead target is read on (the fixed rate's when it ran); else the figure is reported. */
 function verdictLine(what: string, overhead: Overhead, judged: boolean): string {
@@ -98,12 +122,19 @@ export interface OpenLoopRun {
   results: Record<TargetName, TargetResult>;
 }
 
-/** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×). */
-function cpuLine(results: Record<TargetName, TargetResult>): string {
+/** CPU per request against the bare proxy's, governance off (target ≤ 2×) and on (≤ 2.5×); with rounds, each round's ratio beside. */
+function cpuLine(results: Record<TargetName, TargetResult>, rounds: Record<TargetName, TargetResult[]>): string {
   const bare = results.bare.cpuUsPerRequest;
   const ratioOf = (name: TargetName) => (bare && results[name].cpuUsPerRequest ? results[name].cpuUsPerRequest! / bare : undefined);
-  const verdict = (ratio: number | undefined, target: number) => (ratio === undefined ? 'n/a' : `${ratio.toFixed(1)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}`);
-  return `CPU per request vs the bare proxy: governance off ${verdict(ratioOf('svc'), 2)}; governance on ${verdict(ratioOf('governed'), 2.5)}`;
+  const spread = (name: TargetName) => {
+    const ratios = roundRatios(rounds, name);
+    return ratios.length > 1 ? ` [rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}]` : '';
+  };
+  const verdict = (name: TargetName, target: number) => {
+    const ratio = ratioOf(name);
+    return ratio === undefined ? 'n/a' : `${ratio.toFixed(2)}× (target ≤ ${target}×): ${ratio <= target ? 'within target' : 'ABOVE target'}${spread(name)}`;
+  };
+  return `CPU per request vs the bare proxy: governance off ${verdict('svc', 2)}; governance on ${verdict('governed', 2.5)}`;
 }
 
 function roundSummary(summary: LatencySummary) {
@@ -181,7 +212,7 @@ export async function report(
   const cpuCount = availableParallelism();
   const overheads: OverheadLine[] = metricsOf(stream).map(({ label: what, key }) => ({ label: what, key, overhead: overheadOf(key, results) }));
   const open = openLoop && openLoopFigures(openLoop, stream);
-  const perRound = settings.rounds > 1 ? ` × ${settings.rounds} rounds (median per figure)` : '';
+  const perRound = settings.rounds > 1 ? ` × ${settings.rounds} interleaved rounds (pooled)` : '';
   const title = `svc proxy overhead: ${settings.mode} chat completions, concurrency ${settings.concurrency}, ${settings.warmupSeconds} s warm-up + ${settings.seconds} s measured per target${perRound}, ${cpuCount} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`;
   const out = [
     '',
@@ -195,7 +226,7 @@ export async function report(
     ...(open ? [`at a fixed ${openLoop.rate} requests/s (open loop: requests leave on schedule whatever the answers), 1 s warm-up + ${openLoop.seconds} s measured per target${perRound}:`, '', open.text, ''] : []),
     ...overheads.map(({ label: what, overhead }) => verdictLine(`${what}${open ? ` under saturation (concurrency ${settings.concurrency})` : ''}`, overhead, !open)),
     ...(open ? open.overheads.map(({ label: what, overhead }) => verdictLine(`${what} at ${openLoop.rate} requests/s`, overhead, true)) : []),
-    cpuLine(results),
+    cpuLine(results, rounds),
     '',
   ];
   process.stdout.write(out.join('\n'));
@@ -212,7 +243,7 @@ export async function report(
           ...targetFigures(results[name], stream),
           peakRssMb: peakRssMb[name] ?? null,
           ...(settings.rounds > 1
-            ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}) })) }
+            ? { rounds: rounds[name].map((entry) => ({ rps: round1(entry.rps), latencyMs: roundSummary(entry.total), ...(stream ? { firstByteMs: roundSummary(entry.firstByte) } : {}), cpuUsPerRequest: entry.cpuUsPerRequest === undefined ? null : round(entry.cpuUsPerRequest, 1) })) }
             : {}),
         },
       ]),

@@ -28,12 +28,13 @@ const usage = `usage: npm run bench -- [options]
   --concurrency N     in-flight requests (closed loop), default 32
   --rate N            then the same targets at a fixed N requests/s (open loop: latency added where nothing
                       queues, the figure issue 20's overhead target reads), default 1000; 0 skips it
-  --open-seconds N    measured phase per target at the fixed rate (after 1 s of warm-up), default 5
-  --seconds N         measured phase per target, default 10
-  --warmup N          warm-up per target (not measured), default 2
+  --open-seconds N    measured phase per target and round at the fixed rate (after 1 s of warm-up), default 2
+  --seconds N         measured phase per target and round, default 2
+  --warmup N          warm-up per target and round (not measured), default 1
   --stream            streamed chat completions (SSE): time to first byte and total
-  --rounds N          repeat direct → bare → svc N times and report the median of each figure
-                      (steadier on a shared machine), default 1
+  --rounds N          load direct → bare → svc → governed N times, each round starting one target later,
+                      and pool each target's rounds (every target meets the machine's changing state
+                      alike: ratios that hold on a shared machine), default 6
   --max-requests N    cap on measured requests per target and round, default 2000000
   --out FILE          JSON results, default bench/results/latest.json
   --cpu-prof DIR      write V8 CPU profiles of the svc and bare proxy processes to DIR
@@ -47,11 +48,11 @@ const { values: args } = parseArgs({
   options: {
     concurrency: { type: 'string', default: '32' },
     rate: { type: 'string', default: '1000' },
-    'open-seconds': { type: 'string', default: '5' },
-    seconds: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
+    'open-seconds': { type: 'string', default: '2' },
+    seconds: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '1' },
     stream: { type: 'boolean', default: false },
-    rounds: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '6' },
     'max-requests': { type: 'string', default: '2000000' },
     out: { type: 'string', default: join(benchDir, 'results', 'latest.json') },
     'cpu-prof': { type: 'string' },
@@ -145,6 +146,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     ...loadAt(open ? options.rate : 0, options.concurrency, warmupSeconds),
     seconds,
     maxRequests: options.maxRequests,
+    keepSamples: true,
     onMeasureStart: () => {
       before = process_.stats();
       measuredFrom = process.hrtime.bigint();
@@ -152,8 +154,8 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   });
   if (!open) measured[name].push({ fromNs: measuredFrom, toNs: process.hrtime.bigint() });
   const [start, end] = await Promise.all([before, process_.stats()]);
-  const cpuUsPerRequest =
-    start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
+  const cpuUs = start && end && result.requests > 0 ? end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs : undefined;
+  const cpuUsPerRequest = cpuUs === undefined ? undefined : cpuUs / (result.requests + result.errors);
   if (result.errors > 0) log(`warning: ${name}: ${result.errors} failed requests (first: ${result.firstError})`);
   if (start && end && cpuUsPerRequest !== undefined) {
     // The kernel's share (socket writes, which on loopback also deliver to the reader) apart from JavaScript's.
@@ -162,7 +164,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
     const own = result.server ? `; svc's own time p50 ${result.server.p50.toFixed(3)} ms, p99 ${result.server.p99.toFixed(3)} (the generator's p50 ${result.total.p50.toFixed(3)})` : '';
     log(`  ${name}: cpu µs/req ${cpuUsPerRequest.toFixed(0)} = user ${((end.cpuUserUs - start.cpuUserUs) / count).toFixed(0)} + system ${((end.cpuSystemUs - start.cpuSystemUs) / count).toFixed(0)}${own}`);
   }
-  return { ...result, cpuUsPerRequest };
+  return { ...result, cpuUs, cpuUsPerRequest };
 }
 
 async function main(): Promise<void> {
@@ -178,7 +180,7 @@ async function main(): Promise<void> {
   ]);
 
   const governed = await governedHeaders(svc.origin);
-  // One after the other, the same load each; with --rounds the sequence is repeated.
+  // One after the other, the same load each; with --rounds the sequence is repeated, each round starting one target later.
   const perTarget = () => Object.fromEntries(targetNames.map((name) => [name, []])) as unknown as Record<TargetName, TargetResult[]>;
   const rounds = perTarget();
   const openRounds = perTarget();
@@ -189,9 +191,10 @@ async function main(): Promise<void> {
     ['governed', svc, governed],
   ];
   for (let round = 0; round < options.rounds; round++) {
-    for (const [name, child, headers] of targets) rounds[name].push(await loadTarget(name, child.origin, child, round, 'closed', headers));
+    const order = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+    for (const [name, child, headers] of order) rounds[name].push(await loadTarget(name, child.origin, child, round, 'closed', headers));
     if (options.rate === 0) continue;
-    for (const [name, child, headers] of targets) openRounds[name].push(await loadTarget(name, child.origin, child, round, 'open', headers));
+    for (const [name, child, headers] of order) openRounds[name].push(await loadTarget(name, child.origin, child, round, 'open', headers));
   }
   const combined = (of: Record<TargetName, TargetResult[]>) => Object.fromEntries(targetNames.map((name) => [name, combineRounds(of[name])])) as Record<TargetName, TargetResult>;
   const results = combined(rounds);

@@ -42,7 +42,7 @@ export function readmeTable<Name extends string>(figures: RunFigures, labels: Re
     const isProxy = name !== 'direct';
     return `| ${labels[name]} | ${number(target.rps)} | ${number(target.latencyMs.p50, 2)} | ${number(target.latencyMs.p99, 2)} | ${isProxy ? number(overhead(target), 2) : '—'} | ${isProxy ? ratio(overhead(target), overhead(bare)) : '—'} | ${number(target.cpuUsPerRequest)} | ${name === 'direct' ? '—' : ratio(target.cpuUsPerRequest ?? NaN, bare.cpuUsPerRequest ?? NaN)} | ${number(target.peakRssMb)} |`;
   });
-  const rounds = figures.options.rounds > 1 ? ` × ${figures.options.rounds} rounds (medians)` : '';
+  const rounds = figures.options.rounds > 1 ? ` × ${figures.options.rounds} interleaved rounds (pooled)` : '';
   return [
     `${figures.mode === 'stream' ? 'Streamed' : 'Non-streamed'} chat completions, concurrency ${figures.options.concurrency}, ${figures.options.seconds} s measured per target${rounds}; ${figures.machine.cpus} CPU (${figures.machine.cpuModel ?? 'unknown'}), node ${figures.machine.node}, ${figures.generatedAt.slice(0, 10)}:`,
     '',
