@@ -4,8 +4,9 @@
  * Where svc's CPU per request goes beyond the bare proxy's, layer by layer, in one run: the bare pass-through proxy,
  * a proxy on node:http that parses the request and the answer (bench/parsing-proxies.ts), the same on Fastify, and
  * svc in proxy mode (master key) and governed (a key with rpm and budget, prompts audited). Each target is loaded in
- * turn with the same closed-loop load; rounds repeat the sequence and the medians are printed, each as CPU µs a
- * request and its ratio to the bare proxy's, with the step from the layer before. `--rate N` loads each at a fixed N
+ * turn with the same closed-loop load; rounds repeat the sequence, each starting one target later, and each target's
+ * rounds are pooled as `npm run bench` pools them (its CPU time over its requests, its latencies together), printed as
+ * CPU µs a request and its ratio to the bare proxy's, with the step from the layer before. `--rate N` loads each at a fixed N
  * requests/s instead (open loop over 64 connections, as `npm run bench`'s fixed-rate phase, the mock loaded straight
  * too) and prints beside the CPU each layer's overhead p50 (its latency p50 less the mock's) and its ratio to the bare
  * proxy's: how much of svc's added latency where nothing queues any JSON-parsing proxy, or Fastify, already adds.
@@ -15,7 +16,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import { loadAt, median, OPEN_LOOP, probe, runLoad } from './load.js';
+import { loadAt, OPEN_LOOP, probe, runLoad } from './load.js';
+import { combineRounds, type TargetResult } from './overhead-report.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,8 +55,8 @@ const descriptions: Record<Layer, string> = {
   governed: 'svc, governance on',
 };
 
-/** A target's CPU a request, µs, and its latency p50, ms. */
-async function cpuPerRequest(target: BenchChild, headers: Record<string, string>): Promise<{ cpuUs: number; p50Ms: number }> {
+/** One load of a target: its latencies and the CPU time it spent on them. */
+async function loadOnce(target: BenchChild, headers: Record<string, string>): Promise<TargetResult> {
   const origin = target.origin;
   const answer = await probe(origin, chatPath, headers, requestBody);
   if (answer.status !== 200 || !answer.text.includes('Echo: benchmark')) throw new Error(`${origin} answered the probe with HTTP ${answer.status}: ${answer.text.slice(0, 200)}`);
@@ -67,6 +69,7 @@ async function cpuPerRequest(target: BenchChild, headers: Record<string, string>
     ...loadAt(rate, concurrency, 2),
     seconds,
     maxRequests: 2_000_000,
+    keepSamples: true,
     onMeasureStart: async () => {
       before = await target.stats();
     },
@@ -74,7 +77,8 @@ async function cpuPerRequest(target: BenchChild, headers: Record<string, string>
   const after = await target.stats();
   if (!before || !after || result.requests === 0) throw new Error(`no CPU figures for ${origin}`);
   if (result.errors > 0) log(`warning: ${result.errors} failed requests at ${origin} (first: ${result.firstError})`);
-  return { cpuUs: (after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs) / (result.requests + result.errors), p50Ms: result.total.p50 };
+  const cpuUs = after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs;
+  return { ...result, cpuUs, cpuUsPerRequest: cpuUs / (result.requests + result.errors) };
 }
 
 async function main(): Promise<void> {
@@ -96,38 +100,38 @@ async function main(): Promise<void> {
       svc: { child: svc, headers: masterHeaders },
       governed: { child: svc, headers: await governedHeaders(svc.origin) },
     };
-    const figures: Record<Layer, number[]> = { bare: [], 'raw-parse': [], 'fastify-parse': [], svc: [], governed: [] };
-    /** At a fixed rate: each layer's latency p50 less the mock's of the same round, ms. */
-    const overheads: Record<Layer, number[]> = { bare: [], 'raw-parse': [], 'fastify-parse': [], svc: [], governed: [] };
+    const loads: Record<Layer | 'direct', TargetResult[]> = { direct: [], bare: [], 'raw-parse': [], 'fastify-parse': [], svc: [], governed: [] };
     const mockHeaders = { authorization: 'Bearer sk-bench-openai' };
+    // At a fixed rate the mock is loaded straight too: each layer's overhead is its latency less the mock's.
+    const order: Array<Layer | 'direct'> = rate > 0 ? ['direct', ...layers] : [...layers];
     for (let round = 0; round < rounds; round++) {
-      const direct = rate > 0 ? (await cpuPerRequest(mock, mockHeaders)).p50Ms : 0;
-      for (const layer of layers) {
-        const { child, headers } = targets[layer];
-        const { cpuUs, p50Ms } = await cpuPerRequest(child, headers);
-        figures[layer].push(cpuUs);
-        if (rate > 0) overheads[layer].push(p50Ms - direct);
-        log(`round ${round + 1}/${rounds}: ${layer.padEnd(13)} ${cpuUs.toFixed(0)} µs a request${rate > 0 ? `, overhead p50 ${(p50Ms - direct).toFixed(3)} ms` : ''}`);
+      const shift = round % order.length;
+      for (const name of [...order.slice(shift), ...order.slice(0, shift)]) {
+        const { child, headers } = name === 'direct' ? { child: mock, headers: mockHeaders } : targets[name];
+        const load = await loadOnce(child, headers);
+        loads[name].push(load);
+        log(`round ${round + 1}/${rounds}: ${name.padEnd(13)} ${load.cpuUsPerRequest!.toFixed(0)} µs a request${rate > 0 ? `, p50 ${load.total.p50.toFixed(3)} ms` : ''}`);
       }
     }
-    const medians = Object.fromEntries(layers.map((layer) => [layer, median(figures[layer])])) as Record<Layer, number>;
-    const overheadMedians = Object.fromEntries(layers.map((layer) => [layer, median(overheads[layer])])) as Record<Layer, number>;
+    const pooled = Object.fromEntries(order.map((name) => [name, combineRounds(loads[name])])) as Record<Layer | 'direct', TargetResult>;
+    const cpuPerRequest = Object.fromEntries(layers.map((layer) => [layer, pooled[layer].cpuUsPerRequest!])) as Record<Layer, number>;
+    const overheadP50 = Object.fromEntries(layers.map((layer) => [layer, rate > 0 ? pooled[layer].total.p50 - pooled.direct.total.p50 : NaN])) as Record<Layer, number>;
     const overheadColumns = rate > 0 ? ' overhead p50 ms | ÷ bare |' : '';
     const lines = [
       '',
-      `CPU a request by layer: non-stream chat, ${rate > 0 ? `${rate} requests/s (open loop), ${OPEN_LOOP.warmupSeconds} s` : `concurrency ${concurrency}, 2 s`} warm-up + ${seconds} s per target × ${rounds} rounds (median), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
+      `CPU a request by layer: non-stream chat, ${rate > 0 ? `${rate} requests/s (open loop), ${OPEN_LOOP.warmupSeconds} s` : `concurrency ${concurrency}, 2 s`} warm-up + ${seconds} s per target × ${rounds} interleaved rounds (pooled), ${cpus().length} CPU (${cpus()[0]?.model.trim() ?? 'unknown'}), node ${process.version}`,
       '',
       `| layer | CPU µs a request | ÷ bare | step from the layer above |${overheadColumns}`,
       `|---|---|---|---|${rate > 0 ? '---|---|' : ''}`,
     ];
     layers.forEach((layer, index) => {
-      const value = medians[layer];
+      const value = cpuPerRequest[layer];
       // Each layer against the one above it; governance against svc's proxy mode.
       const from = layer === 'governed' ? 'svc' : layers[index - 1];
-      const delta = from === undefined ? undefined : value - medians[from];
+      const delta = from === undefined ? undefined : value - cpuPerRequest[from];
       const step = delta === undefined ? '' : `${delta >= 0 ? '+' : ''}${delta.toFixed(0)} µs${layer === 'governed' ? ' over proxy mode' : ''}`;
-      const overhead = rate > 0 ? ` ${overheadMedians[layer].toFixed(3)} | ${(overheadMedians[layer] / overheadMedians.bare).toFixed(2)}× |` : '';
-      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / medians.bare).toFixed(2)}× | ${step} |${overhead}`);
+      const overhead = rate > 0 ? ` ${overheadP50[layer].toFixed(3)} | ${(overheadP50[layer] / overheadP50.bare).toFixed(2)}× |` : '';
+      lines.push(`| ${descriptions[layer]} | ${value.toFixed(0)} | ${(value / cpuPerRequest.bare).toFixed(2)}× | ${step} |${overhead}`);
     });
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
