@@ -4,7 +4,8 @@
  * Measures the latency svc adds in proxy mode (X-Intelligence-Mode: proxy) in front of the mock
  * upstream, beside a bare node:http + undici pass-through proxy, in one run: the mock, the bare proxy
  * and svc each run in their own child process, the load generator in this one; the targets are loaded
- * one after the other with the same load. See bench/README.md for how to read the figures.
+ * one after the other with the same load, in rounds that each start one target later, and each target's rounds
+ * are pooled (overhead-report.ts, combineRounds). See bench/README.md for how to read the figures.
  */
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
