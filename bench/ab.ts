@@ -23,8 +23,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, children, governedHeaders, log, modeHeaders, svcEnv } from './bench-child.js';
-import type { ChildStats } from './child-protocol.js';
-import { loadAt, median, runLoad } from './load.js';
+import { cpuTimeUs, type ChildStats } from './child-protocol.js';
+import { loadAt, median, rateOption, runLoad } from './load.js';
 import { agentHistory } from './scenarios.js';
 
 const { values: args } = parseArgs({
@@ -74,11 +74,7 @@ const streamField = args.stream ? { stream: true } : {};
 const body = JSON.stringify(args.endpoint === 'responses' ? { model: 'gpt-4o-mini', input: messages, ...streamField } : { model: 'gpt-4o-mini', messages, ...streamField });
 const masterHeaders = modeHeaders('proxy');
 /** Requests a second of a fixed-rate load (0: a closed loop of --concurrency). */
-const rate = Number(args.rate);
-if (!Number.isFinite(rate) || rate < 0) {
-  process.stderr.write(`--rate is a number of requests a second (got ${args.rate})\n`);
-  process.exit(2);
-}
+const rate = rateOption(args.rate);
 const alternate = args.alternate || rate > 0;
 
 /** One build under load: its CPU time per measured request, µs. */
@@ -99,7 +95,7 @@ async function cpuPerRequest(svc: BenchChild, headers: Record<string, string>): 
   const [start, end] = await Promise.all([before, svc.stats()]);
   if (!start || !end) throw new Error(`${svc.name} did not report its CPU time`);
   const requests = result.requests + result.errors;
-  return { cpuUs: (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs, p50Ms: result.total.p50, p90Ms: result.total.p90, p99Ms: result.total.p99 };
+  return { cpuUs: cpuTimeUs(start, end) / requests, rps: result.rps, errors: result.errors, loopMaxMs: end.eventLoop.maxMs, p50Ms: result.total.p50, p90Ms: result.total.p90, p99Ms: result.total.p99 };
 }
 
 async function main(): Promise<void> {

@@ -41,6 +41,11 @@ export interface ChildStats {
   involuntaryContextSwitches: number;
 }
 
+/** The CPU time (user + system) a child spent between two of its stats lines, µs. */
+export function cpuTimeUs(from: Pick<ChildStats, 'cpuUserUs' | 'cpuSystemUs'>, to: Pick<ChildStats, 'cpuUserUs' | 'cpuSystemUs'>): number {
+  return to.cpuUserUs + to.cpuSystemUs - from.cpuUserUs - from.cpuSystemUs;
+}
+
 export interface ChildReady {
   bench: 'ready';
   name: string;

@@ -16,7 +16,8 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import { loadAt, OPEN_LOOP, probe, runLoad } from './load.js';
+import { cpuTimeUs } from './child-protocol.js';
+import { loadAt, OPEN_LOOP, probe, rateOption, roundOrder, runLoad } from './load.js';
 import { combineRounds, type TargetResult } from './overhead-report.js';
 
 const { values: args } = parseArgs({
@@ -31,11 +32,7 @@ const { values: args } = parseArgs({
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 const concurrency = Number(args.concurrency);
-const rate = Number(args.rate);
-if (!Number.isFinite(rate) || rate < 0) {
-  process.stderr.write('--rate must be a number of requests a second (0: a closed loop)\n');
-  process.exit(2);
-}
+const rate = rateOption(args.rate);
 for (const [name, value] of Object.entries({ rounds, seconds, concurrency })) {
   if (!Number.isFinite(value) || value <= 0) {
     process.stderr.write(`--${name} must be a positive number\n`);
@@ -77,7 +74,7 @@ async function loadOnce(target: BenchChild, headers: Record<string, string>): Pr
   const after = await target.stats();
   if (!before || !after || result.requests === 0) throw new Error(`no CPU figures for ${origin}`);
   if (result.errors > 0) log(`warning: ${result.errors} failed requests at ${origin} (first: ${result.firstError})`);
-  const cpuUs = after.cpuUserUs + after.cpuSystemUs - before.cpuUserUs - before.cpuSystemUs;
+  const cpuUs = cpuTimeUs(before, after);
   return { ...result, cpuUs, cpuUsPerRequest: cpuUs / (result.requests + result.errors) };
 }
 
@@ -105,8 +102,7 @@ async function main(): Promise<void> {
     // At a fixed rate the mock is loaded straight too: each layer's overhead is its latency less the mock's.
     const order: Array<Layer | 'direct'> = rate > 0 ? ['direct', ...layers] : [...layers];
     for (let round = 0; round < rounds; round++) {
-      const shift = round % order.length;
-      for (const name of [...order.slice(shift), ...order.slice(0, shift)]) {
+      for (const name of roundOrder(order, round)) {
         const { child, headers } = name === 'direct' ? { child: mock, headers: mockHeaders } : targets[name];
         const load = await loadOnce(child, headers);
         loads[name].push(load);

@@ -83,6 +83,22 @@ export interface LatencySamples {
  */
 export const OPEN_LOOP = { connections: 64, warmupSeconds: 1 } as const;
 
+/** `--rate`'s value: requests a second of a fixed-rate load, 0 for a closed loop; anything else ends the benchmark with a usage error. */
+export function rateOption(text: string): number {
+  const rate = Number(text);
+  if (!Number.isFinite(rate) || rate < 0) {
+    process.stderr.write(`--rate must be a number of requests a second, 0 for a closed loop (got ${JSON.stringify(text)})\n`);
+    process.exit(2);
+  }
+  return rate;
+}
+
+/** The targets in the order round `round` loads them: each round starts one later (round-robin), so none always follows the same one. */
+export function roundOrder<T>(targets: readonly T[], round: number): T[] {
+  const shift = round % targets.length;
+  return [...targets.slice(shift), ...targets.slice(0, shift)];
+}
+
 /** A load's shape: at `rate` requests/s over OPEN_LOOP's connections when `rate` > 0, else a closed loop of `concurrency`. */
 export function loadAt(rate: number, concurrency: number, closedWarmupSeconds: number): Pick<LoadOptions, 'concurrency' | 'rate' | 'warmupSeconds'> {
   return rate > 0 ? { concurrency: OPEN_LOOP.connections, rate, warmupSeconds: OPEN_LOOP.warmupSeconds } : { concurrency, warmupSeconds: closedWarmupSeconds };

@@ -14,8 +14,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import type { ChildStats } from './child-protocol.js';
-import { loadAt, OPEN_LOOP, probe, runLoad } from './load.js';
+import { cpuTimeUs, type ChildStats } from './child-protocol.js';
+import { loadAt, OPEN_LOOP, probe, roundOrder, runLoad } from './load.js';
 import { combineRounds, report, targetNames, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
 import { writeFlameGraph } from './flame-graph.js';
 
@@ -160,7 +160,7 @@ async function loadTarget(name: TargetName, origin: string, process_: BenchChild
   });
   if (!open) measured[name].push({ fromNs: measuredFrom, toNs: process.hrtime.bigint() });
   const [start, end] = await Promise.all([before, process_.stats()]);
-  const cpuUs = start && end && result.requests > 0 ? end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs : undefined;
+  const cpuUs = start && end && result.requests > 0 ? cpuTimeUs(start, end) : undefined;
   const cpuUsPerRequest = cpuUs === undefined ? undefined : cpuUs / (result.requests + result.errors);
   if (result.errors > 0) log(`warning: ${name}: ${result.errors} failed requests (first: ${result.firstError})`);
   if (start && end && cpuUsPerRequest !== undefined) {
@@ -197,7 +197,7 @@ async function main(): Promise<void> {
     ['governed', svc, governed],
   ];
   for (let round = 0; round < options.rounds; round++) {
-    const order = [...targets.slice(round % targets.length), ...targets.slice(0, round % targets.length)];
+    const order = roundOrder(targets, round);
     for (const [name, child, headers] of order) rounds[name].push(await loadTarget(name, child.origin, child, round, 'closed', headers));
     if (options.rate === 0) continue;
     for (const [name, child, headers] of order) openRounds[name].push(await loadTarget(name, child.origin, child, round, 'open', headers));

@@ -1,5 +1,6 @@
 import type { BenchChild } from './bench-child.js';
 import { log } from './bench-child.js';
+import { cpuTimeUs } from './child-protocol.js';
 import { probe, runLoad, type LoadResult } from './load.js';
 
 /** One measured load: a target process, a path, headers and a body (fixed, or new for each request). */
@@ -44,7 +45,7 @@ export async function measure(scenario: Scenario, shape: LoadShape): Promise<Mea
   });
   const [start, end] = await Promise.all([before, scenario.target.stats()]);
   if (result.errors > 0) log(`warning: ${scenario.name}: ${result.errors} failed requests (first: ${result.firstError})`);
-  const cpuUsPerRequest = start && end && result.requests > 0 ? (end.cpuUserUs + end.cpuSystemUs - start.cpuUserUs - start.cpuSystemUs) / (result.requests + result.errors) : undefined;
+  const cpuUsPerRequest = start && end && result.requests > 0 ? cpuTimeUs(start, end) / (result.requests + result.errors) : undefined;
   return { ...result, cpuUsPerRequest };
 }
 

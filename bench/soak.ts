@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Agent, request } from 'undici';
 import { baseEnv, benchMasterKey, BenchChild, children, log, svcEnv, svcNodeArgs } from './bench-child.js';
-import type { ChildStats } from './child-protocol.js';
+import { cpuTimeUs, type ChildStats } from './child-protocol.js';
 import { machineTimes } from './proc-times.js';
 
 const { values: args } = parseArgs({
@@ -305,7 +305,7 @@ async function main(): Promise<void> {
     const warmUpLoop = Math.max(0, ...samples.filter((sample) => !warm.includes(sample)).map((sample) => sample.loopP99Ms));
     const unexpected = counts.reduce((sum, count) => sum + count.unexpected, 0);
     // svc's CPU (every thread of the process: the event loop, the SQLite writer, fact extraction, GC) per request sent.
-    const cpuPerRequestUs = first && final ? (final.cpuUserUs + final.cpuSystemUs - first.cpuUserUs - first.cpuSystemUs) / sequence : NaN;
+    const cpuPerRequestUs = first && final ? cpuTimeUs(first, final) / sequence : NaN;
     const checks = [
       { name: 'answers', what: `no unexpected answer (${sequence} requests)`, ok: unexpected === 0, figure: `${unexpected} unexpected` },
       { name: 'rate', what: `the rate held after the warm-up (${rate}/s; none left unsent because ${maxInFlight} were waiting)`, ok: skippedAfterWarmUp === 0, figure: `${skippedAfterWarmUp} unsent (${skipped} in all)` },

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { runLoad } from '../../bench/load.js';
+import { roundOrder, runLoad } from '../../bench/load.js';
 
 /** A server on port 0 that answers every POST with `ok`; while `stalled` is set it holds each answer until the stall ends. */
 async function answeringServer(): Promise<{ origin: string; server: Server; stallFor: (ms: number) => void }> {
@@ -43,4 +43,13 @@ test('a stall at a fixed rate shows in every request it held up, where a closed 
   } finally {
     server.close();
   }
+});
+
+test('each round loads the targets starting one later, so that after as many rounds as targets each has gone first once', () => {
+  const targets = ['direct', 'bare', 'svc', 'governed'];
+  assert.deepEqual(roundOrder(targets, 0), ['direct', 'bare', 'svc', 'governed']);
+  assert.deepEqual(roundOrder(targets, 1), ['bare', 'svc', 'governed', 'direct']);
+  assert.deepEqual(roundOrder(targets, 3), ['governed', 'direct', 'bare', 'svc']);
+  assert.deepEqual(roundOrder(targets, 5), ['bare', 'svc', 'governed', 'direct']);
+  assert.deepEqual(targets, ['direct', 'bare', 'svc', 'governed'], 'the list itself is left as it was');
 });
