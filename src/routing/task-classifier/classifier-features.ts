@@ -6,6 +6,7 @@ import { asksSomething, requestEnds, requestOf, type Reading } from './request-r
 import { withoutAnswerManner } from './answer-manner.js';
 import { isLongEnough, isOnlyGreeting, withoutCourtesy } from './courtesy.js';
 import { fnv1a } from '../../shared/fnv1a.js';
+import { FifoMemo } from '../../shared/fifo-memo.js';
 import { addToolFeatures } from './tool-names.js';
 
 /**
@@ -185,6 +186,13 @@ const MAX_HISTORY_TURNS = 8;
 const MAX_HISTORY_CHARS = 1000;
 const startOfTurn = (turn: string) => (turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn);
 
+const ENGLISH_WORD = /[a-z][a-z'-]*/g;
+/**
+ * Words' ranks in the lexicon (0: not in it), remembered: a word outside it (most words of a text in another language)
+ * cost three lookups, two of them in the 50,000 words' table. Bounded like the lexicon's own memos; the oldest goes first.
+ */
+const rememberedRanks = new FifoMemo<string, number>(10_000);
+
 /**
  * The frequency-weighted average of the prompt's English word vectors (smooth inverse frequency): words
  * never seen in training still land near those that were ("casserole" near "recipe"). Zero for other scripts.
@@ -194,11 +202,13 @@ function meaningOf(text: string): Float32Array | undefined {
   const sum = new Float32Array(MEANING_DIMENSIONS);
   let words = 0;
   const vectors = lexicon.vectors;
-  for (const match of text.toLowerCase().matchAll(/[a-z][a-z'-]*/g)) {
+  for (const match of text.toLowerCase().matchAll(ENGLISH_WORD)) {
     if (words >= MAX_MEANING_WORDS) break;
     // The vector read in place (knownWord would make a view and an object a word: the classifier's hottest loop).
-    const rank = knownRank(lexicon, match[0]);
-    if (rank === undefined) continue;
+    const word = match[0];
+    let rank = rememberedRanks.get(word);
+    if (rank === undefined) rememberedRanks.set(word, (rank = knownRank(lexicon, word) ?? 0));
+    if (rank === 0) continue;
     const weight = sifWeight(rank);
     const offset = (rank - 1) * MEANING_DIMENSIONS;
     for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * vectors[offset + index];

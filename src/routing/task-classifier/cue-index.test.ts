@@ -36,6 +36,24 @@ test('CJK cues and cues opening with a symbol are matched anywhere; a letter out
   assert.deepEqual(held('😀regex'), ['code']);
 });
 
+test('cues that share their opening are each found, however long, and a text that ends inside one holds none of it', () => {
+  const shared = new CueIndex(['short', 'long', 'pattern'], {
+    short: ['co ', 'conv'],
+    long: ['convert', 'conversation analysis', 'cona'],
+    pattern: [/co(?:de|re)s?(?!\p{L})/u],
+  });
+  const of = (text: string) => shared.families.filter((_, at) => shared.holds(text)[at]);
+  assert.deepEqual(of('co'), ['short']);
+  assert.deepEqual(of('con'), []);
+  assert.deepEqual(of('conv'), ['short']);
+  assert.deepEqual(of('please convert it'), ['short', 'long']);
+  assert.deepEqual(of('a conversation analysis'), ['short', 'long']);
+  assert.deepEqual(of('conan'), ['long']);
+  assert.deepEqual(of('core code'), ['pattern']);
+  assert.deepEqual(of('cores'), ['pattern']);
+  assert.deepEqual(of('corey'), []);
+});
+
 test('a cue in an alphabet must open with two characters, a pattern with two letters', () => {
   assert.throws(() => new CueIndex(['x'], { x: ['a'] }), /two characters/);
   assert.throws(() => new CueIndex(['x'], { x: [/a(?:b|c)/] }), /two characters/);
