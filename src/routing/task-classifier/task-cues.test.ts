@@ -418,9 +418,10 @@ test('a syllogism told in everyday words is a reasoning cue: all of a kind, then
   assert.ok(!cuesIn('every hour a bakery makes 5 trays of cookies. how many trays by noon?').includes('reasoning'));
 });
 
-test('a summary asked without accents, a message to think up, a choice to weigh and an error message are cues in their languages', () => {
+test('a summary asked without accents, a message or a lesson plan to write, a choice to weigh and an error message are cues in their languages', () => {
   for (const text of ['resumeme de que va cien años de soledad', 'resumelo en tres lineas']) assert.ok(cuesIn(text).includes('summarization'), text);
   for (const text of ['推しの誕生日に送るお祝いメッセージを考えて', '帮我想一段给老师的祝福语']) assert.ok(cuesIn(text).includes('writing'), text);
+  for (const text of ['design a lesson plan on volcanoes', 'prepara un plan de clase sobre el sistema solar', 'entwerfen sie einen unterrichtsplan', '设计一份历史课的教案', '授業計画を作ってください']) assert.ok(cuesIn(text).includes('writing'), text);
   assert.ok(cuesIn('nisaで全世界株とs&p500どっちに積み立てるべき？').includes('analysis'));
   for (const text of ['macht es sinn, jetzt noch eine wärmepumpe einzubauen?', "vaut-il mieux rembourser son crédit ou placer l'argent ?", 'est-il judicieux de lancer cette appli ?']) assert.ok(cuesIn(text).includes('analysis'), text);
   for (const text of ['このエラーメッセージの意味を教えて', '运行的时候报错了怎么办']) assert.ok(cuesIn(text).includes('code'), text);
