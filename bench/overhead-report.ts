@@ -58,8 +58,9 @@ export function combineRounds(rounds: TargetResult[]): TargetResult {
   const requests = rounds.reduce((sum, entry) => sum + entry.requests, 0);
   const errors = rounds.reduce((sum, entry) => sum + entry.errors, 0);
   const measuredSeconds = rounds.reduce((sum, entry) => sum + entry.measuredSeconds, 0);
-  const cpuRounds = rounds.filter((entry) => entry.cpuUs !== undefined);
-  const cpuCount = cpuRounds.reduce((sum, entry) => sum + entry.requests + entry.errors, 0);
+  // CPU only when every round measured it: a pool of some rounds' CPU over all rounds' requests would read low.
+  const everyRoundHasCpu = rounds.every((entry) => entry.cpuUs !== undefined);
+  const cpuUs = everyRoundHasCpu ? rounds.reduce((sum, entry) => sum + entry.cpuUs!, 0) : undefined;
   return {
     requests,
     errors,
@@ -68,8 +69,8 @@ export function combineRounds(rounds: TargetResult[]): TargetResult {
     rps: requests / measuredSeconds,
     total: pooled('total'),
     firstByte: pooled('firstByte'),
-    cpuUs: cpuRounds.length === rounds.length ? cpuRounds.reduce((sum, entry) => sum + entry.cpuUs!, 0) : undefined,
-    cpuUsPerRequest: cpuRounds.length === rounds.length && cpuCount > 0 ? cpuRounds.reduce((sum, entry) => sum + entry.cpuUs!, 0) / cpuCount : undefined,
+    cpuUs,
+    cpuUsPerRequest: cpuUs !== undefined && requests + errors > 0 ? cpuUs / (requests + errors) : undefined,
   };
 }
 

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { baseEnv, BenchChild, benchMasterKey, children, governedHeaders, log, svcEnv, svcNodeArgs } from './bench-child.js';
 import { cpuTimeUs, type ChildStats } from './child-protocol.js';
-import { loadAt, OPEN_LOOP, probe, roundOrder, runLoad } from './load.js';
+import { loadAt, OPEN_LOOP, probe, rateOption, roundOrder, runLoad } from './load.js';
 import { combineRounds, report, targetNames, type RunSettings, type TargetName, type TargetResult } from './overhead-report.js';
 import { writeFlameGraph } from './flame-graph.js';
 
@@ -78,7 +78,7 @@ function positive(name: string, text: string, integer: boolean): number {
 }
 const options = {
   concurrency: positive('concurrency', args.concurrency, true),
-  rate: args.rate === '0' ? 0 : positive('rate', args.rate, false),
+  rate: rateOption(args.rate),
   openSeconds: positive('open-seconds', args['open-seconds'], false),
   seconds: positive('seconds', args.seconds, false),
   warmupSeconds: args.warmup === '0' ? 0 : positive('warmup', args.warmup, false),

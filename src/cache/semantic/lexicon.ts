@@ -21,6 +21,12 @@ export interface Lexicon {
   readonly vectors: Int8Array;
   /** The base form found in the vocabulary (`stores` → `store`, `cities` → `city`, `older` → `old`, `lost` → `lose`), or the word. */
   lemma(word: string): string;
+  /**
+   * The rank of the word as the vocabulary knows it (itself, else its base form); undefined when unknown. Its vector is at
+   * (rank - 1) × dimensions of `vectors`. Remembered: a word outside the vocabulary (most words of a text in another
+   * language) costs three lookups, two of them in the 50,000 words' table.
+   */
+  knownRank(word: string): number | undefined;
   /** The cosine of the two words' vectors; undefined when either is outside the vocabulary. */
   similarity(left: string, right: string): number | undefined;
   /** The two words share a WordNet synset (`buy`/`purchase`, `film`/`movie`). */
@@ -49,14 +55,9 @@ export interface Lexicon {
 const SIF_A = 1e-3;
 export const sifWeight = (rank: number) => SIF_A / (SIF_A + 0.1 / rank);
 
-/** The rank of the word as the vocabulary knows it (itself, else its base form); undefined when unknown. Its vector is at (rank - 1) × dimensions of `vectors`. */
-export function knownRank(lexicon: Lexicon, word: string): number | undefined {
-  return lexicon.rank(word) ?? lexicon.rank(lexicon.lemma(word));
-}
-
 /** The word as the vocabulary knows it (itself, else its base form): its vector and rank; undefined when unknown. */
 export function knownWord(lexicon: Lexicon, word: string): { vector: Int8Array; rank: number } | undefined {
-  const rank = knownRank(lexicon, word);
+  const rank = lexicon.knownRank(word);
   return rank === undefined ? undefined : { vector: lexicon.vectors.subarray((rank - 1) * lexicon.dimensions, rank * lexicon.dimensions), rank };
 }
 
@@ -126,6 +127,8 @@ function readLexicon(folder: string): Lexicon {
   const lemmas = new FifoMemo<string, string>(REMEMBERED_LEMMAS);
   /** Corrections found ('' for none), bounded like the base forms. */
   const corrections = new FifoMemo<string, string>(REMEMBERED_LEMMAS);
+  /** Ranks found (0 for a word unknown in either form), bounded like the base forms. */
+  const knownRanks = new FifoMemo<string, number>(REMEMBERED_LEMMAS);
   const lemma = (word: string): string => {
     let found = lemmas.get(word);
     if (found === undefined) {
@@ -143,6 +146,11 @@ function readLexicon(folder: string): Lexicon {
       return rank === undefined ? undefined : vectors.subarray((rank - 1) * DIMENSIONS, rank * DIMENSIONS);
     },
     lemma,
+    knownRank(word) {
+      let found = knownRanks.get(word);
+      if (found === undefined) knownRanks.set(word, (found = ranks.get(word) ?? ranks.get(lemma(word)) ?? 0));
+      return found === 0 ? undefined : found;
+    },
     similarity(left, right) {
       const leftRank = ranks.get(left);
       const rightRank = ranks.get(right);

@@ -1,4 +1,4 @@
-import { englishLexicon, knownRank, sifWeight } from '../../cache/semantic/lexicon.js';
+import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK, standsAlone } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
@@ -6,7 +6,6 @@ import { asksSomething, requestEnds, requestOf, type Reading } from './request-r
 import { withoutAnswerManner } from './answer-manner.js';
 import { isLongEnough, isOnlyGreeting, withoutCourtesy } from './courtesy.js';
 import { fnv1a } from '../../shared/fnv1a.js';
-import { FifoMemo } from '../../shared/fifo-memo.js';
 import { addToolFeatures } from './tool-names.js';
 
 /**
@@ -187,11 +186,6 @@ const MAX_HISTORY_CHARS = 1000;
 const startOfTurn = (turn: string) => (turn.length > MAX_HISTORY_CHARS ? turn.slice(0, MAX_HISTORY_CHARS) : turn);
 
 const ENGLISH_WORD = /[a-z][a-z'-]*/g;
-/**
- * Words' ranks in the lexicon (0: not in it), remembered: a word outside it (most words of a text in another language)
- * cost three lookups, two of them in the 50,000 words' table. Bounded like the lexicon's own memos; the oldest goes first.
- */
-const rememberedRanks = new FifoMemo<string, number>(10_000);
 
 /**
  * The frequency-weighted average of the prompt's English word vectors (smooth inverse frequency): words
@@ -205,10 +199,8 @@ function meaningOf(text: string): Float32Array | undefined {
   for (const match of text.toLowerCase().matchAll(ENGLISH_WORD)) {
     if (words >= MAX_MEANING_WORDS) break;
     // The vector read in place (knownWord would make a view and an object a word: the classifier's hottest loop).
-    const word = match[0];
-    let rank = rememberedRanks.get(word);
-    if (rank === undefined) rememberedRanks.set(word, (rank = knownRank(lexicon, word) ?? 0));
-    if (rank === 0) continue;
+    const rank = lexicon.knownRank(match[0]);
+    if (rank === undefined) continue;
     const weight = sifWeight(rank);
     const offset = (rank - 1) * MEANING_DIMENSIONS;
     for (let index = 0; index < MEANING_DIMENSIONS; index++) sum[index] += weight * vectors[offset + index];
