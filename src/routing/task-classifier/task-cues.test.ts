@@ -428,3 +428,11 @@ test('a summary asked without accents, a message or a lesson plan to write, a ch
   // "resume" is an English word (a CV, to start again): only the Spanish imperatives count.
   assert.ok(!cuesIn('please review my resume').includes('summarization'));
 });
+
+test('code ported to another language, a choice between two, the changes asked of a plan and fields asked for each item are cues; rust left out is not', () => {
+  for (const text of ['port this to rust, keep the same behaviour', 'convert the following class into kotlin', 'rewrite it to swift please']) assert.ok(cuesIn(text).includes('code'), text);
+  assert.ok(!cuesIn('the old bike was left to rust in the garden').includes('code'));
+  for (const text of ['which of the two offers would you take?', 'welches der beiden angebote würdest du an meiner stelle nehmen?', 'lequel des deux appartements choisirais-tu ?', '¿qué harías en mi lugar?', 'que faudrait-il changer et pourquoi ?', 'what should we change first?']) assert.ok(cuesIn(text).includes('analysis'), text);
+  assert.ok(cuesIn('go through these tickets and for each one give me the customer and the urgency').includes('extraction'));
+  assert.ok(!cuesIn('for each one of you, a gift').includes('extraction'));
+});

@@ -23,6 +23,11 @@ test("an agent's request that names no task is read by its tools: a coding agent
   assert.equal(familyOf('Book the usual place for Friday at eight, four of us.', errandTools), 'chat');
 });
 
+test("a code host's tools make a coding agent: the open pull requests a reviewer asks for are code, not an extraction", () => {
+  const githubTools = ['github_search_pull_requests', 'github_get_pull_request', 'github_list_reviews'];
+  assert.equal(familyOf("find all open PRs that touch the billing module and haven't been reviewed in 3 days", githubTools), 'code');
+});
+
 test("a request that names its task is read by it whatever tools come with it, and a chat app's built-in tools change nothing", () => {
   const prompts = { "what's a good name for a grey kitten?": 'chat', 'Write a short poem about autumn rain.': 'writing', 'Translate "see you tomorrow" into Spanish.': 'translation', 'Who won the 2018 World Cup?': 'chat', 'Solve 2x + 3 = 11.': 'math' };
   for (const [prompt, family] of Object.entries(prompts)) {

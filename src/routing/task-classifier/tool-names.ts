@@ -19,7 +19,7 @@ const TOOL_KIND_WEIGHT = 1.5;
  */
 const toolKinds = new Map<string, string>(
   Object.entries({
-    codebase: 'directory dir patch diff git commit branch repo repository test tests lint build compile bash shell command terminal editor replace ci deploy pipeline logs profiler code debugger npm pip docker kubectl exec execute',
+    codebase: 'directory dir patch diff git github gitlab bitbucket pull merge commit branch repo repository test tests lint build compile bash shell command terminal editor replace ci deploy pipeline logs profiler code debugger npm pip docker kubectl exec execute',
     errand: 'flight flights hotel hotels train trains ticket tickets book booking reserve reservation restaurant restaurants room rooms reminder reminders event events calendar weather order orders refund cart checkout taxi ride meeting meetings contact contacts timer alarm',
     data: 'sql query metrics analytics chart plot survey warehouse dashboard db database stats kpi',
     documents: 'document documents doc docs pdf drive inbox email emails mail attachment attachments ocr knowledge wiki notes transcript messages',
