@@ -148,8 +148,9 @@ describe('full-mode memory in model selection (spec 4.9: the model-selection fea
     const followUp = await turn('What about Go?', svc);
     assert.equal(followUp.decision_source, 'AutoRouter');
     assert.equal(followUp.task_family, 'code');
-    assert.equal(followUp.tier, 'T2');
-    assert.match(followUp.routing_decision, /^family=code complexity=standard read_with=1 recalled turns lane=/);
+    // Read with the expert question it follows: T2 as standard work, or T3 where the model finds it plausibly complex; never T1.
+    assert.ok(followUp.tier === 'T2' || followUp.tier === 'T3', `tier ${followUp.tier}`);
+    assert.match(followUp.routing_decision, /^family=code complexity=(?:standard|complex) read_with=1 recalled turns lane=/);
     assert.match(followUp.routing_decision, / memory=follow-up: 1 turns, 0 facts$/);
   });
 

@@ -436,3 +436,13 @@ test('code ported to another language, a choice between two, the changes asked o
   assert.ok(cuesIn('go through these tickets and for each one give me the customer and the urgency').includes('extraction'));
   assert.ok(!cuesIn('for each one of you, a gift').includes('extraction'));
 });
+
+test('an original price asked of given figures, a data model, a conclusion questioned, names to list and a warning sign are cues; "いくつか" (several) is no count', () => {
+  for (const text of ['after a 20% discount it costs $64. what was the original price?', 'ein artikel kostet nach 20 % rabatt 64 euro. was war der ursprüngliche preis?', 'après une remise de 20 %, il coûte 64 €. quel était le prix initial ?', 'tras un descuento del 20 % cuesta 64 €. ¿cuál era el precio original?']) assert.ok(cuesIn(text).includes('math'), text);
+  assert.ok(!cuesIn('what was the original price of the first iphone?').includes('math'));
+  assert.ok(cuesIn('design the data model for a multi-region inventory service').includes('code'));
+  for (const text of ['is the conclusion justified by the design?', "read this job post and tell me whether it's a red flag", 'では、その中で一番効果が大きいのはどれだと思いますか？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  for (const text of ['把里面所有的人名列出来。', '把会议记录里的日期都列出来']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.ok(!cuesIn('店舗の売上を伸ばす方法をいくつか挙げてください。').includes('math'));
+  assert.ok(cuesIn('りんごは全部でいくつありますか').includes('math'));
+});
