@@ -446,3 +446,10 @@ test('an original price asked of given figures, a data model, a conclusion quest
   assert.ok(!cuesIn('店舗の売上を伸ばす方法をいくつか挙げてください。').includes('math'));
   assert.ok(cuesIn('りんごは全部でいくつありますか').includes('math'));
 });
+
+test("a symbol's meaning asked, a text's core message and fields asked of a receipt or an email are cues; the way from a town is not", () => {
+  for (const text of ['what does the green light symbolize in the great gatsby?', '¿qué simboliza el cuervo en el poema?', '这首诗里的月亮象征什么？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  assert.ok(cuesIn('was ist die kernaussage dieses kommentars?').includes('summarization'));
+  for (const text of ['このレシートから店名、日付、合計金額を教えてください。', 'このメールから締め切りを教えて']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.ok(!cuesIn('この町から東京への行き方を教えて').includes('extraction'));
+});
