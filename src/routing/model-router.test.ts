@@ -106,7 +106,7 @@ test('live health: a model failing most calls is ranked after a healthy one of i
 test('a complex request is never served below T2 for want of a T2 model: with Anthropic alone (no T2 model) it goes up to T3', () => {
   const classifying = (complexity: 'standard' | 'complex'): TaskClassifier =>
     ({
-      classify: (): TaskClass => ({ family: 'analysis', complexity, familyConfidence: 0.9, complexityProbabilities: { trivial: 0, standard: 0.1, complex: 0, expert: 0, [complexity]: 0.9 }, asksForProof: false, numbers: 0, beyondArithmetic: false, asksForExplanation: false }),
+      classify: (): TaskClass => ({ family: 'analysis', complexity, familyConfidence: 0.9, complexityProbabilities: { trivial: 0, standard: 0.1, complex: 0, expert: 0, [complexity]: 0.9 }, asksForProof: false, numbers: 0, beyondArithmetic: false, asksForExplanation: false, namesRareTerm: false }),
     }) as unknown as TaskClassifier;
   const request = { model: 'auto', messages: [{ role: 'user', content: 'Assess the risks of our expansion plan.' }] } as ChatRequest;
   const complex = routeChatRequest('auto', undefined, undefined, { ...routable(['anthropic']), classifier: classifying('complex') }, request);

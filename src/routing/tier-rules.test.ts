@@ -13,6 +13,7 @@ const sureTrivial = (family: TaskClass['family'], numbers: number): TaskClass =>
   numbers,
   beyondArithmetic: false,
   asksForExplanation: false,
+  namesRareTerm: false,
 });
 
 test('a trivial chat or translation request goes to T1', () => {
@@ -34,6 +35,12 @@ test('maths is trivial only as plain arithmetic (two numbers or more); reasoning
 
 test('a request for an explanation, a cause, a judgement or a design is never trivial', () => {
   assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), asksForExplanation: true }).tier, 'T2');
+});
+
+test('a short question naming a term outside everyday vocabulary is never trivial: "what\'s a monad" is not "what\'s the capital of Peru"', () => {
+  assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), namesRareTerm: true }).tier, 'T2');
+  // Read as trivial small talk at 0.94 before the rule, and served at T1.
+  assert.equal(chooseTier(undefined, undefined, TaskClassifier.fromFile().classify({ prompt: "what's a monad" })).tier, 'T2');
 });
 
 test('a proof is never trivial, whatever family the classifier reads it as', () => {

@@ -73,7 +73,7 @@ const neverTrivialFamilies = new Set(['reasoning', 'code', 'writing', 'analysis'
 const SURE_FAMILY = 0.85;
 
 function trivialIsSafe(task: TaskClass): boolean {
-  if (neverTrivialFamilies.has(task.family) || task.asksForExplanation || task.asksForProof) return false;
+  if (neverTrivialFamilies.has(task.family) || task.asksForExplanation || task.asksForProof || task.namesRareTerm) return false;
   // A family the classifier is unsure of may be code or reasoning read as small talk: not on its word either.
   if (task.familyConfidence < SURE_FAMILY) return false;
   if (task.family === 'math') return task.numbers >= 2 && !task.beyondArithmetic;

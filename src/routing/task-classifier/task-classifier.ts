@@ -5,6 +5,7 @@ import { mostProbable, predictQuantised, type QuantisedModel } from './linear-mo
 import { asksForExplanation, asksForProof, prepareTaskCues } from './task-cues.js';
 import { loadHead, type StoredClassifier } from './model-file.js';
 import { goesBeyondArithmetic } from './prompt-shapes.js';
+import { namesRareTerm } from './rare-terms.js';
 
 export const taskFamilies = ['code', 'writing', 'analysis', 'math', 'extraction', 'summarization', 'translation', 'chat', 'reasoning'] as const;
 export type TaskFamily = (typeof taskFamilies)[number];
@@ -28,6 +29,11 @@ export interface TaskClass {
   beyondArithmetic: boolean;
   /** The request asks for an explanation, a cause, a judgement or a design: open-ended however short. */
   asksForExplanation: boolean;
+  /**
+   * An English request that names a term outside everyday vocabulary ("what's a monad"): its difficulty may hide in the term.
+   * Looked for only when the request may read as trivial (a probability of half or more; the tier rules need far more).
+   */
+  namesRareTerm: boolean;
 }
 
 /** The task family and complexity of a request (issue 18), from the model trained on eval/routing/prompts.jsonl. */
@@ -85,6 +91,7 @@ export class TaskClassifier {
       // Read by the tier rules of maths only: not looked for in other requests.
       beyondArithmetic: family === 'math' && goesBeyondArithmetic(start),
       asksForExplanation: asksForExplanation(features.requestText),
+      namesRareTerm: levels[this.trivial] >= 0.5 && namesRareTerm(input.prompt),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cuesIn } from './task-cues.js';
+import { asksForProof, cuesIn } from './task-cues.js';
 
 test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
   assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);
@@ -452,4 +452,13 @@ test("a symbol's meaning asked, a text's core message and fields asked of a rece
   assert.ok(cuesIn('was ist die kernaussage dieses kommentars?').includes('summarization'));
   for (const text of ['このレシートから店名、日付、合計金額を教えてください。', 'このメールから締め切りを教えて']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.ok(!cuesIn('この町から東京への行き方を教えて').includes('extraction'));
+});
+
+test('German "Beweis" (a proof) asks for one and is a maths cue; the burden and the means of proof in law are neither', () => {
+  assert.ok(asksForProof('ist die menge der rationalen zahlen abzählbar? beweis bitte.'));
+  assert.ok(cuesIn('ist die menge der rationalen zahlen abzählbar? beweis bitte.').includes('math'));
+  for (const text of ['die beweislast liegt beim kläger', 'welche beweismittel sind zulässig?']) {
+    assert.ok(!asksForProof(text), text);
+    assert.ok(!cuesIn(text).includes('math'), text);
+  }
 });
