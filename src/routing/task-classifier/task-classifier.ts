@@ -31,7 +31,7 @@ export interface TaskClass {
   asksForExplanation: boolean;
   /**
    * An English request that names a term outside everyday vocabulary ("what's a monad"): its difficulty may hide in the term.
-   * Looked for only when the request may read as trivial (a probability of half or more; the tier rules need far more).
+   * Looked for only when the request may read as trivial (at 0.8 or more: the tier rules take trivial at 0.85 and above).
    */
   namesRareTerm: boolean;
 }
@@ -91,7 +91,7 @@ export class TaskClassifier {
       // Read by the tier rules of maths only: not looked for in other requests.
       beyondArithmetic: family === 'math' && goesBeyondArithmetic(start),
       asksForExplanation: asksForExplanation(features.requestText),
-      namesRareTerm: levels[this.trivial] >= 0.5 && namesRareTerm(input.prompt),
+      namesRareTerm: levels[this.trivial] >= 0.8 && namesRareTerm(input.prompt),
     };
   }
 }
