@@ -462,3 +462,10 @@ test('German "Beweis" (a proof) asks for one and is a maths cue; the burden and 
     assert.ok(!cuesIn(text).includes('math'), text);
   }
 });
+
+test('"is it a good idea…" asks for a judgement in four languages, whatever follows; "what a good idea!" does not', () => {
+  for (const text of ['is it a good idea to rent instead of buying?', 'le passage à la semaine de quatre jours est-il une bonne idée pour une pme ?', 'wäre es eine gute idee, jetzt zu kaufen?', '¿es una buena idea invertir en oro?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['what a good idea!', 'that was a good idea, thanks']) assert.ok(!cuesIn(text).includes('analysis'), text);
+});
