@@ -469,3 +469,9 @@ test('"is it a good idea…" asks for a judgement in four languages, whatever fo
   }
   for (const text of ['what a good idea!', 'that was a good idea, thanks']) assert.ok(!cuesIn(text).includes('analysis'), text);
 });
+
+test('clauses judged unfavourable to a party and a problem to solve first, asked at the end of a long document, are analysis cues', () => {
+  for (const text of ['quelles clauses sont défavorables au locataire et lesquelles devrais-je négocier ?', 'which terms are unfavourable to us?', '根据这份调查，公司最应该优先解决哪些问题？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  // A word of the given text is no judgement asked: "the weather conditions were unfavorable" is shortened, not weighed.
+  assert.ok(!cuesIn('shorten this: "due to the fact that the weather conditions were unfavorable, the event has been postponed."').includes('analysis'));
+});
