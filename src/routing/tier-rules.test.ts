@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseTier } from './tier-rules.js';
-import { TaskClassifier, type TaskClass } from './task-classifier/task-classifier.js';
+import type { TaskClass } from './task-classifier/task-classifier.js';
+import { shippedClassifier } from '../../test/support/shipped-classifier.js';
 
 /** What the classifier would say of a request it is sure is trivial. */
 const sureTrivial = (family: TaskClass['family'], numbers: number): TaskClass => ({
@@ -40,7 +41,7 @@ test('a request for an explanation, a cause, a judgement or a design is never tr
 test('a short question naming a term outside everyday vocabulary is never trivial: "what\'s a monad" is not "what\'s the capital of Peru"', () => {
   assert.equal(chooseTier(undefined, undefined, { ...sureTrivial('chat', 0), namesRareTerm: true }).tier, 'T2');
   // Read as trivial small talk at 0.94 before the rule, and served at T1.
-  assert.equal(chooseTier(undefined, undefined, TaskClassifier.fromFile().classify({ prompt: "what's a monad" })).tier, 'T2');
+  assert.equal(chooseTier(undefined, undefined, shippedClassifier.classify({ prompt: "what's a monad" })).tier, 'T2');
 });
 
 test('a proof is never trivial, whatever family the classifier reads it as', () => {
@@ -67,7 +68,6 @@ test('analysis is never trivial on the classifier\'s word: weighing or forecasti
 });
 
 test('short, hard questions the classifier reads as trivial are still served at T2 or above', () => {
-  const classifier = TaskClassifier.fromFile();
   const shortHardQuestions = [
     'Is P equal to NP?', 'Classify all groups of order 8.', 'Design Twitter.', 'Is Bitcoin a bubble?', 'Erkläre die Relativitätstheorie.',
     'Is free will compatible with determinism?', 'What is the meaning of life?', 'What would happen if the Moon disappeared?',
@@ -79,7 +79,7 @@ test('short, hard questions the classifier reads as trivial are still served at 
     '¿Cuánto es 3 elevado a 50?', '¿Cuánto es 98765 por 43219?', '987654×123456は？', "C'est quoi la relativité générale ?",
   ];
   for (const prompt of shortHardQuestions) {
-    const tier = chooseTier(undefined, undefined, classifier.classify({ prompt })).tier;
+    const tier = chooseTier(undefined, undefined, shippedClassifier.classify({ prompt })).tier;
     assert.notEqual(tier, 'T1', prompt);
   }
 });

@@ -1,6 +1,6 @@
 import type { Tier } from '../catalog/catalog-types.js';
 import type { RoutingHints, RoutingOverride } from '../core/svc-options.js';
-import type { Complexity, TaskClass } from './task-classifier/task-classifier.js';
+import { TRIVIAL_CONFIDENCE, type Complexity, type TaskClass } from './task-classifier/task-classifier.js';
 
 const rank: Record<Tier, number> = { T1: 1, T2: 2, T3: 3 };
 const tierOf = (value: number): Tier => `T${Math.min(3, Math.max(1, value))}` as Tier;
@@ -40,17 +40,6 @@ function effectiveComplexity(task: TaskClass): Complexity {
   if (p.trivial >= TRIVIAL_CONFIDENCE && trivialIsSafe(task)) return 'trivial';
   return 'standard';
 }
-
-/**
- * How sure the classifier must be that a request is trivial before it may go to T1 (the weakest models). Set high: T1
- * saves next to nothing over T2 against the baseline (94.2 % of the routing set's cost saved at 0.65 and at 0.75 alike),
- * while a complex request at T1 is a wrong answer. Terse hard requests ("Event Sourcing mit Snapshots – wie
- * modellieren?", "o real vai se valorizar em 2026?") read as small talk at 0.69–0.88, and each retraining moves them: the
- * held-back rows' complex request nearest to T1, "Design Uber.", read trivial at 0.77 and small talk at 0.80 (2026-12-06),
- * kept from T1 only by the design rule. At 0.85 (and SURE_FAMILY 0.85) the margin is 0.08: T1 takes 3.3 % of the
- * held-back rows (5.1 % at 0.75 / 0.8), 44 of their 205 trivial requests, and 3 standard ones.
- */
-const TRIVIAL_CONFIDENCE = 0.85;
 
 /**
  * Where a short prompt may still be hard, "trivial" is not taken on the classifier's word: the classifier learnt

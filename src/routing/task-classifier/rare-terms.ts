@@ -16,8 +16,8 @@ const SHORTEST_TERM = 5;
 const CHAT_SPELLINGS = new Set(['whats', 'thats', 'hahaha', 'hehehe', 'lolol']);
 /**
  * Words of English that the other languages of the routing set do not write (not "a", "in", "an", "die", "est", nor
- * German "was" or Portuguese "do"): a text holding one reads as English. "¿Cómo se dice 'ventana' en inglés?" holds none, and "ventana" is an English word for the
- * filter; nor does "'Bonjour, ça va ?' in English please".
+ * German "was" or Portuguese "do"): a text holding one reads as English. "¿Cómo se dice 'ventana' en inglés?" holds none
+ * ("ventana" is an English word for the word filter), nor does "'Bonjour, ça va ?' in English please".
  */
 const ENGLISH_ONLY = new Set(['the', 'is', 'are', 'what', 'whats', 'who', 'how', 'why', 'does', 'of', 'and', 'you', 'this', 'that', 'which', 'can', 'should', 'would', 'could', 'with', 'there']);
 /** Words as letters of any script: "qué" and "ça" are one word each. */

@@ -1,7 +1,7 @@
 import { englishLexicon, knownWord } from '../../cache/semantic/lexicon.js';
 import { CueIndex, type Cue } from './cue-index.js';
 import { correctsOwnText, identifiesInGivenText, kinshipPuzzle, syllogismsInEverydayWords } from './phrase-cues.js';
-import { BETWEEN_SETS, FUNCTION_PROPERTIES, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
+import { BETWEEN_SETS, FUNCTION_PROPERTIES, GERMAN_PROOF, LETTER_TO_WRITE, MATHS_ONLY_FUNCTION_KINDS, booleanOperations, everydayWords, inLanguage, intoLanguage, mathematicalFunction, mediaScript, programScript, storyScript, withGivenDigits } from './word-senses.js';
 
 /** A share asked of the world ("about what percentage / fraction…"), as a pattern's source. */
 const A_SHARE = String.raw`(?:percentage|percent|share|fraction|proportion)\b`;
@@ -99,7 +99,7 @@ const taskCues: Record<string, readonly Cue[]> = {
     'topological space', 'power series', 'converges', 'real numbers', 'complex numbers', 'real-valued', 'vector space', 'cyclic group', 'group of order', 'integers modulo', 'congruent modulo', 'invertible',
     'fracción', 'fracciones', 'número decimal', 'redondea', 'mínimo común múltiplo', 'máximo común divisor', 'divisible entre', 'divisible por', 'polígono', 'brüche', 'dezimalzahl', 'kommazahl', 'gerundet', 'kleinste gemeinsame vielfache', 'größte gemeinsame teiler', 'teilbar', 'vieleck', 'fraction irréductible', 'nombre décimal', 'arrondi à', 'arrondir à', 'ppcm', 'pgcd', 'divisible par', 
     '约分', '通分', '最简分数', '約分', '小数点', '四舍五入', '整除', '多边形', '中位数', '四捨五入', '割り切れ', '多角形', '中央値',
-    'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', /beweis(?!mittel|last|aufnahme|stück|führung)/, 'ableitung', 'résous', 'calcule', 'équation', 'démontre', 'montrer que', 'montrez que', 'zeigen sie, dass', 'zeige, dass', 'muestre que', 'demuestre', 'demostrar que', 'pruebe que', 'を示せ', '求解', '求出', '求证', '求导', '求值', '求函数', '求它', '求这', '求该', '求第', '求其', /を求め(?!る[A-Za-z+#]*(?:関数|プログラム|コード|メソッド|スクリプト|クエリ))/, '，求', '。求', '方程', '证明', /计算(?!机)/, '概率', '積分', '証明', '計算', '確率',
+    'resuelve', 'calcula', 'ecuación', 'demuestra', 'berechne', 'gleichung', new RegExp(GERMAN_PROOF), 'ableitung', 'résous', 'calcule', 'équation', 'démontre', 'montrer que', 'montrez que', 'zeigen sie, dass', 'zeige, dass', 'muestre que', 'demuestre', 'demostrar que', 'pruebe que', 'を示せ', '求解', '求出', '求证', '求导', '求值', '求函数', '求它', '求这', '求该', '求第', '求其', /を求め(?!る[A-Za-z+#]*(?:関数|プログラム|コード|メソッド|スクリプト|クエリ))/, '，求', '。求', '方程', '证明', /计算(?!机)/, '概率', '積分', '証明', '計算', '確率',
     // Quick facts, not sums: "How much does a Tesla cost?" asks a price ('how much' with an article and no more), "how many
     // continents / bones / players…" a fact of the world, not a count of given numbers.
     /how many(?! (?:continents|oceans|planets|countries|provinces|bones|teeth|chromosomes|time zones|official languages|players|strings|hearts|amendments|elements|books in the bible)\b)/, /how much(?! (?:does|do|is|are|would|will) (?:an?|the|it|my|one)\b[^?]{0,40}\?)/, 'percent', withGivenDigits('area of'), withGivenDigits('volume of'), withGivenDigits('radius'), 'square root', 'cube root', 'raíz cuadrada', 'quadratwurzel', 'wurzel aus', 'racine carrée', 'radice quadrata', 'raiz quadrada', 'квадратный корень', '平方根', '제곱근', withGivenDigits('interest rate'), 'compound interest', 'simple interest', 'average of', 'average speed', /cuánt(?!ic)/, /cuant(?!ic)/, 'combien', 'wie viel', '多少', /いくつ(?![かも])/u, '面积', '体积', '平均',
@@ -342,7 +342,7 @@ export function cuesIn(text: string): string[] {
 }
 
 /** Asking for a proof, in the languages of the cues: proof-level work whatever its length ("证明：根号2是无理数"). */
-const proofPattern = /(?<!\p{L})(prove(?!\p{L})|(?<!-)proofs?(?![\p{L}-])(?! of (?:concept|address|purchase|delivery|identity|income|residence|work))|show that|demonstrate that|beweis(?!mittel|last|aufnahme|stück|führung)|zeige?,? dass|démontre|prouve|montrer? que|montrez que|prueba que|prova che|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|ことを示し|증명/u;
+const proofPattern = new RegExp(String.raw`(?<!\p{L})(prove(?!\p{L})|(?<!-)proofs?(?![\p{L}-])(?! of (?:concept|address|purchase|delivery|identity|income|residence|work))|show that|demonstrate that|${GERMAN_PROOF}|zeige?,? dass|démontre|prouve|montrer? que|montrez que|prueba que|prova che|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|ことを示し|증명`, 'u');
 
 export const asksForProof = (text: string) => proofPattern.test(text);
 

@@ -101,3 +101,6 @@ export const everydayWords = {
  * an interest rate of 4 %") a word problem's. The cue holds when a digit stands anywhere in the text (a pattern's source).
  */
 export const withGivenDigits = (source: string): DigitCue => ({ withDigit: source });
+
+/** German "Beweis" (a proof: "Beweis bitte", "beweise, dass…"), not the law's "Beweislast" or "Beweismittel" (a pattern's source). */
+export const GERMAN_PROOF = 'beweis(?!mittel|last|aufnahme|stück|führung)';
