@@ -25,9 +25,18 @@
  *   deduction, date, navigation, lies, shuffling and fallacy tasks reasoning; `object_counting` ("I have a chair, two
  *   tables… how many objects?") is left out, as the set reads such a question as a trick question, and so are the tasks
  *   about language (hyperbaton, snarks, ruin_names…).
+ * - WizardLM's test set `WizardLM_testset.jsonl` (github.com/nlpxucan/WizardLM, WizardLM/data/): 218 instructions by skill,
+ *   each with a difficulty from 1 to 10. The skills that name one of svc's families are scored (Math, Code Generation and
+ *   Code Debug, Reasoning, Writting as the file spells it, Roleplay as small talk, as in MT-Bench); the knowledge skills
+ *   (Physics, Law…), Academic Writing, Multilingual and Complex Format hold several families each and are left out.
+ * - AlignBench `data_v1.1_release.jsonl` (github.com/THUDM/AlignBench, data/): 683 Chinese questions by category, in
+ *   MT-Bench's manner. Maths (数学计算), logic (逻辑推理), writing (文本写作) and translation (基本任务/翻译) are scored; the
+ *   basic tasks' "information extraction" (信息抽取) is mostly riddles, ambiguous sentences and summaries, and is left
+ *   out with the knowledge, role-play and Chinese-understanding categories.
  *
- * Last, every Arena-Hard prompt and MT-Bench first turn (all categories) is routed without hints, and those served at T1
- * are counted and printed: prompts chosen for being hard, which issue 18 never wants below T2.
+ * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
+ * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
+ * never wants below T2.
  */
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -53,6 +62,11 @@ const hardPrompts: string[] = [];
 
 const arenaSubcategories: Record<string, string> = { coding: 'code', creative_writing: 'writing' };
 const mtBenchCategories: Record<string, string> = { writing: 'writing', roleplay: 'chat', reasoning: 'reasoning', math: 'math', coding: 'code', extraction: 'extraction' };
+const wizardLmSkills: Record<string, string> = { Math: 'math', 'Code Generation': 'code', 'Code Debug': 'code', Reasoning: 'reasoning', Writting: 'writing', Roleplay: 'chat' };
+/** WizardLM's difficulty from which an instruction is hard (its scale is 1 to 10). */
+const WIZARDLM_HARD = 7;
+/** AlignBench's categories (and the one subcategory, translation) scored, by their Chinese names. */
+const alignBenchFamilies: Record<string, string> = { 数学计算: 'math', 逻辑推理: 'reasoning', 文本写作: 'writing', 翻译: 'translation' };
 const bbhFamilies: Record<string, string> = {
   multistep_arithmetic_two: 'math',
   ...Object.fromEntries(
@@ -117,7 +131,17 @@ function promptsOf(file: string): Labelled[] {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
   }
-  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string });
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string; Skill?: string; Instruction?: string; Difficulty?: number });
+  if (rows[0]?.Skill !== undefined) {
+    for (const row of rows) if (row.Difficulty! >= WIZARDLM_HARD) hardPrompts.push(row.Instruction!);
+    return rows.flatMap((row) => (wizardLmSkills[row.Skill!] ? [{ set: `WizardLM test set ${row.Skill}`, family: wizardLmSkills[row.Skill!], prompt: row.Instruction! }] : []));
+  }
+  if (rows[0]?.question !== undefined && rows[0]?.category !== undefined) {
+    return rows.flatMap((row) => {
+      const family = alignBenchFamilies[row.subcategory!] ?? alignBenchFamilies[row.category!];
+      return family ? [{ set: `AlignBench ${alignBenchFamilies[row.subcategory!] ? row.subcategory : row.category}`, family, prompt: row.question! }] : [];
+    });
+  }
   if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
   if (rows[0]?.judge !== undefined) {
     for (const row of rows) if (row.judge![1].endsWith('multi-turn')) judgedConversations.push({ question_id: row.question_id!, user_prompt: row.user_prompt! });
@@ -179,7 +203,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();
@@ -221,6 +245,6 @@ if (mmluOthers) {
 if (hardPrompts.length > 0) {
   // Issue 18's other line: no complex or expert prompt below T2. These sets hold no easy prompt, so each one at T1 is a fault.
   const atT1 = hardPrompts.filter((prompt) => chooseTier(undefined, undefined, classifier.classify({ prompt, system })).tier === 'T1');
-  console.log(`Arena-Hard and MT-Bench prompts served at T1 without hints: ${atT1.length} of ${hardPrompts.length}`);
+  console.log(`Arena-Hard, MT-Bench and hard WizardLM prompts served at T1 without hints: ${atT1.length} of ${hardPrompts.length}`);
   for (const prompt of atT1) console.log(`  at T1: ${prompt.replace(/\s+/g, ' ').slice(0, 160)}`);
 }
