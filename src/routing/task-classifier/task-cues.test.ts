@@ -475,3 +475,22 @@ test('clauses judged unfavourable to a party and a problem to solve first, asked
   // A word of the given text is no judgement asked: "the weather conditions were unfavorable" is shortened, not weighed.
   assert.ok(!cuesIn('shorten this: "due to the fact that the weather conditions were unfavorable, the event has been postponed."').includes('analysis'));
 });
+
+test('Chinese and Japanese higher maths, counting and logic questions name their family; everyday uses of the same characters do not', () => {
+  for (const text of ['设a是n阶实对称矩阵，证明其特征值为实数', '求极限', '一共有多少种选法？', '帮我解决一道高数问题', '洛必达法则什么时候不能用', '行列の固有値を求めて', '何通りありますか', '求含有n个元素的集合的所有非空子集']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+  for (const text of ['极限运动很危险', '学习英语有哪几种方法', '交通法则', '积分兑换商城怎么用']) assert.ok(!cuesIn(text).includes('math'), text);
+  for (const text of ['比赛没有取消，能否推出今天没有下雨？', '这个结论成立吗？', '以下哪项如果为真，最能削弱上述结论？', '把下面几个步骤排成正确的顺序', 'この推論から何が導けますか']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.ok(!cuesIn('公司下周推出新品').includes('reasoning'));
+  for (const text of ['帮我写一份年终总结', '给导师发邮件，帮我写得礼貌一点']) assert.ok(cuesIn(text).includes('writing'), text);
+});
+
+test("a programming exercise's \"given an array…, return…\" is a code cue; returning a book given as a gift is not", () => {
+  for (const text of ['given a string s, return the length of the longest substring without repeating characters.', 'you are given an array of intervals. merge the overlapping ones and return the result.']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+  assert.ok(!cuesIn('i was given a book as a gift, can i return it?').includes('code'));
+});
