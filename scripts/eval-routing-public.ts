@@ -33,6 +33,10 @@
  *   MT-Bench's manner. Maths (数学计算), logic (逻辑推理), writing (文本写作) and translation (基本任务/翻译) are scored; the
  *   basic tasks' "information extraction" (信息抽取) is mostly riddles, ambiguous sentences and summaries, and is left
  *   out with the knowledge, role-play and Chinese-understanding categories.
+ * - BELLE's `eval_set.json` (github.com/LianjiaTech/BELLE, eval/): 1,000 Chinese instructions by class, one JSON object a
+ *   line. Its maths, code, summarization, extraction (`extract`) and writing (`generation`) classes are scored; `rewrite`
+ *   holds translations among its edits, and open and closed questions, brainstorming and classification span several
+ *   families: left out.
  *
  * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
  * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
@@ -66,6 +70,7 @@ const wizardLmSkills: Record<string, string> = { Math: 'math', 'Code Generation'
 /** WizardLM's difficulty from which an instruction is hard (its scale is 1 to 10). */
 const WIZARDLM_HARD = 7;
 /** AlignBench's categories (and the one subcategory, translation) scored, by their Chinese names. */
+const belleClasses: Record<string, string> = { math: 'math', code: 'code', summarization: 'summarization', extract: 'extraction', generation: 'writing' };
 const alignBenchFamilies: Record<string, string> = { 数学计算: 'math', 逻辑推理: 'reasoning', 文本写作: 'writing', 翻译: 'translation' };
 const bbhFamilies: Record<string, string> = {
   multistep_arithmetic_two: 'math',
@@ -119,6 +124,13 @@ function promptsOf(file: string): Labelled[] {
   const lines = () => text.split('\n').filter((line) => line.trim());
   const mgsm = /^mgsm_(\w+)\.tsv$/.exec(name);
   if (mgsm) return lines().map((line) => ({ set: `MGSM ${mgsm[1]}`, family: 'math', prompt: line.split('\t')[0] }));
+  if (name.endsWith('.json') && text.startsWith('{"question"')) {
+    return lines().flatMap((line) => {
+      const row = JSON.parse(line) as { question: string; class: string };
+      const family = belleClasses[row.class];
+      return family ? [{ set: `BELLE ${row.class}`, family, prompt: row.question }] : [];
+    });
+  }
   if (name.endsWith('.json')) {
     const task = name.replace(/\.json$/, '');
     const family = bbhFamilies[task];
@@ -203,7 +215,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();

@@ -494,3 +494,12 @@ test("a programming exercise's \"given an array…, return…\" is a code cue; r
   }
   assert.ok(!cuesIn('i was given a book as a gift, can i return it?').includes('code'));
 });
+
+test('Chinese summaries, titles, keywords, slogans and "generate a piece" name their family; "this article" is a given text, not one to write', () => {
+  for (const text of ['请摘要下面这段话', '用两句话概括这篇通知的大意', '给下面这段文字起一个合适的标题', '列出三个主要观点']) assert.ok(cuesIn(text).includes('summarization'), text);
+  for (const text of ['从下面的句子中抽取出所有的人名', '找出这段评价中的关键词']) assert.ok(cuesIn(text).includes('extraction'), text);
+  for (const text of ['为运动会写一句口号', '生成一则新闻稿', '创作一首关于秋天的诗', '帮我准备一份发言稿']) assert.ok(cuesIn(text).includes('writing'), text);
+  for (const text of ['请摘要这篇文章', 'この文章を要約して']) assert.ok(!cuesIn(text).includes('writing'), text);
+  assert.ok(cuesIn('写一篇文章').includes('writing'));
+  assert.ok(!cuesIn('这个标题怎么样').includes('summarization'));
+});
