@@ -503,3 +503,11 @@ test('Chinese summaries, titles, keywords, slogans and "generate a piece" name t
   assert.ok(cuesIn('写一篇文章').includes('writing'));
   assert.ok(!cuesIn('这个标题怎么样').includes('summarization'));
 });
+
+test("a logic-grid puzzle's clues and a character to play name their family; having no clue does not", () => {
+  for (const text of ['four friends each own a different pet. here are some clues: ann lives next to the dog owner.', 'con las siguientes pistas, ¿quién tiene cada animal?', '根据以下线索判断每人来自哪里']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.ok(!cuesIn('i have no clue how to fix this').includes('reasoning'));
+  for (const text of ['if you were a detective, what would your name be?', 'consider yourself as a gamer named ninja']) assert.ok(cuesIn(text).includes('chat'), text);
+});
