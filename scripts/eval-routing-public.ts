@@ -37,6 +37,10 @@
  *   line. Its maths, code, summarization, extraction (`extract`) and writing (`generation`) classes are scored; `rewrite`
  *   holds translations among its edits, and open and closed questions, brainstorming and classification span several
  *   families: left out.
+ * - LogiQA `Test.txt` and `zh_test.txt` (github.com/lgw863/LogiQA-dataset): 651 logical-reasoning questions from China's
+ *   civil-service exams, in English and in Chinese, each a passage, a question and four options. Scored as reasoning, on
+ *   lines of their own outside the total: a third of them ask which option weakens or strengthens an argument, which the
+ *   family list may read as analysis (a critique), though the set and the exams call them logic.
  *
  * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
  * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
@@ -122,6 +126,11 @@ function promptsOf(file: string): Labelled[] {
   const name = basename(file);
   const text = readFileSync(file, 'utf8');
   const lines = () => text.split('\n').filter((line) => line.trim());
+  if (/^(?:zh_)?test\.txt$/i.test(name)) {
+    // Blocks: the answer's letter on a line of its own, then the passage, the question and the options.
+    const blocks = text.replace(/\r/g, '').split(/\n\n(?=[a-d]\n)/).map((block) => block.trim()).filter(Boolean);
+    return blocks.map((block) => ({ set: `LogiQA (${name.startsWith('zh') ? 'zh' : 'en'}, outside the total)`, family: 'reasoning', prompt: block.split('\n').slice(1).join('\n') }));
+  }
   const mgsm = /^mgsm_(\w+)\.tsv$/.exec(name);
   if (mgsm) return lines().map((line) => ({ set: `MGSM ${mgsm[1]}`, family: 'math', prompt: line.split('\t')[0] }));
   if (name.endsWith('.json') && text.startsWith('{"question"')) {
@@ -215,7 +224,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json | LogiQA Test.txt, zh_test.txt>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();
@@ -241,13 +250,15 @@ const line = (name: string, right: number, total: number, misread = '') => conso
 const printSet = (set: string, result: { right: number; total: number; misread: Map<string, number> }) =>
   line(set, result.right, result.total, [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', '));
 // The fully labelled sets and their total, then the partially labelled one, outside it.
+const outsideTotal = (set: string) => set === MMLU_OTHERS || set.startsWith('LogiQA');
 for (const [set, result] of [...results].sort()) {
-  if (set === MMLU_OTHERS) continue;
+  if (outsideTotal(set)) continue;
   right += result.right;
   total += result.total;
   printSet(set, result);
 }
 line('all (full labels)', right, total);
+for (const [set, result] of [...results].sort()) if (set.startsWith('LogiQA')) printSet(set, result);
 const mmluOthers = results.get(MMLU_OTHERS);
 if (mmluOthers) {
   printSet(MMLU_OTHERS, mmluOthers);

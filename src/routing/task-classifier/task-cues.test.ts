@@ -511,3 +511,10 @@ test("a logic-grid puzzle's clues and a character to play name their family; hav
   assert.ok(!cuesIn('i have no clue how to fix this').includes('reasoning'));
   for (const text of ['if you were a detective, what would your name be?', 'consider yourself as a gamer named ninja']) assert.ok(cuesIn(text).includes('chat'), text);
 });
+
+test("a critical-reasoning question's options ('if true, most weakens…', 'can be derived', 可以得出以下哪项) are reasoning cues; an argument made in passing is not", () => {
+  for (const text of ['which of the following, if true, most seriously weakens the argument?', 'the argument assumes which of the following?', '根据以上陈述，可以得出以下哪项？', '以下哪项如果为真，最能质疑上述结论？', 'laquelle des affirmations suivantes affaiblit le plus ce raisonnement ?']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.ok(!cuesIn('this will strengthen the case for a new stadium').includes('reasoning'));
+});
