@@ -518,3 +518,7 @@ test("a critical-reasoning question's options ('if true, most weakens…', 'can 
   }
   assert.ok(!cuesIn('this will strengthen the case for a new stadium').includes('reasoning'));
 });
+
+test('a power, a midpoint and a derivative in Chinese and Japanese, and "求" after a half-width comma, are maths cues', () => {
+  for (const text of ['已知3的a次方＝125', '点e是bc的中点,连ae交bd于点f,求bf的长度', 'tan(x)をxで微分するとどうなりますか']) assert.ok(cuesIn(text).includes('math'), text);
+});
