@@ -522,3 +522,10 @@ test("a critical-reasoning question's options ('if true, most weakens…', 'can 
 test('a power, a midpoint and a derivative in Chinese and Japanese, and "求" after a half-width comma, are maths cues', () => {
   for (const text of ['已知3的a次方＝125', '点e是bc的中点,连ae交bd于点f,求bf的长度', 'tan(x)をxで微分するとどうなりますか']) assert.ok(cuesIn(text).includes('math'), text);
 });
+
+test('sorting given items into classes is extraction in Chinese, Japanese and German; sorting rubbish (垃圾分类) is not', () => {
+  for (const text of ['将以下动物按哺乳动物和非哺乳动物进行分类', '把下面这些评论分类为好评、中评或差评', '次の問い合わせを「配送」「返品」のどれかに分類してください', 'ordne die folgenden bewertungen als positiv oder negativ ein']) {
+    assert.ok(cuesIn(text).includes('extraction'), text);
+  }
+  assert.ok(!cuesIn('垃圾分类到底怎么分啊').includes('extraction'));
+});
