@@ -529,3 +529,16 @@ test('sorting given items into classes is extraction in Chinese, Japanese and Ge
   }
   assert.ok(!cuesIn('垃圾分类到底怎么分啊').includes('extraction'));
 });
+
+test('R, Julia, Elixir, Ruby, Swift, Stata, Rails and LaTeX name code; a trip to Rome, a ruby ring, going off the rails and latex gloves do not', () => {
+  for (const text of ['how do i do this in r?', 'ggplot2 legend position', 'in julia, how do i read a csv', 'elixir genserver timeout', 'ruby method missing', 'in swift, how can i write pattern-matching with conditionals?', 'stata regression command', 'rails migration fails', 'latex table with merged cells', 'how to center a div']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+  for (const text of ['i live in rome', 'a ruby ring for my wife', 'my week went off the rails', 'latex gloves for cleaning', 'thanks for the swift reply']) assert.ok(!cuesIn(text).includes('code'), text);
+});
+
+test('brain teasers, a French "synthèse", a Chinese abridgement and translation into Chinese or from Japanese name their family', () => {
+  for (const text of ['here is a brain teaser for you', 'un petit casse-tête', '来个脑筋急转弯']) assert.ok(cuesIn(text).includes('reasoning'), text);
+  for (const text of ['synthétise ce rapport en cinq lignes', '帮我缩写成100字']) assert.ok(cuesIn(text).includes('summarization'), text);
+  for (const text of ['把这段话译成中文', 'この文を和訳して', "what's the english for 'sobremesa'?"]) assert.ok(cuesIn(text).includes('translation'), text);
+});
