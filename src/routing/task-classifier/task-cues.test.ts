@@ -542,3 +542,12 @@ test('brain teasers, a French "synthèse", a Chinese abridgement and translation
   for (const text of ['synthétise ce rapport en cinq lignes', '帮我缩写成100字']) assert.ok(cuesIn(text).includes('summarization'), text);
   for (const text of ['把这段话译成中文', 'この文を和訳して', "what's the english for 'sobremesa'?"]) assert.ok(cuesIn(text).includes('translation'), text);
 });
+
+test('an opinion asked of a plan, a joke asked for, a syllogism, a liar and an order to find name their family in five languages; "if every day…" and "when everyone is here" do not', () => {
+  for (const text of ['¿qué opinas de mi plan?', 'was hältst du von der idee', 'que penses-tu de ce slogan ?', 'この考えをどう思いますか？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  for (const text of ['cuéntame un chiste', 'erzähl mir einen witz', 'raconte-moi une blague', '给我讲个笑话吧']) assert.ok(cuesIn(text).includes('chat'), text);
+  for (const text of ['si todos los pintores son artistas', 'wenn alle katzen tiere sind', 'si tous les dragons sont verts', 'wer lügt?', '本当のことを言っているのは誰？誰が嘘をついているか', 'in what order are they?']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  for (const text of ['si todos los días salgo a correr', 'wenn alle da sind, essen wir']) assert.ok(!cuesIn(text).includes('reasoning'), text);
+});
