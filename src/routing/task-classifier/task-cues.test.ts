@@ -551,3 +551,10 @@ test('an opinion asked of a plan, a joke asked for, a syllogism, a liar and an o
   }
   for (const text of ['si todos los días salgo a correr', 'wenn alle da sind, essen wir']) assert.ok(!cuesIn(text).includes('reasoning'), text);
 });
+
+test('a question answered from a given text or conversation ("according to the policy below", "según el siguiente texto", 根据下面的通知) is extraction; "according to the latest research" is not', () => {
+  for (const text of ['according to the policy below, how many days do employees have?', 'based on the conversation below, what time is the delivery?', 'según el siguiente texto, ¿cuándo abre la piscina?', "d'après ce message, à quelle heure part le bus ?", '根据下面的通知回答：报名截止时间是什么时候？', '以下の会話から、待ち合わせの時間を答えてください']) {
+    assert.ok(cuesIn(text).includes('extraction'), text);
+  }
+  for (const text of ['according to the latest research, is coffee healthy?', 'based on the above, what should i do?']) assert.ok(!cuesIn(text).includes('extraction'), text);
+});
