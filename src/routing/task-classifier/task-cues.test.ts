@@ -558,3 +558,11 @@ test('a question answered from a given text or conversation ("according to the p
   }
   for (const text of ['according to the latest research, is coffee healthy?', 'based on the above, what should i do?']) assert.ok(!cuesIn(text).includes('extraction'), text);
 });
+
+test('numbers given to interpret, a deal to judge and a call to recap name their family; an interpreter (a program or a person) is no analysis', () => {
+  for (const text of ['interpret these a/b test results', 'interpreta estos datos', 'interprète ces données', 'was sagen diese zahlen aus?', '这些数据说明了什么？', 'このデータから何が言えますか', 'is the used one a good deal?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['write a python interpreter', 'i work as an interpreter']) assert.ok(!cuesIn(text).includes('analysis'), text);
+  for (const text of ['recap this call in five bullets', '简要说明一下这段公告讲了什么']) assert.ok(cuesIn(text).includes('summarization'), text);
+});
