@@ -39,8 +39,9 @@
  *   families: left out.
  * - LogiQA `Test.txt` and `zh_test.txt` (github.com/lgw863/LogiQA-dataset): 651 logical-reasoning questions from China's
  *   civil-service exams, in English and in Chinese, each a passage, a question and four options. Scored as reasoning, on
- *   lines of their own outside the total: a third of them ask which option weakens or strengthens an argument, which the
- *   family list may read as analysis (a critique), though the set and the exams call them logic.
+ *   lines of their own outside the total: two in five of them (265 of the English 651) ask which option weakens,
+ *   strengthens or explains an argument, which the family list may read as analysis (a critique), though the set and the
+ *   exams call them logic.
  *
  * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
  * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
