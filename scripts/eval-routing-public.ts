@@ -74,8 +74,8 @@ const mtBenchCategories: Record<string, string> = { writing: 'writing', roleplay
 const wizardLmSkills: Record<string, string> = { Math: 'math', 'Code Generation': 'code', 'Code Debug': 'code', Reasoning: 'reasoning', Writting: 'writing', Roleplay: 'chat' };
 /** WizardLM's difficulty from which an instruction is hard (its scale is 1 to 10). */
 const WIZARDLM_HARD = 7;
-/** AlignBench's categories (and the one subcategory, translation) scored, by their Chinese names. */
 const belleClasses: Record<string, string> = { math: 'math', code: 'code', summarization: 'summarization', extract: 'extraction', generation: 'writing' };
+/** AlignBench's categories (and the one subcategory, translation) scored, by their Chinese names. */
 const alignBenchFamilies: Record<string, string> = { 数学计算: 'math', 逻辑推理: 'reasoning', 文本写作: 'writing', 翻译: 'translation' };
 const bbhFamilies: Record<string, string> = {
   multistep_arithmetic_two: 'math',
@@ -90,6 +90,8 @@ const bbhFamilies: Record<string, string> = {
  */
 const MMLU_OTHERS = 'MMLU other subjects (no text of its own)';
 const NOT_A_TEXT = 'not writing, summarization or translation';
+/** LogiQA's sets: scored as reasoning, printed apart and left out of the total (the header says why). */
+const LOGIQA = 'LogiQA';
 const mmluMathematics = new Set(['abstract_algebra', 'college_mathematics', 'elementary_mathematics', 'high_school_mathematics', 'high_school_statistics']);
 
 /** The first column of a CSV file's rows after its header: a field in double quotes may hold commas, newlines and doubled quotes. */
@@ -130,7 +132,7 @@ function promptsOf(file: string): Labelled[] {
   if (/^(?:zh_)?test\.txt$/i.test(name)) {
     // Blocks: the answer's letter on a line of its own, then the passage, the question and the options.
     const blocks = text.replace(/\r/g, '').split(/\n\n(?=[a-d]\n)/).map((block) => block.trim()).filter(Boolean);
-    return blocks.map((block) => ({ set: `LogiQA (${name.startsWith('zh') ? 'zh' : 'en'}, outside the total)`, family: 'reasoning', prompt: block.split('\n').slice(1).join('\n') }));
+    return blocks.map((block) => ({ set: `${LOGIQA} (${name.startsWith('zh') ? 'zh' : 'en'}, outside the total)`, family: 'reasoning', prompt: block.split('\n').slice(1).join('\n') }));
   }
   const mgsm = /^mgsm_(\w+)\.tsv$/.exec(name);
   if (mgsm) return lines().map((line) => ({ set: `MGSM ${mgsm[1]}`, family: 'math', prompt: line.split('\t')[0] }));
@@ -156,12 +158,17 @@ function promptsOf(file: string): Labelled[] {
   const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string; Skill?: string; Instruction?: string; Difficulty?: number });
   if (rows[0]?.Skill !== undefined) {
     for (const row of rows) if (row.Difficulty! >= WIZARDLM_HARD) hardPrompts.push(row.Instruction!);
-    return rows.flatMap((row) => (wizardLmSkills[row.Skill!] ? [{ set: `WizardLM test set ${row.Skill}`, family: wizardLmSkills[row.Skill!], prompt: row.Instruction! }] : []));
+    return rows.flatMap((row) => {
+      const family = wizardLmSkills[row.Skill!];
+      return family ? [{ set: `WizardLM test set ${row.Skill}`, family, prompt: row.Instruction! }] : [];
+    });
   }
   if (rows[0]?.question !== undefined && rows[0]?.category !== undefined) {
     return rows.flatMap((row) => {
-      const family = alignBenchFamilies[row.subcategory!] ?? alignBenchFamilies[row.category!];
-      return family ? [{ set: `AlignBench ${alignBenchFamilies[row.subcategory!] ? row.subcategory : row.category}`, family, prompt: row.question! }] : [];
+      // Translation is a subcategory of the basic tasks: it names its set, the other categories theirs.
+      const scoredBy = alignBenchFamilies[row.subcategory!] ? row.subcategory! : row.category!;
+      const family = alignBenchFamilies[scoredBy];
+      return family ? [{ set: `AlignBench ${scoredBy}`, family, prompt: row.question! }] : [];
     });
   }
   if (rows[0]?.question !== undefined) return rows.map((row) => ({ set: 'GSM8K test', family: 'math', prompt: row.question! }));
@@ -251,7 +258,8 @@ const line = (name: string, right: number, total: number, misread = '') => conso
 const printSet = (set: string, result: { right: number; total: number; misread: Map<string, number> }) =>
   line(set, result.right, result.total, [...result.misread].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([pair, count]) => `${pair} ${count}`).join(', '));
 // The fully labelled sets and their total, then the partially labelled one, outside it.
-const outsideTotal = (set: string) => set === MMLU_OTHERS || set.startsWith('LogiQA');
+const isLogiQa = (set: string) => set.startsWith(LOGIQA);
+const outsideTotal = (set: string) => set === MMLU_OTHERS || isLogiQa(set);
 for (const [set, result] of [...results].sort()) {
   if (outsideTotal(set)) continue;
   right += result.right;
@@ -259,7 +267,7 @@ for (const [set, result] of [...results].sort()) {
   printSet(set, result);
 }
 line('all (full labels)', right, total);
-for (const [set, result] of [...results].sort()) if (set.startsWith('LogiQA')) printSet(set, result);
+for (const [set, result] of [...results].sort()) if (isLogiQa(set)) printSet(set, result);
 const mmluOthers = results.get(MMLU_OTHERS);
 if (mmluOthers) {
   printSet(MMLU_OTHERS, mmluOthers);

@@ -40,16 +40,6 @@ test("a word problem's question is a maths cue in each language: how many with a
   assert.deepEqual(cuesIn('如何求职成功？'), []);
 });
 
-test('a Boolean expression is a puzzle, a country is no language, an age difference no puzzle', () => {
-  assert.deepEqual(cuesIn('not ( true ) and ( true ) is'), ['reasoning']);
-  assert.deepEqual(cuesIn('false or not not ( true and false ) is'), ['reasoning']);
-  assert.deepEqual(cuesIn('is it true or false that goldfish forget in 3 seconds?'), []);
-  assert.deepEqual(cuesIn('i live in germany and trade shares'), []);
-  assert.deepEqual(cuesIn('say it in german please'), ['language']);
-  assert.deepEqual(cuesIn('ana is older than ben and ben is older than carl'), ['reasoning']);
-  assert.deepEqual(cuesIn('trent is 5 years older than jane'), ['math']);
-});
-
 test('grammatical errors are an editing task, named entities an extraction', () => {
   assert.deepEqual(cuesIn('edit the following paragraph to correct any grammatical errors'), ['writing']);
   assert.deepEqual(cuesIn('identify the named entities mentioned in the given news article'), ['extraction']);
@@ -77,11 +67,6 @@ test('an atomic compare-and-exchange is code, not a comparison', () => {
 test('a text of one\'s own to correct is writing; a program\'s text field is not', () => {
   for (const text of ['correct my english: i am agree with you', 'fix my grammar please', 'corrige mon texte : je suis allé a la plage', 'korrigiere meinen brief an den vermieter', 'corrige este texto', 'correggi questa frase']) assert.deepEqual(cuesIn(text), ['writing'], text);
   assert.ok(!cuesIn('fix the text field in my form').includes('writing'));
-});
-
-test("a kinship puzzle's people are letters, and an odd one out has nothing to do with the others, in the other languages too", () => {
-  for (const text of ['a es el padre de b. b es el padre de c. ¿cuál es la relación entre a y c?', 'a ist der vater von b', 'x est la sœur de y', 'quale parola non ha niente a che vedere con le altre?', "quel mot n'a rien à voir avec les autres ?"]) assert.deepEqual(cuesIn(text), ['reasoning'], text);
-  assert.deepEqual(cuesIn('anne is the mother of tom'), []);
 });
 
 test('a poem, a story or a song is asked for in more languages than the six: Vietnamese, Persian, Hebrew, Czech, Russian', () => {
@@ -120,13 +105,6 @@ test('cues are found in Spanish and French typed without accents, but not as Eng
   assert.deepEqual(cuesIn('in this scenario, the document was redacted'), []);
 });
 
-test("statements to judge true, false or uncertain are a puzzle's in French and Spanish too; a problem that consists of them is composed by nobody", () => {
-  assert.deepEqual(cuesIn('chaque problème se compose de trois affirmations. selon les deux premières, la troisième est-elle vraie, fausse ou incertaine ?'), ['reasoning']);
-  assert.deepEqual(cuesIn('según las siguientes afirmaciones, ¿quién miente?'), ['reasoning']);
-  assert.deepEqual(cuesIn('compose a sonnet about rain'), ['writing']);
-  assert.deepEqual(cuesIn('write me ten daily affirmations'), ['writing']);
-});
-
 test("an exam's mathematics names its objects, not a task: groups, distributions, primes and logarithms are maths cues; TCP and UDP are code's", () => {
   for (const text of ['let g be a cyclic group. statement 1 | every subgroup of an abelian group is normal.', 'x is normally distributed with mean 50 and standard deviation 5', 'welche der folgenden zahlen ist eine primzahl?', '选择题：等差数列{an}中，a1 = 2', 'la desviación estándar de la muestra']) assert.deepEqual(cuesIn(text), ['math'], text);
   assert.deepEqual(cuesIn('選択問題：tcpとudpの説明として正しいものはどれか。'), ['code']);
@@ -143,28 +121,6 @@ test('the same material asked three ways: what a text holds is extraction, its g
   for (const text of ['which vendors and prices are mentioned here?', 'zieh mir alle fristen und beträge raus', '从这段会议记录里找出每个部门的意见']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.deepEqual(cuesIn('resúmeme esta noticia para el grupo'), ['summarization']);
   for (const text of ['你觉得先上简化版是不是好决定？有什么风险？', '値上げを受け入れるべきか、他社を探すべきか']) assert.deepEqual(cuesIn(text), ['analysis'], text);
-});
-
-test("someone lying is a liars' puzzle; lying awake, down or on a beach is a body at rest", () => {
-  assert.deepEqual(cuesIn('if exactly one of them is lying, who broke the vase?'), ['reasoning']);
-  assert.deepEqual(cuesIn('tom says anna is lying. anna says tom is lying.'), ['reasoning']);
-  assert.deepEqual(cuesIn("i've been lying awake for like an hour every night"), []);
-  assert.deepEqual(cuesIn('my back hurts after lying down'), []);
-  assert.deepEqual(cuesIn('lying on the beach all week sounds great'), []);
-});
-
-test('weighings on a balance are a puzzle in German, French and Japanese too', () => {
-  assert.deepEqual(cuesIn('und wenn ich nur zwei wiegungen habe?'), ['reasoning']);
-  assert.deepEqual(cuesIn('neun kugeln und eine balkenwaage'), ['reasoning']);
-  assert.deepEqual(cuesIn('en trois pesées seulement'), ['reasoning']);
-  assert.deepEqual(cuesIn('天秤を2回だけ使って重いコインを見つけて'), ['reasoning']);
-});
-
-test("objects in a row and which is where among them are a puzzle's (BIG-Bench Hard's coloured objects)", () => {
-  assert.deepEqual(cuesIn('on the desk, you see a set of things arranged in a row: a grey cup, a purple mug, and a blue teddy bear.'), ['reasoning']);
-  assert.deepEqual(cuesIn('what is the color of the thing directly to the right of the cup?'), ['reasoning']);
-  assert.deepEqual(cuesIn('what is the colour of the left-most thing?'), ['reasoning']);
-  assert.deepEqual(cuesIn('what is the best color for a living room?'), []);
 });
 
 test('a function that maths names is a maths cue and no code cue, in each language; a function to write stays code', () => {
@@ -210,22 +166,10 @@ test("statistics is maths as an exam asks it and analysis as a decision weighs i
   assert.ok(cuesIn('what does "feierabend" mean in english?').includes('translation'));
 });
 
-test("a syllogism's question is a puzzle's in five languages; the main causes asked in Russian or Japanese are analysis", () => {
-  for (const text of ['se alguns médicos são professores e todos os professores são leitores, podemos concluir que alguns médicos são leitores?', 'peut-on conclure que tous les a sont c ?', 'можно ли сделать вывод, что все кошки серые?']) assert.ok(cuesIn(text).includes('reasoning'), text);
-  for (const text of ['почему малые города теряют население? назови основные причины.', 'なぜ少子化が進んでいるのですか？主な要因を教えてください。', 'quali sono i pro e i contro di un master?']) assert.ok(cuesIn(text).includes('analysis'), text);
-  assert.ok(cuesIn('put this into formal german for a client letter').includes('translation'));
-});
-
 test('how many continents or bones is a quick fact; how many apples are left is a word problem', () => {
   assert.ok(!cuesIn('how many continents are there').includes('math'));
   assert.ok(!cuesIn('how many bones are in the human body?').includes('math'));
   assert.ok(cuesIn('tom had 12 apples and gave away 5. how many apples are left?').includes('math'));
-});
-
-test("a jug puzzle measures exactly; asking the assistant today's weekday is no day puzzle", () => {
-  for (const text of ['tengo dos cubos, uno de 3 litros y otro de 5 litros. ¿cómo mido exactamente 4 litros?', 'how can you measure exactly 4 gallons with a 3 and a 5 gallon jug?']) assert.ok(cuesIn(text).includes('reasoning'), text);
-  assert.ok(!cuesIn('今天星期几来着？').includes('reasoning'));
-  assert.ok(cuesIn('如果今天是星期三，那么100天后是星期几？').includes('reasoning'));
 });
 
 test('a cause asked in Korean and "still worth it" in French are analysis', () => {
@@ -410,14 +354,6 @@ test("a table asked for and a given text's gist asked in everyday words are cues
   assert.ok(!cuesIn('what is the email address of the mayor').includes('summarization'));
 });
 
-test('a syllogism told in everyday words is a reasoning cue: all of a kind, then a question; "all my friends are going" is not', () => {
-  for (const text of ['tous les chats de la voisine sont gris. ce chat est noir. est-ce un chat de la voisine ?', 'alle katzen sind säugetiere. einige säugetiere können schwimmen. folgt daraus, dass einige katzen schwimmen können?', '所有会游泳的人都去了海边，小李没去海边，小李会游泳吗？', '犬を飼っている人はみんな朝に散歩する。田中さんは朝に散歩しない。田中さんは犬を飼っている？']) {
-    assert.ok(cuesIn(text).includes('reasoning'), text);
-  }
-  assert.deepEqual(cuesIn('all my friends are going to the party. should i go?'), []);
-  assert.ok(!cuesIn('every hour a bakery makes 5 trays of cookies. how many trays by noon?').includes('reasoning'));
-});
-
 test('a summary asked without accents, a message or a lesson plan to write, a choice to weigh and an error message are cues in their languages', () => {
   for (const text of ['resumeme de que va cien años de soledad', 'resumelo en tres lineas']) assert.ok(cuesIn(text).includes('summarization'), text);
   for (const text of ['推しの誕生日に送るお祝いメッセージを考えて', '帮我想一段给老师的祝福语']) assert.ok(cuesIn(text).includes('writing'), text);
@@ -510,13 +446,6 @@ test("a logic-grid puzzle's clues and a character to play name their family; hav
   }
   assert.ok(!cuesIn('i have no clue how to fix this').includes('reasoning'));
   for (const text of ['if you were a detective, what would your name be?', 'consider yourself as a gamer named ninja']) assert.ok(cuesIn(text).includes('chat'), text);
-});
-
-test("a critical-reasoning question's options ('if true, most weakens…', 'can be derived', 可以得出以下哪项) are reasoning cues; an argument made in passing is not", () => {
-  for (const text of ['which of the following, if true, most seriously weakens the argument?', 'the argument assumes which of the following?', '根据以上陈述，可以得出以下哪项？', '以下哪项如果为真，最能质疑上述结论？', 'laquelle des affirmations suivantes affaiblit le plus ce raisonnement ?']) {
-    assert.ok(cuesIn(text).includes('reasoning'), text);
-  }
-  assert.ok(!cuesIn('this will strengthen the case for a new stadium').includes('reasoning'));
 });
 
 test('a power, a midpoint and a derivative in Chinese and Japanese, and "求" after a half-width comma, are maths cues', () => {
