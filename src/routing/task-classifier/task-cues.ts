@@ -169,7 +169,7 @@ const taskCues: Record<string, readonly Cue[]> = {
     // "Write out the price and the address from the ad", "pick out only the names": pulling out, in Russian and Korean.
     'выпиши', 'вытащи', '뽑아', '골라내',
     // "Take the following from the texts", "identify … in the following sentences" (German, Chinese, Japanese).
-    'entnehmen sie', '识别出', '找出以下', 'を特定し',
+    'entnehmen sie', '识别出', '找出以下', 'を特定し', 'sont mentionn', 'est mentionn', 'se mencionan', 'se menciona ', /(?<!\p{L})werden (?:\p{L}+ ){0,4}?(?:genannt|erwähnt)(?!\p{L})/u, 'vengono menzionat', 'são mencionad', 'alle genannten', 'alle erwähnten', /(?:^|[.!?:]\s+|bitte )(?:liste|listen sie|zähle|zählen sie) (?:\p{L}+ ){0,8}?(?:alle|sämtliche)(?!\p{L})[^.?!\n]{0,80}?(?<!\p{L})auf(?!\p{L})/u,
   ],
   summarization: [
     everydayWords.summar, 'resúme', 'resumen', 'resumeme', 'resumelo', 'resumela', 'tl;dr', '要するに', '简单来说', 'tldr', 'sum this up', 'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/,
