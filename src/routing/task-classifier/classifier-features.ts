@@ -1,5 +1,6 @@
 import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
-import { asksForExplanation, asksToShorten, cuesIn } from './task-cues.js';
+import { asksForExplanation, asksToShorten } from './open-questions.js';
+import { cuesIn } from './task-cues.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK, standsAlone } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
 import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';

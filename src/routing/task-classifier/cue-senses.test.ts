@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksForProof, cuesIn } from './task-cues.js';
+import { asksForProof } from './open-questions.js';
+import { cuesIn } from './task-cues.js';
 
 /**
  * Cue words in their other senses: a cue that opens a longer everyday word ("computer", "eigentlich", "proveedor"), one

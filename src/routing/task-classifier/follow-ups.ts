@@ -1,6 +1,6 @@
 import { isOnlyThanks } from './courtesy.js';
 import { isKana, isWrittenWithoutSpaces } from './writing-systems.js';
-import { asksToShorten } from './task-cues.js';
+import { asksToShorten } from './open-questions.js';
 
 /**
  * How a conversation's latest turn is read against its first: a short follow-up ("and in Go?"), one that opens as a

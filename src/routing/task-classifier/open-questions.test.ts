@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksForExplanation, asksForProof } from './task-cues.js';
+import { asksForExplanation, asksForProof } from './open-questions.js';
 
 test('a forecast of a price, a market or a trend is an open question, in the languages of the cues', () => {
   for (const prompt of ['is the s&p going to crash', 'will gold keep rising?', 'will inflation spike again in 2026?', 'Wird der DAX nächstes Jahr fallen?', "la bourse va-t-elle s'effondrer ?", '¿bajará el euríbor?', 'курс доллара вырастет?', '내년에 집값이 떨어질까?', '比特币还能涨吗', '新能源车会不会取代燃油车']) {

@@ -1,7 +1,7 @@
 /**
  * Task cues that are phrases built from word lists rather than words: an item identified in a given text (extraction), a
  * kinship puzzle of letters and a syllogism told in everyday words (reasoning), a text of one's own to correct (writing). Each is one RegExp matched where its
- * first word starts, as the word cues are (task-cues.ts).
+ * first word starts, as the word cues are (cues/, task-cues.ts).
  */
 
 /**

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
 
-// The reasoning family's cues (task-cues.ts): puzzles, riddles, syllogisms and exam logic, each with what is not one.
+// The reasoning family's cues (cues/reasoning.ts): puzzles, riddles, syllogisms and exam logic, each with what is not one.
 
 test('a Boolean expression is a puzzle, a country is no language, an age difference no puzzle', () => {
   assert.deepEqual(cuesIn('not ( true ) and ( true ) is'), ['reasoning']);

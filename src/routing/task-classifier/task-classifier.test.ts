@@ -101,7 +101,7 @@ test('"works" is not "function": French "fonctionne" and German "funktioniert" a
 });
 
 test('a request in a language the routing set does not hold is read by its task words', () => {
-  // None of these languages is in eval/routing/prompts.jsonl: the cue words of task-cues.ts carry what the six taught.
+  // None of these languages is in eval/routing/prompts.jsonl: the cue words of cues/ carry what the six taught.
   const requests: Array<[string, string]> = [
     ['translation', "Pode traduzir isso para o espanhol? 'Obrigado pela sua paciência.'"],
     ['summarization', 'Riassumi questo articolo in tre punti: il comune ha approvato un piano per ridurre il traffico nel centro storico e i commercianti temono un calo delle vendite.'],

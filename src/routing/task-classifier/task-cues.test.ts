@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksForProof, cuesIn } from './task-cues.js';
+import { asksForProof } from './open-questions.js';
+import { cuesIn } from './task-cues.js';
 
 test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
   assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);

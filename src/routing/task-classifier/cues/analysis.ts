@@ -1,0 +1,49 @@
+import type { Cue } from '../cue-index.js';
+
+/** The analysis family's cues: a judgement, a comparison or a cause weighed. */
+export const analysisCues: readonly Cue[] = [
+  'analy', /compare(?! and (?:exchange|swap)| ?-?and-?(?:exchange|swap)|_exchange|_and_swap)/, 'comparison', 'pros and cons',
+  'pros y contras', 'le pour et le contre', 'weakness', 'puntos débiles', 'puntos fuertes', 'points faibles', 'points forts',
+  'schwachstelle', '弱点', '不足之处', '弱み', '短所', 'evaluate', 'assess', 'critique', 'review', 'risk', 'why did', 'why is', 'diagnose',
+  'root cause', 'trade-off', 'worth', 'what explains', "what's behind", 'what is behind', "what's driving", 'what is driving',
+  'reasons for', 'the causes', 'main causes', 'responsible for', 'why do you think', 'how good is', 'how solid is', 'rate my', 'rate this',
+  'which is better', /unfavou?rable (?:to|for) /, /défavorables? (?:au|aux|à|pour) /, /desfavorables? (?:para|al|a) /, '优先解决', '最应该',
+  'symboli', 'simboliza', 'simbolismo', '象征', '象徴', 'red flag', 'warning sign', '一番効果が', '最も効果が', '哪个效果最好', '哪个最有效', 'is the conclusion',
+  'conclusion justified', 'conclusions justified', 'does the conclusion', 'la conclusion est-elle', 'la conclusión está justificada',
+  'ist die schlussfolgerung', 'ist das fazit', '结论是否', '結論は妥当', 'which of the two', 'which of these two', 'welches der beiden',
+  'welche der beiden', 'welcher der beiden', 'lequel des deux', 'laquelle des deux', 'cuál de los dos', 'cuál de las dos',
+  'an meiner stelle', 'à ma place', 'en mi lugar', 'what should we change', 'what would you change', 'faudrait-il changer',
+  'qué cambiarías', 'qué deberíamos cambiar', 'was sollten wir ändern', 'was würdest du ändern', 'which one is better', 'qué es mejor',
+  'cuál es mejor', 'was ist besser', 'lequel est le mieux', 'quel est le meilleur choix', '哪个更好', '哪个好', '你的看法', 'どっちがいい',
+  /(?:どっち|どちら)[^。？?\n]{0,20}べき/u, 'どちらが良い', 'lohnt sich', 'vale la pena', 'vale a pena', /vaut (?:encore |vraiment |toujours )?le coup/,
+  'vaut la peine', '值得', 'a qué se debe', 'por qué crees', 'cómo se explica', 'woran liegt', 'woran könnte', 'wie erklärt sich',
+  "comment l'expliquer", 'comment expliquer', "qu'est-ce qui explique", 'à quoi est dû', '原因', 'なぜだと思', 'compara', 'ventajas', 'evalúa',
+  'vergleich', 'bewerte', 'beurteil', 'sinnvoll', 'macht es sinn', 'macht das sinn', 'ergibt es sinn', 'vaut-il mieux', 'est-il judicieux',
+  'honest opinion', /interpret(?!er|ing (?:for|at|between))/, /interprète(?!\p{L})/u, 'interprétez', 'interpretier', 'was sagen diese',
+  'que disent ces', '说明了什么', '何が言えます', 'chart tell', 'good deal', 'accept this offer', 'qué opinas de', 'was hältst du von',
+  'que penses-tu de', "qu'en penses-tu", 'どう思いますか', '価値はありますか', 'brutally honest', 'business idea', 'a good idea?',
+  /\b(?:is (?:it|this|that)|would (?:it|this|that) be) a good idea\b/, /\b(?:est-(?:il|elle|ce)|serait-(?:il|elle|ce)) une bonne idée/,
+  /\b(?:ist (?:es|das)|wäre (?:es|das)) eine gute idee/, /\b(?:es|sería) una buena idea/, 'a bad idea?', 'eine gute idee?',
+  'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'bon ou mauvais', 'wäge', 'abwäg', '利弊',
+  'メリット', '良いことか', 'vor- und nachteile', 'avantages', 'évalue', '分析',
+  /比较(?!好|贵|便宜|适合|合适|多|少|大|小|快|慢|方便|常见|难|容易|重要|有名|简单|复杂|远|近|高|低|长|短|新|舒服|安全|稳|熟|喜欢|担心|流行|实用|划算)/, '评估', '优缺点', '比較', '評価', 'analiz',
+  'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'pro e i contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras',
+  'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', 'основные причины', 'главные причины', 'в чём причина',
+  'в чем причина', 'каковы причины', '비교', '장단점', '평가', '원인', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety',
+  'karşılaştır', 'avantaj',
+  // Risks weighed and a decision to make, in the languages the set holds ("有什么风险？", "受け入れるべきか", "判断のポイント").
+  '风险', 'リスク', '要因',
+  // What a text's author implies or stands for (reading comprehension).
+  "author's attitude", 'author implies', 'what can we infer', 'can be inferred', '筆者が一番伝えたい', '筆者の主張', '筆者は', '作者的态度', '作者想表达',
+  // A figure's trustworthiness and a causal claim questioned: a sample's bias, confounders ("how much can we trust the score", "was spricht dagegen").
+  'can we trust', 'can i trust', 'should we trust', 'how reliable', 'sampling bias', 'selection bias', 'response bias', 'nonresponse',
+  'non-response', 'confound', 'sesgo', 'biais', 'confondant', 'störfaktor', 'was spricht dagegen', 'was spricht dafür', '偏って', '偏り',
+  'riesgos', 'risques', 'risiken', 'べきか', 'べきでしょうか', '判断のポイント', '判断基準',
+  // A critique asked in a word of its own ("帮我点评一下这份计划", "bewerte kritisch"), a cause asked as a possibility ("qu'est-ce qui peut expliquer ça ?").
+  '点评', '评价', '批評', '講評', 'kritisch', /peu(?:t|vent) expliquer\b/, /pourrai(?:en)?t expliquer\b/, 'the explanation', 'la explicación',
+  'die erklärung', 'choosing between', 'choose between', 'deciding between', 'decide between', 'torn between', 'what went wrong',
+  "what's going wrong", 'läuft schief', 'läuft da schief', 'was läuft falsch', 'qué está fallando', 'smart move', 'wise move',
+  'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich',
+  '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses',
+  'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势',
+];
