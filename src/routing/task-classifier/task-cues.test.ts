@@ -511,3 +511,20 @@ test('what a given text mentions, asked in French, Spanish, German, Italian or P
   }
   assert.deepEqual(cuesIn('wir werden das genannte problem lösen'), []);
 });
+
+test('a given text to correct or to make sound another way is writing; errors in a program and a louder bass are not', () => {
+  for (const text of ['corrige las faltas y mejora la redacción de este texto', 'corrige ce texte, stp', 'verbessere meinen text für die bewerbung', '帮我改一下错别字', 'make this paragraph sound friendlier and less corporate', 'make my bio read a bit warmer', 'tighten up this intro for my newsletter']) {
+    assert.ok(cuesIn(text).includes('writing'), text);
+  }
+  assert.deepEqual(cuesIn('corrige los errores de este código'), ['code']);
+  assert.deepEqual(cuesIn('make the bass sound louder'), []);
+  assert.deepEqual(cuesIn('tighten the bolts on the wheel'), []);
+});
+
+test('which of given options is better and terms unfair to a party are analysis in five languages; a capital asked and an unfair advantage are not', () => {
+  for (const text of ['laquelle est la plus intéressante selon toi ?', 'welches angebot ist besser?', 'quale è meglio per una famiglia?', 'qué cláusulas te parecen abusivas para el inquilino', 'which terms are unfair to the tenant?', '这份合同里有哪些不公平条款']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('welche ist die hauptstadt von frankreich'), []);
+  assert.deepEqual(cuesIn('they have an unfair advantage'), []);
+});

@@ -46,4 +46,10 @@ export const analysisCues: readonly Cue[] = [
   'a good move', /先[^，。？！\n]{1,8}还是先/, 'merece la pena', 'me compensa', 'compensa más', 'me conviene', 'nos conviene', 'lohnt es sich',
   '划算', 'vaut mieux', 'mieux vaut', 'vale más', 'ist es besser', 'wäre es besser', 'swot', 'strengths and weaknesses',
   'forces et faiblesses', 'fortalezas y debilidades', 'stärken und schwächen', '优势和劣势',
+  // Which of given options is better, in the words English "which is better" has in the other languages ("laquelle est la plus
+  // intéressante", "welches Angebot ist besser"), and terms judged unfair to a party ("cláusulas abusivas para el inquilino").
+  'laquelle est la plus', 'lequel est le plus', 'laquelle est la meilleure', 'lequel est le meilleur', 'te parece mejor',
+  /welche[rs]? (?:\p{L}+ )?ist (?:besser|sinnvoller|günstiger|vorteilhafter)(?!\p{L})/u, 'quale è meglio', 'quale è migliore', 'qual é melhor',
+  /(?:cláusulas?|clauses?|condiciones|klauseln?|vertragsbedingungen|条款|条項)[^.?!\n。？]{0,40}?(?:abusiv|unfair|injust|missbräuchlich|不公平|不利)|(?:不公平|不利)的?(?:条款|条項)/u,
+  /\bunfair (?:to|for) (?:the|a|an|us|me|them|him|her)\b/,
 ];

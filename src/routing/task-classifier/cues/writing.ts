@@ -79,4 +79,12 @@ export const writingCues: readonly Cue[] = [
   'capitolo', 'sceneggiatura', 'favola', 'canção', 'сценари', 'басн', 'сказк', 'диалог', '歌词', '剧本', '寓言', '相声', '段子', '对联', '对仗', '押韵',
   '台词', '故事', '散文', '作文', '歌詞', '脚本', 'シナリオ', '台本', '物語', 'ストーリー', '俳句', '短歌', '川柳', 'セリフ', '童話', '話を一つ', '話をひとつ', '話を作って', '話を考えて', 'お話を',
   'ショートショート', '가사', '소설', '시나리오', '대본', '동화',
+  // A given text to correct or to make sound another way ("corrige las faltas y mejora la redacción", "make this paragraph sound
+  // friendlier"); errors to fix in a program are code's, so only a text's own words are named.
+  'corrige las faltas', 'corrige el texto', 'corrige este texto', 'mejora la redacción', 'mejorar la redacción', 'corrige les fautes',
+  'corrige ce texte', 'corrige mon texte', 'améliore la rédaction', 'améliore ce texte', 'korrigiere den text', 'korrigiere meinen text',
+  'verbessere den text', 'verbessere meinen text', 'verbessere diesen text', 'correggi il testo', 'correggi gli errori di ortografia',
+  'corrija o texto', '错别字', '修改病句', '校正して',
+  /\btighten (?:up )?(?:this|my|the|our) (?:[\w-]+ ){0,2}?(?:intro|introduction|paragraph|text|copy|draft|sentence|email|letter|essay|bio|post|pitch|wording|prose|opening|abstract|speech|cover letter)\b/,
+  /\bmake (?:this|it|the|my|that|these|our) (?:[\w-]+ ){0,3}?(?:sound|read) (?:more|less|a bit|a little|friendlier|warmer|nicer|kinder|softer|smoother|punchier|snappier|livelier|clearer|simpler|firmer|stronger|gentler)\b/,
 ];
