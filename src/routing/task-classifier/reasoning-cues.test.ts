@@ -74,3 +74,10 @@ test("a critical-reasoning question's options ('if true, most weakens…', 'can 
   }
   assert.ok(!cuesIn('this will strengthen the case for a new stadium').includes('reasoning'));
 });
+
+test('an island of truth-tellers and liars is a puzzle in German, French, Spanish, Italian and Portuguese; one person who always lies is not', () => {
+  for (const text of ['auf einer insel lügen die bewohner immer oder sagen immer die wahrheit. a sagt: „wir beide sind lügner.“', 'les chevaliers disent toujours la vérité et les fripons mentent toujours', 'los caballeros siempre dicen la verdad y los escuderos siempre mienten', 'gli abitanti dicono sempre la verità oppure mentono sempre', 'os cavaleiros dizem sempre a verdade']) {
+    assert.deepEqual(cuesIn(text), ['reasoning'], text);
+  }
+  assert.deepEqual(cuesIn('er lügt immer, was soll ich tun'), []);
+});

@@ -37,9 +37,10 @@ export const reasoningCues: readonly Cue[] = [
   'cross the river', 'weighing', 'wiegung', 'wägung', 'balkenwaage', 'pesées', 'てんびん', 'pesagens', 'balança de dois pratos',
   'balanza de dos platillos', 'взвешивани', '양팔 저울', 'arranged in a row', 'directly to the left of', 'directly to the right of',
   'furthest from the', 'left-most', 'right-most', 'anteayer', 'avant-hier', '后天', '前天', /星期几(?<!今天星期几)(?<!今天是星期几)/, /正直(?:者|な人|な村人|族)/,
-  '嘘つき', '嘘をついて', 'quién miente', 'wer lügt', 'qui ment', 'in what order', 'en qué orden', 'in welcher reihenfolge', 'dans quel ordre',
-  '什么顺序', 'どの順番', /si todos los \p{L}+ son\b/u, /wenn alle \p{L}+ \p{L}+ sind\b/u, /si tous les \p{L}+ sont\b/u, '如果所有的',
-  /すべての[^。？?]{1,12}ならば/,
+  '嘘つき', '嘘をついて', 'quién miente', 'wer lügt', 'qui ment', 'sagen immer die wahrheit', 'lügen immer', 'disent toujours la vérité',
+  'mentent toujours', 'siempre dicen la verdad', 'siempre mienten', 'dicono sempre la verità', 'mentono sempre', 'dizem sempre a verdade',
+  'sempre mentem', 'in what order', 'en qué orden', 'in welcher reihenfolge', 'dans quel ordre', '什么顺序', 'どの順番',
+  /si todos los \p{L}+ son\b/u, /wenn alle \p{L}+ \p{L}+ sind\b/u, /si tous les \p{L}+ sont\b/u, '如果所有的', /すべての[^。？?]{1,12}ならば/,
   // A syllogism's question ("podemos concluir que…?", "можно ли сделать вывод, что…"): "what can we conclude from this survey" has no "that".
   'podemos concluir que', 'pode-se concluir que', 'se pode concluir que', 'se puede concluir que', 'peut-on conclure que',
   'possiamo concludere che', 'si può concludere che', 'можно ли сделать вывод', 'можно ли заключить', 'silogismo', 'syllogism', '三段论',
