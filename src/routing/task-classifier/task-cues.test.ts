@@ -528,3 +528,17 @@ test('which of given options is better and terms unfair to a party are analysis 
   assert.deepEqual(cuesIn('welche ist die hauptstadt von frankreich'), []);
   assert.deepEqual(cuesIn('they have an unfair advantage'), []);
 });
+
+test('a system to design named by what only distributed software has, and a past policy judged in a line, name their family in six languages', () => {
+  for (const text of ['diseña un sistema de colas distribuido tolerante a fallos.', 'entwirf eine architektur für ein echtzeit-chatsystem mit 10 millionen nutzern.', 'conçois un moteur de recherche plein texte pour 1 milliard de documents.', '设计一个高并发秒杀系统。', '分散キーバリューストアを設計してください。', 'design a distributed job scheduler', 'entwirf einen verteilten cache mit konsistenzgarantien.']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+  for (const text of ['war die energiewende ein fehler?', "l'euro a-t-il été une bonne chose pour la france ?", 'was brexit a mistake?', '计划生育政策的长期影响是什么？', 'アベノミクスは成功だったのか？']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  // Everyday uses: a good idea to bring something, a meal, an evening that was a good thing to come to.
+  assert.deepEqual(cuesIn('it was a good idea to bring umbrellas'), []);
+  assert.deepEqual(cuesIn('war das essen gut?'), []);
+  assert.deepEqual(cuesIn('ça a été une bonne chose de venir'), []);
+  assert.deepEqual(cuesIn('a distributed team with offices in three cities'), []);
+});

@@ -52,4 +52,11 @@ export const analysisCues: readonly Cue[] = [
   /welche[rs]? (?:\p{L}+ )?ist (?:besser|sinnvoller|günstiger|vorteilhafter)(?!\p{L})/u, 'quale è meglio', 'quale è migliore', 'qual é melhor',
   /(?:cláusulas?|clauses?|condiciones|klauseln?|vertragsbedingungen|条款|条項)[^.?!\n。？]{0,40}?(?:abusiv|unfair|injust|missbräuchlich|不公平|不利)|(?:不公平|不利)的?(?:条款|条項)/u,
   /\bunfair (?:to|for) (?:the|a|an|us|me|them|him|her)\b/,
+  // A policy or an event of the past judged, asked in a line ("War die Energiewende ein Fehler?", "L'euro a-t-il été une bonne chose
+  // pour la France ?", "アベノミクスは成功だったのか？"), and its long-term effects.
+  /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:a mistake|a success|a failure|worth it|a good thing|a bad thing|a good idea)\b/u,
+  /(?<!\p{L})war (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:ein fehler|ein erfolg|ein misserfolg|eine gute sache|sinnvoll|richtig)(?!\p{L})/u,
+  /été (?:une bonne chose|une erreur|un succès|un échec|bénéfique)(?! de\b)/, /(?<!\p{L})fue (?:un error|un éxito|un fracaso|una buena idea|buena idea|acertad)/u,
+  '成功だったのか', '失敗だったのか', '成功だったか', '失敗だったか', '是功是过', '功过', '利大于弊', '弊大于利', '长期影响', '長期的な影響', 'long-term effects',
+  'long-term impact', 'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen', 'effets à long terme', 'conséquences à long terme',
 ];

@@ -83,4 +83,17 @@ export const codeCues: readonly Cue[] = [
   'responsive design', 'responsive layout', 'responsive page', 'responsive site', 'responsive website', 'レスポンシブ', 'スマホの時', 'スマホでは', '手机端',
   '移动端', '网页', '页面布局', /\b(?:desktop|large screens?|wide screens?)\b[^.?!\n]{0,60}\b(?:phones?|mobile|small screens?)\b/,
   /\b(?:stack|stacks|stacked|columns?|side by side|grid)\b[^.?!\n]{0,80}\b(?:on (?:phones?|mobile|small screens?|narrow screens?))/,
+  // A system to design, asked tersely by what only distributed software has ("Diseña un sistema de colas distribuido tolerante a
+  // fallos", "设计一个高并发秒杀系统", "分散キーバリューストアを設計して"): the English "system design" in the other languages' words.
+  'fault tolerant', 'fault-tolerant', 'tolerante a fallos', 'fehlertolerant', 'tolérant aux pannes', 'tolérance aux pannes', '容错', 'sistema distribuido',
+  'sistemas distribuidos', 'système distribué', 'systèmes distribués', 'verteiltes system', 'verteilte systeme', '分布式', '分散システム', '高并发', '秒杀',
+  'high availability', 'highly available', 'alta disponibilidad', 'haute disponibilité', 'hochverfügbar', '高可用', 'key-value store', 'キーバリューストア',
+  'clave-valor', 'clé-valeur', 'full-text search', 'recherche plein texte', 'volltextsuche', 'búsqueda de texto completo', '全文检索', '全文検索',
+  'load balancer', 'balanceador de carga', 'répartiteur de charge', 'lastverteiler', '负载均衡', 'ロードバランサ', 'message queue', 'cola de mensajes',
+  'colas distribuid', "file d'attente de messages", 'nachrichtenwarteschlange', '消息队列', 'メッセージキュー', 'sharding', 'microservicio', 'mikroservice',
+  '微服务', 'マイクロサービス', 'echtzeit-chat', 'chat en tiempo real', 'chat en temps réel', '实时聊天', 'リアルタイムチャット', 'millions of users',
+  'millones de usuarios', "millions d'utilisateurs", 'millionen nutzer', '千万用户', '亿级用户', 'rate limiter', 'レートリミッター', '限流',
+  /\bdistributed (?:system|cache|queue|lock|database|db|key-value|job|task|file ?system|storage|log|tracing|transaction|consensus|scheduler|counter|rate limiter|crawler)s?\b/,
+  /(?<!\p{L})verteilte[nrs]? (?:system|cache|datenbank|warteschlange|speicher|sperre|lock|scheduler|job)/u, /(?:caché|cache|base de datos|cola|bloqueo|planificador) distribuid/,
+  /(?:cache|base de données|file|verrou|ordonnanceur|planificateur) distribué/,
 ];
