@@ -16,3 +16,10 @@ test('a proof asked for in French is a proof: "prouve", "prouvez"', () => {
   assert.equal(asksForProof('prouvez que pi est irrationnel'), true);
   assert.equal(asksForProof('je te prouverai que j\'ai raison demain'), true, 'a proof of anything counts: the word only keeps a request off T1, and makes maths complex');
 });
+
+test('a past choice judged good or bad for someone is an open question in five languages, never small talk at T1', () => {
+  for (const prompt of ['was nafta good for mexico?', 'le nucléaire a-t-il été un bon choix pour la france ?', 'fue una buena decisión salir del euro?', 'war das die richtige entscheidung für die bahn?', '消費税増税は正しい判断だったのか？']) {
+    assert.equal(asksForExplanation(prompt), true, prompt);
+  }
+  for (const prompt of ['was the movie good?', 'that was a good meal']) assert.equal(asksForExplanation(prompt), false, prompt);
+});

@@ -27,7 +27,7 @@ const openQuestionWords = [
   // An explanation, a cause, a design.
   'explain', 'why', 'what caused', 'causes? of', 'design', 'architect', 'difference between', 'differences between',
   // A judgement or a decision.
-  'should (?:i|we)', 'worth', 'a good (?:idea|investment|choice)', 'bubble', 'overrated', 'underrated', 'pros and cons', 'who would win',
+  'should (?:i|we)', 'worth', String.raw`(?:was|were) [\p{L}\p{N}\s'-]{2,40}?(?:good|bad|beneficial|harmful) for`, 'a good (?:idea|investment|choice)', 'bubble', 'overrated', 'underrated', 'pros and cons', 'who would win',
   '(?:a|the) (?:mistake|success|failure)', '(?:ein|der) (?:fehler|erfolg)', '(?:un|el) (?:error|éxito|fracaso)', '(?:un|une) (?:erreur|succès|échec)',
   // How a thing works, what would happen.
   String.raw`how (?:does|do|did|would|could|can) (?!i |you |we )[\p{L}\s'-]{2,40}(?:work|happen|affect|change|compare)`, 'what (?:would|will) happen', 'what if',
@@ -47,6 +47,7 @@ const openQuestionStems = [
   'erklär', 'expliqu', 'explica', 'por qué', 'pourquoi', 'warum', 'lohnt', 'vale la pena', 'vaut (?:le coup|la peine)', 'cómo funciona', 'wie funktioniert',
   'comment fonctionne', 'qué pasaría si', 'was würde passieren', 'que se passerait-il', 'sentido de la vida', 'sinn des lebens', 'sens de la vie',
   'libre albedrío', 'freie[nr]? wille', 'libre arbitre', 'spiega', 'perché', 'por que', 'объясни', 'почему', 'waarom', 'wyjaśnij', 'dlaczego', 'açıkla',
+  'un bon choix', 'un mauvais choix', 'buena decisión', 'mala decisión', 'richtige entscheidung', '正しい判断', '正しかった', '正确的决定',
   '解释', '为什么', '值得', '原理', '会发生什么', '人生的意义', '自由意志', '意识', '猜想', '假说', '发明还是发现', '成功吗', '失败吗', '错误吗',
   // Forecasts: prices and markets going up or down.
   'subirá', 'bajará', 'caerá', 'salirà', 'scenderà', 'vai cair', 'vai subir', 'вырастет', 'упадёт', 'упадет', 'подешевеет', 'подорожает', '오를까', '떨어질까',

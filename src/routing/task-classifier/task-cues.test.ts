@@ -542,3 +542,23 @@ test('a system to design named by what only distributed software has, and a past
   assert.deepEqual(cuesIn('ça a été une bonne chose de venir'), []);
   assert.deepEqual(cuesIn('a distributed team with offices in three cities'), []);
 });
+
+test('whether a past policy worked, asked in a line, is analysis; whether a cake turned out is not; implementing a memory allocator is code', () => {
+  for (const text of ['did the marshall plan actually work?', 'hat die agenda 2010 deutschland gutgetan?', 'la réforme des retraites de 2023 était-elle nécessaire ?', 'ゆとり教育は失敗だったのでしょうか？', 'la loi a-t-elle fonctionné ?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('did you eat?'), []);
+  assert.deepEqual(cuesIn('hat das geklappt?'), []);
+  assert.deepEqual(cuesIn('テストは成功だった。'), []);
+  assert.deepEqual(cuesIn('implémente un allocateur mémoire à la main en c.'), ['code']);
+});
+
+test('a past choice judged good or bad for someone is analysis, and a poem named by its form alone is writing; a film judged good is neither', () => {
+  for (const text of ['was nafta good for mexico?', 'le nucléaire a-t-il été un bon choix pour la france ?', '消費税増税は正しい判断だったのか？']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['una décima espinela sobre el mar.', "un pantoum sur l'insomnie.", 'a villanelle about loss', 'ein sonett über den herbst']) {
+    assert.deepEqual(cuesIn(text), ['writing'], text);
+  }
+  assert.deepEqual(cuesIn('was the movie good?'), []);
+});

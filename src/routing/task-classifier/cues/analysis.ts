@@ -49,14 +49,20 @@ export const analysisCues: readonly Cue[] = [
   // Which of given options is better, in the words English "which is better" has in the other languages ("laquelle est la plus
   // intéressante", "welches Angebot ist besser"), and terms judged unfair to a party ("cláusulas abusivas para el inquilino").
   'laquelle est la plus', 'lequel est le plus', 'laquelle est la meilleure', 'lequel est le meilleur', 'te parece mejor',
-  /welche[rs]? (?:\p{L}+ )?ist (?:besser|sinnvoller|günstiger|vorteilhafter)(?!\p{L})/u, 'quale è meglio', 'quale è migliore', 'qual é melhor',
+  /welche[rs]? (?:\p{L}+ )?ist (?:besser|sinnvoller|günstiger|vorteilhafter)(?!\p{L})/u, 'quale è meglio', 'quale è migliore',
+  'qual é melhor',
   /(?:cláusulas?|clauses?|condiciones|klauseln?|vertragsbedingungen|条款|条項)[^.?!\n。？]{0,40}?(?:abusiv|unfair|injust|missbräuchlich|不公平|不利)|(?:不公平|不利)的?(?:条款|条項)/u,
   /\bunfair (?:to|for) (?:the|a|an|us|me|them|him|her)\b/,
   // A policy or an event of the past judged, asked in a line ("War die Energiewende ein Fehler?", "L'euro a-t-il été une bonne chose
   // pour la France ?", "アベノミクスは成功だったのか？"), and its long-term effects.
   /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:a mistake|a success|a failure|worth it|a good thing|a bad thing|a good idea)\b/u,
   /(?<!\p{L})war (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:ein fehler|ein erfolg|ein misserfolg|eine gute sache|sinnvoll|richtig)(?!\p{L})/u,
-  /été (?:une bonne chose|une erreur|un succès|un échec|bénéfique)(?! de\b)/, /(?<!\p{L})fue (?:un error|un éxito|un fracaso|una buena idea|buena idea|acertad)/u,
-  '成功だったのか', '失敗だったのか', '成功だったか', '失敗だったか', '是功是过', '功过', '利大于弊', '弊大于利', '长期影响', '長期的な影響', 'long-term effects',
-  'long-term impact', 'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen', 'effets à long terme', 'conséquences à long terme',
+  /été (?:une bonne chose|une erreur|un succès|un échec|bénéfique|un bon choix|un mauvais choix)(?! de\b)/,
+  /(?<!\p{L})fue (?:un error|un éxito|un fracaso|una buena idea|buena idea|acertad)/u,
+  /\bdid (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:actually |really |ever )?(?:work|succeed|fail|pay off)\?/u,
+  /(?<!\p{L})hat (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:funktioniert|sich gelohnt|gutgetan|geschadet|geholfen)\?/u,
+  /était-(?:il|elle) (?:nécessaire|justifiée?|une erreur|utile|efficace)/, /fonctionné\s*\?/, 'valió la pena', 'funcionó', '是否有效',
+  /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:good|bad|beneficial|harmful) for\b/u, /(?:成功|失敗|間違い)だった(?:の|か)/,
+  /(?:正しい判断だった|正しかった)(?:の|か)/, '是功是过', '功过', '利大于弊', '弊大于利', '长期影响', '長期的な影響', 'long-term effects', 'long-term impact',
+  'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen', 'effets à long terme', 'conséquences à long terme',
 ];

@@ -77,7 +77,7 @@ export const reasoningCues: readonly Cue[] = [
   // The puzzles known by name, asked by it alone ("Das Ziegenproblem: soll man wechseln?", "蓝眼睛岛问题怎么解？").
   'monty hall', 'モンティ・ホール', 'ziegenproblem', '三门问题', 'two envelopes', 'two-envelope', 'deux enveloppes', 'dos sobres', 'zwei umschläge',
   'umschlagparadox', '两个信封', '二つの封筒', '2つの封筒', 'blue-eyed islanders', 'blue eyes puzzle', '蓝眼睛岛', '青い目の島', 'prisoners and a light bulb',
-  "prisoner's dilemma", 'prisoners dilemma', 'dilema del prisionero', 'gefangenendilemma', 'dilemme du prisonnier', '囚徒困境', '囚人のジレンマ',
-  '100 prisoners', '100 prisonniers', '100 presos', '100 gefangene', '100名囚犯', '100人の囚人', "einstein's riddle", 'zebra puzzle',
-  'einsteinrätsel',
+  '海盗分金', 'pirate game', 'pirate gold', 'zebrarätsel', 'wem gehört das zebra', 'hardest logic puzzle', "prisoner's dilemma",
+  'prisoners dilemma', 'dilema del prisionero', 'gefangenendilemma', 'dilemme du prisonnier', '囚徒困境', '囚人のジレンマ', '100 prisoners',
+  '100 prisonniers', '100 presos', '100 gefangene', '100名囚犯', '100人の囚人', "einstein's riddle", 'zebra puzzle', 'einsteinrätsel',
 ];

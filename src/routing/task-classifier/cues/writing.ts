@@ -87,4 +87,6 @@ export const writingCues: readonly Cue[] = [
   'corrija o texto', '错别字', '修改病句', '校正して',
   /\btighten (?:up )?(?:this|my|the|our) (?:[\w-]+ ){0,2}?(?:intro|introduction|paragraph|text|copy|draft|sentence|email|letter|essay|bio|post|pitch|wording|prose|opening|abstract|speech|cover letter)\b/,
   /\bmake (?:this|it|the|my|that|these|our) (?:[\w-]+ ){0,3}?(?:sound|read) (?:more|less|a bit|a little|friendlier|warmer|nicer|kinder|softer|smoother|punchier|snappier|livelier|clearer|simpler|firmer|stronger|gentler)\b/,
+  // A poem asked for by its form alone ("Un pantoum sur l'insomnie", "Una décima espinela sobre el mar", "a villanelle about loss").
+  'espinela', 'pantoum', 'villanelle', 'villanella', 'sestina', 'sextine', 'rondeau', 'terza rima', 'ghazal', 'tanka', 'sonett', 'triolet',
 ];
