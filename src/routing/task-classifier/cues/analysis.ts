@@ -65,4 +65,14 @@ export const analysisCues: readonly Cue[] = [
   /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:good|bad|beneficial|harmful) for\b/u, /(?:成功|失敗|間違い)だった(?:の|か)/,
   /(?:正しい判断だった|正しかった)(?:の|か)/, '是功是过', '功过', '利大于弊', '弊大于利', '长期影响', '長期的な影響', 'long-term effects', 'long-term impact',
   'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen', 'effets à long terme', 'conséquences à long terme',
+  // A ruler or a leader judged ("was napoleon a good leader?", "War Bismarck ein guter Kanzler?", "De Gaulle était-il un bon
+  // président ?", "秦始皇是好皇帝吗？", "織田信長は名君だったのか？"), and a central bank's next move ("Sollte die EZB die Zinsen senken?").
+  /\b(?:was|is) [\p{L}\s'.-]{2,30}? an? (?:good|great|bad|terrible|effective|successful|competent) (?:leader|president|king|queen|emperor|chancellor|prime minister|ruler|general|ceo|pope)\b/u,
+  /(?<!\p{L})war [\p{L}\s.-]{2,30}? ein (?:guter|schlechter|großer|erfolgreicher) (?:kanzler|präsident|könig|kaiser|herrscher|anführer|feldherr|papst)(?!\p{L})/u,
+  /était-(?:il|elle) (?:un|une) (?:bon|bonne|grand|grande|mauvais|mauvaise) (?:président|présidente|roi|reine|empereur|impératrice|dirigeant|dirigeante|ministre|général|pape)/,
+  /(?<!\p{L})(?:fue|era) (?:[\p{L}.-]+ ){0,3}?(?:un|una) (?:buen|buena|gran|mal|mala) (?:presidente|presidenta|rey|reina|emperador|líder|gobernante|gestor|dirigente|papa)(?!\p{L})/u,
+  /是(?:个|一个|一位)?(?:好|坏|合格的|伟大的)(?:皇帝|总统|领导人|君主|国王|首相)吗/, '名君', '暗君', /(?:良い|いい|優れた|偉大な)(?:リーダー|指導者|首相|大統領|王|皇帝)だった/, 'cut rates',
+  'cut interest rates', 'raise rates', 'raise interest rates', 'rate cut', 'rate hike', 'zinsen senken', 'zinsen erhöhen', 'zinssenkung',
+  'zinserhöhung', 'baisser ses taux', 'baisser les taux', 'relever ses taux', 'relever les taux', 'bajar los tipos', 'subir los tipos',
+  'bajada de tipos', 'subida de tipos', '降息', '加息', '利上げ', '利下げ',
 ];
