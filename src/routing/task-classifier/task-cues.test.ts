@@ -564,8 +564,8 @@ test('a past choice judged good or bad for someone is analysis, and a poem named
 });
 
 test('a ruler judged and a central bank\'s next move are analysis in six languages; a good cook, dog or friend is not', () => {
-  for (const text of ['was napoleon a good leader?', 'war bismarck ein guter kanzler?', 'de gaulle était-il un bon président ?', '¿fue franco un buen gestor económico?', '秦始皇是好皇帝吗？', '織田信長は名君だったのか？', 'sollte die ezb die zinsen senken?', '央行现在该降息吗？']) {
+  for (const text of ['was napoleon a good leader?', 'war bismarck ein guter kanzler?', 'de gaulle était-il un bon président ?', '¿fue franco un buen gestor económico?', '秦始皇是好皇帝吗？', '織田信長は名君だったのか？', 'sollte die ezb die zinsen senken?', '央行现在该降息吗？', 'war merkel eine gute kanzlerin?', 'mitterrand a-t-il été un bon président ?', 'ist die schuldenbremse noch zeitgemäß?', '延迟退休合理吗？']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  for (const text of ['my dad is a good cook', 'was he a good dog?', 'did you hurt the cat?', 'er war ein guter freund', 'fue un buen día']) assert.deepEqual(cuesIn(text), [], text);
+  for (const text of ['my dad is a good cook', 'was he a good dog?', 'did you hurt the cat?', 'er war ein guter freund', 'sie war eine gute lehrerin', 'fue un buen día']) assert.deepEqual(cuesIn(text), [], text);
 });

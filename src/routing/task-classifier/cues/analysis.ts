@@ -57,7 +57,7 @@ export const analysisCues: readonly Cue[] = [
   // pour la France ?", "アベノミクスは成功だったのか？"), and its long-term effects.
   /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:a mistake|a success|a failure|worth it|a good thing|a bad thing|a good idea)\b/u,
   /(?<!\p{L})war (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:ein fehler|ein erfolg|ein misserfolg|eine gute sache|sinnvoll|richtig)(?!\p{L})/u,
-  /été (?:une bonne chose|une erreur|un succès|un échec|bénéfique|un bon choix|un mauvais choix)(?! de\b)/,
+  /été (?:une bonne chose|une erreur|un succès|un échec|bénéfique|un bon choix|un mauvais choix|une? (?:bon|bonne|grand|grande|mauvais|mauvaise) (?:président|présidente|roi|reine|empereur|dirigeant|dirigeante|ministre|premier ministre))(?! de\b)/,
   /(?<!\p{L})fue (?:un error|un éxito|un fracaso|una buena idea|buena idea|acertad)/u,
   /\bdid (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:actually |really |ever )?(?:work|succeed|fail|pay off)\?/u,
   /(?<!\p{L})hat (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:funktioniert|sich gelohnt|gutgetan|geschadet|geholfen)\?/u,
@@ -68,11 +68,13 @@ export const analysisCues: readonly Cue[] = [
   // A ruler or a leader judged ("was napoleon a good leader?", "War Bismarck ein guter Kanzler?", "De Gaulle était-il un bon
   // président ?", "秦始皇是好皇帝吗？", "織田信長は名君だったのか？"), and a central bank's next move ("Sollte die EZB die Zinsen senken?").
   /\b(?:was|is) [\p{L}\s'.-]{2,30}? an? (?:good|great|bad|terrible|effective|successful|competent) (?:leader|president|king|queen|emperor|chancellor|prime minister|ruler|general|ceo|pope)\b/u,
-  /(?<!\p{L})war [\p{L}\s.-]{2,30}? ein (?:guter|schlechter|großer|erfolgreicher) (?:kanzler|präsident|könig|kaiser|herrscher|anführer|feldherr|papst)(?!\p{L})/u,
+  /(?<!\p{L})war [\p{L}\s.-]{2,30}? eine? (?:guter|gute|schlechter|schlechte|großer|große|erfolgreicher|erfolgreiche) (?:kanzler|kanzlerin|präsident|präsidentin|könig|königin|kaiser|kaiserin|herrscher|herrscherin|anführer|feldherr|papst)(?!\p{L})/u,
   /était-(?:il|elle) (?:un|une) (?:bon|bonne|grand|grande|mauvais|mauvaise) (?:président|présidente|roi|reine|empereur|impératrice|dirigeant|dirigeante|ministre|général|pape)/,
   /(?<!\p{L})(?:fue|era) (?:[\p{L}.-]+ ){0,3}?(?:un|una) (?:buen|buena|gran|mal|mala) (?:presidente|presidenta|rey|reina|emperador|líder|gobernante|gestor|dirigente|papa)(?!\p{L})/u,
   /是(?:个|一个|一位)?(?:好|坏|合格的|伟大的)(?:皇帝|总统|领导人|君主|国王|首相)吗/, '名君', '暗君', /(?:良い|いい|優れた|偉大な)(?:リーダー|指導者|首相|大統領|王|皇帝)だった/, 'cut rates',
   'cut interest rates', 'raise rates', 'raise interest rates', 'rate cut', 'rate hike', 'zinsen senken', 'zinsen erhöhen', 'zinssenkung',
   'zinserhöhung', 'baisser ses taux', 'baisser les taux', 'relever ses taux', 'relever les taux', 'bajar los tipos', 'subir los tipos',
   'bajada de tipos', 'subida de tipos', '降息', '加息', '利上げ', '利下げ',
+  // A measure questioned in a line ("Faut-il supprimer le bac ?", "Ist die Schuldenbremse noch zeitgemäß?", "延迟退休合理吗？").
+  'faut-il interdire', 'faut-il réformer', 'noch zeitgemäß', 'tiene sentido subir', 'tiene sentido bajar', '合理吗', '有必要吗', 'は妥当か', '持続可能なのか',
 ];
