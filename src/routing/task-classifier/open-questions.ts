@@ -1,4 +1,4 @@
-import { GERMAN_PROOF } from './word-senses.js';
+import { GERMAN_PROOF, JUDGED_GOOD_OR_BAD_FOR } from './word-senses.js';
 
 /** Asking for a proof, in the languages of the cues: proof-level work whatever its length ("证明：根号2是无理数"). */
 const proofPattern = new RegExp(String.raw`(?<!\p{L})(prove(?!\p{L})|(?<!-)proofs?(?![\p{L}-])(?! of (?:concept|address|purchase|delivery|identity|income|residence|work))|show that|demonstrate that|${GERMAN_PROOF}|zeige?,? dass|démontre|prouve|montrer? que|montrez que|prueba que|prova che|zeigen sie,? dass|muestre que|pruebe que|demuestr[ae]|demostrar|dimostra|demonstre|prove que|докажи|доказать|bewijs|udowodnij|kanıtla)|证明|証明|を示せ|ことを示し|증명`, 'u');
@@ -27,7 +27,7 @@ const openQuestionWords = [
   // An explanation, a cause, a design.
   'explain', 'why', 'what caused', 'causes? of', 'design', 'architect', 'difference between', 'differences between',
   // A judgement or a decision.
-  'should (?:i|we)', 'worth', String.raw`(?:was|were) [\p{L}\p{N}\s'-]{2,40}?(?:good|bad|beneficial|harmful) for`, 'a good (?:idea|investment|choice)', 'bubble', 'overrated', 'underrated', 'pros and cons', 'who would win',
+  'should (?:i|we)', 'worth', JUDGED_GOOD_OR_BAD_FOR, 'a good (?:idea|investment|choice)', 'bubble', 'overrated', 'underrated', 'pros and cons', 'who would win',
   '(?:a|the) (?:mistake|success|failure)', '(?:ein|der) (?:fehler|erfolg)', '(?:un|el) (?:error|éxito|fracaso)', '(?:un|une) (?:erreur|succès|échec)',
   // How a thing works, what would happen.
   String.raw`how (?:does|do|did|would|could|can) (?!i |you |we )[\p{L}\s'-]{2,40}(?:work|happen|affect|change|compare)`, 'what (?:would|will) happen', 'what if',
@@ -47,6 +47,7 @@ const openQuestionStems = [
   'erklär', 'expliqu', 'explica', 'por qué', 'pourquoi', 'warum', 'lohnt', 'vale la pena', 'vaut (?:le coup|la peine)', 'cómo funciona', 'wie funktioniert',
   'comment fonctionne', 'qué pasaría si', 'was würde passieren', 'que se passerait-il', 'sentido de la vida', 'sinn des lebens', 'sens de la vie',
   'libre albedrío', 'freie[nr]? wille', 'libre arbitre', 'spiega', 'perché', 'por que', 'объясни', 'почему', 'waarom', 'wyjaśnij', 'dlaczego', 'açıkla',
+  // A choice judged good or bad ("un bon choix", "正しい判断"; in English JUDGED_GOOD_OR_BAD_FOR, above).
   'un bon choix', 'un mauvais choix', 'buena decisión', 'mala decisión', 'richtige entscheidung', '正しい判断', '正しかった', '正确的决定',
   '解释', '为什么', '值得', '原理', '会发生什么', '人生的意义', '自由意志', '意识', '猜想', '假说', '发明还是发现', '成功吗', '失败吗', '错误吗',
   // Forecasts: prices and markets going up or down.

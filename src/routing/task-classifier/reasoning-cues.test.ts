@@ -82,8 +82,8 @@ test('an island of truth-tellers and liars is a puzzle in German, French, Spanis
   assert.deepEqual(cuesIn('er lügt immer, was soll ich tun'), []);
 });
 
-test('the puzzles known by name (Monty Hall, the two envelopes, the blue-eyed islanders, the prisoners and the light bulb) are puzzles in six languages; blue eyes are not', () => {
-  for (const text of ["100 prisoners and a light bulb: what's the strategy?", 'das ziegenproblem: soll man wechseln? begründe.', "le paradoxe des deux enveloppes : où est l'erreur ?", '蓝眼睛岛问题怎么解？', 'モンティ・ホール問題で扉を変えるべき理由は？', 'el problema de monty hall', '囚人のジレンマで合理的な選択は何か？']) {
+test('the puzzles known by name (Monty Hall, the two envelopes, the blue-eyed islanders, the prisoners and the light bulb, the prisoner\'s dilemma, the pirates\' gold, the zebra) are puzzles in six languages; blue eyes are not', () => {
+  for (const text of ["100 prisoners and a light bulb: what's the strategy?", 'das ziegenproblem: soll man wechseln? begründe.', "le paradoxe des deux enveloppes : où est l'erreur ?", '蓝眼睛岛问题怎么解？', 'モンティ・ホール問題で扉を変えるべき理由は？', 'el problema de monty hall', '囚人のジレンマで合理的な選択は何か？', '海盗分金问题的最优解是什么？', 'the pirate gold problem with 5 pirates, who gets what?', 'das zebrarätsel: wem gehört das zebra?', 'the hardest logic puzzle ever: three gods']) {
     assert.ok(cuesIn(text).includes('reasoning'), text);
   }
   assert.deepEqual(cuesIn('she has blue eyes'), []);

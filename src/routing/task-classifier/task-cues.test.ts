@@ -173,11 +173,6 @@ test('how many continents or bones is a quick fact; how many apples are left is 
   assert.ok(cuesIn('tom had 12 apples and gave away 5. how many apples are left?').includes('math'));
 });
 
-test('a cause asked in Korean and "still worth it" in French are analysis', () => {
-  assert.ok(cuesIn('우리 카페 매출이 여름에 오히려 줄었는데 원인이 뭘까?').includes('analysis'));
-  assert.ok(cuesIn("est-ce que ça vaut encore le coup ou je passe aux séances à l'unité ?").includes('analysis'));
-});
-
 test("a study's design as a statistics course names it, and the maximum-likelihood estimator, are maths", () => {
   for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
   // A trial's and a survey's own terms: a cue the model weighs (a medical vignette mentioning a placebo stays the model's call).
@@ -400,19 +395,6 @@ test('German "Beweis" (a proof) asks for one and is a maths cue; the burden and 
   }
 });
 
-test('"is it a good idea…" asks for a judgement in four languages, whatever follows; "what a good idea!" does not', () => {
-  for (const text of ['is it a good idea to rent instead of buying?', 'le passage à la semaine de quatre jours est-il une bonne idée pour une pme ?', 'wäre es eine gute idee, jetzt zu kaufen?', '¿es una buena idea invertir en oro?']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
-  for (const text of ['what a good idea!', 'that was a good idea, thanks']) assert.ok(!cuesIn(text).includes('analysis'), text);
-});
-
-test('clauses judged unfavourable to a party and a problem to solve first, asked at the end of a long document, are analysis cues', () => {
-  for (const text of ['quelles clauses sont défavorables au locataire et lesquelles devrais-je négocier ?', 'which terms are unfavourable to us?', '根据这份调查，公司最应该优先解决哪些问题？']) assert.ok(cuesIn(text).includes('analysis'), text);
-  // A word of the given text is no judgement asked: "the weather conditions were unfavorable" is shortened, not weighed.
-  assert.ok(!cuesIn('shorten this: "due to the fact that the weather conditions were unfavorable, the event has been postponed."').includes('analysis'));
-});
-
 test('Chinese and Japanese higher maths, counting and logic questions name their family; everyday uses of the same characters do not', () => {
   for (const text of ['设a是n阶实对称矩阵，证明其特征值为实数', '求极限', '一共有多少种选法？', '帮我解决一道高数问题', '洛必达法则什么时候不能用', '行列の固有値を求めて', '何通りありますか', '求含有n个元素的集合的所有非空子集']) {
     assert.ok(cuesIn(text).includes('math'), text);
@@ -521,51 +503,16 @@ test('a given text to correct or to make sound another way is writing; errors in
   assert.deepEqual(cuesIn('tighten the bolts on the wheel'), []);
 });
 
-test('which of given options is better and terms unfair to a party are analysis in five languages; a capital asked and an unfair advantage are not', () => {
-  for (const text of ['laquelle est la plus intéressante selon toi ?', 'welches angebot ist besser?', 'quale è meglio per una famiglia?', 'qué cláusulas te parecen abusivas para el inquilino', 'which terms are unfair to the tenant?', '这份合同里有哪些不公平条款']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
-  assert.deepEqual(cuesIn('welche ist die hauptstadt von frankreich'), []);
-  assert.deepEqual(cuesIn('they have an unfair advantage'), []);
-});
-
-test('a system to design named by what only distributed software has, and a past policy judged in a line, name their family in six languages', () => {
+test('a system to design named by what only distributed software has is code in six languages; implementing, in French, too; a distributed team is not', () => {
   for (const text of ['diseña un sistema de colas distribuido tolerante a fallos.', 'entwirf eine architektur für ein echtzeit-chatsystem mit 10 millionen nutzern.', 'conçois un moteur de recherche plein texte pour 1 milliard de documents.', '设计一个高并发秒杀系统。', '分散キーバリューストアを設計してください。', 'design a distributed job scheduler', 'entwirf einen verteilten cache mit konsistenzgarantien.']) {
     assert.ok(cuesIn(text).includes('code'), text);
   }
-  for (const text of ['war die energiewende ein fehler?', "l'euro a-t-il été une bonne chose pour la france ?", 'was brexit a mistake?', '计划生育政策的长期影响是什么？', 'アベノミクスは成功だったのか？']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
-  // Everyday uses: a good idea to bring something, a meal, an evening that was a good thing to come to.
-  assert.deepEqual(cuesIn('it was a good idea to bring umbrellas'), []);
-  assert.deepEqual(cuesIn('war das essen gut?'), []);
-  assert.deepEqual(cuesIn('ça a été une bonne chose de venir'), []);
+  assert.deepEqual(cuesIn('implémente un allocateur mémoire à la main en c.'), ['code']);
   assert.deepEqual(cuesIn('a distributed team with offices in three cities'), []);
 });
 
-test('whether a past policy worked, asked in a line, is analysis; whether a cake turned out is not; implementing a memory allocator is code', () => {
-  for (const text of ['did the marshall plan actually work?', 'hat die agenda 2010 deutschland gutgetan?', 'la réforme des retraites de 2023 était-elle nécessaire ?', 'ゆとり教育は失敗だったのでしょうか？', 'la loi a-t-elle fonctionné ?']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
-  assert.deepEqual(cuesIn('did you eat?'), []);
-  assert.deepEqual(cuesIn('hat das geklappt?'), []);
-  assert.deepEqual(cuesIn('テストは成功だった。'), []);
-  assert.deepEqual(cuesIn('implémente un allocateur mémoire à la main en c.'), ['code']);
-});
-
-test('a past choice judged good or bad for someone is analysis, and a poem named by its form alone is writing; a film judged good is neither', () => {
-  for (const text of ['was nafta good for mexico?', 'le nucléaire a-t-il été un bon choix pour la france ?', '消費税増税は正しい判断だったのか？']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
+test('a poem named by its form alone is writing: pantoum, villanelle, espinela, Sonett', () => {
   for (const text of ['una décima espinela sobre el mar.', "un pantoum sur l'insomnie.", 'a villanelle about loss', 'ein sonett über den herbst']) {
     assert.deepEqual(cuesIn(text), ['writing'], text);
   }
-  assert.deepEqual(cuesIn('was the movie good?'), []);
-});
-
-test('a ruler judged and a central bank\'s next move are analysis in six languages; a good cook, dog or friend is not', () => {
-  for (const text of ['was napoleon a good leader?', 'war bismarck ein guter kanzler?', 'de gaulle était-il un bon président ?', '¿fue franco un buen gestor económico?', '秦始皇是好皇帝吗？', '織田信長は名君だったのか？', 'sollte die ezb die zinsen senken?', '央行现在该降息吗？', 'war merkel eine gute kanzlerin?', 'mitterrand a-t-il été un bon président ?', 'ist die schuldenbremse noch zeitgemäß?', '延迟退休合理吗？']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
-  for (const text of ['my dad is a good cook', 'was he a good dog?', 'did you hurt the cat?', 'er war ein guter freund', 'sie war eine gute lehrerin', 'fue un buen día']) assert.deepEqual(cuesIn(text), [], text);
 });

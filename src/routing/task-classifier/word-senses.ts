@@ -104,3 +104,9 @@ export const withGivenDigits = (source: string): DigitCue => ({ withDigit: sourc
 
 /** German "Beweis" (a proof: "Beweis bitte", "beweise, dass…"), not the law's "Beweislast" or "Beweismittel" (a pattern's source). */
 export const GERMAN_PROOF = 'beweis(?!mittel|last|aufnahme|stück|führung)';
+
+/**
+ * A past choice judged good or bad for someone ("was nafta good for mexico?"), as a pattern's source: an open question
+ * (never trivial) and an analysis cue, one pattern for both.
+ */
+export const JUDGED_GOOD_OR_BAD_FOR = String.raw`(?:was|were) [\p{L}\p{N}\s'-]{2,40}? (?:good|bad|beneficial|harmful) for`;

@@ -1,4 +1,5 @@
 import type { Cue } from '../cue-index.js';
+import { JUDGED_GOOD_OR_BAD_FOR } from '../word-senses.js';
 
 /** The analysis family's cues: a judgement, a comparison or a cause weighed. */
 export const analysisCues: readonly Cue[] = [
@@ -62,9 +63,9 @@ export const analysisCues: readonly Cue[] = [
   /\bdid (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:actually |really |ever )?(?:work|succeed|fail|pay off)\?/u,
   /(?<!\p{L})hat (?:die |der |das |es )?[\p{L}\p{N}\s-]{2,40}? (?:funktioniert|sich gelohnt|gutgetan|geschadet|geholfen)\?/u,
   /était-(?:il|elle) (?:nécessaire|justifiée?|une erreur|utile|efficace)/, /fonctionné\s*\?/, 'valió la pena', 'funcionó', '是否有效',
-  /\b(?:was|were) (?:the |it |that )?[\p{L}\p{N}\s'-]{2,40}? (?:good|bad|beneficial|harmful) for\b/u, /(?:成功|失敗|間違い)だった(?:の|か)/,
-  /(?:正しい判断だった|正しかった)(?:の|か)/, '是功是过', '功过', '利大于弊', '弊大于利', '长期影响', '長期的な影響', 'long-term effects', 'long-term impact',
-  'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen', 'effets à long terme', 'conséquences à long terme',
+  new RegExp(String.raw`\b${JUDGED_GOOD_OR_BAD_FOR}\b`, 'u'), /(?:成功|失敗|間違い)だった(?:の|か)/, /(?:正しい判断だった|正しかった)(?:の|か)/, '是功是过', '功过', '利大于弊',
+  '弊大于利', '长期影响', '長期的な影響', 'long-term effects', 'long-term impact', 'efectos a largo plazo', 'langfristige folgen', 'langfristigen folgen',
+  'effets à long terme', 'conséquences à long terme',
   // A ruler or a leader judged ("was napoleon a good leader?", "War Bismarck ein guter Kanzler?", "De Gaulle était-il un bon
   // président ?", "秦始皇是好皇帝吗？", "織田信長は名君だったのか？"), and a central bank's next move ("Sollte die EZB die Zinsen senken?").
   /\b(?:was|is) [\p{L}\s'.-]{2,30}? an? (?:good|great|bad|terrible|effective|successful|competent) (?:leader|president|king|queen|emperor|chancellor|prime minister|ruler|general|ceo|pope)\b/u,

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cuesIn } from './task-cues.js';
+
+// The analysis family's cues (cues/analysis.ts): causes, judgements, choices weighed and measures questioned, each with what is not one.
+
+test('a cause asked in Korean and "still worth it" in French are analysis', () => {
+  assert.ok(cuesIn('우리 카페 매출이 여름에 오히려 줄었는데 원인이 뭘까?').includes('analysis'));
+  assert.ok(cuesIn("est-ce que ça vaut encore le coup ou je passe aux séances à l'unité ?").includes('analysis'));
+});
+
+test('"is it a good idea…" asks for a judgement in four languages, whatever follows; "what a good idea!" does not', () => {
+  for (const text of ['is it a good idea to rent instead of buying?', 'le passage à la semaine de quatre jours est-il une bonne idée pour une pme ?', 'wäre es eine gute idee, jetzt zu kaufen?', '¿es una buena idea invertir en oro?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['what a good idea!', 'that was a good idea, thanks']) assert.ok(!cuesIn(text).includes('analysis'), text);
+});
+
+test('clauses judged unfavourable to a party and a problem to solve first, asked at the end of a long document, are analysis cues', () => {
+  for (const text of ['quelles clauses sont défavorables au locataire et lesquelles devrais-je négocier ?', 'which terms are unfavourable to us?', '根据这份调查，公司最应该优先解决哪些问题？']) assert.ok(cuesIn(text).includes('analysis'), text);
+  // A word of the given text is no judgement asked: "the weather conditions were unfavorable" is shortened, not weighed.
+  assert.ok(!cuesIn('shorten this: "due to the fact that the weather conditions were unfavorable, the event has been postponed."').includes('analysis'));
+});
+
+test('which of given options is better and terms unfair to a party are analysis in five languages; a capital asked and an unfair advantage are not', () => {
+  for (const text of ['laquelle est la plus intéressante selon toi ?', 'welches angebot ist besser?', 'quale è meglio per una famiglia?', 'qué cláusulas te parecen abusivas para el inquilino', 'which terms are unfair to the tenant?', '这份合同里有哪些不公平条款']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('welche ist die hauptstadt von frankreich'), []);
+  assert.deepEqual(cuesIn('they have an unfair advantage'), []);
+});
+
+test('a past policy judged in a line is analysis in six languages; a good idea to bring umbrellas, a meal and an evening are not', () => {
+  for (const text of ['war die energiewende ein fehler?', "l'euro a-t-il été une bonne chose pour la france ?", 'was brexit a mistake?', '计划生育政策的长期影响是什么？', 'アベノミクスは成功だったのか？']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('it was a good idea to bring umbrellas'), []);
+  assert.deepEqual(cuesIn('war das essen gut?'), []);
+  assert.deepEqual(cuesIn('ça a été une bonne chose de venir'), []);
+});
+
+test('whether a past policy worked, asked in a line, is analysis; whether a meal or a test turned out is not', () => {
+  for (const text of ['did the marshall plan actually work?', 'hat die agenda 2010 deutschland gutgetan?', 'la réforme des retraites de 2023 était-elle nécessaire ?', 'ゆとり教育は失敗だったのでしょうか？', 'la loi a-t-elle fonctionné ?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('did you eat?'), []);
+  assert.deepEqual(cuesIn('hat das geklappt?'), []);
+  assert.deepEqual(cuesIn('テストは成功だった。'), []);
+});
+
+test('a past choice judged good or bad for someone is analysis; a film judged good is not', () => {
+  for (const text of ['was nafta good for mexico?', 'le nucléaire a-t-il été un bon choix pour la france ?', '消費税増税は正しい判断だったのか？']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('was the movie good?'), []);
+});
+
+test('a ruler judged, a measure questioned and a central bank\'s next move are analysis in six languages; a good cook, dog or friend is not', () => {
+  for (const text of ['was napoleon a good leader?', 'war bismarck ein guter kanzler?', 'de gaulle était-il un bon président ?', '¿fue franco un buen gestor económico?', '秦始皇是好皇帝吗？', '織田信長は名君だったのか？', 'sollte die ezb die zinsen senken?', '央行现在该降息吗？', 'war merkel eine gute kanzlerin?', 'mitterrand a-t-il été un bon président ?', 'ist die schuldenbremse noch zeitgemäß?', '延迟退休合理吗？', 'faut-il interdire les vols courts ?', '¿tiene sentido subir el salario mínimo otra vez?', '年金制度は持続可能なのか？']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['my dad is a good cook', 'was he a good dog?', 'did you hurt the cat?', 'er war ein guter freund', 'sie war eine gute lehrerin', 'fue un buen día']) assert.deepEqual(cuesIn(text), [], text);
+});
