@@ -42,6 +42,10 @@
  *   lines of their own outside the total: two in five of them (265 of the English 651) ask which option weakens,
  *   strengthens or explains an argument, which the family list may read as analysis (a critique), though the set and the
  *   exams call them logic.
+ * - AGIEval's `<task>.jsonl` (github.com/ruixiangcui/AGIEval, data/v1/): admission and qualification exams' questions, each a
+ *   passage (or none), a question and its options. Its maths (AQuA-RAT, MATH's competition problems in TeX, some with an
+ *   Asymptote figure, SAT maths and the gaokao's maths, Chinese) is scored as maths, the LSAT's logic games (`lsat-ar`) as
+ *   reasoning; its LogiQA and the LSAT's logical reasoning (`lsat-lr`) as reasoning, apart, as LogiQA's own files are.
  *
  * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
  * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
@@ -92,6 +96,9 @@ const MMLU_OTHERS = 'MMLU other subjects (no text of its own)';
 const NOT_A_TEXT = 'not writing, summarization or translation';
 /** LogiQA's sets: scored as reasoning, printed apart and left out of the total (the header says why). */
 const LOGIQA = 'LogiQA';
+/** AGIEval's tasks scored, by file name; those of LogiQA's kind are printed apart as LogiQA's are. */
+const agiEvalFamilies: Record<string, string> = { 'aqua-rat': 'math', math: 'math', 'sat-math': 'math', 'gaokao-mathqa': 'math', 'gaokao-mathcloze': 'math', 'lsat-ar': 'reasoning' };
+const agiEvalApart = new Set(['lsat-lr', 'logiqa-en', 'logiqa-zh']);
 const mmluMathematics = new Set(['abstract_algebra', 'college_mathematics', 'elementary_mathematics', 'high_school_mathematics', 'high_school_statistics']);
 
 /** The first column of a CSV file's rows after its header: a field in double quotes may hold commas, newlines and doubled quotes. */
@@ -154,6 +161,14 @@ function promptsOf(file: string): Labelled[] {
   if (!name.endsWith('.jsonl')) {
     console.error(`skipped (not a file this script knows): ${file}`);
     return [];
+  }
+  const agiEval = name.replace(/\.jsonl$/, '');
+  if (agiEvalFamilies[agiEval] || agiEvalApart.has(agiEval)) {
+    return lines().map((line) => {
+      const row = JSON.parse(line) as { passage: string | null; question: string; options: string[] | null };
+      const prompt = [row.passage, row.question, ...(row.options ?? [])].filter(Boolean).join('\n');
+      return agiEvalApart.has(agiEval) ? { set: `${LOGIQA} (AGIEval ${agiEval}, outside the total)`, family: 'reasoning', prompt } : { set: `AGIEval ${agiEval}`, family: agiEvalFamilies[agiEval], prompt };
+    });
   }
   const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string; Skill?: string; Instruction?: string; Difficulty?: number });
   if (rows[0]?.Skill !== undefined) {
@@ -232,7 +247,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json | LogiQA Test.txt, zh_test.txt>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json | LogiQA Test.txt, zh_test.txt | AGIEval task .jsonl>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();

@@ -2,7 +2,7 @@ import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksForExplanation, asksToShorten } from './open-questions.js';
 import { cuesIn } from './task-cues.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK, standsAlone } from './follow-ups.js';
-import { asksForAText, asksOfGivenText, listsAnswerOptions } from './prompt-shapes.js';
+import { asksForAText, asksOfGivenText, listsAnswerOptions, withoutFigureCode } from './prompt-shapes.js';
 import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';
 import { withoutAnswerManner } from './answer-manner.js';
 import { isLongEnough, isOnlyGreeting, withoutCourtesy } from './courtesy.js';
@@ -253,11 +253,11 @@ export interface HeadFeatures {
 
 /**
  * A prompt without what says nothing of its task: a greeting before it, a thanks after it (courtesy.ts), a sentence on how
- * to answer ("Be concise.", answer-manner.ts). How to answer is read past first and again after: "Hi! Be concise." is a
+ * to answer ("Be concise.", answer-manner.ts), a figure's drawing code (prompt-shapes.ts). How to answer is read past first and again after: "Hi! Be concise." is a
  * greeting, "… Be concise. Thanks!" a request.
  */
 function theRequestItself(prompt: string, inConversation: boolean): string {
-  return withoutAnswerManner(withoutCourtesy(withoutAnswerManner(prompt, isLongEnough), inConversation, asksSomething), isLongEnough);
+  return withoutAnswerManner(withoutCourtesy(withoutAnswerManner(withoutFigureCode(prompt), isLongEnough), inConversation, asksSomething), isLongEnough);
 }
 
 /** The features of both heads of a request: what training and serving read, from this one function. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asksForAText, asksOfGivenText, goesBeyondArithmetic, listsAnswerOptions } from './prompt-shapes.js';
+import { asksForAText, asksOfGivenText, goesBeyondArithmetic, listsAnswerOptions, withoutFigureCode } from './prompt-shapes.js';
 
 const lines = (prompt: string) => prompt.split('\n');
 
@@ -72,4 +72,17 @@ test('maths beyond the four operations is told from plain arithmetic, in the six
   ];
   for (const text of beyond) assert.ok(goesBeyondArithmetic(text), text);
   for (const text of plain) assert.ok(!goesBeyondArithmetic(text), text);
+});
+
+test("an Asymptote figure's code is cut and its mark kept; an unclosed figure runs to the end; other text is untouched", () => {
+  assert.equal(withoutFigureCode('Find the area. [asy] draw((0,0)--(4,0)--(4,3)--cycle); [/asy] Give it in cm.'), 'Find the area. [asy] Give it in cm.');
+  assert.equal(withoutFigureCode('[asy]a;[/asy] x [asy]b;[/asy] y'), '[asy] x [asy] y');
+  assert.equal(withoutFigureCode('What is $x$? [asy] draw(A--B);'), 'What is $x$? [asy]');
+  const plain = 'No figure here: draw(A--B); [/asy]';
+  assert.equal(withoutFigureCode(plain), plain);
+  // Marks without an end cost one pass, not one a mark.
+  const marks = '[asy] '.repeat(20_000);
+  const started = performance.now();
+  assert.equal(withoutFigureCode(marks), '[asy]');
+  assert.ok(performance.now() - started < 200);
 });

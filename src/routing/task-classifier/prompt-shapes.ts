@@ -132,3 +132,26 @@ const LONG_FIGURE = /\d(?:[,.'\u00a0\u202f]?\d){3,}/g;
 
 /** Whether the maths asked goes beyond the four operations on short figures (BEYOND_ARITHMETIC, LONG_FIGURE). */
 export const goesBeyondArithmetic = (text: string): boolean => BEYOND_ARITHMETIC.test(text) || (text.match(LONG_FIGURE)?.length ?? 0) >= 2;
+
+const FIGURE_OPEN = '[asy]';
+const FIGURE_CLOSE = '[/asy]';
+
+/**
+ * The prompt with the code of its Asymptote figures cut, their marks kept: "[asy] pair A,B; draw(A--B); label("$A$",A,SW);
+ * [/asy]" draws a competition problem's figure, and its statements read as pasted code (MATH's geometry: 43 of 1,000
+ * problems read as code). One pass with indexOf: an unclosed figure runs to the end, and a text of many marks costs no more.
+ */
+export function withoutFigureCode(prompt: string): string {
+  let open = prompt.indexOf(FIGURE_OPEN);
+  if (open === -1) return prompt;
+  let kept = '';
+  let from = 0;
+  while (open !== -1) {
+    kept += prompt.slice(from, open + FIGURE_OPEN.length);
+    const close = prompt.indexOf(FIGURE_CLOSE, open + FIGURE_OPEN.length);
+    if (close === -1) return kept;
+    from = close + FIGURE_CLOSE.length;
+    open = prompt.indexOf(FIGURE_OPEN, from);
+  }
+  return kept + prompt.slice(from);
+}

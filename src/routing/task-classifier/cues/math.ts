@@ -1,6 +1,9 @@
 import type { Cue } from '../cue-index.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, GERMAN_PROOF, MATHS_ONLY_FUNCTION_KINDS, withGivenDigits } from '../word-senses.js';
 
+/** TeX's commands that only mathematics writes (not `\n`, `\t` or a Windows path's `\log`); regex sources. */
+const TEX_MATH_COMMANDS = ['frac', 'dfrac', 'tfrac', 'sqrt', 'binom', 'overline', 'mathbf', 'mathbb', 'cdot', 'leq', 'geq', 'neq', 'infty', 'lfloor', 'lceil', 'triangle', 'angle', 'pmatrix', 'bmatrix', 'equiv', 'pmod', String.raw`begin\{(?:align|cases|array)`];
+
 /** The math family's cues: a calculation, an equation, a proof or a word problem. */
 export const mathCues: readonly Cue[] = [
   'solve', /comput(?:e[sd]?|ations?)(?!\p{L})/u, 'derivative', 'integral', /^[\s\d().+\-*/×÷^]+=\s*\??$/, 'find ratio', 'find the ratio',
@@ -105,4 +108,10 @@ export const mathCues: readonly Cue[] = [
   'доверительный интервал', 'нулевая гипотеза', '신뢰구간', '귀무가설', '原假设', '零假设', '假设检验', '置信区间', '显著性水平', '相关系数', '信頼区間', '帰無仮説', '仮説検定',
   '有意水準', '相関係数', '決定係数', 'weighted average', 'ma moyenne', 'moyenne pondérée', 'mi promedio', 'media ponderada', 'notendurchschnitt',
   'gewichteten durchschnitt',
+  // Mathematics written in TeX ("$\frac{x^2}{49}$", "\sqrt{a}", "\begin{align*}"): a problem pasted from a textbook or a
+  // competition, whose words may be few ("Find $\lfloor \sqrt{50} \rfloor$.") and whose symbols read as code. The command after its backslash.
+  ...TEX_MATH_COMMANDS.map((command) => new RegExp(`${command}(?!\\p{L})(?<=\\\\${command})`, 'u')),
+  // A figure drawn in Asymptote, as competition problems give theirs ("[asy] draw((0,0)--(10,0)); [/asy]"): its code is cut from
+  // the reading (withoutFigureCode), its mark says a geometry problem.
+  '[asy]',
 ];
