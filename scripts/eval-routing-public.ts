@@ -46,6 +46,11 @@
  *   passage (or none), a question and its options. Its maths (AQuA-RAT, MATH's competition problems in TeX, some with an
  *   Asymptote figure, SAT maths and the gaokao's maths, Chinese) is scored as maths, the LSAT's logic games (`lsat-ar`) as
  *   reasoning; its LogiQA and the LSAT's logical reasoning (`lsat-lr`) as reasoning, apart, as LogiQA's own files are.
+ * - Self-Instruct's `user_oriented_instructions.jsonl` (github.com/yizhongw/self-instruct, human_eval/): 252 instructions
+ *   as apps' users give them (Grammarly, Gmail, StackOverflow, Netflix…), each with an input; the first input is read
+ *   after its instruction, as the set's own evaluation gives them. The set names no family: the 100 whose family the list
+ *   of eval/routing/README.md settles were labelled here before the classifier read them (self-instruct-labels.json, by
+ *   id); the others (a sentiment, a category, a rating to pick, a list of films…) are left out.
  *
  * Last, every Arena-Hard prompt, MT-Bench first turn (all categories) and WizardLM instruction of difficulty 7 or more is
  * routed without hints, and those served at T1 are counted and printed: prompts chosen for being hard, which issue 18
@@ -130,6 +135,7 @@ function firstColumn(text: string): string[] {
 }
 const arenaLabels = JSON.parse(readFileSync(new URL('../eval/routing/arena-hard-labels.json', import.meta.url), 'utf8')) as Record<string, Record<string, string>>;
 const labelledByUid = new Map(Object.values(arenaLabels).flatMap((byUid) => Object.entries(byUid)));
+const selfInstructLabels = JSON.parse(readFileSync(new URL('../eval/routing/self-instruct-labels.json', import.meta.url), 'utf8')) as Record<string, string>;
 
 /** The labelled prompts of one file, by its name and shape. */
 function promptsOf(file: string): Labelled[] {
@@ -170,7 +176,14 @@ function promptsOf(file: string): Labelled[] {
       return agiEvalApart.has(agiEval) ? { set: `${LOGIQA} (AGIEval ${agiEval}, outside the total)`, family: 'reasoning', prompt } : { set: `AGIEval ${agiEval}`, family: agiEvalFamilies[agiEval], prompt };
     });
   }
-  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string; Skill?: string; Instruction?: string; Difficulty?: number });
+  const rows = lines().map((line) => JSON.parse(line) as { question?: string; uid?: string; prompt?: string; subcategory?: string; category?: string; turns?: string[]; question_id?: number | string; judge?: string[]; user_prompt?: string; Skill?: string; Instruction?: string; Difficulty?: number; id?: string; motivation_app?: string; instruction?: string; instances?: Array<{ input: string }> });
+  if (rows[0]?.motivation_app !== undefined) {
+    return rows.flatMap((row) => {
+      const family = selfInstructLabels[row.id!];
+      const input = row.instances![0].input;
+      return family ? [{ set: 'Self-Instruct user-oriented (labelled here)', family, prompt: input ? `${row.instruction}\n\n${input}` : row.instruction! }] : [];
+    });
+  }
   if (rows[0]?.Skill !== undefined) {
     for (const row of rows) if (row.Difficulty! >= WIZARDLM_HARD) hardPrompts.push(row.Instruction!);
     return rows.flatMap((row) => {
@@ -247,7 +260,7 @@ const {
   positionals: files,
 } = parseArgs({ allowPositionals: true, options: { system: { type: 'string' }, misses: { type: 'string' } } });
 if (files.length === 0) {
-  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json | LogiQA Test.txt, zh_test.txt | AGIEval task .jsonl>…');
+  console.error('usage: npm run eval:routing:public -- [--system TEXT] [--misses SET] <arena-hard or mt_bench question.jsonl | mt-bench judgments .jsonl | mgsm_xx.tsv | gsm8k test.jsonl | mmlu_subject.csv | bbh task.json | WizardLM_testset.jsonl | AlignBench data .jsonl | BELLE eval_set.json | LogiQA Test.txt, zh_test.txt | AGIEval task .jsonl | Self-Instruct user_oriented_instructions.jsonl>…');
   process.exit(2);
 }
 const classifier = TaskClassifier.fromFile();

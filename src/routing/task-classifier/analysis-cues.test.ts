@@ -61,3 +61,10 @@ test('a ruler judged, a measure questioned and a central bank\'s next move are a
   }
   for (const text of ['my dad is a good cook', 'was he a good dog?', 'did you hurt the cat?', 'er war ein guter freund', 'sie war eine gute lehrerin', 'fue un buen día']) assert.deepEqual(cuesIn(text), [], text);
 });
+
+test("what given figures or an ad show is analysis: a trend and what might explain it, an ad's audience, what is good and bad in a listing", () => {
+  for (const text of ['given the sales figures below, what trend do you see and what might explain it?', 'identify the target audience of the following ad', 'tell me what is good and what is bad about this apartment listing', "what's good and what's not in this plan?", '¿qué tendencia ves en estos datos?', 'welche zielgruppe spricht diese anzeige an?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']) assert.ok(!cuesIn(text).includes('analysis'), text);
+});

@@ -24,3 +24,10 @@ test('a problem written in TeX is maths, its figure drawn in Asymptote or not; c
   ]);
   assertFamily('code', ["My matplotlib title shows the raw text instead of the formula:\n\nplt.title('$\\frac{a}{b}$')\nplt.plot(xs, ys)\nplt.show()\n\nwhat am I missing?"]);
 });
+
+test("a sequence's n-th term and the parity of integers are maths; the first term of a contract or an integer column is not", () => {
+  for (const text of ['find a formula for the n-th term of 3, 7, 11, 15', 'what is the nth term?', 'the general term of the series', 'the sum of any two odd integers is even', 'the product of two consecutive integers']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+  for (const text of ['the first term of the lease ends in may', 'add an integer column to the table']) assert.ok(!cuesIn(text).includes('math'), text);
+});

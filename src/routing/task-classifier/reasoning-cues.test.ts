@@ -88,3 +88,10 @@ test('the puzzles known by name (Monty Hall, the two envelopes, the blue-eyed is
   }
   assert.deepEqual(cuesIn('she has blue eyes'), []);
 });
+
+test('appointments placed without overlaps, a word that fits two definitions and a film guessed from emoji are puzzles; a calendar app or a word count is not', () => {
+  for (const text of ['arrange the meetings below into one afternoon without overlaps', 'schedule them so nobody is double-booked', 'organise les trois rendez-vous sans chevauchement', '三个会议怎么安排才不重叠？', 'find the word that fits both definitions', 'guess the film from the emoji: 🦁👑']) {
+    assert.deepEqual(cuesIn(text), ['reasoning'], text);
+  }
+  for (const text of ['my calendar shows overlapping events', 'how many words fit on a page?', 'i guess the movie was fine']) assert.ok(!cuesIn(text).includes('reasoning'), text);
+});

@@ -17,9 +17,11 @@ const softwareNouns = [
 ];
 /** Stems of Russian ones, which inflect (игру, приложение). */
 const softwareStems = ['игр', 'приложени', 'бот', 'сайт'];
-/** Texts one writes about a program rather than the program. */
+/** Texts one writes about a program, or for its pages ("the 'About us' section of a website"), rather than the program. */
 const textsAbout = [
-  'review', 'story', 'essay', 'article', 'post', 'poem', 'description', 'letter', 'e-?mail', 'summary', 'song', 'speech', 'reseña', 'artículo', 'historia',
+  'review', 'story', 'essay', 'article', 'post', 'poem', 'description', 'letter', 'e-?mail', 'summary', 'song', 'speech', 'section', 'about us',
+  'copy(?! of)', 'tagline', 'headline', 'blurb', 'bio\\b', 'caption', 'slogan', 'faq', 'welcome message', 'privacy policy', 'testimonial', 'announcement',
+  'press release', 'reseña', 'artículo', 'historia',
   'cuento', 'rezension', 'artikel', 'geschichte', 'critique', 'histoire', 'recensione', 'storia', 'resenha', 'обзор', 'стать', 'рассказ',
 ];
 const chineseSoftware = '(?:游戏|应用|小程序|网站|网页|机器人|插件|计算器|爬虫)';

@@ -78,4 +78,9 @@ export const analysisCues: readonly Cue[] = [
   'bajada de tipos', 'subida de tipos', '降息', '加息', '利上げ', '利下げ',
   // A measure questioned in a line ("Faut-il supprimer le bac ?", "Ist die Schuldenbremse noch zeitgemäß?", "延迟退休合理吗？").
   'faut-il interdire', 'faut-il réformer', 'noch zeitgemäß', 'tiene sentido subir', 'tiene sentido bajar', '合理吗', '有必要吗', 'は妥当か', '持続可能なのか',
+  // What given figures or a given text show and why ("what trend do you see and what might explain it?", "identify the target
+  // audience of the following ad").
+  /\bwhat(?:'s| is) good and what(?:'s| is) (?:bad|not)\b/, 'what trend', 'trends do you see', 'might explain', 'could explain',
+  'identify the target audience', 'who is the target audience',
+  'qué tendencia', 'welchen trend', 'quelle tendance', 'welche zielgruppe', 'quel est le public cible', 'cuál es el público objetivo',
 ];

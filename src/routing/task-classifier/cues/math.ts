@@ -108,6 +108,9 @@ export const mathCues: readonly Cue[] = [
   'доверительный интервал', 'нулевая гипотеза', '신뢰구간', '귀무가설', '原假设', '零假设', '假设检验', '置信区间', '显著性水平', '相关系数', '信頼区間', '帰無仮説', '仮説検定',
   '有意水準', '相関係数', '決定係数', 'weighted average', 'ma moyenne', 'moyenne pondérée', 'mi promedio', 'media ponderada', 'notendurchschnitt',
   'gewichteten durchschnitt',
+  // A sequence's general term and the parity of integers, as a textbook asks them ("a formula for the n-th term", "the sum of
+  // any two odd integers is even").
+  /\bn-?th term\b/, 'general term', 'odd integer', 'even integer', 'consecutive integers', 'consecutive odd', 'consecutive even',
   // Mathematics written in TeX ("$\frac{x^2}{49}$", "\sqrt{a}", "\begin{align*}"): a problem pasted from a textbook or a
   // competition, whose words may be few ("Find $\lfloor \sqrt{50} \rfloor$.") and whose symbols read as code. The command after its backslash.
   ...TEX_MATH_COMMANDS.map((command) => new RegExp(`${command}(?!\\p{L})(?<=\\\\${command})`, 'u')),

@@ -79,5 +79,10 @@ export const reasoningCues: readonly Cue[] = [
   'umschlagparadox', '两个信封', '二つの封筒', '2つの封筒', 'blue-eyed islanders', 'blue eyes puzzle', '蓝眼睛岛', '青い目の島', 'prisoners and a light bulb',
   '海盗分金', 'pirate game', 'pirate gold', 'zebrarätsel', 'wem gehört das zebra', 'hardest logic puzzle', "prisoner's dilemma",
   'prisoners dilemma', 'dilema del prisionero', 'gefangenendilemma', 'dilemme du prisonnier', '囚徒困境', '囚人のジレンマ', '100 prisoners',
+  // Appointments placed under constraints ("Arrange the meetings below without overlaps", "sans chevauchement"), a word that
+  // fits two definitions, a film guessed from emoji: puzzles by what they ask.
+  'without overlap', 'no overlaps', 'double-booked', 'sans chevauchement', 'sin solaparse', 'sin solapamientos', 'ohne überschneidung',
+  '不重叠', '重ならない', 'word that fits', 'fits both definitions',
+  /\bguess the (?:film|movie|song|word|country|animal|book|character|city|band)\b(?<!\b(?:i|we) guess the \p{L}+)/u,
   '100 prisonniers', '100 presos', '100 gefangene', '100名囚犯', '100人の囚人', "einstein's riddle", 'zebra puzzle', 'einsteinrätsel',
 ];

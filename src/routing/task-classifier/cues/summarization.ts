@@ -34,4 +34,6 @@ export const summarizationCues: readonly Cue[] = [
   '見出しを付け', '中心意思', '主旨', '要旨', 'too long didn', 'short version', 'shorter version', '说重点', '划重点', '讲重点', /(?<!to )\bdigests?\b/,
   'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/,
   'stichpunkt',
+  // What a given text is about, asked of it ("Describe briefly what the following article is about").
+  /\bwhat (?:the|this) (?:following |above )?(?:article|text|passage|email|story|report|paper|document|post) is about\b/,
 ];

@@ -89,4 +89,10 @@ export const writingCues: readonly Cue[] = [
   /\bmake (?:this|it|the|my|that|these|our) (?:[\w-]+ ){0,3}?(?:sound|read) (?:more|less|a bit|a little|friendlier|warmer|nicer|kinder|softer|smoother|punchier|snappier|livelier|clearer|simpler|firmer|stronger|gentler)\b/,
   // A poem asked for by its form alone ("Un pantoum sur l'insomnie", "Una décima espinela sobre el mar", "a villanelle about loss").
   'espinela', 'pantoum', 'villanelle', 'villanella', 'sestina', 'sextine', 'rondeau', 'terza rima', 'ghazal', 'tanka', 'sonett', 'triolet',
+  // A given text expanded or moved to another grammatical person ("Expand the following note into a paragraph", "Amplía la
+  // siguiente frase", "Change the paragraph from first person to second person").
+  /\bexpand (?:the|this|these|my|our) (?:following |given |above )?(?:note|notes|sentence|sentences|paragraph|text|line|lines|idea|outline|bullet points|draft|phrase)\b/,
+  /\bexpand (?:it|this|the following|the given)\b(?= into)/, 'amplía la', 'amplía el', 'amplía este', 'amplía esta', 'erweitere den',
+  'erweitere die', 'développe cette phrase', 'développe ce paragraphe',
+  /\b(?:from|into|to|in) (?:the )?(?:first|second|third)[- ]person\b(?! (?:shooter|view|camera|perspective|to|who|that|in line)\b)/,
 ];

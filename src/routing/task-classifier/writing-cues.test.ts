@@ -1,0 +1,22 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cuesIn } from './task-cues.js';
+import { asksForSoftware } from './software-requests.js';
+
+// The writing family's cues (cues/writing.ts) and the texts written for a program rather than the program (software-requests.ts).
+
+test('a given text expanded or moved to another grammatical person is writing; a business expanded or the first person to do something is not', () => {
+  for (const text of ['expand the following note into a full paragraph', 'amplía la siguiente frase con más detalles', 'change the paragraph from first person to second person', 'rewrite it in the third person', 'développe cette phrase']) {
+    assert.deepEqual(cuesIn(text), ['writing'], text);
+  }
+  for (const text of ['we want to expand our business to spain', 'who was the first person to climb everest?', 'give it to the first person who asks', 'a first person shooter for kids']) {
+    assert.ok(!cuesIn(text).includes('writing'), text);
+  }
+});
+
+test("a website's page text is writing, not a website to build; a website, a game or a clone asked for is still software", () => {
+  for (const text of ["write the 'about us' section of a website for the bakery below", 'write a tagline for our app', 'create a welcome message for our discord bot', 'write a short bio for my portfolio website']) {
+    assert.ok(!asksForSoftware(text), text);
+  }
+  for (const text of ['build a website for my bakery', 'create a tic-tac-toe game', 'make a copy of this website', 'build a biography app']) assert.ok(asksForSoftware(text), text);
+});
