@@ -68,3 +68,10 @@ test("what given figures or an ad show is analysis: a trend and what might expla
   }
   for (const text of ['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']) assert.ok(!cuesIn(text).includes('analysis'), text);
 });
+
+test("the meaning of a poem or a song asked is an interpretation, in four languages; a word's meaning is not", () => {
+  for (const text of ['what does this poem mean? point out its images', 'explain the meaning of the following lyrics', 'que signifie ce poème ? explique ses images.', 'was bedeutet dieses gedicht?', '这首诗的意思是什么？', '次の詩の意味を説明してください。']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['what does "serendipity" mean?', 'the meaning of life']) assert.ok(!cuesIn(text).includes('analysis'), text);
+});

@@ -10,3 +10,10 @@ test('what a given text is about, asked of it, is a summary; what a film or a fu
   }
   for (const text of ['what is the film inception about?', 'what was all the fuss about?']) assert.ok(!cuesIn(text).includes('summarization'), text);
 });
+
+test("a given text's main point, in a sentence or two, is a summary; the main point of a meeting to come is not", () => {
+  for (const text of ['in a sentence or two, what is the main point of this paragraph?', 'what is the main point of the following article?', 'tell me in a sentence or two what it says']) {
+    assert.ok(cuesIn(text).includes('summarization'), text);
+  }
+  assert.ok(!cuesIn('what is the main point of going to college?').includes('summarization'));
+});

@@ -20,3 +20,12 @@ test("a website's page text is writing, not a website to build; a website, a gam
   }
   for (const text of ['build a website for my bakery', 'create a tic-tac-toe game', 'make a copy of this website', 'build a biography app']) assert.ok(asksForSoftware(text), text);
 });
+
+test('an analysis written, or a film scene analysed, names no writing; a scene, a motto or an essay to write does', () => {
+  assert.deepEqual(cuesIn('write a short analysis of how the opening scene of the film jaws builds suspense.'), ['analysis']);
+  assert.ok(!cuesIn('write a critical comparison of the two plans').includes('writing'));
+  for (const text of ['write the opening scene of a thriller', 'write the final scene of the play', 'suggest a motto for our cycling club', 'give me five mottos for a gym', 'write an essay on tides']) {
+    assert.ok(cuesIn(text).includes('writing'), text);
+  }
+  for (const text of ['what is the motto of harvard?', 'my motto is live and let live']) assert.ok(!cuesIn(text).includes('writing'), text);
+});

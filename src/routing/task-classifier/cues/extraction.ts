@@ -3,6 +3,8 @@ import { identifiesInGivenText } from '../phrase-cues.js';
 
 /** The extraction family's cues: items pulled out of a given text, sorted or labelled. */
 export const extractionCues: readonly Cue[] = [
+  // What a given conversation says, asked of it ("From the conversation below, work out what each person ordered").
+  /\bfrom the (?:conversation|chat|dialogue|transcript|call) (?:below|above)\b/,
   'extract', 'pull out', 'classify',
   // French "relève" as noting items down ("relève le fournisseur, la date et le montant"), not "cela relève de…".
   /rel[eè]ve(?:z|r)? (?:tous|toutes|les|le|la|l'|chaque)(?!\p{L})/u,

@@ -4,9 +4,10 @@ import { LETTER_TO_WRITE, everydayWords, mediaScript, storyScript } from '../wor
 
 /** The writing family's cues: a text to write, rewrite or correct. */
 export const writingCues: readonly Cue[] = [
-  'write a', 'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
+  // Not an analysis written ("Write a short analysis of how the opening scene builds suspense"): that names its task.
+  /\bwrite an?\b(?! (?:short |brief |detailed |quick |critical |careful )?(?:analysis|critique|comparison|evaluation|assessment)\b)/, 'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
   'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story,
-  'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan', 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
+  'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan', /mottos?\b(?<=\b(?:a|an|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
   'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description', 'copywrit', 'コピーライター',
   'social media manager', 'community manager', 'stellenanzeige', 'job ad', 'offre d\'emploi', 'oferta de empleo', 'you write ', 'polish my',
@@ -53,7 +54,7 @@ export const writingCues: readonly Cue[] = [
   /song (?:about|where|in the style)\b/, 'chapter', 'screenplay', 'limerick', 'haiku', 'sonnet', 'fable', 'fanfic', 'fan fiction',
   'monologue', 'rhym', 'tongue twister', 'one-liners', 'one liners', 'write me',
   /compose(?!r|d (?:(?:mainly|mostly|primarily|largely|entirely|chiefly) )?of\b)(?<!docker[ -]compose)(?<!\bse compose)/,
-  /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)/, /episode\b(?<=\b(?:new|an|next|first) episode)/,
+  /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)(?! (?:of|in) (?:the |this |that )?(?:film|movie)\b)/, /episode\b(?<=\b(?:new|an|next|first) episode)/,
   /dialog(?:ue)? (?:of|between|entre|zwischen|où|where|in which|con|avec|mit)\b/, /dialogo (?:tra|fra)\b/,
   /dialog(?:ue)?\b(?<=\b(?:a|un|une|einen|ein) dialog(?:ue)?)/, /diálogo\b(?<=\b(?:un|um) diálogo)/, /dialogo\b(?<=\b(?:un|uno) dialogo)/,
   'a conversation between', /verses?\b/, 'stanza', 'ballad', 'ode to', 'eulogy', 'wedding vows', /rap (?:song|battle|verse|about)\b/,
