@@ -75,3 +75,11 @@ test("the meaning of a poem or a song asked is an interpretation, in four langua
   }
   for (const text of ['what does "serendipity" mean?', 'the meaning of life']) assert.ok(!cuesIn(text).includes('analysis'), text);
 });
+
+test("what is weak or wrong about a given text is a critique; a résumé's summary section is no summary to write", () => {
+  for (const text of ["here's my resume summary: 'hardworking team player.' what's weak about it?", 'what is missing in my cover letter?', "what's wrong with this plan?"]) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn("what's wrong with me today lol"), []);
+  assert.deepEqual(cuesIn('summarize my resume'), ['summarization']);
+});

@@ -70,8 +70,9 @@ const CODE_NOT_MEANT = String.raw`(?!\p{L})(?! (?:postal|civil|penal|qr|promocio
  * Grünen", "le programme de la soirée"), a TV schedule in Spanish ("la programación de la tele"), a child's lisp, a list
  * compiled, a pet python, pandas in the wild in any language, Franz Kafka, a dart board. Writing's: the story behind a
  * landmark, a toddler's speech; summarization's: a résumé in English ("my resume", where Spanish and French "resume este
- * texto" summarize) and a summary judgment; reasoning's: a jigsaw puzzle to buy. Each such quick question read as that
- * family (probes of everyday questions holding those words, written for it: 16 of 28, then 7 of 30, then 3 of 27).
+ * texto" summarize), a summary judgment and a résumé's summary ("my resume summary: …"); reasoning's: a jigsaw puzzle to
+ * buy. Each such quick question read as that family (probes of everyday questions holding those words, written for it: 16
+ * of 28, then 7 of 30, then 3 of 27).
  */
 export const everydayWords = {
   bug: /bug(?:s|gy|fix(?:es)?)?(?!\p{L})(?<!\b(?:bed|stomach|lady|june|water|stink|love|tummy|litter|kissing|pill|sow|flu) bugs?)(?! (?:bites?|spray|repellent|zapper|net|season)(?!\p{L}))/u,
@@ -87,7 +88,7 @@ export const everydayWords = {
   kafka: /kafka(?!\p{L})(?<!\bfranz kafka)(?!['’]s\b|esque)/u,
   dart: /dart(?!\p{L})(?! ?(?:boards?|games?|throws?|throwing|tournaments?|league|frogs?|players?)\b)(?<!\b(?:poison|nerf|tranquilli?zer|tranquilli?ser) dart)/u,
   story: /story(?! behind\b)/u,
-  summar: /summar(?!y (?:judg(?:e)?ment|offen[cs]e|execution|dismissal|conviction|proceedings|trial)s?\b)/u,
+  summar: /summar(?!y (?:judg(?:e)?ment|offen[cs]e|execution|dismissal|conviction|proceedings|trial)s?\b)(?<!\b(?:resume|résumé|cv|linkedin|profile|professional) summar)/u,
   resume: /resume(?= (?:este|esta|estos|estas|el|la|los|las|lo|en|ce|cet|cette|ces|les|le|ça|ceci|moi|brevemente|brièvement|rapidamente|rápidamente|rapidement)(?!\p{L}))/u,
   speech: /speech(?!\p{L})(?<!\b(?:of|free|hate) speech)(?! (?:develop(?:s|ment)?|therapy|therapist|delays?|recognition|synthesis|impediment|pathology|pathologist|to text|disorders?|sounds?|production|acts?)(?!\p{L}))/u,
   puzzle: /puzzles?(?!\p{L})(?<!\b(?:jigsaw|crossword|sudoku|\d+-piece|piece) puzzles?)/u,

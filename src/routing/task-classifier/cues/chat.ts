@@ -42,4 +42,7 @@ export const chatCues: readonly Cue[] = [
   '学習計画', '資格', 'ciao', 'grazie', 'come stai', 'consigli', 'buongiorno', 'olá', 'obrigad', 'tudo bem', 'recomenda', 'dicas', 'привет',
   'спасибо', 'как дела', 'посоветуй', 'порекомендуй', '안녕', '감사합니다', '고마워', '추천', '잘 지내', 'hoi ', 'bedankt', 'hoe gaat het', 'cześć',
   'dziękuję', 'jak się masz', 'merhaba', 'teşekkür', 'nasılsın',
+  // A present to choose, in the six languages ("dame ideas para un regalo de cumpleaños", "Geschenkideen für meinen Vater").
+  /\b(?:gift|present) ideas?\b/, 'what should i get my', 'ideas para un regalo', 'ideas de regalo', 'qué le regalo', 'idée cadeau',
+  'quel cadeau', 'geschenkidee', 'was soll ich meiner', 'was soll ich meinem', '送什么礼物', '何をプレゼント', 'プレゼントは何が',
 ];
