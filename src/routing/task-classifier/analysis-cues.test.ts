@@ -83,3 +83,7 @@ test("what is weak or wrong about a given text is a critique; a résumé's summa
   assert.deepEqual(cuesIn("what's wrong with me today lol"), []);
   assert.deepEqual(cuesIn('summarize my resume'), ['summarization']);
 });
+
+test('what stands out in given results, asked in Japanese, is analysis', () => {
+  assert.deepEqual(cuesIn('次のアンケート結果から、気になる点を指摘してください。'), ['analysis']);
+});
