@@ -29,3 +29,7 @@ test('an analysis written, or a film scene analysed, names no writing; a scene, 
   }
   for (const text of ['what is the motto of harvard?', 'my motto is live and let live']) assert.ok(!cuesIn(text).includes('writing'), text);
 });
+
+test("a copywriter's role given in a system prompt is a writing cue in Spanish, French and German", () => {
+  for (const text of ['eres redactor de una agencia de viajes.', 'tu es rédacteur web.', 'du bist texter für eine agentur.']) assert.deepEqual(cuesIn(text), ['writing'], text);
+});

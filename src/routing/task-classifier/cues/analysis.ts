@@ -83,8 +83,10 @@ export const analysisCues: readonly Cue[] = [
   // The meaning of a poem or a song asked ("What does this poem mean?", "Que signifie ce poème ?", "この詩の意味"): an interpretation.
   /\b(?:what does|what do) (?:this|the following|the above|these) (?:poem|lyrics|song|verse|verses|line|lines|stanza|haiku) mean\b/,
   /\bmeaning of (?:this|the following|the above|these) (?:poem|lyrics|song|verse|verses|lines|stanza|haiku)\b/, 'que signifie ce poème',
-  'que veut dire ce poème', 'qué significa este poema', 'qué significa esta canción', 'was bedeutet dieses gedicht', 'was bedeutet das gedicht',
-  '気になる点', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味', /\bwhat(?:'s| is) (?:weak|wrong|missing|lacking) (?:about|with|in) (?:it|this|that|my|the|our)\b/,
+  'que veut dire ce poème', 'qué significa este poema', 'qué significa esta canción', 'was bedeutet dieses gedicht',
+  'was bedeutet das gedicht',
+  '気になる点', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味',
+  /\bwhat(?:'s| is) (?:weak|wrong|missing|lacking) (?:about|with|in) (?:it|this|that|my|the|our)\b/,
   /\bwhat(?:'s| is) good and what(?:'s| is) (?:bad|not)\b/, 'what trend', 'trends do you see', 'might explain', 'could explain',
   'identify the target audience', 'who is the target audience',
   'qué tendencia', 'welchen trend', 'quelle tendance', 'welche zielgruppe', 'quel est le public cible', 'cuál es el público objetivo',

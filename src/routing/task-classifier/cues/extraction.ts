@@ -54,4 +54,6 @@ export const extractionCues: readonly Cue[] = [
   /(?<!\p{L})werden (?:\p{L}+ ){0,4}?(?:genannt|erwähnt)(?!\p{L})/u, 'vengono menzionat', 'são mencionad', 'alle genannten',
   'alle erwähnten',
   /(?:^|[.!?:]\s+|bitte )(?:liste|listen sie|zähle|zählen sie) (?:\p{L}+ ){0,8}?(?:alle|sämtliche)(?!\p{L})[^.?!\n]{0,80}?(?<!\p{L})auf(?!\p{L})/u,
+  // Given items returned as JSON, as an app's system prompt asks ("Devuelve en JSON el nombre, el teléfono y la ciudad…").
+  'devuelve en json', 'devuelve en formato json', 'renvoie en json', 'als json zurück', '用json返回', 'jsonで返',
 ];

@@ -35,6 +35,7 @@ export const summarizationCues: readonly Cue[] = [
   'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/,
   'stichpunkt',
   // What a given text is about, asked of it ("Describe briefly what the following article is about").
-  /\bin a sentence or two\b/, /\bthe main point of (?:this|the|that) (?:following |above )?(?:paragraph|article|text|passage|email|story|report|speech|post)\b/,
+  /\bin a sentence or two\b/,
+  /\bthe main point of (?:this|the|that) (?:following |above )?(?:paragraph|article|text|passage|email|story|report|speech|post)\b/,
   /\bwhat (?:the|this) (?:following |above )?(?:article|text|passage|email|story|report|paper|document|post) is about\b/,
 ];

@@ -5,11 +5,16 @@ import { LETTER_TO_WRITE, everydayWords, mediaScript, storyScript } from '../wor
 /** The writing family's cues: a text to write, rewrite or correct. */
 export const writingCues: readonly Cue[] = [
   // Not an analysis written ("Write a short analysis of how the opening scene builds suspense"): that names its task.
-  /\bwrite an?\b(?! (?:short |brief |detailed |quick |critical |careful )?(?:analysis|critique|comparison|evaluation|assessment)\b)/, 'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
+  /\bwrite an?\b(?! (?:short |brief |detailed |quick |critical |careful )?(?:analysis|critique|comparison|evaluation|assessment)\b)/,
+  'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
   'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story,
-  'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan', /mottos?\b(?<=\b(?:a|an|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
+  'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan',
+  /mottos?\b(?<=\b(?:a|an|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
   'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description', 'copywrit', 'コピーライター',
+  'eres redactor',
+  'eres un redactor', 'eres una redactora', 'tu es rédacteur', 'tu es un rédacteur', 'tu es rédactrice', 'du bist texter',
+  'du bist ein texter',
   'social media manager', 'community manager', 'stellenanzeige', 'job ad', 'offre d\'emploi', 'oferta de empleo', 'you write ', 'polish my',
   'polish this', 'polish the', 'polish your', 'corrected text', 'verfass', 'blog post', 'blogbeitrag', 'blog-beitrag', 'article de blog',
   'entrada de blog', 'artículo de blog', 'artículo para el blog', 'articolo per il blog', 'ブログ記事', 'press release', 'pressemitteilung',
