@@ -87,3 +87,7 @@ test("what is weak or wrong about a given text is a critique; a résumé's summa
 test('what stands out in given results, asked in Japanese, is analysis', () => {
   assert.deepEqual(cuesIn('次のアンケート結果から、気になる点を指摘してください。'), ['analysis']);
 });
+
+test("a product analyst's role given in German is an analysis cue", () => {
+  assert.deepEqual(cuesIn('du bist produktanalyst. nenne die zwei wichtigsten probleme im feedback.'), ['analysis']);
+});

@@ -17,3 +17,8 @@ test("a given text's main point, in a sentence or two, is a summary; the main po
   }
   assert.ok(!cuesIn('what is the main point of going to college?').includes('summarization'));
 });
+
+test('every article condensed, as a system prompt asks it, is a summary; a condensed soup is not', () => {
+  assert.ok(cuesIn('condense every article the user pastes into one sentence.').includes('summarization'));
+  assert.deepEqual(cuesIn('is condensed milk the same as evaporated milk?'), []);
+});

@@ -33,3 +33,10 @@ test('an analysis written, or a film scene analysed, names no writing; a scene, 
 test("a copywriter's role given in a system prompt is a writing cue in Spanish, French and German", () => {
   for (const text of ['eres redactor de una agencia de viajes.', 'tu es rédacteur web.', 'du bist texter für eine agentur.']) assert.deepEqual(cuesIn(text), ['writing'], text);
 });
+
+test('push notifications to write are writing; push notifications to implement are not', () => {
+  for (const text of ['you write friendly push notifications of at most 90 characters.', 'draft three push notifications for the sale', 'あなたは親しみやすいプッシュ通知を40文字以内で書くライターです。']) {
+    assert.deepEqual(cuesIn(text), ['writing'], text);
+  }
+  assert.ok(!cuesIn('how do i implement push notifications in flutter').includes('writing'));
+});

@@ -13,7 +13,7 @@ export const summarizationCues: readonly Cue[] = [
   'raccourci', 'abrège', 'acorta', 'accorcia', 'encurta', 'key points', 'main points', 'wichtigsten punkte', 'kernpunkte', 'kernaussage',
   'points clés', 'points principaux', 'puntos clave', 'puntos principales', 'points essentiels', 'idées principales', 'ideas principales',
   'ポイントを教えて', '重点是', 'punti principali', 'pontos principais', '要点', 'takeaways',
-  /condensed? (?:this|that|it|these|those|them|the (?:following|above|text|article|passage|paragraph|email|report|story|document|notes)|my|your|our|(?:in)?to (?:\d|one|two|three|four|five|a|about|under|less|fewer|bullet|key|short)|down|version|summary)\b/,
+  /condensed? (?:this|that|it|these|those|them|(?:every|each) (?:article|text|email|report|story|document|message)|the (?:following|above|text|article|passage|paragraph|email|report|story|document|notes)|my|your|our|(?:in)?to (?:\d|one|two|three|four|five|a|about|under|less|fewer|bullet|key|short)|down|version|summary)\b/,
   'shorten', 'sum up', everydayWords.resume, 'zusammenfass', /\bfass(?:e|t|en)\b[^.?!\n]{0,80}\bzusammen\b/, 'résume', 'résumé de',
   'un résumé', 'petit résumé', 'synthèse',
   // A length asked of the answer ("in three sentences", "en pocas palabras", "用三句话", "三行で") is a summary's.

@@ -13,6 +13,7 @@ export const writingCues: readonly Cue[] = [
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
   'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description', 'copywrit', 'コピーライター',
   'eres redactor',
+  /\b(?:write|writes|writing|draft|compose)\b[^.?!\n]{0,30}\bpush notifications?\b/, /プッシュ通知[^。\n]{0,20}書/u,
   'eres un redactor', 'eres una redactora', 'tu es rédacteur', 'tu es un rédacteur', 'tu es rédactrice', 'du bist texter',
   'du bist ein texter',
   'social media manager', 'community manager', 'stellenanzeige', 'job ad', 'offre d\'emploi', 'oferta de empleo', 'you write ', 'polish my',
