@@ -2,7 +2,10 @@ import type { Cue } from '../cue-index.js';
 import { BETWEEN_SETS, FUNCTION_PROPERTIES, GERMAN_PROOF, MATHS_ONLY_FUNCTION_KINDS, withGivenDigits } from '../word-senses.js';
 
 /** TeX's commands that only mathematics writes (not `\n`, `\t` or a Windows path's `\log`); regex sources. */
-const TEX_MATH_COMMANDS = ['frac', 'dfrac', 'tfrac', 'sqrt', 'binom', 'overline', 'mathbf', 'mathbb', 'cdot', 'leq', 'geq', 'neq', 'infty', 'lfloor', 'lceil', 'triangle', 'angle', 'pmatrix', 'bmatrix', 'equiv', 'pmod', String.raw`begin\{(?:align|cases|array)`];
+const TEX_MATH_COMMANDS = [
+  'frac', 'dfrac', 'tfrac', 'sqrt', 'binom', 'overline', 'mathbf', 'mathbb', 'cdot', 'leq', 'geq', 'neq', 'infty', 'lfloor', 'lceil', 'triangle',
+  'angle', 'pmatrix', 'bmatrix', 'equiv', 'pmod', String.raw`begin\{(?:align|cases|array)`,
+];
 
 /** The math family's cues: a calculation, an equation, a proof or a word problem. */
 export const mathCues: readonly Cue[] = [
@@ -112,8 +115,8 @@ export const mathCues: readonly Cue[] = [
   // any two odd integers is even").
   /\bn-?th term\b/, 'general term', 'odd integer', 'even integer', 'consecutive integers', 'consecutive odd', 'consecutive even',
   // Mathematics written in TeX ("$\frac{x^2}{49}$", "\sqrt{a}", "\begin{align*}"): a problem pasted from a textbook or a
-  // competition, whose words may be few ("Find $\lfloor \sqrt{50} \rfloor$.") and whose symbols read as code. The command after its backslash.
-  ...TEX_MATH_COMMANDS.map((command) => new RegExp(`${command}(?!\\p{L})(?<=\\\\${command})`, 'u')),
+  // competition, whose words may be few ("Find $\lfloor \sqrt{50} \rfloor$.") and whose symbols read as code.
+  new RegExp(String.raw`\\(?:${TEX_MATH_COMMANDS.join('|')})(?!\p{L})`, 'u'),
   // A figure drawn in Asymptote, as competition problems give theirs ("[asy] draw((0,0)--(10,0)); [/asy]"): its code is cut from
   // the reading (withoutFigureCode), its mark says a geometry problem.
   '[asy]',
