@@ -91,3 +91,10 @@ test('what stands out in given results, asked in Japanese, is analysis', () => {
 test("a product analyst's role given in German is an analysis cue", () => {
   assert.deepEqual(cuesIn('du bist produktanalyst. nenne die zwei wichtigsten probleme im feedback.'), ['analysis']);
 });
+
+test("language judged for bias, as an app's reviewer is told to, is analysis in five languages; an essay about it is writing too", () => {
+  for (const text of ['revisas ofertas de empleo buscando lenguaje discriminatorio y explicas cada problema.', "tu relis des offres d'emploi pour repérer le langage discriminant", '求人票に差別的な表現がないか確認し、問題点を説明してください。', 'point out any biased language in the posting below']) {
+    assert.deepEqual(cuesIn(text), ['analysis'], text);
+  }
+  assert.deepEqual(cuesIn('write an essay about discriminatory language in media'), ['writing', 'analysis']);
+});

@@ -22,3 +22,8 @@ test('every article condensed, as a system prompt asks it, is a summary; a conde
   assert.ok(cuesIn('condense every article the user pastes into one sentence.').includes('summarization'));
   assert.deepEqual(cuesIn('is condensed milk the same as evaporated milk?'), []);
 });
+
+test('a chat or a meeting log put in order as a short report is a summary in Chinese; a log file is not', () => {
+  assert.ok(cuesIn('你负责把很长的群聊记录整理成给领导看的简短进展汇报。').includes('summarization'));
+  assert.ok(!cuesIn('日志记录整理成表格').includes('summarization'));
+});

@@ -85,7 +85,10 @@ export const analysisCues: readonly Cue[] = [
   /\bmeaning of (?:this|the following|the above|these) (?:poem|lyrics|song|verse|verses|lines|stanza|haiku)\b/, 'que signifie ce poème',
   'que veut dire ce poème', 'qué significa este poema', 'qué significa esta canción', 'was bedeutet dieses gedicht',
   'was bedeutet das gedicht',
-  'produktanalyst', '気になる点', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味',
+  // Language in a given text judged for bias, as an app's reviewer is told to ("Revisas ofertas de empleo buscando lenguaje
+  // discriminatorio", "求人票に差別的な表現がないか確認し、問題点を…").
+  'discriminatory language', 'biased language', 'exclusionary language', 'lenguaje discriminatorio', 'langage discriminant',
+  'langage discriminatoire', 'diskriminierende sprache', '歧视性', '差別的', '問題点を', 'produktanalyst', '気になる点', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味',
   /\bwhat(?:'s| is) (?:weak|wrong|missing|lacking) (?:about|with|in) (?:it|this|that|my|the|our)\b/,
   /\bwhat(?:'s| is) good and what(?:'s| is) (?:bad|not)\b/, 'what trend', 'trends do you see', 'might explain', 'could explain',
   'identify the target audience', 'who is the target audience',

@@ -33,7 +33,7 @@ export const summarizationCues: readonly Cue[] = [
   '中心思想', 'recap', '简要说明', 'synthétis', '缩写成', '摘要', '核心观点', '主要观点', '大意', /[拟起加配取选](?:择)?(?:一个)?(?:适当的|合适的|恰当的|简短的)?标题/, 'タイトルを付け',
   '見出しを付け', '中心意思', '主旨', '要旨', 'too long didn', 'short version', 'shorter version', '说重点', '划重点', '讲重点', /(?<!to )\bdigests?\b/,
   'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/,
-  'stichpunkt',
+  'stichpunkt', /(?:聊天|群聊|会议|对话)记录[^。\n]{0,6}整理成/u,
   // What a given text is about, asked of it ("Describe briefly what the following article is about").
   /\bin a sentence or two\b/,
   /\bthe main point of (?:this|the|that) (?:following |above )?(?:paragraph|article|text|passage|email|story|report|speech|post)\b/,
