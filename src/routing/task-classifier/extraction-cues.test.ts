@@ -17,3 +17,18 @@ test("given items returned as JSON, as an app's system prompt asks in Spanish, F
   }
   assert.ok(!cuesIn('escribe una función que devuelva un json').includes('extraction'));
 });
+
+test('German items listed from a text ("liste alle … auf", "zählen Sie alle … auf", "alle genannten") are extraction; a list lying on a table is not', () => {
+  for (const text of ['liste aus dieser stellenanzeige alle geforderten qualifikationen stichpunktartig auf: wir suchen eine fachkraft', 'bitte liste alle termine aus der mail auf', 'zählen sie alle im vertrag erwähnten fristen auf', 'welche sind alle genannten städte?']) {
+    assert.ok(cuesIn(text).includes('extraction'), text);
+  }
+  assert.deepEqual(cuesIn('die liste aller teilnehmer liegt auf dem tisch'), []);
+  assert.deepEqual(cuesIn('ich habe eine liste mit allen terminen aufgestellt'), []);
+});
+
+test('what a given text mentions, asked in French, Spanish, German, Italian or Portuguese, is extraction', () => {
+  for (const text of ['dans cet avis client, quels points positifs et négatifs sont mentionnés ?', '¿qué precios se mencionan en el texto?', 'welche fristen werden im vertrag genannt?', 'quali prodotti vengono menzionati?', 'quais datas são mencionadas no contrato?']) {
+    assert.deepEqual(cuesIn(text), ['extraction'], text);
+  }
+  assert.deepEqual(cuesIn('wir werden das genannte problem lösen'), []);
+});

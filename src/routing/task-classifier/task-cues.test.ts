@@ -3,43 +3,8 @@ import assert from 'node:assert/strict';
 import { asksForProof } from './open-questions.js';
 import { cuesIn } from './task-cues.js';
 
-test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
-  assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);
-  assert.deepEqual(cuesIn('a script of two detectives meeting in a train station'), ['writing']);
-  assert.deepEqual(cuesIn('genera el guion de un corto sobre dos hermanos'), ['writing']);
-  assert.deepEqual(cuesIn('fais un dialogue entre socrate et un banquier'), ['writing']);
-  assert.deepEqual(cuesIn('给我编一段相声'), ['writing']);
-  assert.deepEqual(cuesIn('この設定で短いシナリオを考えて'), ['writing']);
-  assert.deepEqual(cuesIn('a 30-second tv ad script for a family pizzeria'), ['writing']);
-  // Not a genre: a program's script, docker compose, a reimbursement, a song recommended, a go-to-market plan.
-  assert.deepEqual(cuesIn('draft a go to market plan for our app'), ['writing']);
-  assert.deepEqual(cuesIn('a script to rename all files in a folder'), ['code']);
-  assert.deepEqual(cuesIn('docker compose up exits with code 137'), ['code']);
-  assert.deepEqual(cuesIn('what is our reimbursement policy for hotels'), []);
-  assert.deepEqual(cuesIn('any song recommendations for a road trip?'), ['chat']);
-});
-
-test('a framework, platform or tool that only programming names is a code cue, whatever language the request is in', () => {
-  assert.deepEqual(cuesIn('a responsive login page in flutter with a dark theme'), ['code']);
-  assert.deepEqual(cuesIn('what steps should i take to install wifi drivers on gentoo?'), ['code']);
-  assert.deepEqual(cuesIn('distinct count in power bi except for eight values'), ['code']);
-  assert.deepEqual(cuesIn('mi sketch de arduino no lee el sensor'), ['code']);
-  assert.deepEqual(cuesIn('unity3d でキャラクターを球面に沿って歩かせたい'), ['code']);
-});
-
-test("a word problem's question is a maths cue in each language: how many with a counter, a total, a price, an age", () => {
-  assert.deepEqual(cuesIn('¿cuántas docenas de huevos come en cuatro semanas?'), ['math']);
-  assert.deepEqual(cuesIn('全体で何巻必要ですか？'), ['math']);
-  assert.deepEqual(cuesIn('彼女は毎日市場でいくら手に入れていますか？'), ['math']);
-  assert.deepEqual(cuesIn('wenn er 42 euro hat, wie oft kann er dann ins kino gehen?'), ['math']);
-  assert.deepEqual(cuesIn('si jan a 30 ans, quel âge a jean ?'), ['math']);
-  assert.deepEqual(cuesIn('小明一共存了多少钱？'), ['math']);
-  // Not a count: which colour, which weekday (a date puzzle's), which language; Chinese 如何 is "how".
-  assert.deepEqual(cuesIn('何色が好き？'), []);
-  assert.deepEqual(cuesIn('明日は何曜日ですか'), ['reasoning']);
-  assert.deepEqual(cuesIn('これは何語ですか'), []);
-  assert.deepEqual(cuesIn('如何求职成功？'), []);
-});
+// Cues of several families read together, and cue words in their everyday senses. A family's own cues are tested in
+// `<family>-cues.test.ts` beside this file.
 
 test('grammatical errors are an editing task, named entities an extraction', () => {
   assert.deepEqual(cuesIn('edit the following paragraph to correct any grammatical errors'), ['writing']);
@@ -58,21 +23,6 @@ test('items identified in a given text are an extraction, in its sentence in eit
   ]) assert.deepEqual(cuesIn(text), ['extraction'], text);
   assert.deepEqual(cuesIn('identify the weak points of your plan'), []);
   assert.ok(!cuesIn('identify the main risks. the following sentences are only background').includes('extraction'), 'the given text is named in another sentence');
-});
-
-test('an atomic compare-and-exchange is code, not a comparison', () => {
-  assert.deepEqual(cuesIn('in c++, can i atomically compare and exchange an atomic integer?'), ['code']);
-  assert.ok(cuesIn('compare the two offers').includes('analysis'));
-});
-
-test('a text of one\'s own to correct is writing; a program\'s text field is not', () => {
-  for (const text of ['correct my english: i am agree with you', 'fix my grammar please', 'corrige mon texte : je suis allé a la plage', 'korrigiere meinen brief an den vermieter', 'corrige este texto', 'correggi questa frase']) assert.deepEqual(cuesIn(text), ['writing'], text);
-  assert.ok(!cuesIn('fix the text field in my form').includes('writing'));
-});
-
-test('a poem, a story or a song is asked for in more languages than the six: Vietnamese, Persian, Hebrew, Czech, Russian', () => {
-  for (const text of ['làm một bài thơ ca ngợi con người', 'یک شعر فارسی بساز', 'כתוב לי סיפור עליך', 'vymysli smyšlený příběh', 'придумай песню про дракона', 'thơ về biển']) assert.deepEqual(cuesIn(text), ['writing'], text);
-  assert.deepEqual(cuesIn('история россии в двадцатом веке'), [], 'history is no story');
 });
 
 test("a word problem's question is a maths cue in languages the set holds no rows of, and a riddle's closing question a puzzle's", () => {
@@ -106,44 +56,10 @@ test('cues are found in Spanish and French typed without accents, but not as Eng
   assert.deepEqual(cuesIn('in this scenario, the document was redacted'), []);
 });
 
-test("an exam's mathematics names its objects, not a task: groups, distributions, primes and logarithms are maths cues; TCP and UDP are code's", () => {
-  for (const text of ['let g be a cyclic group. statement 1 | every subgroup of an abelian group is normal.', 'x is normally distributed with mean 50 and standard deviation 5', 'welche der folgenden zahlen ist eine primzahl?', '选择题：等差数列{an}中，a1 = 2', 'la desviación estándar de la muestra']) assert.deepEqual(cuesIn(text), ['math'], text);
-  assert.deepEqual(cuesIn('選択問題：tcpとudpの説明として正しいものはどれか。'), ['code']);
-  // A plot's confidence intervals are the library's business.
-  assert.deepEqual(cuesIn('how can i generate a seaborn barplot with the bar heights and confidence intervals?'), ['code']);
-});
-
-test("an agent's chores are code: a deploy, a CI run, a pull request, a source file or .env named", () => {
-  for (const text of ['the deploy failed again, can you check the last ci run logs?', 'lies bitte die datei src/server.ts und sag mir, warum der port aus der .env nicht übernommen wird', '修正のプルリクエストを作って']) assert.deepEqual(cuesIn(text), ['code'], text);
-  assert.deepEqual(cuesIn('his deployment abroad lasted a year'), []);
-});
-
 test('the same material asked three ways: what a text holds is extraction, its gist summarization, its risks and decisions analysis', () => {
   for (const text of ['which vendors and prices are mentioned here?', 'zieh mir alle fristen und beträge raus', '从这段会议记录里找出每个部门的意见']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.deepEqual(cuesIn('resúmeme esta noticia para el grupo'), ['summarization']);
   for (const text of ['你觉得先上简化版是不是好决定？有什么风险？', '値上げを受け入れるべきか、他社を探すべきか']) assert.deepEqual(cuesIn(text), ['analysis'], text);
-});
-
-test('a function that maths names is a maths cue and no code cue, in each language; a function to write stays code', () => {
-  for (const text of ['is every bounded harmonic function on r^n constant?', 'ist jede stetige funktion auf [0,1] integrierbar?', 'montrer que la fonction continue f atteint son maximum', 'sea f una función continua en [a, b]', '证明连续函数在闭区间上有界', '連続関数の最大値', 'what is the range of the function $f(x) = 1/(1-x)$?', 'let f be a function from s onto t', 'the function f must be injective', '已知函数f(x)=x^2+1，求f(2)']) {
-    assert.deepEqual(cuesIn(text), ['math'], text);
-  }
-  for (const text of ['a python function that reverses a list', 'schreib eine funktion in python', 'una funcion en python', 'refactor this complex function', 'call the function from the module', '写一个函数，判断回文']) {
-    assert.ok(cuesIn(text).includes('code'), text);
-  }
-  // Android's views: a toolbar in a fragment, a RecyclerView; a fragment of a poem or a sentence is none.
-  assert.deepEqual(cuesIn('how to add toolbar in a fragment?'), ['code']);
-  assert.deepEqual(cuesIn('my recyclerview flickers on scroll'), ['code']);
-  assert.deepEqual(cuesIn('this sentence is a fragment'), []);
-  // PyTorch named as torch: its modules, or a task based on it; a torch in hand lights a cave.
-  assert.deepEqual(cuesIn('how to gather a dict on multiple gpus based on torch'), ['code']);
-  assert.deepEqual(cuesIn('x = torch.zeros(3)'), ['code']);
-  assert.deepEqual(cuesIn('i bought a torch. it is bright'), []);
-  // An expression of numbers alone, to be worked out, is arithmetic however many brackets it has.
-  assert.deepEqual(cuesIn('((-6 + -9 - -6 + -4) * (-1 - -6 + -4 - 3)) ='), ['math']);
-  assert.deepEqual(cuesIn('if (x == 3) return y ='), []);
-  // "Cómo funciona…" asks how something works: no function in it.
-  assert.deepEqual(cuesIn('¿cómo funciona realmente la inflación?'), []);
 });
 
 test('many given reviews scored one by one are labelled, as sentiments are: an extraction; one essay rated is a critique', () => {
@@ -152,12 +68,6 @@ test('many given reviews scored one by one are labelled, as sentiments are: an e
   assert.ok(!cuesIn('rate my essay on a scale of 1 to 10').includes('extraction'));
   // A cue that opens with a bracket is looked for anywhere: it must say where its word starts ("generate" holds "rate").
   assert.ok(!cuesIn('generate these three product reviews for my shop').includes('extraction'));
-});
-
-test('a database, its schema and its foreign keys are code in every language of the set, as "database" is in English', () => {
-  for (const text of ['entwirf ein datenbankschema für eine arztpraxis', 'conçois une base de données pour une bibliothèque', 'diseña una base de datos para un gimnasio', '帮我设计一个数据库表结构', '予約システムのデータベース設計', 'lege einen fremdschlüssel an', 'ajoute une clé étrangère', 'qué es una clave foránea', '说明主键和外键', 'テーブルと外部キーを示して']) {
-    assert.deepEqual(cuesIn(text), ['code'], text);
-  }
 });
 
 test("statistics is maths as an exam asks it and analysis as a decision weighs it; a plot's intervals stay code", () => {
@@ -171,12 +81,6 @@ test('how many continents or bones is a quick fact; how many apples are left is 
   assert.ok(!cuesIn('how many continents are there').includes('math'));
   assert.ok(!cuesIn('how many bones are in the human body?').includes('math'));
   assert.ok(cuesIn('tom had 12 apples and gave away 5. how many apples are left?').includes('math'));
-});
-
-test("a study's design as a statistics course names it, and the maximum-likelihood estimator, are maths", () => {
-  for (const text of ['this design is best described as a. an observational study b. a randomized block design', 'which is the best way to select a simple random sample of 50 students?', 'the residual plot for a least-squares line shows a curve', 'derive the maximum likelihood estimator of the rate', 'eine vollerhebung oder eine stichprobe?', '这种抽样方法是什么？']) assert.ok(cuesIn(text).includes('math'), text);
-  // A trial's and a survey's own terms: a cue the model weighs (a medical vignette mentioning a placebo stays the model's call).
-  for (const text of ['why is a placebo given to the control group?', 'in a double-blind study, who does not know the treatment?', 'a voluntary response sample is biased because', 'qu\'est-ce qu\'un biais de sélection ?', '在实验设计中，为什么要设置对照组？', '二重盲検法とは何ですか？']) assert.ok(cuesIn(text).includes('math'), text);
 });
 
 test('a phrase asked for in a language, tersely, names the language; a French card for someone is writing', () => {
@@ -200,29 +104,6 @@ test("a question asked of a given text is extraction; its main idea a summary's,
   assert.ok(cuesIn("what can we infer about the author's attitude?").includes('analysis'));
 });
 
-test("a programming contest's statement is a code cue by its sections and bounds, whatever story it tells", () => {
-  assert.deepEqual(cuesIn('the kingdom has n castles joined by m roads. n, m ≤ 2·10^5. find the cheapest way to connect them'), ['code']);
-  assert.deepEqual(cuesIn('first line contains t. sample input: 3 1 2 3 sample output: 6'), ['code']);
-  assert.deepEqual(cuesIn('农夫有n头牛，输入格式：第一行一个整数n'), ['code']);
-  // A bound on a number in a maths question is none: 10^5 written without one, or a plain inequality (divisibility is maths').
-  assert.deepEqual(cuesIn('is 10^5 + 1 divisible by 11?'), ['math']);
-});
-
-test('a page laid out one way on a large screen and another on a small one is web front-end work: a code cue', () => {
-  assert.deepEqual(cuesIn('three cards side by side on desktop, stacked on phones'), ['code']);
-  assert.deepEqual(cuesIn('画像を3枚並べて、スマホの時は縦にしたい'), ['code']);
-  assert.deepEqual(cuesIn('a responsive website for my bakery'), ['code']);
-  assert.deepEqual(cuesIn('plans in three columns that stack on small screens'), ['code']);
-  assert.deepEqual(cuesIn('网页在电脑上两栏'), ['code']);
-  // A desktop computer and a phone in other words are not a layout.
-  assert.deepEqual(cuesIn('should i buy a desktop. i already have a phone'), []);
-});
-
-test('a story asked for in Japanese as "話" is a writing cue', () => {
-  assert.deepEqual(cuesIn('猫が主人公の話を一つ作って'), ['writing']);
-  assert.deepEqual(cuesIn('子どもに聞かせるお話を考えて'), ['writing']);
-});
-
 test('a story, a message, a weighing puzzle or fields pulled out are cued in Korean, Turkish, Portuguese and Russian too', () => {
   assert.deepEqual(cuesIn('두 사람의 짧은 이야기를 써 줘'), ['writing']);
   assert.deepEqual(cuesIn('annem için bir doğum günü mesajı yazar mısın?'), ['writing']);
@@ -233,13 +114,6 @@ test('a story, a message, a weighing puzzle or fields pulled out are cued in Kor
   // Talk is no story, and summer is not "write".
   assert.deepEqual(cuesIn('우리 이야기 좀 하자'), []);
   assert.deepEqual(cuesIn('yazın nereye tatile gidelim?'), []);
-});
-
-test('a story told on request is a writing cue in French, Spanish and Italian, where the word alone is history too', () => {
-  assert.deepEqual(cuesIn('raconte-moi une histoire de pirates'), ['writing']);
-  assert.deepEqual(cuesIn('cuéntame una historia de un dragón'), ['writing']);
-  assert.deepEqual(cuesIn('raccontami una storia su un cane'), ['writing']);
-  assert.deepEqual(cuesIn("l'histoire de la révolution française en bref"), []);
 });
 
 test('the siblings riddle is a reasoning cue in the languages of the cues, and "fassen Sie sich kurz" asks for no summary', () => {
@@ -275,30 +149,12 @@ test('concurrency is a code cue, and a letter of the alphabet asks for no writin
   assert.deepEqual(cuesIn('a password of capital letters and digits'), []);
 });
 
-test("maths' own vocabulary is a maths cue, and its everyday and programming uses are not", () => {
-  for (const prompt of ['order from least to greatest: 3.8, 3.18, 3', 'write 7 over 33 as a decimal', 'a number rounded to the nearest hundred is 500', 'consider the number pattern 5, 9, 13, 17', 'let x be a topological space', 'find the radius of convergence of the power series', 'ordena las fracciones de menor a mayor', 'ist 1.234 durch 3 teilbar?', 'arrondir à deux décimales près : 3,14159', '把3.14159四舍五入到小数点后两位', '12と18の最大公約数を求めて、割り切れるか確かめて']) {
-    assert.ok(cuesIn(prompt).includes('math'), prompt);
-  }
-  for (const prompt of ['drive to the nearest hospital', 'at a fraction of the cost', 'a topological sort of the build graph', 'un appartement dans le 11e arrondissement', 'the median household income fell, why?']) {
-    assert.ok(!cuesIn(prompt).includes('math'), prompt);
-  }
-});
-
 test("drafting and a piece's headings are writing cues in Chinese and German, and a passage's fitting title is not", () => {
   for (const prompt of ['草拟一封专业邮件，寻求主管对报告的反馈', '帮我起草一份会议通知', '撰写一篇关于新能源的新闻稿', 'eine einprägsame überschrift für einen artikel über bioenergie entwerfen', 'vorschläge für schlagzeilen zu unserem produktstart', 'an outline with subheadings for each section']) {
     assert.ok(cuesIn(prompt).includes('writing'), prompt);
   }
   for (const prompt of ['finden sie eine passende überschrift für den text', 'welche überschrift passt zu diesem abschnitt?']) {
     assert.ok(!cuesIn(prompt).includes('writing'), prompt);
-  }
-});
-
-test('a distance, a speed, a share or a mean asked of given numbers is a maths cue, and the same question of a fact is not', () => {
-  for (const prompt of ['cada vela cuesta $1,50 y se vende a $2,00. ¿cuál será su ganancia neta al vender 20 velas?', 'die datei hat 200 gb. wie lange dauert das herunterladen der datei?', 'sie wandert 12 meilen. mit welcher geschwindigkeit muss sie den rest zurücklegen?', '周一水深 17 英尺，周二又深了 7 英尺。周三水箱里的水有多深？', 'en mai, les dépenses étaient de 500 $, en juin de 440 $. quelle est la somme des dépenses ?', 'ソーダ市の人口は23,786人で、男性は8,417人。子どもの数は何人か？', '深さは月曜日に17フィート、火曜日に7フィート増えた。深さはどれくらいか？', 'sally scored 50, 80 and 60 on her quizzes. find her mean score.', 'caroline is three times older than ben. if ben is 4, how old is caroline?', 'two trains travel 80 miles west, then 150 miles north. what\'s the distance covered by each train?', 'jean court 60 miles en 3 jours. quelle est sa vitesse ?', 'de los 20 coches, 12 son automáticos. ¿qué porcentaje es manual?', 'sie fährt 3 stunden mit 80 km/h. welche strecke legt sie zurück?']) {
-    assert.ok(cuesIn(prompt).includes('math'), prompt);
-  }
-  for (const prompt of ['¿qué ganancia tiene una panadería pequeña normalmente?', 'wie lange dauert ein flug nach tokio?', 'was ist ein durchschnittlicher tag für einen förster?', '珠穆朗玛峰有多高？', '東京から大阪までどれくらいかかりますか？', '何人かの友達と旅行に行きます', 'find the average lifespan of a house cat', 'what is the distance between the earth and the moon?', 'quelle est la vitesse de la lumière ?', '¿qué porcentaje del planeta es agua?']) {
-    assert.ok(!cuesIn(prompt).includes('math'), prompt);
   }
 });
 
@@ -407,13 +263,6 @@ test('Chinese and Japanese higher maths, counting and logic questions name their
   for (const text of ['帮我写一份年终总结', '给导师发邮件，帮我写得礼貌一点']) assert.ok(cuesIn(text).includes('writing'), text);
 });
 
-test("a programming exercise's \"given an array…, return…\" is a code cue; returning a book given as a gift is not", () => {
-  for (const text of ['given a string s, return the length of the longest substring without repeating characters.', 'you are given an array of intervals. merge the overlapping ones and return the result.']) {
-    assert.ok(cuesIn(text).includes('code'), text);
-  }
-  assert.ok(!cuesIn('i was given a book as a gift, can i return it?').includes('code'));
-});
-
 test('Chinese summaries, titles, keywords, slogans and "generate a piece" name their family; "this article" is a given text, not one to write', () => {
   for (const text of ['请摘要下面这段话', '用两句话概括这篇通知的大意', '给下面这段文字起一个合适的标题', '列出三个主要观点']) assert.ok(cuesIn(text).includes('summarization'), text);
   for (const text of ['从下面的句子中抽取出所有的人名', '找出这段评价中的关键词']) assert.ok(cuesIn(text).includes('extraction'), text);
@@ -431,22 +280,11 @@ test("a logic-grid puzzle's clues and a character to play name their family; hav
   for (const text of ['if you were a detective, what would your name be?', 'consider yourself as a gamer named ninja']) assert.ok(cuesIn(text).includes('chat'), text);
 });
 
-test('a power, a midpoint and a derivative in Chinese and Japanese, and "求" after a half-width comma, are maths cues', () => {
-  for (const text of ['已知3的a次方＝125', '点e是bc的中点,连ae交bd于点f,求bf的长度', 'tan(x)をxで微分するとどうなりますか']) assert.ok(cuesIn(text).includes('math'), text);
-});
-
 test('sorting given items into classes is extraction in Chinese, Japanese and German; sorting rubbish (垃圾分类) is not', () => {
   for (const text of ['将以下动物按哺乳动物和非哺乳动物进行分类', '把下面这些评论分类为好评、中评或差评', '次の問い合わせを「配送」「返品」のどれかに分類してください', 'ordne die folgenden bewertungen als positiv oder negativ ein']) {
     assert.ok(cuesIn(text).includes('extraction'), text);
   }
   assert.ok(!cuesIn('垃圾分类到底怎么分啊').includes('extraction'));
-});
-
-test('R, Julia, Elixir, Ruby, Swift, Stata, Rails and LaTeX name code; a trip to Rome, a ruby ring, going off the rails and latex gloves do not', () => {
-  for (const text of ['how do i do this in r?', 'ggplot2 legend position', 'in julia, how do i read a csv', 'elixir genserver timeout', 'ruby method missing', 'in swift, how can i write pattern-matching with conditionals?', 'stata regression command', 'rails migration fails', 'latex table with merged cells', 'how to center a div']) {
-    assert.ok(cuesIn(text).includes('code'), text);
-  }
-  for (const text of ['i live in rome', 'a ruby ring for my wife', 'my week went off the rails', 'latex gloves for cleaning', 'thanks for the swift reply']) assert.ok(!cuesIn(text).includes('code'), text);
 });
 
 test('brain teasers, a French "synthèse", a Chinese abridgement and translation into Chinese or from Japanese name their family', () => {
@@ -477,42 +315,4 @@ test('numbers given to interpret, a deal to judge and a call to recap name their
   }
   for (const text of ['write a python interpreter', 'i work as an interpreter']) assert.ok(!cuesIn(text).includes('analysis'), text);
   for (const text of ['recap this call in five bullets', '简要说明一下这段公告讲了什么']) assert.ok(cuesIn(text).includes('summarization'), text);
-});
-
-test('German items listed from a text ("liste alle … auf", "zählen Sie alle … auf", "alle genannten") are extraction; a list lying on a table is not', () => {
-  for (const text of ['liste aus dieser stellenanzeige alle geforderten qualifikationen stichpunktartig auf: wir suchen eine fachkraft', 'bitte liste alle termine aus der mail auf', 'zählen sie alle im vertrag erwähnten fristen auf', 'welche sind alle genannten städte?']) {
-    assert.ok(cuesIn(text).includes('extraction'), text);
-  }
-  assert.deepEqual(cuesIn('die liste aller teilnehmer liegt auf dem tisch'), []);
-  assert.deepEqual(cuesIn('ich habe eine liste mit allen terminen aufgestellt'), []);
-});
-
-test('what a given text mentions, asked in French, Spanish, German, Italian or Portuguese, is extraction', () => {
-  for (const text of ['dans cet avis client, quels points positifs et négatifs sont mentionnés ?', '¿qué precios se mencionan en el texto?', 'welche fristen werden im vertrag genannt?', 'quali prodotti vengono menzionati?', 'quais datas são mencionadas no contrato?']) {
-    assert.deepEqual(cuesIn(text), ['extraction'], text);
-  }
-  assert.deepEqual(cuesIn('wir werden das genannte problem lösen'), []);
-});
-
-test('a given text to correct or to make sound another way is writing; errors in a program and a louder bass are not', () => {
-  for (const text of ['corrige las faltas y mejora la redacción de este texto', 'corrige ce texte, stp', 'verbessere meinen text für die bewerbung', '帮我改一下错别字', 'make this paragraph sound friendlier and less corporate', 'make my bio read a bit warmer', 'tighten up this intro for my newsletter']) {
-    assert.ok(cuesIn(text).includes('writing'), text);
-  }
-  assert.deepEqual(cuesIn('corrige los errores de este código'), ['code']);
-  assert.deepEqual(cuesIn('make the bass sound louder'), []);
-  assert.deepEqual(cuesIn('tighten the bolts on the wheel'), []);
-});
-
-test('a system to design named by what only distributed software has is code in six languages; implementing, in French, too; a distributed team is not', () => {
-  for (const text of ['diseña un sistema de colas distribuido tolerante a fallos.', 'entwirf eine architektur für ein echtzeit-chatsystem mit 10 millionen nutzern.', 'conçois un moteur de recherche plein texte pour 1 milliard de documents.', '设计一个高并发秒杀系统。', '分散キーバリューストアを設計してください。', 'design a distributed job scheduler', 'entwirf einen verteilten cache mit konsistenzgarantien.']) {
-    assert.ok(cuesIn(text).includes('code'), text);
-  }
-  assert.deepEqual(cuesIn('implémente un allocateur mémoire à la main en c.'), ['code']);
-  assert.deepEqual(cuesIn('a distributed team with offices in three cities'), []);
-});
-
-test('a poem named by its form alone is writing: pantoum, villanelle, espinela, Sonett', () => {
-  for (const text of ['una décima espinela sobre el mar.', "un pantoum sur l'insomnie.", 'a villanelle about loss', 'ein sonett über den herbst']) {
-    assert.deepEqual(cuesIn(text), ['writing'], text);
-  }
 });

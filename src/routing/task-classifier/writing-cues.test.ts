@@ -40,3 +40,56 @@ test('push notifications to write are writing; push notifications to implement a
   }
   assert.ok(!cuesIn('how do i implement push notifications in flutter').includes('writing'));
 });
+
+test('fiction, verse and scripts are asked for by their genre: writing cues, and a script of a scene is no program', () => {
+  assert.deepEqual(cuesIn('lyrics for an intro song to a cartoon about a clumsy villain'), ['writing']);
+  assert.deepEqual(cuesIn('a script of two detectives meeting in a train station'), ['writing']);
+  assert.deepEqual(cuesIn('genera el guion de un corto sobre dos hermanos'), ['writing']);
+  assert.deepEqual(cuesIn('fais un dialogue entre socrate et un banquier'), ['writing']);
+  assert.deepEqual(cuesIn('给我编一段相声'), ['writing']);
+  assert.deepEqual(cuesIn('この設定で短いシナリオを考えて'), ['writing']);
+  assert.deepEqual(cuesIn('a 30-second tv ad script for a family pizzeria'), ['writing']);
+  // Not a genre: a program's script, docker compose, a reimbursement, a song recommended, a go-to-market plan.
+  assert.deepEqual(cuesIn('draft a go to market plan for our app'), ['writing']);
+  assert.deepEqual(cuesIn('a script to rename all files in a folder'), ['code']);
+  assert.deepEqual(cuesIn('docker compose up exits with code 137'), ['code']);
+  assert.deepEqual(cuesIn('what is our reimbursement policy for hotels'), []);
+  assert.deepEqual(cuesIn('any song recommendations for a road trip?'), ['chat']);
+});
+
+test('a text of one\'s own to correct is writing; a program\'s text field is not', () => {
+  for (const text of ['correct my english: i am agree with you', 'fix my grammar please', 'corrige mon texte : je suis allé a la plage', 'korrigiere meinen brief an den vermieter', 'corrige este texto', 'correggi questa frase']) assert.deepEqual(cuesIn(text), ['writing'], text);
+  assert.ok(!cuesIn('fix the text field in my form').includes('writing'));
+});
+
+test('a poem, a story or a song is asked for in more languages than the six: Vietnamese, Persian, Hebrew, Czech, Russian', () => {
+  for (const text of ['làm một bài thơ ca ngợi con người', 'یک شعر فارسی بساز', 'כתוב לי סיפור עליך', 'vymysli smyšlený příběh', 'придумай песню про дракона', 'thơ về biển']) assert.deepEqual(cuesIn(text), ['writing'], text);
+  assert.deepEqual(cuesIn('история россии в двадцатом веке'), [], 'history is no story');
+});
+
+test('a story asked for in Japanese as "話" is a writing cue', () => {
+  assert.deepEqual(cuesIn('猫が主人公の話を一つ作って'), ['writing']);
+  assert.deepEqual(cuesIn('子どもに聞かせるお話を考えて'), ['writing']);
+});
+
+test('a story told on request is a writing cue in French, Spanish and Italian, where the word alone is history too', () => {
+  assert.deepEqual(cuesIn('raconte-moi une histoire de pirates'), ['writing']);
+  assert.deepEqual(cuesIn('cuéntame una historia de un dragón'), ['writing']);
+  assert.deepEqual(cuesIn('raccontami una storia su un cane'), ['writing']);
+  assert.deepEqual(cuesIn("l'histoire de la révolution française en bref"), []);
+});
+
+test('a given text to correct or to make sound another way is writing; errors in a program and a louder bass are not', () => {
+  for (const text of ['corrige las faltas y mejora la redacción de este texto', 'corrige ce texte, stp', 'verbessere meinen text für die bewerbung', '帮我改一下错别字', 'make this paragraph sound friendlier and less corporate', 'make my bio read a bit warmer', 'tighten up this intro for my newsletter']) {
+    assert.ok(cuesIn(text).includes('writing'), text);
+  }
+  assert.deepEqual(cuesIn('corrige los errores de este código'), ['code']);
+  assert.deepEqual(cuesIn('make the bass sound louder'), []);
+  assert.deepEqual(cuesIn('tighten the bolts on the wheel'), []);
+});
+
+test('a poem named by its form alone is writing: pantoum, villanelle, espinela, Sonett', () => {
+  for (const text of ['una décima espinela sobre el mar.', "un pantoum sur l'insomnie.", 'a villanelle about loss', 'ein sonett über den herbst']) {
+    assert.deepEqual(cuesIn(text), ['writing'], text);
+  }
+});
