@@ -96,5 +96,7 @@ test("language judged for bias, as an app's reviewer is told to, is analysis in 
   for (const text of ['revisas ofertas de empleo buscando lenguaje discriminatorio y explicas cada problema.', "tu relis des offres d'emploi pour repérer le langage discriminant", '求人票に差別的な表現がないか確認し、問題点を説明してください。', 'point out any biased language in the posting below']) {
     assert.deepEqual(cuesIn(text), ['analysis'], text);
   }
+  // A job ad is also a text to write: both cues, the model weighs them.
+  assert.deepEqual(cuesIn('flag any biased language in this job ad'), ['writing', 'analysis']);
   assert.deepEqual(cuesIn('write an essay about discriminatory language in media'), ['writing', 'analysis']);
 });

@@ -256,8 +256,8 @@ export interface HeadFeatures {
 
 /**
  * A prompt without what says nothing of its task: a greeting before it, a thanks after it (courtesy.ts), a sentence on how
- * to answer ("Be concise.", answer-manner.ts), a figure's drawing code (prompt-shapes.ts). How to answer is read past first and again after: "Hi! Be concise." is a
- * greeting, "… Be concise. Thanks!" a request.
+ * to answer ("Be concise.", answer-manner.ts), a figure's drawing code (prompt-shapes.ts). How to answer is read past first
+ * and again after: "Hi! Be concise." is a greeting, "… Be concise. Thanks!" a request.
  */
 function theRequestItself(prompt: string, inConversation: boolean): string {
   return withoutAnswerManner(withoutCourtesy(withoutAnswerManner(withoutFigureCode(prompt), isLongEnough), inConversation, asksSomething), isLongEnough);

@@ -10,3 +10,7 @@ test("a given text's versions in other languages are a translation; an app's or 
   }
   for (const text of ['is there a german version of this app?', 'the english version of the film was cut']) assert.deepEqual(cuesIn(text), [], text);
 });
+
+test("a given text's versions are read in every language the 'into' cue names, Hindi and Arabic too", () => {
+  for (const text of ['the hindi version of this notice, please', 'arabic and english versions of the sign']) assert.deepEqual(cuesIn(text), ['translation'], text);
+});

@@ -24,6 +24,15 @@ const ASKED_FOR = `\\b(?!\\s+(?!(?:${AFTER_A_LANGUAGE})\\b)\\p{L})`;
 export const inLanguage = new RegExp(`\\bin (?:${LANGUAGE_NAMES})${ASKED_FOR}`, 'u');
 export const intoLanguage = new RegExp(`\\binto (?:(?:formal|informal|polite|idiomatic|business|brazilian|european|british|american|mexican|simplified|traditional|modern) )?(?:${LANGUAGE_NAMES})${ASKED_FOR}`, 'u');
 
+/** The short texts a sign, a menu or a page holds. */
+const SHORT_TEXTS =
+  'text|menu|sentence|item|paragraph|sign|message|email|phrase|title|slogan|headline|description|label|instructions?|notice|note|post|tweet|letter|lines?';
+/**
+ * A given text asked for in other languages as versions of it ("Provide the Spanish and Italian versions of the menu item
+ * below"), not an app or a film ("is there a German version of this app?").
+ */
+export const versionsInLanguages = new RegExp(String.raw`\b(?:${LANGUAGE_NAMES})(?: and [a-z]+)? versions? of (?:the |this |these |my |our )?(?:following |above )?(?:${SHORT_TEXTS})\b`);
+
 /** A Boolean expression as BIG-Bench Hard writes it: "True and not ( False ) is", "False or not not True". */
 export const booleanOperations = ['true', 'false'].map((operand) => new RegExp(`${operand} (?:and|or) (?:not |\\( ?)*(?:true|false)\\b(?= ?\\)* (?:and|or|is)\\b| ?\\)* ?$)`));
 

@@ -79,18 +79,18 @@ export const analysisCues: readonly Cue[] = [
   // A measure questioned in a line ("Faut-il supprimer le bac ?", "Ist die Schuldenbremse noch zeitgemäß?", "延迟退休合理吗？").
   'faut-il interdire', 'faut-il réformer', 'noch zeitgemäß', 'tiene sentido subir', 'tiene sentido bajar', '合理吗', '有必要吗', 'は妥当か', '持続可能なのか',
   // What given figures or a given text show and why ("what trend do you see and what might explain it?", "identify the target
-  // audience of the following ad").
+  // audience of the following ad", "次のアンケート結果から、気になる点を…"), and a product analyst's role given ("Du bist Produktanalyst").
+  /\bwhat(?:'s| is) (?:weak|wrong|missing|lacking) (?:about|with|in) (?:it|this|that|my|the|our)\b/,
+  /\bwhat(?:'s| is) good and what(?:'s| is) (?:bad|not)\b/, 'what trend', 'trends do you see', 'might explain', 'could explain',
+  'identify the target audience', 'who is the target audience', 'qué tendencia', 'welchen trend', 'quelle tendance', 'welche zielgruppe',
+  'quel est le public cible', 'cuál es el público objetivo', '気になる点', 'produktanalyst',
   // The meaning of a poem or a song asked ("What does this poem mean?", "Que signifie ce poème ?", "この詩の意味"): an interpretation.
   /\b(?:what does|what do) (?:this|the following|the above|these) (?:poem|lyrics|song|verse|verses|line|lines|stanza|haiku) mean\b/,
   /\bmeaning of (?:this|the following|the above|these) (?:poem|lyrics|song|verse|verses|lines|stanza|haiku)\b/, 'que signifie ce poème',
   'que veut dire ce poème', 'qué significa este poema', 'qué significa esta canción', 'was bedeutet dieses gedicht',
-  'was bedeutet das gedicht',
+  'was bedeutet das gedicht', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味',
   // Language in a given text judged for bias, as an app's reviewer is told to ("Revisas ofertas de empleo buscando lenguaje
   // discriminatorio", "求人票に差別的な表現がないか確認し、問題点を…").
   'discriminatory language', 'biased language', 'exclusionary language', 'lenguaje discriminatorio', 'langage discriminant',
-  'langage discriminatoire', 'diskriminierende sprache', '歧视性', '差別的', '問題点を', 'produktanalyst', '気になる点', '这首诗的意思', '这首诗表达', '詩の意味', '歌詞の意味',
-  /\bwhat(?:'s| is) (?:weak|wrong|missing|lacking) (?:about|with|in) (?:it|this|that|my|the|our)\b/,
-  /\bwhat(?:'s| is) good and what(?:'s| is) (?:bad|not)\b/, 'what trend', 'trends do you see', 'might explain', 'could explain',
-  'identify the target audience', 'who is the target audience',
-  'qué tendencia', 'welchen trend', 'quelle tendance', 'welche zielgruppe', 'quel est le public cible', 'cuál es el público objetivo',
+  'langage discriminatoire', 'diskriminierende sprache', '歧视性', '差別的', '問題点を',
 ];

@@ -17,8 +17,9 @@ export const summarizationCues: readonly Cue[] = [
   'shorten', 'sum up', everydayWords.resume, 'zusammenfass', /\bfass(?:e|t|en)\b[^.?!\n]{0,80}\bzusammen\b/, 'résume', 'résumé de',
   'un résumé', 'petit résumé', 'synthèse',
   // A length asked of the answer ("in three sentences", "en pocas palabras", "用三句话", "三行で") is a summary's.
-  /in (?:one|a single|two|three|four|five|[1-5]) (?:sentences?|lines?|bullets?|bullet points|paragraphs?)\b/, 'in a few words',
-  'in a nutshell', /en (?:una|dos|tres|une|deux|trois|cinq|cinco)(?: (?:sola|seule))? (?:frases?|phrases?|líneas?|lignes?)\b/,
+  /in (?:one|a single|two|three|four|five|[1-5]) (?:sentences?|lines?|bullets?|bullet points|paragraphs?)\b/, /\bin a sentence or two\b/,
+  'in a few words', 'in a nutshell',
+  /en (?:una|dos|tres|une|deux|trois|cinq|cinco)(?: (?:sola|seule))? (?:frases?|phrases?|líneas?|lignes?)\b/,
   'en pocas palabras', 'en quelques mots', 'in wenigen worten', /in (?:einem|zwei|drei|fünf) (?:satz|sätzen|zeilen)\b/, 'in poche parole',
   'em poucas palavras', /[一两三几1-3]句话/, /[一二三1-3]行で|一言で/, 'de qué trata', 'de qué se habló', 'lo esencial', 'il dit quoi', 'elle dit quoi',
   '说了什么', '说了啥', '讲啥', '讲了啥', 'faut retenir', 'à retenir', '要は何', '何が言いたい',
@@ -33,9 +34,10 @@ export const summarizationCues: readonly Cue[] = [
   '中心思想', 'recap', '简要说明', 'synthétis', '缩写成', '摘要', '核心观点', '主要观点', '大意', /[拟起加配取选](?:择)?(?:一个)?(?:适当的|合适的|恰当的|简短的)?标题/, 'タイトルを付け',
   '見出しを付け', '中心意思', '主旨', '要旨', 'too long didn', 'short version', 'shorter version', '说重点', '划重点', '讲重点', /(?<!to )\bdigests?\b/,
   'meeting minutes', '議事録', '会议纪要', /\b(?:deux|trois|quatre|cinq|[2-5]) puces\b/, /\b(?:dos|tres|cuatro|cinco|[2-5]) viñetas\b/,
-  'stichpunkt', /(?:聊天|群聊|会议|对话)记录[^。\n]{0,6}整理成/u,
-  // What a given text is about, asked of it ("Describe briefly what the following article is about").
-  /\bin a sentence or two\b/,
+  'stichpunkt',
+  // What a given text is about, asked of it ("Describe briefly what the following article is about"), or a chat log put in order
+  // as a report ("把群聊记录整理成简短的进展汇报").
+  /(?:聊天|群聊|会议|对话)记录[^。\n]{0,6}整理成/u,
   /\bthe main point of (?:this|the|that) (?:following |above )?(?:paragraph|article|text|passage|email|story|report|speech|post)\b/,
   /\bwhat (?:the|this) (?:following |above )?(?:article|text|passage|email|story|report|paper|document|post) is about\b/,
 ];

@@ -1,10 +1,5 @@
 import type { Cue } from '../cue-index.js';
-import { intoLanguage } from '../word-senses.js';
-
-/** Languages named in English, and the short texts a sign, a menu or a page holds: a text's versions in other languages. */
-const LANGUAGE_NAMES = 'spanish|english|french|german|italian|portuguese|japanese|chinese|korean|dutch|russian|arabic';
-const SHORT_TEXTS =
-  'text|menu|sentence|item|paragraph|sign|message|email|phrase|title|slogan|headline|description|label|instructions?|notice|note|post|tweet|letter|lines?';
+import { intoLanguage, versionsInLanguages } from '../word-senses.js';
 
 /** The translation family's cues: a text put into another language. */
 export const translationCues: readonly Cue[] = [
@@ -25,7 +20,5 @@ export const translationCues: readonly Cue[] = [
   /inglés\b(?<=(?:->|→|=>)\s*inglés)/, /español\b(?<=(?:->|→|=>)\s*español)/, /anglais\b(?<=(?:->|→|=>)\s*anglais)/,
   /englisch\b(?<=(?:->|→|=>)\s*englisch)/, /veut dire quoi\s*['"‘“«]/, 'al español', 'al francés', 'al alemán', "vers l'anglais",
   'vers le français', "vers l'espagnol", "vers l'allemand",
-  // A given text asked for in other languages as versions of it ("Provide the Spanish and Italian versions of the menu item
-  // below"), not an app or a film ("is there a German version of this app?").
-  new RegExp(String.raw`\b(?:${LANGUAGE_NAMES})(?: and [a-z]+)? versions? of (?:the |this |these |my |our )?(?:following |above )?(?:${SHORT_TEXTS})\b`),
+  versionsInLanguages,
 ];

@@ -11,11 +11,12 @@ export const writingCues: readonly Cue[] = [
   'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan',
   /mottos?\b(?<=\b(?:a|an|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
-  'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description', 'copywrit', 'コピーライター',
-  'eres redactor',
+  'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description',
+  // A copywriter's role, as an app's system prompt gives it ("Eres redactor de una agencia de viajes", "Tu es rédacteur web").
+  'copywrit', 'コピーライター', 'eres redactor', 'eres un redactor', 'eres una redactora', 'tu es rédacteur', 'tu es un rédacteur', 'tu es rédactrice',
+  'du bist texter', 'du bist ein texter',
+  // Push notifications to write, not to implement ("You write friendly push notifications of at most 90 characters").
   /\b(?:write|writes|writing|draft|compose)\b[^.?!\n]{0,30}\bpush notifications?\b/, /プッシュ通知[^。\n]{0,20}書/u,
-  'eres un redactor', 'eres una redactora', 'tu es rédacteur', 'tu es un rédacteur', 'tu es rédactrice', 'du bist texter',
-  'du bist ein texter',
   'social media manager', 'community manager', 'stellenanzeige', 'job ad', 'offre d\'emploi', 'oferta de empleo', 'you write ', 'polish my',
   'polish this', 'polish the', 'polish your', 'corrected text', 'verfass', 'blog post', 'blogbeitrag', 'blog-beitrag', 'article de blog',
   'entrada de blog', 'artículo de blog', 'artículo para el blog', 'articolo per il blog', 'ブログ記事', 'press release', 'pressemitteilung',
@@ -60,7 +61,9 @@ export const writingCues: readonly Cue[] = [
   /song (?:about|where|in the style)\b/, 'chapter', 'screenplay', 'limerick', 'haiku', 'sonnet', 'fable', 'fanfic', 'fan fiction',
   'monologue', 'rhym', 'tongue twister', 'one-liners', 'one liners', 'write me',
   /compose(?!r|d (?:(?:mainly|mostly|primarily|largely|entirely|chiefly) )?of\b)(?<!docker[ -]compose)(?<!\bse compose)/,
-  /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)(?! (?:of|in) (?:the |this |that )?(?:film|movie)\b)/, /episode\b(?<=\b(?:new|an|next|first) episode)/,
+  // A scene to write, not a film's scene analysed ("how the opening scene of the film Jaws builds suspense").
+  /scene\b(?<=\b(?:a|the|opening|first|final|next|closing) scene)(?! (?:of|in) (?:the |this |that )?(?:film|movie)\b)/,
+  /episode\b(?<=\b(?:new|an|next|first) episode)/,
   /dialog(?:ue)? (?:of|between|entre|zwischen|où|where|in which|con|avec|mit)\b/, /dialogo (?:tra|fra)\b/,
   /dialog(?:ue)?\b(?<=\b(?:a|un|une|einen|ein) dialog(?:ue)?)/, /diálogo\b(?<=\b(?:un|um) diálogo)/, /dialogo\b(?<=\b(?:un|uno) dialogo)/,
   'a conversation between', /verses?\b/, 'stanza', 'ballad', 'ode to', 'eulogy', 'wedding vows', /rap (?:song|battle|verse|about)\b/,
