@@ -104,8 +104,15 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; cache_write_tokens?: number };
-  completion_tokens_details?: { reasoning_tokens?: number; audio_tokens?: number };
+  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; cache_write_tokens?: number; text_tokens?: number; image_tokens?: number };
+  completion_tokens_details?: {
+    reasoning_tokens?: number;
+    audio_tokens?: number;
+    text_tokens?: number;
+    /** Predicted Outputs: tokens of the prediction that appeared in the answer, and those that did not (billed as output all the same). */
+    accepted_prediction_tokens?: number;
+    rejected_prediction_tokens?: number;
+  };
 }
 
 export interface ChatChoice {
@@ -129,6 +136,8 @@ export interface ChatCompletion {
   created: number;
   model: string;
   system_fingerprint?: string | null;
+  /** The processing tier the upstream served the request on (OpenAI: `default`, `flex`, `priority`…). */
+  service_tier?: string | null;
   choices: ChatChoice[];
   usage?: Usage;
 }

@@ -48,4 +48,31 @@ describe('chat completions through the official openai SDK', () => {
     for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
     assert.ok(usage && usage.total_tokens > 0);
   });
+
+  test("Predicted Outputs' token counts and the tier that served the request reach the caller as OpenAI reports them", async () => {
+    const predictedUsage = {
+      prompt_tokens: 40,
+      completion_tokens: 30,
+      total_tokens: 70,
+      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+      completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 18, rejected_prediction_tokens: 7 },
+    };
+    harness.mock.enqueueReply({ content: 'const x = 2;', rawUsage: predictedUsage });
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      service_tier: 'flex',
+      prediction: { type: 'content', content: 'const x = 1;' },
+      messages: [{ role: 'user', content: 'change x to 2' }],
+    });
+    assert.equal(completion.service_tier, 'flex');
+    assert.deepEqual(completion.usage, predictedUsage);
+    assert.deepEqual(harness.mock.requests.at(-1)!.body.prediction, { type: 'content', content: 'const x = 1;' });
+
+    // The stream's usage chunk is rendered by svc: it carries the same breakdown.
+    harness.mock.enqueueReply({ content: 'const x = 2;', rawUsage: predictedUsage });
+    const stream = await client.chat.completions.create({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'change x to 2' }] });
+    let usage: OpenAI.CompletionUsage | undefined | null;
+    for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
+    assert.deepEqual(usage, predictedUsage);
+  });
 });

@@ -92,6 +92,8 @@ export interface RequestSummary {
   prefill?: string;
   /** OpenAI wire: audio asked for (`modalities` with "audio"), in this voice and format. */
   audioOut?: { voice: string; format: string };
+  /** OpenAI: the tier asked for (`service_tier`), which the answer names (`default` for `auto` or none). */
+  serviceTier?: string;
 }
 
 export interface RecordedRequest {

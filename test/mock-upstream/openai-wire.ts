@@ -33,6 +33,7 @@ export const openaiWire: WireRenderer = {
       hasToolResult: messages.length > 0 && messages[messages.length - 1].role === 'tool',
       includeUsage: body.stream_options?.include_usage === true,
       logprobs: body.logprobs === true ? (body.top_logprobs ?? 0) : undefined,
+      serviceTier: typeof body.service_tier === 'string' ? body.service_tier : undefined,
       audioOut: Array.isArray(body.modalities) && body.modalities.includes('audio') ? { voice: String(body.audio?.voice), format: String(body.audio?.format) } : undefined,
     };
   },
@@ -44,6 +45,8 @@ export const openaiWire: WireRenderer = {
       created: Math.floor(Date.now() / 1000),
       model: summary.model,
       system_fingerprint: 'fp_mock',
+      // OpenAI names the tier that served the request: the one asked for, `default` for `auto` or none.
+      service_tier: summary.serviceTier === 'flex' || summary.serviceTier === 'priority' ? summary.serviceTier : 'default',
       choices: [
         {
           index: 0,

@@ -28,6 +28,7 @@ export function convertOpenAiResponse(body: unknown, target: UpstreamTarget): Ch
     choices: body.choices.map(convertChoice),
   };
   if (body.system_fingerprint !== undefined) completion.system_fingerprint = stringOrUndefined(body.system_fingerprint) ?? null;
+  if (body.service_tier !== undefined) completion.service_tier = stringOrUndefined(body.service_tier) ?? null;
   const usage = usageOfPayload(body);
   if (usage) completion.usage = usage;
   return completion;

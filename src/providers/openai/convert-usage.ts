@@ -1,6 +1,6 @@
 import type { Usage } from '../../core/chat-types.js';
 import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
-import { TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
+import { isTokenCount, TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
 
 /**
  * Normalises an OpenAI-wire `usage` object into the canonical Usage. Totals are cumulative for the whole
@@ -30,6 +30,9 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
     if (promptAudioTokens !== undefined) usage.prompt_tokens_details.audio_tokens = promptAudioTokens;
     if (cacheWriteTokens !== undefined) usage.prompt_tokens_details.cache_write_tokens = cacheWriteTokens;
   }
+  if (promptDetails) {
+    for (const field of PROMPT_INFORMATIONAL_COUNTS) if (isTokenCount(promptDetails[field])) (usage.prompt_tokens_details ??= {})[field] = promptDetails[field];
+  }
 
   const completionDetails = isJsonObject(raw.completion_tokens_details) ? raw.completion_tokens_details : undefined;
   const reasoningTokens = counts.read('reasoning_tokens', completionDetails);
@@ -45,8 +48,19 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
     if (reasoningTokens !== undefined) usage.completion_tokens_details.reasoning_tokens = reasoningTokens;
     if (completionAudioTokens !== undefined) usage.completion_tokens_details.audio_tokens = completionAudioTokens;
   }
+  if (completionDetails) {
+    for (const field of COMPLETION_INFORMATIONAL_COUNTS) if (isTokenCount(completionDetails[field])) (usage.completion_tokens_details ??= {})[field] = completionDetails[field];
+  }
   return counts.finish(usage);
 }
+
+/**
+ * Breakdowns OpenAI reports for the caller's information and svc does not bill on (rejected prediction tokens are
+ * already inside completion_tokens): passed on when they are counts, left out (not noted) when they are not.
+ */
+const PROMPT_INFORMATIONAL_COUNTS = ['text_tokens', 'image_tokens'] as const;
+const COMPLETION_INFORMATIONAL_COUNTS = ['text_tokens', 'accepted_prediction_tokens', 'rejected_prediction_tokens'] as const;
+
 
 /** The usage of a response body or stream chunk: top-level `usage`, else Groq's `x_groq.usage`. */
 export function usageOfPayload(payload: JsonObject): CheckedUsage | undefined {

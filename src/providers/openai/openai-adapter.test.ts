@@ -86,7 +86,7 @@ describe('response and usage conversion', () => {
   test('usage keeps cached and reasoning tokens, and reads DeepSeek cache hits', () => {
     assert.deepEqual(
       convertOpenAiUsage({ prompt_tokens: 100, completion_tokens: 40, total_tokens: 140, prompt_tokens_details: { cached_tokens: 60, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 30, accepted_prediction_tokens: 0 } }),
-      { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140, prompt_tokens_details: { cached_tokens: 60, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 30 } },
+      { prompt_tokens: 100, completion_tokens: 40, total_tokens: 140, prompt_tokens_details: { cached_tokens: 60, audio_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 30, accepted_prediction_tokens: 0 } },
     );
     assert.deepEqual(convertOpenAiUsage({ prompt_tokens: 10, completion_tokens: 5, prompt_cache_hit_tokens: 8, prompt_cache_miss_tokens: 2 }), {
       prompt_tokens: 10,
@@ -95,6 +95,21 @@ describe('response and usage conversion', () => {
       prompt_tokens_details: { cached_tokens: 8 },
     });
     assert.equal(convertOpenAiUsage(null), undefined);
+  });
+
+  test("the breakdowns OpenAI reports but nobody bills (text, image, accepted and rejected prediction tokens) are passed on when they are counts", () => {
+    const usage = convertOpenAiUsage({
+      prompt_tokens: 900,
+      completion_tokens: 60,
+      total_tokens: 960,
+      prompt_tokens_details: { cached_tokens: 0, text_tokens: 135, image_tokens: 765 },
+      completion_tokens_details: { reasoning_tokens: 0, text_tokens: 60, accepted_prediction_tokens: 41, rejected_prediction_tokens: 'many' },
+    });
+    assert.deepEqual(usage?.prompt_tokens_details, { cached_tokens: 0, text_tokens: 135, image_tokens: 765 });
+    // Not a count: left out, and not a reason to estimate the billed counts, which were readable.
+    assert.deepEqual(usage?.completion_tokens_details, { reasoning_tokens: 0, text_tokens: 60, accepted_prediction_tokens: 41 });
+    assert.equal(unreadableFieldsOf(usage), undefined);
+    assert.equal(convertOpenAiUsage({ prompt_tokens: 1, completion_tokens: 1, completion_tokens_details: { rejected_prediction_tokens: -2 } })?.completion_tokens_details, undefined);
   });
 
   test('a usage block without prompt_tokens or completion_tokens is estimated, never billed as 0; the total is always the sum', () => {
