@@ -28,6 +28,8 @@ export interface ModerationVerdict {
   flagged: boolean;
   categories: Record<ModerationCategory, boolean> & Record<string, boolean>;
   category_scores: Record<ModerationCategory, number> & Record<string, number>;
+  /** OpenAI's omni models: which kinds of input (`text`, `image`) each category's verdict was drawn from. */
+  category_applied_input_types?: Record<string, string[]>;
 }
 
 export interface ModerationResult {

@@ -148,6 +148,19 @@ describe('embeddings and moderations', () => {
         }
       }
       assert.equal(harness.mock.requests[0].body.model, 'omni-moderation-latest', 'the default is the newest moderation model');
+      // What the omni model says it judged each category from reaches the caller as OpenAI sent it.
+      assert.deepEqual(result.results[0].category_applied_input_types.violence, ['text']);
+      assert.deepEqual(Object.keys(result.results[1].category_applied_input_types).sort(), Object.keys(result.results[1].category_scores).sort());
+    });
+
+    test('a malformed category_applied_input_types is left out; the verdicts are still served', async () => {
+      harness.mock.enqueueReply(
+        { alter: (answer) => ({ ...(answer as object), results: (answer as { results: object[] }).results.map((result) => ({ ...result, category_applied_input_types: { violence: 'text' } })) }) },
+        { wire: 'openai/json' },
+      );
+      const result = (await (await post('/v1/moderations', { input: 'hello' })).json()) as { results: Array<Record<string, unknown>> };
+      assert.equal(result.results[0].flagged, false);
+      assert.equal('category_applied_input_types' in result.results[0], false);
     });
 
     test('an answer without one result an input is the provider failing (500 provider_error), never a shorter list', async () => {

@@ -10,7 +10,15 @@ const DEFAULT_MODERATIONS_PATH = '/moderations';
 const moderationResponse = z.object({
   id: z.string(),
   model: z.string().optional(),
-  results: z.array(z.object({ flagged: z.boolean(), categories: z.record(z.string(), z.boolean()), category_scores: z.record(z.string(), z.number()) })),
+  results: z.array(
+    z.object({
+      flagged: z.boolean(),
+      categories: z.record(z.string(), z.boolean()),
+      category_scores: z.record(z.string(), z.number()),
+      // Passed on when it reads as OpenAI's (lists of input kinds); an upstream's malformed one is left out, not fatal.
+      category_applied_input_types: z.record(z.string(), z.array(z.string())).optional().catch(undefined),
+    }),
+  ),
 });
 
 /** `POST /moderations`: every result carries all 11 category keys of spec 2.7 (and whatever else the upstream reports). */
@@ -39,7 +47,9 @@ export const openaiModeration: ModerationCapability = {
           categories[category] ??= false;
           scores[category] ??= 0;
         }
-        return { flagged: result.flagged, categories, category_scores: scores };
+        const verdict: ModerationResult['results'][number] = { flagged: result.flagged, categories, category_scores: scores };
+        if (result.category_applied_input_types) verdict.category_applied_input_types = result.category_applied_input_types;
+        return verdict;
       }),
     };
   },
