@@ -100,3 +100,20 @@ test("language judged for bias, as an app's reviewer is told to, is analysis in 
   assert.deepEqual(cuesIn('flag any biased language in this job ad'), ['writing', 'analysis']);
   assert.deepEqual(cuesIn('write an essay about discriminatory language in media'), ['writing', 'analysis']);
 });
+
+test('both sides of a question argued and weighed is analysis in six languages; both sides of an equation are not', () => {
+  for (const text of [
+    'should cities ban cars from their centres? argue both sides.',
+    'weigh both sides of the debate on a four-day week',
+    'argumentos a favor y en contra de la energía nuclear',
+    'quels sont les arguments pour et contre la peine de mort ?',
+    'nenne argumente dafür und dagegen',
+    '请从正反两方面谈谈远程办公',
+    '安楽死について賛否を述べてください',
+  ]) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.deepEqual(cuesIn('subtract 3 from both sides of the equation and solve for x'), ['math']);
+  // An opinion piece's arguments for and against its position are writing's material: no analysis cue of their own.
+  assert.ok(!cuesIn('what are some of the arguments for and against your position?').includes('analysis'));
+});

@@ -32,6 +32,9 @@ export const analysisCues: readonly Cue[] = [
   'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', 'основные причины', 'главные причины', 'в чём причина',
   'в чем причина', 'каковы причины', '비교', '장단점', '평가', '원인', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety',
   'karşılaştır', 'avantaj',
+  // Both sides of a question argued and weighed (an ethics question, a debate): not "both sides of the equation".
+  'argue both sides', 'both sides of the argument', 'both sides of the debate',
+  'a favor y en contra', 'pour et contre', 'dafür und dagegen', 'pro und contra', 'pro und kontra', '正反两方面', '賛否',
   // Risks weighed and a decision to make, in the languages the set holds ("有什么风险？", "受け入れるべきか", "判断のポイント").
   '风险', 'リスク', '要因',
   // What a text's author implies or stands for (reading comprehension).
