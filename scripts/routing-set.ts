@@ -82,5 +82,31 @@ const GENERIC_SYSTEM_PROMPTS = [
  */
 export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
   const copies = rows.filter((row) => !row.system).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
-  return [...rows, ...copies];
+  const laterTurns = rows.filter((row) => !row.history).map((row) => ({ ...row, history: UNRELATED_EXCHANGES[Math.floor(row.id / 2) % UNRELATED_EXCHANGES.length] }));
+  return [...rows, ...copies, ...laterTurns];
 }
+
+/**
+ * Earlier exchanges about something else, as a chat app's thread holds them before a new request. Every row written
+ * without a history is trained on again as the next turn after one of these (which by `id / 2`): the rows written with a
+ * history are mostly follow-ups, so without these a history itself had come to mean small talk, and after "What is the
+ * capital of France?" one request in sixteen of the held-back set read as chat. None of these is that exchange, which
+ * `npm run eval:routing` measures with. Short requests without a task word are then read with the exchange as
+ * follow-ups (follow-ups.ts), and these copies teach that such an opening does not decide them: after the exchange,
+ * 1,488 → 1,530 of 1,724 held-back requests read right; MT-Bench's real second turns 99 → 96 of 120 (copies that read as
+ * follow-ups left out: 1,485 and 99).
+ */
+const UNRELATED_EXCHANGES: readonly string[][] = [
+  ['Hi! How are you today?', "I'm doing well, thanks for asking! How can I help you?"],
+  ['What time zone is Tokyo in?', 'Tokyo is on Japan Standard Time, UTC+9.'],
+  ['Can you recommend a good science-fiction novel?', 'Try "The Left Hand of Darkness" by Ursula K. Le Guin.'],
+  ['How tall is Mount Kilimanjaro?', 'Kilimanjaro rises to 5,895 metres.'],
+  ['Translate "good morning" into Italian.', '"Buongiorno."'],
+  ['What is 15% of 80?', '15% of 80 is 12.'],
+  ['Write a haiku about autumn rain.', 'Cold rain on the eaves / the maple lets go its red / one leaf at a time'],
+  ['¿Cuántos habitantes tiene Madrid?', 'Madrid tiene unos 3,4 millones de habitantes.'],
+  ['Bonjour, tu vas bien ?', 'Très bien, merci ! Que puis-je faire pour toi ?'],
+  ['Wie spät ist es in New York, wenn es in Berlin 15 Uhr ist?', 'Dann ist es in New York 9 Uhr.'],
+  ['你好，今天过得怎么样？', '挺好的，谢谢！有什么可以帮你的吗？'],
+  ['おすすめの映画はありますか？', '「千と千尋の神隠し」はいかがでしょうか。'],
+];
