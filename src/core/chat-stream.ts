@@ -23,6 +23,7 @@ export class ChatStreamCollector {
   private created = 0;
   private model = '';
   private systemFingerprint: string | null | undefined;
+  private serviceTier: string | null | undefined;
   private readonly choices = new Map<number, ChoiceBuilder>();
   usage: ChatCompletion['usage'];
 
@@ -32,6 +33,7 @@ export class ChatStreamCollector {
       this.created = chunk.created;
       this.model = chunk.model;
       this.systemFingerprint = chunk.system_fingerprint;
+      this.serviceTier = chunk.service_tier;
     }
     if (chunk.usage) this.usage = chunk.usage;
     for (const choice of chunk.choices) this.addChoice(choice);
@@ -59,6 +61,7 @@ export class ChatStreamCollector {
     });
     const completion: ChatCompletion = { id: this.id, object: 'chat.completion', created: this.created, model: this.model, choices };
     if (this.systemFingerprint !== undefined) completion.system_fingerprint = this.systemFingerprint;
+    if (this.serviceTier !== undefined) completion.service_tier = this.serviceTier;
     if (this.usage) completion.usage = this.usage;
     return completion;
   }
@@ -124,7 +127,7 @@ export async function collectChatStream(chunks: AsyncIterable<ChatCompletionChun
 
 /** A completion as the compact stream of spec 4.1: one role chunk, one content chunk, and the usage chunk when there is usage. */
 export function compactChunks(completion: ChatCompletion): ChatCompletionChunk[] {
-  const base = { id: completion.id, object: 'chat.completion.chunk' as const, created: completion.created, model: completion.model, system_fingerprint: completion.system_fingerprint };
+  const base = { id: completion.id, object: 'chat.completion.chunk' as const, created: completion.created, model: completion.model, system_fingerprint: completion.system_fingerprint, service_tier: completion.service_tier };
   const roleChunk: ChatCompletionChunk = {
     ...base,
     choices: completion.choices.map((choice) => ({ index: choice.index, delta: { role: 'assistant', content: choice.message.content === null ? null : '' }, finish_reason: null })),

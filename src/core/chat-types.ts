@@ -173,6 +173,8 @@ export interface ChatCompletionChunk {
   created: number;
   model: string;
   system_fingerprint?: string | null;
+  /** OpenAI names the tier that served the request on every chunk. */
+  service_tier?: string | null;
   choices: ChunkChoice[];
   usage?: Usage | null;
 }

@@ -137,6 +137,17 @@ describe('Responses API', () => {
     assert.deepEqual(final.usage, { input_tokens: 9, input_tokens_details: { cached_tokens: 0 }, output_tokens: 4, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 13 });
   });
 
+  test('service_tier reports the tier that served the request, as OpenAI names it, streamed or not', async () => {
+    const asked = await client.responses.create({ model: 'gpt-4o-mini', input: 'hello', service_tier: 'flex' });
+    assert.equal(asked.service_tier, 'flex');
+    assert.equal(harness.mock.requests.at(-1)!.body.service_tier, 'flex');
+    // Not asked: OpenAI answers `default`, and so does the response (not the null of a tier never named).
+    const plain = await client.responses.create({ model: 'gpt-4o-mini', input: 'hello' });
+    assert.equal(plain.service_tier, 'default');
+    const streamed = await client.responses.stream({ model: 'gpt-4o-mini', input: 'hello', service_tier: 'priority' }).finalResponse();
+    assert.equal(streamed.service_tier, 'priority');
+  });
+
   test('the event sequence of a text answer, event by event; deltas leave as the upstream sends them', async () => {
     harness.mock.enqueueReply({ content: 'alpha beta gamma', chunks: ['alpha ', 'beta ', 'gamma'], eventDelayMs: 60, usage: { input: 5, output: 3 } });
     const { events, names, arrivals } = await streamEvents({ model: 'gpt-4o-mini', input: 'Greek letters' });

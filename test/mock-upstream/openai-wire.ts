@@ -45,8 +45,7 @@ export const openaiWire: WireRenderer = {
       created: Math.floor(Date.now() / 1000),
       model: summary.model,
       system_fingerprint: 'fp_mock',
-      // OpenAI names the tier that served the request: the one asked for, `default` for `auto` or none.
-      service_tier: summary.serviceTier === 'flex' || summary.serviceTier === 'priority' ? summary.serviceTier : 'default',
+      service_tier: servedTier(summary),
       choices: [
         {
           index: 0,
@@ -76,6 +75,7 @@ export const openaiWire: WireRenderer = {
         object: 'chat.completion.chunk',
         created,
         model: summary.model,
+        service_tier: servedTier(summary),
         system_fingerprint: 'fp_mock',
         choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
         ...(summary.includeUsage ? { usage: null } : {}),
@@ -99,7 +99,7 @@ export const openaiWire: WireRenderer = {
     events.push(chunk({}, reply.finish ?? (reply.toolCalls?.length ? 'tool_calls' : 'stop')));
     if (summary.includeUsage) {
       events.push({
-        data: JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created, model: summary.model, system_fingerprint: 'fp_mock', choices: [], usage: usageOf(reply) }),
+        data: JSON.stringify({ id: 'chatcmpl-mock', object: 'chat.completion.chunk', created, model: summary.model, service_tier: servedTier(summary), system_fingerprint: 'fp_mock', choices: [], usage: usageOf(reply) }),
       });
     }
     events.push({ data: '[DONE]' });
@@ -129,6 +129,11 @@ function logprobsOf(text: string, alternatives: number) {
     })),
     refusal: null,
   };
+}
+
+/** OpenAI names the tier that served the request, in the answer and on every chunk: the one asked for, `default` for `auto` or none. */
+function servedTier(summary: RequestSummary): string {
+  return summary.serviceTier === 'flex' || summary.serviceTier === 'priority' ? summary.serviceTier : 'default';
 }
 
 function usageOf(reply: MockReply) {

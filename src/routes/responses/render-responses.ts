@@ -19,7 +19,7 @@ export function responsesRenderer(archive: ResponseArchive) {
     }
     const completion = outcome.kind === 'complete' ? outcome.result : await collectChatStream(outcome.chunks);
     const output = outputItemsOf(completion);
-    const response = responseObject(facts, completion.model, statusOf(completion.choices[0]?.finish_reason), output, responseUsageOf(completion.usage));
+    const response = responseObject(facts, completion.model, statusOf(completion.choices[0]?.finish_reason), output, responseUsageOf(completion.usage), completion.service_tier);
     // Serialized once: the caller's body is this JSON with svc_metadata appended, and the archive keeps it as sent.
     const responseJson = JSON.stringify(response);
     keep(archive, context, facts, response, output, responseJson);

@@ -45,10 +45,12 @@ export function responseObject(
   state: { status: 'in_progress' | 'completed' | 'incomplete' | 'failed'; incomplete_details?: { reason: string } | null; error?: { code: string; message: string } | null },
   output: ResponseOutputItem[],
   usage: ResponseUsage | null,
+  /** The tier the upstream says served the request (OpenAI's chat answers name it): the response reports it over the one asked for. */
+  servedTier?: string | null,
 ): Record<string, unknown> {
   let outputText = '';
   for (const item of output) if (item.type === 'message') for (const part of item.content) if (part.type === 'output_text') outputText += part.text;
-  return {
+  const response: Record<string, unknown> = {
     id: facts.responseId,
     object: 'response',
     created_at: facts.createdAt,
@@ -64,6 +66,8 @@ export function responseObject(
     usage,
     ...facts.echo,
   };
+  if (typeof servedTier === 'string') response.service_tier = servedTier;
+  return response;
 }
 
 /** The output items as the assistant turn of a chat conversation (to continue it with previous_response_id). */

@@ -22,6 +22,7 @@ export class ResponsesStreamEncoder {
   private finishReason: FinishReason | null = null;
   private usage: Usage | undefined;
   private model: string;
+  private servedTier: string | undefined;
   /** The id of the first message, made with the opening events while the upstream's first token is awaited. */
   private firstMessageId: string | undefined;
 
@@ -39,6 +40,7 @@ export class ResponsesStreamEncoder {
 
   events(chunk: ChatCompletionChunk): SseEvent[] {
     if (chunk.model) this.model = chunk.model;
+    if (typeof chunk.service_tier === 'string') this.servedTier = chunk.service_tier;
     if (chunk.usage) this.usage = chunk.usage;
     const choice = chunk.choices[0];
     if (!choice) return [];
@@ -151,7 +153,7 @@ export class ResponsesStreamEncoder {
 
   /** The response as it stands; its output list is copied (the closing one is kept by the archive), its items, final by then, are not. */
   private snapshot(state: Parameters<typeof responseObject>[2], usage: ReturnType<typeof responseUsageOf>): Record<string, unknown> {
-    return responseObject(this.facts, this.model, state, this.output.slice(), usage);
+    return responseObject(this.facts, this.model, state, this.output.slice(), usage, this.servedTier);
   }
 
   /** Serialized as it is made: an item goes in as it stands now, with no copy, though it changes later. */
