@@ -82,7 +82,9 @@ const GENERIC_SYSTEM_PROMPTS = [
  */
 export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
   const copies = rows.filter((row) => !row.system).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
-  const laterTurns = rows.filter((row) => !row.history).map((row) => ({ ...row, history: UNRELATED_EXCHANGES[Math.floor(row.id / 2) % UNRELATED_EXCHANGES.length] }));
+  const laterTurns = rows
+    .filter((row) => !row.history)
+    .map((row) => ({ ...row, history: UNRELATED_EXCHANGES[Math.floor(row.id / 2) % UNRELATED_EXCHANGES.length] }));
   return [...rows, ...copies, ...laterTurns];
 }
 

@@ -127,7 +127,14 @@ export async function collectChatStream(chunks: AsyncIterable<ChatCompletionChun
 
 /** A completion as the compact stream of spec 4.1: one role chunk, one content chunk, and the usage chunk when there is usage. */
 export function compactChunks(completion: ChatCompletion): ChatCompletionChunk[] {
-  const base = { id: completion.id, object: 'chat.completion.chunk' as const, created: completion.created, model: completion.model, system_fingerprint: completion.system_fingerprint, service_tier: completion.service_tier };
+  const base = {
+    id: completion.id,
+    object: 'chat.completion.chunk' as const,
+    created: completion.created,
+    model: completion.model,
+    system_fingerprint: completion.system_fingerprint,
+    service_tier: completion.service_tier,
+  };
   const roleChunk: ChatCompletionChunk = {
     ...base,
     choices: completion.choices.map((choice) => ({ index: choice.index, delta: { role: 'assistant', content: choice.message.content === null ? null : '' }, finish_reason: null })),

@@ -104,7 +104,13 @@ export interface Usage {
   prompt_tokens: number;
   completion_tokens: number;
   total_tokens: number;
-  prompt_tokens_details?: { cached_tokens?: number; audio_tokens?: number; cache_write_tokens?: number; text_tokens?: number; image_tokens?: number };
+  prompt_tokens_details?: {
+    cached_tokens?: number;
+    audio_tokens?: number;
+    cache_write_tokens?: number;
+    text_tokens?: number;
+    image_tokens?: number;
+  };
   completion_tokens_details?: {
     reasoning_tokens?: number;
     audio_tokens?: number;

@@ -3,6 +3,13 @@ import { isJsonObject, type JsonObject } from '../../shared/json-values.js';
 import { isTokenCount, TokenCountReader, type CheckedUsage } from '../shared/token-counts.js';
 
 /**
+ * Breakdowns OpenAI reports for the caller's information and svc does not bill on (rejected prediction tokens are
+ * already inside completion_tokens): passed on when they are counts, left out (not noted) when they are not.
+ */
+const PROMPT_INFORMATIONAL_COUNTS = ['text_tokens', 'image_tokens'] as const;
+const COMPLETION_INFORMATIONAL_COUNTS = ['text_tokens', 'accepted_prediction_tokens', 'rejected_prediction_tokens'] as const;
+
+/**
  * Normalises an OpenAI-wire `usage` object into the canonical Usage. Totals are cumulative for the whole
  * request. Understands the dialects of compatible hosts: DeepSeek reports cache hits as
  * `prompt_cache_hit_tokens`; Groq may report usage only under `x_groq.usage` (see `usageOfPayload`);
@@ -30,9 +37,7 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
     if (promptAudioTokens !== undefined) usage.prompt_tokens_details.audio_tokens = promptAudioTokens;
     if (cacheWriteTokens !== undefined) usage.prompt_tokens_details.cache_write_tokens = cacheWriteTokens;
   }
-  if (promptDetails) {
-    for (const field of PROMPT_INFORMATIONAL_COUNTS) if (isTokenCount(promptDetails[field])) (usage.prompt_tokens_details ??= {})[field] = promptDetails[field];
-  }
+  copyInformationalCounts(usage, 'prompt_tokens_details', promptDetails, PROMPT_INFORMATIONAL_COUNTS);
 
   const completionDetails = isJsonObject(raw.completion_tokens_details) ? raw.completion_tokens_details : undefined;
   const reasoningTokens = counts.read('reasoning_tokens', completionDetails);
@@ -48,19 +53,23 @@ export function convertOpenAiUsage(raw: unknown): CheckedUsage | undefined {
     if (reasoningTokens !== undefined) usage.completion_tokens_details.reasoning_tokens = reasoningTokens;
     if (completionAudioTokens !== undefined) usage.completion_tokens_details.audio_tokens = completionAudioTokens;
   }
-  if (completionDetails) {
-    for (const field of COMPLETION_INFORMATIONAL_COUNTS) if (isTokenCount(completionDetails[field])) (usage.completion_tokens_details ??= {})[field] = completionDetails[field];
-  }
+  copyInformationalCounts(usage, 'completion_tokens_details', completionDetails, COMPLETION_INFORMATIONAL_COUNTS);
   return counts.finish(usage);
 }
 
-/**
- * Breakdowns OpenAI reports for the caller's information and svc does not bill on (rejected prediction tokens are
- * already inside completion_tokens): passed on when they are counts, left out (not noted) when they are not.
- */
-const PROMPT_INFORMATIONAL_COUNTS = ['text_tokens', 'image_tokens'] as const;
-const COMPLETION_INFORMATIONAL_COUNTS = ['text_tokens', 'accepted_prediction_tokens', 'rejected_prediction_tokens'] as const;
-
+/** Copies the informational counts among `fields` from the upstream's details into the usage's (made for the first one found). */
+function copyInformationalCounts<K extends 'prompt_tokens_details' | 'completion_tokens_details'>(
+  usage: Usage,
+  key: K,
+  details: JsonObject | undefined,
+  fields: readonly (keyof NonNullable<Usage[K]> & string)[],
+): void {
+  if (!details) return;
+  for (const field of fields) {
+    const value = details[field];
+    if (isTokenCount(value)) ((usage[key] ??= {}) as Record<string, number>)[field] = value;
+  }
+}
 
 /** The usage of a response body or stream chunk: top-level `usage`, else Groq's `x_groq.usage`. */
 export function usageOfPayload(payload: JsonObject): CheckedUsage | undefined {
