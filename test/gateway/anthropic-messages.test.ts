@@ -166,6 +166,26 @@ describe('the Anthropic Messages API (POST /v1/messages) through the official SD
     });
   });
 
+  test('the message id: an Anthropic model’s answer keeps the id Anthropic gave it, streamed or not; any other model’s gets a new msg_ id', async () => {
+    // The mock names every Anthropic message msg_mock, as Anthropic names each msg_…
+    harness.mock.enqueueReply({ content: 'Four.' });
+    const whole = await anthropic().messages.create({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'Two plus two?' }] });
+    assert.equal(whole.id, 'msg_mock');
+    harness.mock.enqueueReply({ chunks: ['Fo', 'ur.'] });
+    const streamed = await anthropic().messages.stream({ model: 'claude-sonnet-4-5', max_tokens: 50, messages: [{ role: 'user', content: 'Two plus two?' }] }).finalMessage();
+    assert.equal(streamed.id, 'msg_mock');
+    assert.equal(harness.mock.requests.at(-1)!.wire, 'anthropic');
+
+    const ids: string[] = [];
+    for (const stream of [false, true]) {
+      harness.mock.enqueueReply({ content: 'Four.' });
+      const request = { model: 'gpt-4o-mini', max_tokens: 50, messages: [{ role: 'user' as const, content: `Two plus two? (${stream})` }] };
+      ids.push((stream ? await anthropic().messages.stream(request).finalMessage() : await anthropic().messages.create(request)).id);
+    }
+    for (const id of ids) assert.match(id, /^msg_[0-9a-f]{32}$/);
+    assert.notEqual(ids[0], ids[1]);
+  });
+
   test('thinking streamed: a thinking block with thinking_delta pieces and its signature_delta, before the text', async () => {
     const thought = 'Count from one to three, plainly.';
     harness.mock.enqueueReply({ thinking: thought, chunks: ['1, ', '2, ', '3'] });

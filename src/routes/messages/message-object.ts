@@ -13,7 +13,9 @@ export interface MessageUsage {
 export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use' | 'refusal';
 
 const randomId = () => randomUUID().replace(/-/g, '');
-export const newMessageId = () => `msg_${randomId()}`;
+const newMessageId = () => `msg_${randomId()}`;
+/** An answer's message id: the upstream's own when it is an Anthropic message's (`msg_…`), else a new one. */
+export const messageIdOf = (upstreamId: string | undefined): string => (upstreamId?.startsWith('msg_') ? upstreamId : newMessageId());
 /** For a tool call the upstream streamed without an id (Anthropic's ids start `toolu_`). */
 export const newToolUseId = () => `toolu_${randomId()}`;
 
@@ -57,7 +59,7 @@ export function messageObject(completion: ChatCompletion, requestedModel: string
   if (typeof text === 'string' && text !== '') content.push({ type: 'text', text });
   for (const call of choice?.message.tool_calls ?? []) content.push({ type: 'tool_use', id: call.id, name: call.function.name, input: toolInputOf(call.function.arguments) });
   return {
-    id: newMessageId(),
+    id: messageIdOf(completion.id),
     type: 'message',
     role: 'assistant',
     model: completion.model || requestedModel,

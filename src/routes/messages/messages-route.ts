@@ -46,7 +46,6 @@ function messagesSse(context: RequestContext<'chat'>): SseRendering<ChatCompleti
   const encoder = new MessagesStreamEncoder(served?.upstream_model ?? context.requestedModel, estimateChatPromptTokens(context.request));
   return {
     headers: streamHeaders(context),
-    openingEvents: () => encoder.opening(),
     eventsOf: (chunk) => encoder.events(chunk),
     closingEvents: () => encoder.closing(),
     errorEvents: (error) => encoder.failure(error),

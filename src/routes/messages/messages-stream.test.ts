@@ -6,7 +6,6 @@ import { MessagesStreamEncoder } from './messages-stream.js';
 test('thinking, then text, then a tool call stream as numbered blocks with the deltas Anthropic sends', () => {
   const encoder = new MessagesStreamEncoder('claude-sonnet-4-5', 12);
   const events = parsed([
-    ...encoder.opening(),
     ...encoder.events(chunk({ thinking: 'Let me see.' })),
     ...encoder.events(chunk({ thinking_signature: 'sig' })),
     ...encoder.events(chunk({ content: 'Hel' })),
@@ -37,7 +36,28 @@ test('thinking, then text, then a tool call stream as numbered blocks with the d
 test('text holding quotes, backslashes, line breaks, control characters and non-Latin text reaches the caller unchanged', () => {
   const awkward = ['"quoted" \\ back\\slash', 'line\nbreak\r\ttab', '\u0000\u001f', '日本語 🙂', '{"type":"message_stop"}', '\ud800 lone'];
   const encoder = new MessagesStreamEncoder('claude-sonnet-4-5', 1);
-  encoder.opening();
   const texts = awkward.flatMap((text) => parsed(encoder.events(chunk({ content: text })))).flatMap((event) => (event.type === 'content_block_delta' ? [(event.delta as { text: string }).text] : []));
   assert.deepEqual(texts, awkward);
+});
+
+test('message_start goes out with the first chunk and carries an Anthropic upstream’s own message id; any other upstream’s gets a new one', () => {
+  const fromAnthropic = new MessagesStreamEncoder('claude-sonnet-4-5', 5);
+  const [start, ...rest] = parsed(fromAnthropic.events({ ...chunk({ role: 'assistant', content: 'Hi' }), id: 'msg_01XFDUDYJgAACzvnptvVoYEL' }));
+  assert.equal(start.type, 'message_start');
+  assert.equal((start.message as { id: string }).id, 'msg_01XFDUDYJgAACzvnptvVoYEL');
+  assert.deepEqual(rest.map((event) => event.type), ['content_block_start', 'content_block_delta']);
+  assert.equal(parsed(fromAnthropic.events(chunk({ content: '!' }))).filter((event) => event.type === 'message_start').length, 0, 'sent once');
+
+  const ids = [1, 2].map(() => {
+    const fromOpenAI = new MessagesStreamEncoder('gpt-4o-mini', 5);
+    const [opening] = parsed(fromOpenAI.events(chunk({ role: 'assistant', content: '' })));
+    return (opening.message as { id: string }).id;
+  });
+  for (const id of ids) assert.match(id, /^msg_[0-9a-f]{32}$/);
+  assert.notEqual(ids[0], ids[1]);
+});
+
+test('a stream that ended without a chunk still opens with message_start before it closes', () => {
+  const events = parsed(new MessagesStreamEncoder('gpt-4o-mini', 3).closing());
+  assert.deepEqual(events.map((event) => event.type), ['message_start', 'message_delta', 'message_stop']);
 });

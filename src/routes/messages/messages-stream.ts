@@ -2,7 +2,7 @@ import type { ChatCompletionChunk, FinishReason, Usage } from '../../core/chat-t
 import type { GatewayError } from '../../errors/gateway-error.js';
 import type { SseEvent } from '../../http/sse-writer.js';
 import { anthropicErrorType } from './anthropic-dialect.js';
-import { messageUsageOf, newMessageId, newToolUseId, stopReasonOf } from './message-object.js';
+import { messageIdOf, messageUsageOf, newToolUseId, stopReasonOf } from './message-object.js';
 
 /**
  * Chat chunks → the named events of an Anthropic message stream, live: `message_start`, then per block
@@ -16,7 +16,7 @@ export class MessagesStreamEncoder {
   private open: { kind: 'text' } | { kind: 'thinking'; signed: boolean } | { kind: 'tool_use'; toolIndex: number } | undefined;
   private finishReason: FinishReason | null = null;
   private usage: Usage | undefined;
-  private readonly id = newMessageId();
+  private started = false;
 
   constructor(
     private model: string,
@@ -24,16 +24,22 @@ export class MessagesStreamEncoder {
     private readonly promptTokens: number,
   ) {}
 
-  opening(): SseEvent[] {
-    const message = { id: this.id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens, output_tokens: 0 } };
-    return [event('message_start', { message })];
+  /**
+   * `message_start`, sent with the first chunk (in hand when the stream opens: the upstream call answers with it), so
+   * that it carries the upstream's own id when that is an Anthropic message's; any other upstream's gets one minted.
+   */
+  private opening(firstChunkId: string | undefined): SseEvent {
+    this.started = true;
+    const id = messageIdOf(firstChunkId);
+    const message = { id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens, output_tokens: 0 } };
+    return event('message_start', { message });
   }
 
   events(chunk: ChatCompletionChunk): SseEvent[] {
+    const events: SseEvent[] = this.started ? [] : [this.opening(chunk.id)];
     if (chunk.usage) this.usage = chunk.usage;
     const choice = chunk.choices[0];
-    if (!choice) return [];
-    const events: SseEvent[] = [];
+    if (!choice) return events;
     const delta = choice.delta;
     if (delta.redacted_thinking !== undefined) events.push(...this.close(), this.start(JSON.stringify({ type: 'redacted_thinking', data: delta.redacted_thinking }), { kind: 'thinking', signed: true }), ...this.close());
     if (delta.thinking !== undefined || delta.thinking_signature !== undefined) {
@@ -64,7 +70,7 @@ export class MessagesStreamEncoder {
   /** Closes the open block; the stop reason and the usage (the upstream's, exact); the end of the message. */
   closing(): SseEvent[] {
     const usage = messageUsageOf(this.usage);
-    return [...this.close(), event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage }), event('message_stop', {})];
+    return [...(this.started ? [] : [this.opening(undefined)]), ...this.close(), event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage }), event('message_stop', {})];
   }
 
   /** A failure mid-stream: Anthropic's `error` event, never a clean `message_stop`. */
