@@ -172,3 +172,21 @@ test('a turn in Chinese or Japanese is counted in words by its characters: a lon
   const bubbleSort = ['用Python写一个冒泡排序', 'def bubble(a):\n    for i in range(len(a)):\n        for j in range(len(a) - 1 - i):\n            if a[j] > a[j + 1]:\n                a[j], a[j + 1] = a[j + 1], a[j]\n    return a'];
   assertFamily('code', ['它的时间复杂度是多少？能优化吗？', '能不能加上注释？'], { history: bubbleSort });
 });
+
+test('a question of its own after an unrelated exchange is read alone; one that speaks of what was said, or adds to the request, follows it', () => {
+  const paris = ['What is the capital of France?', 'The capital of France is Paris.'];
+  assertFamily(
+    'analysis',
+    [
+      'Warum sind unsere Lieferzeiten seit dem Umzug ins neue Lager länger geworden?',
+      '¿Por qué mi planta tiene las hojas amarillas? La riego todos los días y está junto a la ventana.',
+      'What were the main economic consequences of the 1970s oil shocks for Western Europe?',
+    ],
+    { history: paris },
+  );
+  assertFamily('reasoning', ["If you're running a race and you pass the person in second place, what place are you in now?"], { history: paris });
+  // It names the triangle the conversation is about; it points back at the answer ("how you got that"); it adds to the request.
+  assertFamily('math', ["What's the area of the circle circumscribing the triangle, to two decimal places?"], { history: ['A right triangle has legs of 6 cm and 8 cm. How long is its hypotenuse?', 'By Pythagoras, the hypotenuse is 10 cm.'] });
+  assertFamily('math', ['Can you show how you got that with the quadratic formula?'], { history: ['What are the roots of x^2 - 5x + 6?', 'The roots are 2 and 3.'] });
+  assertFamily('writing', ['más largo y que mencione el viaje a Japón que planea hacer con su mujer'], { history: ['Escríbeme un mensaje para felicitar a mi jefe por su jubilación.', 'Querido Juan: ...'] });
+});

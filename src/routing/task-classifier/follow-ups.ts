@@ -1,6 +1,7 @@
 import { isOnlyThanks } from './courtesy.js';
 import { isKana, isWrittenWithoutSpaces } from './writing-systems.js';
 import { asksToShorten } from './open-questions.js';
+import { sharesTopic } from './shared-topic.js';
 
 /**
  * How a conversation's latest turn is read against its first: a short follow-up ("and in Go?"), one that opens as a
@@ -87,12 +88,28 @@ export function wordCount(text: string, atMost = Infinity): number {
  * counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk. `namesTask`:
  * the prompt holds a task cue of its own.
  */
-export function isFollowUp(prompt: string, namesTask: boolean): boolean {
+export function isFollowUp(prompt: string, namesTask: boolean, earlierTurns?: readonly string[]): boolean {
   if (isOnlyThanks(prompt)) return false;
   const asked = prompt.replace(COURTESY, '');
   const words = wordCount(asked, REFERS_BACK_WORDS);
-  return words < FOLLOW_UP_WORDS || (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || !namesTask)) || (words < REFERS_BACK_WORDS && REFERS_BACK.test(asked));
+  if (words < FOLLOW_UP_WORDS) return true;
+  if (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || (!namesTask && continuesTopic(asked, earlierTurns)))) return true;
+  return words < REFERS_BACK_WORDS && REFERS_BACK.test(asked);
 }
+
+/**
+ * Whether a turn that names no task goes on with what was said. One that says something ("más largo y que mencione el viaje",
+ * "I'm studying mechanical engineering") adds to the request before it. A question goes on when it points back ("Is that
+ * really true?") or speaks of something said ("What's the area of the circle circumscribing the triangle?"); a question
+ * of its own after an unrelated exchange ("Warum sind unsere Lieferzeiten … länger geworden?" after one about Paris) does
+ * neither.
+ */
+function continuesTopic(asked: string, earlierTurns: readonly string[] | undefined): boolean {
+  if (earlierTurns === undefined || !QUESTION_MARK.test(asked)) return true;
+  return POINTS_BACK.test(asked) || REFERS_BACK.test(asked) || sharesTopic(asked, earlierTurns);
+}
+
+const QUESTION_MARK = /[?？]/;
 
 /** Tasks any answer can be put through, whatever it was: its translation, its summary. */
 const TRANSFORMS = ['translation', 'summarization'];
@@ -115,8 +132,10 @@ export function asksToTransformAnswer(promptCues: readonly string[], openingCues
  * opens with no continuation reads as a sentence of its own. Not "this" or "these" before a colon or a quote, which point
  * at the turn's own material ("Shorten this: '…'"), nor "that", "she", "her", a conjunction and pronouns a request of its
  * own holds as often; nor 这 (这段代码: the code that follows). Spanish, French and German object pronouns are articles too.
+ * "Also" does in each language (noch, también, aussi, anche), and a "that" done or said ("how you got that", "what did
+ * you mean by that?").
  */
-const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|same|instead|another|also|too|(?:this|that) one|(?:this|these)(?!\s*[:：'"«“„「]))(?!\p{L})|(?<!\p{L})(?:eso|ello|cela|ça|davon|daraus)(?!\p{L})|它|上面|刚才|刚刚|前面的|これ(?!から)|それ|さっき|上記|先ほど/iu;
+const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|same|instead|another|also|too|(?:this|that) one|(?:this|these)(?!\s*[:：'"«“„「]))(?!\p{L})|(?<!\p{L})(?:eso|ello|cela|ça|davon|daraus|noch|también|aussi|anche)(?!\p{L})|(?<!\p{L})(?:got|get|did|do|mean|meant|said|found|derived|calculated|by) that(?= (?:with|by|from|for|in|using|about|right|correctly)(?!\p{L})|\s*(?:[?.!,]|$))|它|上面|刚才|刚刚|前面的|これ(?!から)|それ|さっき|上記|先ほど/iu;
 
 /**
  * Whether a short latest turn is a request of its own rather than a follow-up: it names a task (`asked`, its families
