@@ -14,8 +14,13 @@ export type StopReason = 'end_turn' | 'max_tokens' | 'stop_sequence' | 'tool_use
 
 const randomId = () => randomUUID().replace(/-/g, '');
 const newMessageId = () => `msg_${randomId()}`;
-/** An answer's message id: the upstream's own when it is an Anthropic message's (`msg_…`), else a new one. */
-export const messageIdOf = (upstreamId: string | undefined): string => (upstreamId?.startsWith('msg_') ? upstreamId : newMessageId());
+/** An Anthropic message id as Anthropic writes them (`msg_01XFDUDYJgAACzvnptvVoYEL`). */
+const ANTHROPIC_MESSAGE_ID = /^msg_[A-Za-z0-9_-]{1,100}$/;
+/**
+ * An answer's message id: the upstream's own when it is an Anthropic message's, else a new one. Whatever the upstream sent
+ * is checked: a number, or a string of another shape, gets a new id too.
+ */
+export const messageIdOf = (upstreamId: unknown): string => (typeof upstreamId === 'string' && ANTHROPIC_MESSAGE_ID.test(upstreamId) ? upstreamId : newMessageId());
 /** For a tool call the upstream streamed without an id (Anthropic's ids start `toolu_`). */
 export const newToolUseId = () => `toolu_${randomId()}`;
 

@@ -57,6 +57,13 @@ test('message_start goes out with the first chunk and carries an Anthropic upstr
   assert.notEqual(ids[0], ids[1]);
 });
 
+test('an upstream id that is no Anthropic message id, or no string at all, is replaced with a new one', () => {
+  for (const id of [42, null, { msg: 1 }, 'msg_', 'msg_a"b', `msg_${'x'.repeat(200)}`, 'chatcmpl-msg_1']) {
+    const [opening] = parsed(new MessagesStreamEncoder('claude-sonnet-4-5', 1).events({ ...chunk({ content: 'Hi' }), id: id as never }));
+    assert.match((opening.message as { id: string }).id, /^msg_[0-9a-f]{32}$/, JSON.stringify(id));
+  }
+});
+
 test('a stream that ended without a chunk still opens with message_start before it closes', () => {
   const events = parsed(new MessagesStreamEncoder('gpt-4o-mini', 3).closing());
   assert.deepEqual(events.map((event) => event.type), ['message_start', 'message_delta', 'message_stop']);

@@ -28,7 +28,7 @@ export class MessagesStreamEncoder {
    * `message_start`, sent with the first chunk (in hand when the stream opens: the upstream call answers with it), so
    * that it carries the upstream's own id when that is an Anthropic message's; any other upstream's gets one minted.
    */
-  private opening(firstChunkId: string | undefined): SseEvent {
+  private opening(firstChunkId: unknown): SseEvent {
     this.started = true;
     const id = messageIdOf(firstChunkId);
     const message = { id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens, output_tokens: 0 } };
