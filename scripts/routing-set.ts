@@ -82,9 +82,8 @@ const GENERIC_SYSTEM_PROMPTS = [
  */
 export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] {
   const copies = rows.filter((row) => !row.system).map((row) => ({ ...row, system: GENERIC_SYSTEM_PROMPTS[Math.floor(row.id / 3) % GENERIC_SYSTEM_PROMPTS.length] }));
-  const laterTurns = rows
-    .filter((row) => !row.history)
-    .map((row) => ({ ...row, history: UNRELATED_EXCHANGES[Math.floor(row.id / 2) % UNRELATED_EXCHANGES.length] }));
+  const exchangeOf = (row: LabelledPrompt, shift: number) => UNRELATED_EXCHANGES[(Math.floor(row.id / 2) + shift) % UNRELATED_EXCHANGES.length];
+  const laterTurns = rows.filter((row) => !row.history).flatMap((row) => LATER_TURN_SHIFTS.map((shift) => ({ ...row, history: exchangeOf(row, shift) })));
   return [...rows, ...copies, ...laterTurns];
 }
 
@@ -96,7 +95,8 @@ export function trainingRows(rows: readonly LabelledPrompt[]): LabelledPrompt[] 
  * `npm run eval:routing` measures with. Short requests without a task word are then read with the exchange as
  * follow-ups (follow-ups.ts), and these copies teach that such an opening does not decide them: after the exchange,
  * 1,488 → 1,530 of 1,724 held-back requests read right; MT-Bench's real second turns 99 → 96 of 120 (copies that read as
- * follow-ups left out: 1,485 and 99).
+ * follow-ups left out: 1,485 and 99). Each row is copied twice, after two exchanges six apart (LATER_TURN_SHIFTS): with one
+ * copy 1,554 of 1,731 read right after the exchange, with two 1,568, the held-back set alone 1,741 → 1,743 of 1,882.
  */
 const UNRELATED_EXCHANGES: readonly string[][] = [
   ['Hi! How are you today?', "I'm doing well, thanks for asking! How can I help you?"],
@@ -112,3 +112,6 @@ const UNRELATED_EXCHANGES: readonly string[][] = [
   ['你好，今天过得怎么样？', '挺好的，谢谢！有什么可以帮你的吗？'],
   ['おすすめの映画はありますか？', '「千と千尋の神隠し」はいかがでしょうか。'],
 ];
+
+/** Which exchanges each row is copied after: the one its id picks, and the one six further on. */
+const LATER_TURN_SHIFTS = [0, 6];
