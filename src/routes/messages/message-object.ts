@@ -20,7 +20,9 @@ const ANTHROPIC_MESSAGE_ID = /^msg_[A-Za-z0-9_-]{1,100}$/;
  * An answer's message id: the upstream's own when it is an Anthropic message's, else a new one. Whatever the upstream sent
  * is checked: a number, or a string of another shape, gets a new id too.
  */
-export const messageIdOf = (upstreamId: unknown): string => (typeof upstreamId === 'string' && ANTHROPIC_MESSAGE_ID.test(upstreamId) ? upstreamId : newMessageId());
+export function messageIdOf(upstreamId: unknown): string {
+  return typeof upstreamId === 'string' && ANTHROPIC_MESSAGE_ID.test(upstreamId) ? upstreamId : newMessageId();
+}
 /** For a tool call the upstream streamed without an id (Anthropic's ids start `toolu_`). */
 export const newToolUseId = () => `toolu_${randomId()}`;
 

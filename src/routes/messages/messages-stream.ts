@@ -30,8 +30,8 @@ export class MessagesStreamEncoder {
    */
   private opening(firstChunkId: unknown): SseEvent {
     this.started = true;
-    const id = messageIdOf(firstChunkId);
-    const message = { id, type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: this.promptTokens, output_tokens: 0 } };
+    const usage = { input_tokens: this.promptTokens, output_tokens: 0 };
+    const message = { id: messageIdOf(firstChunkId), type: 'message', role: 'assistant', model: this.model, content: [], stop_reason: null, stop_sequence: null, usage };
     return event('message_start', { message });
   }
 
@@ -70,7 +70,8 @@ export class MessagesStreamEncoder {
   /** Closes the open block; the stop reason and the usage (the upstream's, exact); the end of the message. */
   closing(): SseEvent[] {
     const usage = messageUsageOf(this.usage);
-    return [...(this.started ? [] : [this.opening(undefined)]), ...this.close(), event('message_delta', { delta: { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null }, usage }), event('message_stop', {})];
+    const delta = { stop_reason: stopReasonOf(this.finishReason), stop_sequence: null };
+    return [...(this.started ? [] : [this.opening(undefined)]), ...this.close(), event('message_delta', { delta, usage }), event('message_stop', {})];
   }
 
   /** A failure mid-stream: Anthropic's `error` event, never a clean `message_stop`. */

@@ -23,7 +23,7 @@ const FUNCTION_WORDS = new Set(
     'thanks thank know think want need tell give show explain help take find good best first last next time times thing things ' +
     'para pero como esta este estos estas porque cuando donde sobre entre tiene tienen puedo puedes hacer tengo quiero todo todos ' +
     'algo nada bien más muy también solo sólo gracias favor cómo qué cuál ' +
-    'wenn eine einen einem einer dass nicht auch oder aber sind wird werden kann kannst können habe haben wird mein meine dein ' +
+    'wenn eine einen einem einer dass nicht auch oder aber sind wird werden kann kannst können habe haben mein meine dein ' +
     'deine sein seine ihre wie was warum welche welcher welches noch schon mehr sehr bitte danke gibt geben mach machen ' +
     'dans pour avec mais cette sont être avoir fait faire comment quel quelle quels quelles pourquoi aussi plus très merci ' +
     'peux peut veux vous nous leur leurs tout tous toute mon ' +
@@ -33,15 +33,20 @@ const FUNCTION_WORDS = new Set(
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 /** A CJK ideograph or a katakana: the units of a Chinese or Japanese content word (hiragana are mostly its endings). */
-const isContentUnit = (code: number) => (code >= 0x30a0 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
+const isContentUnit = (code: number) =>
+  (code >= 0x30a0 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
 /** Pairs of ideographs any Chinese or Japanese request holds. */
-const FUNCTION_PAIRS = new Set(['什么', '怎么', '可以', '一个', '我们', '这个', '那个', '你们', '他们', '如何', '为什', '是否', '一下', '哪个', '还是', '应该', '一番', '何か', '場合', '方法']);
+const FUNCTION_PAIRS = new Set([
+  ...['什么', '怎么', '可以', '一个', '我们', '这个', '那个', '你们', '他们', '如何', '为什', '是否', '一下', '哪个', '还是', '应该'],
+  ...['一番', '何か', '場合', '方法'],
+]);
 
 /** The stems and ideograph pairs a text's start holds. */
 function topicTermsOf(text: string, into: Set<string>): Set<string> {
   const start = text.length > TURN_CHARS ? text.slice(0, TURN_CHARS) : text;
   for (const [word] of start.toLowerCase().matchAll(WORD)) {
-    if (word.length >= MIN_WORD_CHARS && !FUNCTION_WORDS.has(word) && !isWrittenWithoutSpaces(word.charCodeAt(0))) into.add(word.slice(0, STEM_CHARS));
+    const content = word.length >= MIN_WORD_CHARS && !FUNCTION_WORDS.has(word) && !isWrittenWithoutSpaces(word.charCodeAt(0));
+    if (content) into.add(word.slice(0, STEM_CHARS));
   }
   for (let at = 0; at + 1 < start.length; at++) {
     if (isContentUnit(start.charCodeAt(at)) && isContentUnit(start.charCodeAt(at + 1))) {
