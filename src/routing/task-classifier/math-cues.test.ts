@@ -102,3 +102,13 @@ test('a distance, a speed, a share or a mean asked of given numbers is a maths c
 test('a power, a midpoint and a derivative in Chinese and Japanese, and "求" after a half-width comma, are maths cues', () => {
   for (const text of ['已知3的a次方＝125', '点e是bc的中点,连ae交bd于点f,求bf的长度', 'tan(x)をxで微分するとどうなりますか']) assert.ok(cuesIn(text).includes('math'), text);
 });
+
+test('a sum written out in words between given numbers, and a given quantity to convert, are maths; "3 times" in a story is not', () => {
+  for (const text of ['what is 144 divided by 12?', "what's 12 times 13?", 'wie viel ist 7 mal 8?', 'combien font 6 fois 7 ?', '15 multiplicado por 4', 'convert 72 degrees fahrenheit to celsius.', 'convierte 5 millas a kilómetros']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+  for (const text of ['i was there 3 times 2 years ago', 'the meeting is at 3 plus or minus 10 minutes', 'please convert this file to pdf', 'we met 2 mal 3 tage lang']) {
+    assert.ok(!cuesIn(text).includes('math'), text);
+  }
+  assertFamily('math', ['What is 144 divided by 12?', 'Convert 5 miles to kilometres.'], { history: ['What is the capital of France?', 'The capital of France is Paris.'] });
+});

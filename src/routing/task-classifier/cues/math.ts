@@ -39,6 +39,11 @@ export const mathCues: readonly Cue[] = [
   'demostrar que', 'pruebe que', 'を示せ', '求解', '求出', '求证', '求导', '求值', '求函数', '求它', '求这', '求该', '求第', '求其',
   /を求め(?!る[A-Za-z+#]*(?:関数|プログラム|コード|メソッド|スクリプト|クエリ))/, '，求', ',求', '次方', '立方根', '矩形', '中点', '切线', '。求', '方程', '证明', /计算(?!机)/, '概率', '積分',
   '証明', '計算', '確率',
+  // A sum written out in words between given numbers ("What is 144 divided by 12?"), and a quantity given to convert
+  // ("Convert 72 degrees Fahrenheit to Celsius", "convierte 5 millas a kilómetros"): arithmetic, with or without a story.
+  /\d\s*(?:divided by|multiplied by|plus|minus|dividido (?:por|entre)|multiplicado por|geteilt durch|divisé par|multiplié par)\s*\d/,
+  /\d\s*(?:times|mal|fois)\s*\d[\d.,]*\s*(?:[?=]|$)/,
+  /(?:^|[^\p{L}])(?:convert|convierte|convertir|convertis|convertissez|rechne|converti)\s+\d/u,
   // Quick facts, not sums: "How much does a Tesla cost?" asks a price ('how much' with an article and no more), "how many
   // continents / bones / players…" a fact of the world, not a count of given numbers.
   /how many(?! (?:continents|oceans|planets|countries|provinces|bones|teeth|chromosomes|time zones|official languages|players|strings|hearts|amendments|elements|books in the bible)\b)/,
