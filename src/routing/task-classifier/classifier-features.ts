@@ -275,16 +275,16 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
   return { reading, requestText, opening: input.history?.[0], family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
 }
 
-/**
- * The request's features, hashed into `buckets` buckets, then the word-vector part at `buckets + d`. `request` is what
- * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
- * "Write a Python function." over a page of specification is as hard as the specification).
- */
 /** The turns a follow-up may go on from: the conversation's opening and its latest exchange. */
 function earlierTurnsOf(history: readonly string[]): readonly string[] {
   return history.length <= 3 ? history : [history[0], ...history.slice(-2)];
 }
 
+/**
+ * The request's features, hashed into `buckets` buckets, then the word-vector part at `buckets + d`. `request` is what
+ * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
+ * "Write a Python function." over a page of specification is as hard as the specification).
+ */
 export function classifierFeatures(input: ClassifierInput, buckets: number, reading = requestOf(input.prompt), requestText = requestEnds(input.prompt, reading).toLowerCase()): RequestFeatures {
   const request = reading.text;
   const rows = featureRows(buckets);
