@@ -93,3 +93,10 @@ test('a poem named by its form alone is writing: pantoum, villanelle, espinela, 
     assert.deepEqual(cuesIn(text), ['writing'], text);
   }
 });
+
+test('a speech to write, named with "a" or "my", is writing in Spanish, French, German and Italian; a speech analysed, or "keine Rede", is not', () => {
+  for (const text of ['necesito un discurso corto para la boda de mi mejor amigo', 'aide-moi à écrire un discours de deux minutes', 'ich brauche eine rede zum 50. geburtstag', 'mi serve un discorso per il matrimonio']) {
+    assert.ok(cuesIn(text).includes('writing'), text);
+  }
+  for (const text of ['analiza el discurso del presidente', 'davon kann keine rede sein']) assert.ok(!cuesIn(text).includes('writing'), text);
+});

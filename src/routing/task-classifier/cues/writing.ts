@@ -69,7 +69,10 @@ export const writingCues: readonly Cue[] = [
   'a conversation between', /verses?\b/, 'stanza', 'ballad', 'ode to', 'eulogy', 'wedding vows', /rap (?:song|battle|verse|about)\b/,
   'greentext', 'fiction', 'plot twist', storyScript, mediaScript, 'punchline', 'continue the story', 'continue the text',
   'continue this story', 'continuation of', 'continúa la historia', 'continuación de', 'fortsetzung', 'weiterschreiben',
-  "suite de l'histoire", '续写', '続きを書', 'ラノベ', 'スピーチ', 'canción', 'letra de', 'letra para', 'capítulo', 'guion', 'guión', 'escena', 'fábula',
+  "suite de l'histoire", '续写', '続きを書', 'ラノベ', 'スピーチ',
+  // A speech to write, named with "a" or "my" ("necesito un discurso corto para la boda"), not a president's speech analysed.
+  /(?<!\p{L})(?:un|mi) discurso(?!\p{L})/u, /(?<!\p{L})(?:un|mon) discours(?!\p{L})/u, /(?<!\p{L})(?:eine|meine) rede(?!\p{L})(?! (?:sein|davon))/u,
+  /(?<!\p{L})(?:un|il mio) discorso(?!\p{L})/u, 'canción', 'letra de', 'letra para', 'capítulo', 'guion', 'guión', 'escena', 'fábula',
   'estrofa', 'rima ', 'rimas', 'monólogo', 'relato', 'liedtext', 'kapitel', 'drehbuch', 'szene', 'fabel', 'strophe', 'reimt', 'reimen',
   'gereimt', 'kurzgeschichte', 'märchen',
   // German writes the kind of story or poem into one word ("eine Gruselgeschichte", "ein Liebesgedicht"); Geschichte alone is
