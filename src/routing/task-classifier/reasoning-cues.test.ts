@@ -95,3 +95,10 @@ test('appointments placed without overlaps, a word that fits two definitions and
   }
   for (const text of ['my calendar shows overlapping events', 'how many words fit on a page?', 'i guess the movie was fine']) assert.ok(!cuesIn(text).includes('reasoning'), text);
 });
+
+test("the odd one out as French asks it, the siblings riddle with « chacune d'entre elles », and a race overtaken as Japanese orders it are puzzles", () => {
+  for (const text of ["quel mot n'a pas sa place parmi les autres : pomme, poire, carotte, cerise ?", "quel nombre n'a pas sa place dans cette série : 3, 6, 9, 11 ?", "léa a deux frères. chacun d'entre eux a une sœur. combien de sœurs léa a-t-elle ?", 'マラソンで最後の走者を追い越したら、あなたは何位ですか？']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.ok(!cuesIn("ce canapé n'a pas sa place dans le salon, où le mettre ?").includes('reasoning'));
+});

@@ -9,7 +9,7 @@ export const reasoningCues: readonly Cue[] = [
   // The odd one out and the kinship puzzle as the other languages ask them ("Quel mot ne va pas avec les autres ?", "A est le père de B…").
   'passt nicht zu den anderen', 'nothing to do with the others', 'a che vedere con le altre', 'a che fare con le altre',
   'que ver con las demás', 'que ver con los demás', 'rien à voir avec les autres', 'nichts mit den anderen zu tun',
-  'nada a ver com as outras', 'ne va pas avec les autres', 'no va con las demás', 'no encaja con', "non c'entra", 'non appartiene', '仲間外れ',
+  'nada a ver com as outras', 'ne va pas avec les autres', /pas sa place (?:parmi|avec|dans (?:cette|la) (?:liste|série))/, 'no va con las demás', 'no encaja con', "non c'entra", 'non appartiene', '仲間外れ',
   '一致しないもの', '与其他不同', '与其他词不同', 'family relationship between', kinshipPuzzle, 'lien de parenté', 'grado de parentesco',
   'verwandtschaftsverhältnis', 'grado di parentela', '亲属关系', '続柄',
   /logic(?!iel)(?<!(?:business|application|app|domain|game|backend|frontend|server) logic)/, 'deduce', 'who owns', 'who is lying',
@@ -64,9 +64,11 @@ export const reasoningCues: readonly Cue[] = [
   'depois de amanhã', 'que dia', 'позавчера', 'послезавтра', 'какой день', '무슨 요일', '그저께', 'welke dag', 'eergisteren', 'overmorgen',
   'jaki dzień', 'przedwczoraj', 'pojutrze', 'hangi gün',
   // The siblings riddle: "David has three sisters. Each of them has one brother. How many brothers does David have?"
-  /\beach of (?:her|his|their|them|the)\b[^.?!\n]{0,30}?\b(?:brothers?|sisters?|siblings?|sons?|daughters?)\b|\b(?:jede[rs]?|jeder ihrer|jeder seiner) (?:\w+ )?(?:brüder|schwestern|brüdern|geschwister)\b|\bjede[rs]? von ihnen hat (?:\p{L}+ )?(?:bruder|brüder|schwester|schwestern)|\bchacun(?:e)? d'(?:elles|eux) a (?:\p{L}+ )?(?:frères?|sœurs?|soeurs?)|\bognun[oa] di loro ha (?:\p{L}+ )?(?:fratell[oi]|sorell[ae])|\bchacun(?:e)? de (?:ses|leurs) (?:frères|sœurs|soeurs|enfants)\b|\bcada un[oa] de sus (?:hermanos|hermanas)\b|\bcada un[oa] de (?:ellas|ellos) tiene (?:\p{L}+ )?(?:hermanos?|hermanas?)\b|\bognun[oa] de(?:i|lle) su(?:oi|e) (?:fratelli|sorelle)\b|(?<!\p{L})у каждого (?:брата|из братьев|сестры)|每个(?:姐姐|妹妹|哥哥|弟弟|兄弟|姐妹)|それぞれの(?:兄|姉|弟|妹)/u,
+  /\beach of (?:her|his|their|them|the)\b[^.?!\n]{0,30}?\b(?:brothers?|sisters?|siblings?|sons?|daughters?)\b|\b(?:jede[rs]?|jeder ihrer|jeder seiner) (?:\w+ )?(?:brüder|schwestern|brüdern|geschwister)\b|\bjede[rs]? von ihnen hat (?:\p{L}+ )?(?:bruder|brüder|schwester|schwestern)|\bchacun(?:e)? d'(?:entre )?(?:elles|eux) a (?:\p{L}+ )?(?:frères?|sœurs?|soeurs?)|\bognun[oa] di loro ha (?:\p{L}+ )?(?:fratell[oi]|sorell[ae])|\bchacun(?:e)? de (?:ses|leurs) (?:frères|sœurs|soeurs|enfants)\b|\bcada un[oa] de sus (?:hermanos|hermanas)\b|\bcada un[oa] de (?:ellas|ellos) tiene (?:\p{L}+ )?(?:hermanos?|hermanas?)\b|\bognun[oa] de(?:i|lle) su(?:oi|e) (?:fratelli|sorelle)\b|(?<!\p{L})у каждого (?:брата|из братьев|сестры)|每个(?:姐姐|妹妹|哥哥|弟弟|兄弟|姐妹)|それぞれの(?:兄|姉|弟|妹)/u,
   // A race overtaken ("you have just overtaken the second person: what is your position?") and a shadow's direction.
   /(?:overt[ao]o?k|overtaken|überhol|dépass|adelant|superat|ultrapass|超过了|超越了|追い越)[^.?!。？]{0,40}(?:second|last|zweite|letzte|deuxième|dernier|dernière|segund|últim|ultim|第二|最后|2番目|最後)/u,
+  // Japanese names the runner before the verb ("2番目の人を追い越した").
+  /(?:2番目|二番目|最後)の(?:人|ランナー|走者)を追い越/u,
   /(?:shadow|schatten|l'ombre|la sombra|l'ombra|a sombra|影子|影が|影は)[^?？]{0,160}(?:east|west|north|south|osten|westen|norden|süden|l'est|l'ouest|le nord|le sud|este|oeste|norte|sur\b|ovest|nord\b|sud\b|[东西南北東])/u,
   // The jug puzzles: a quantity measured exactly with vessels that hold others ("how do I measure exactly 4 litres?").
   /measure (?:out )?exactly\b/, 'medir exactamente', 'mido exactamente', 'mesurer exactement', 'genau abmessen', 'genau abzumessen',
