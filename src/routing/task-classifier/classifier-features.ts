@@ -275,11 +275,6 @@ export function headFeatures(input: ClassifierInput, buckets: number): HeadFeatu
   return { reading, requestText, opening: input.history?.[0], family, complexity: reading.text === input.prompt ? family : classifierFeatures(input, buckets, { text: input.prompt, material: false }) };
 }
 
-/** The turns a follow-up may go on from: the conversation's opening and its latest exchange. */
-function earlierTurnsOf(history: readonly string[]): readonly string[] {
-  return history.length <= 3 ? history : [history[0], ...history.slice(-2)];
-}
-
 /**
  * The request's features, hashed into `buckets` buckets, then the word-vector part at `buckets + d`. `request` is what
  * is read as the prompt: what requestOf found (the family head's reading), or the prompt itself (the complexity head's —
@@ -311,8 +306,7 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   // Shortening needs something to shorten: with a history, "Now make the JSON object shorter by…" is a follow-up however long.
   const onlyShortens = !promptCues.some((family) => family !== 'chat' && family !== 'summarization') && asksToShorten(requestText);
   const openingCues = input.history?.length ? cuesIn(input.history[0].slice(0, 300).toLowerCase()) : [];
-  const followUp =
-    input.history?.length && (isFollowUp(head, namesTask, earlierTurnsOf(input.history)) || onlyShortens) && !standsAlone(head, promptCues, openingCues);
+  const followUp = input.history?.length && (isFollowUp(head, namesTask, input.history) || onlyShortens) && !standsAlone(head, promptCues, openingCues);
   // A follow-up that asks to translate or summarize what came before ("translate it into English" after "write a birthday
   // wish", "summarize it in one line" after a story) asks that of the answer: the opening says what the text is, not what is
   // asked, and is read as a history's turn, not as the prompt. Shortening one's own text ("kürzer, für Instagram") is an

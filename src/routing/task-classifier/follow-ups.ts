@@ -86,14 +86,14 @@ export function wordCount(text: string, atMost = Infinity): number {
 /**
  * A follow-up ("and in Go?", "thanks! now make it shorter"), read with the turn that opened the conversation: its words
  * counted without a leading thanks. A thanks that asks nothing more ("thanks, that helps!") is small talk. `namesTask`:
- * the prompt holds a task cue of its own.
+ * the prompt holds a task cue of its own; `history`: the conversation's turns before it.
  */
-export function isFollowUp(prompt: string, namesTask: boolean, earlierTurns?: readonly string[]): boolean {
+export function isFollowUp(prompt: string, namesTask: boolean, history: readonly string[]): boolean {
   if (isOnlyThanks(prompt)) return false;
   const asked = prompt.replace(COURTESY, '');
   const words = wordCount(asked, REFERS_BACK_WORDS);
   if (words < FOLLOW_UP_WORDS) return true;
-  if (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || (!namesTask && continuesTopic(asked, earlierTurns)))) return true;
+  if (words < LONG_FOLLOW_UP_WORDS && (CONTINUATION.test(asked) || (!namesTask && continuesTopic(asked, history)))) return true;
   return words < REFERS_BACK_WORDS && REFERS_BACK.test(asked);
 }
 
@@ -104,9 +104,9 @@ export function isFollowUp(prompt: string, namesTask: boolean, earlierTurns?: re
  * of its own after an unrelated exchange ("Warum sind unsere Lieferzeiten … länger geworden?" after one about Paris) does
  * neither.
  */
-function continuesTopic(asked: string, earlierTurns: readonly string[] | undefined): boolean {
-  if (earlierTurns === undefined || !QUESTION_MARK.test(asked)) return true;
-  return POINTS_BACK.test(asked) || REFERS_BACK.test(asked) || sharesTopic(asked, earlierTurns);
+function continuesTopic(asked: string, history: readonly string[]): boolean {
+  if (!QUESTION_MARK.test(asked)) return true;
+  return POINTS_BACK.test(asked) || REFERS_BACK.test(asked) || sharesTopic(asked, history);
 }
 
 const QUESTION_MARK = /[?？]/;

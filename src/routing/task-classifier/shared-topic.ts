@@ -1,3 +1,5 @@
+import { isIdeograph, isKatakana, isWrittenWithoutSpaces } from './writing-systems.js';
+
 /**
  * Whether a conversation's latest turn speaks of something its earlier turns spoke of: a word of its own (four letters or
  * more, not a function word, compared by its first five) or, in Chinese and Japanese, two ideographs or katakana in a row
@@ -5,8 +7,6 @@
  * triangle does; "Warum sind unsere Lieferzeiten seit dem Umzug länger geworden?" after "What is the capital of France?"
  * does not. Used to tell a follow-up that names no task from a new request that names none either (follow-ups.ts).
  */
-
-import { isWrittenWithoutSpaces } from './writing-systems.js';
 
 /** How much of each earlier turn is compared: its start says what it is about. */
 const TURN_CHARS = 600;
@@ -33,8 +33,7 @@ const FUNCTION_WORDS = new Set(
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
 /** A CJK ideograph or a katakana: the units of a Chinese or Japanese content word (hiragana are mostly its endings). */
-const isContentUnit = (code: number) =>
-  (code >= 0x30a0 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff) || (code >= 0xf900 && code <= 0xfaff);
+const isContentUnit = (code: number) => isIdeograph(code) || isKatakana(code);
 /** Pairs of ideographs any Chinese or Japanese request holds. */
 const FUNCTION_PAIRS = new Set([
   ...['什么', '怎么', '可以', '一个', '我们', '这个', '那个', '你们', '他们', '如何', '为什', '是否', '一下', '哪个', '还是', '应该'],
@@ -57,11 +56,18 @@ function topicTermsOf(text: string, into: Set<string>): Set<string> {
   return into;
 }
 
-/** Whether `prompt` shares a word or an ideograph pair with any of `turns` (their starts). */
-export function sharesTopic(prompt: string, turns: readonly string[]): boolean {
-  const earlier = new Set<string>();
-  for (const turn of turns) topicTermsOf(turn, earlier);
-  if (earlier.size === 0) return false;
-  for (const term of topicTermsOf(prompt, new Set())) if (earlier.has(term)) return true;
+/**
+ * Whether `prompt` shares a word or an ideograph pair with the conversation before it (`history`, its turns in order): with
+ * its opening, or with its latest exchange. Read only when a follow-up is in doubt, so nothing is gathered before.
+ */
+export function sharesTopic(prompt: string, history: readonly string[]): boolean {
+  const asked = topicTermsOf(prompt, new Set());
+  if (asked.size === 0) return false;
+  const earlier = history.length <= 3 ? history : [history[0], ...history.slice(-2)];
+  const said = new Set<string>();
+  for (const turn of earlier) {
+    said.clear();
+    for (const term of topicTermsOf(turn, said)) if (asked.has(term)) return true;
+  }
   return false;
 }
