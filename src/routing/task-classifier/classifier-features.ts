@@ -1,6 +1,7 @@
 import { englishLexicon, sifWeight } from '../../cache/semantic/lexicon.js';
 import { asksForExplanation, asksToShorten } from './open-questions.js';
 import { cuesIn } from './task-cues.js';
+import { writtenKind } from './written-texts.js';
 import { asksToTransformAnswer, isFollowUp, REFERS_BACK, standsAlone } from './follow-ups.js';
 import { asksForAText, asksOfGivenText, listsAnswerOptions, withoutFigureCode } from './prompt-shapes.js';
 import { asksSomething, requestEnds, requestOf, type Reading } from './request-reading.js';
@@ -322,6 +323,9 @@ export function classifierFeatures(input: ClassifierInput, buckets: number, read
   if (meaning) for (let index = 0; index < MEANING_DIMENSIONS; index++) touch(buckets + index, meaning[index]);
   const promptCueWeight = cueWeight(request.length);
   for (const family of promptCues) addNamed(`cue:${family}`, promptCueWeight);
+  // What a request to write names as its object (written-texts.ts): a note on a Redis outage is prose, a script that mails a report is software.
+  const written = writtenKind(requestText);
+  if (written !== undefined) addNamed(`x:writes:${written}`, promptCueWeight);
   // A follow-up ("and into Italian?", "shorter please") asks for more of what the conversation's opening asked:
   // its cues count as much as the prompt's own, unless it names a task of its own ("summarize your essay").
   const openingCueWeight = continuesOpening ? (namesTask ? 3 : 6) : 1;
