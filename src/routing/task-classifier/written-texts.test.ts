@@ -1,12 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writtenKind } from './written-texts.js';
+import { writtenKind, type WrittenKind } from './written-texts.js';
 import { shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 
-const kindOf = (text: string) => writtenKind(text.toLowerCase());
+/** Each text (as typed: it is lower-cased as the classifier reads it) names `kind`. */
+function assertKind(kind: WrittenKind | undefined, texts: readonly string[]): void {
+  for (const text of texts) assert.equal(writtenKind(text.toLowerCase()), kind, text);
+}
 
 test('a request to write names a text for people, whatever software it is about', () => {
-  for (const text of [
+  assertKind('prose', [
     'Write a short note to the team about the Kafka upgrade tonight.',
     'Redacta un correo a soporte sobre el error 502 del balanceador de carga.',
     '帮我写一封邮件给运维，说明明天凌晨要重启数据库。',
@@ -16,28 +19,22 @@ test('a request to write names a text for people, whatever software it is about'
     // A script for a screen is spoken text; Chinese names an article by its measure word.
     'Write a script for a 30-second video about our new app.',
     '写一篇关于Python装饰器的技术文章',
-  ]) {
-    assert.equal(kindOf(text), 'prose', text);
-  }
+  ]);
 });
 
 test('a request to write names a piece of software, whatever text the software handles', () => {
-  for (const text of [
+  assertKind('software', [
     'Write a script that emails the team when the Kafka consumer lags.',
     '写一个脚本，每小时把错误日志发到我的邮箱。',
     'ブログ記事を自動で投稿するスクリプトを書いてください。',
     'Schreib eine Funktion, die eine E-Mail-Adresse prüft.',
     'Write a commit message for this change.',
     'Write an HTML email template for our newsletter.',
-  ]) {
-    assert.equal(kindOf(text), 'software', text);
-  }
+  ]);
 });
 
 test('nothing is named when the request writes nothing, or names it in another sentence or inside another word', () => {
-  for (const text of ['What is Kafka used for?', 'Write down the steps. The email from IT explains the rest.', 'Write about Postgres replication', 'Was ist der Unterschied zwischen TCP und UDP?']) {
-    assert.equal(kindOf(text), undefined, text);
-  }
+  assertKind(undefined, ['What is Kafka used for?', 'Write down the steps. The email from IT explains the rest.', 'Write about Postgres replication', 'Was ist der Unterschied zwischen TCP und UDP?']);
 });
 
 test('prose about software is writing and software that sends prose is code (model: auto)', () => {

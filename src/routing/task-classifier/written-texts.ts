@@ -37,7 +37,11 @@ const proseNouns = [
 /** German writes a text's kind at the end of a compound ("Entschuldigungsmail", "LinkedIn-Beitrag", "Stellenanzeige"). */
 const germanProseEndings = ['mail', 'brief', 'beitrag', 'artikel', 'anzeige', 'rede', 'nachricht', 'ankündigung'];
 
-/** Pieces of software, whole words with a plural; a message a program writes is software's ("a commit message"). */
+/**
+ * Pieces of software, whole words with a plural; a message a program writes is software's ("a commit message"). Not
+ * software-requests.ts's kinds of program, made to be read after a verb of making: read here, its "landing page" and
+ * "generator" outran a text's headline and electricity's generator (2 of the set's rows read worse, 2 better).
+ */
 const softwareNouns = [
   `scripts?(?!${FOR_A_SCREEN})`, 'functions?', 'methods?', 'class(?:es)?', 'programs?', 'quer(?:y|ies)', 'regexe?s?', 'regular expressions?',
   'workflows?', 'bots?', '(?:unit |integration )?tests?', 'test cases?', 'snippets?', '(?<!to )code', 'commit messages?', 'error messages?',
@@ -93,11 +97,14 @@ export function writtenKind(text: string): WrittenKind | undefined {
   return thing.groups?.prose !== undefined ? 'prose' : 'software';
 }
 
+/** Where the last sentence of a stretch of Japanese begins (after its last 。, ？, ！ or line break). */
+const LAST_SENTENCE_BREAK = /[。？！?!\n][^。？！?!\n]*$/;
+
 /** Japanese: the last thing named in the stretch of the sentence before the verb. */
 function lastNamedBefore(head: string, verbAt: number): WrittenKind | undefined {
   const from = Math.max(0, verbAt - REACH);
   let stretch = head.slice(from, verbAt);
-  const sentenceStart = stretch.search(/[。？！?!\n][^。？！?!\n]*$/);
+  const sentenceStart = stretch.search(LAST_SENTENCE_BREAK);
   if (sentenceStart !== -1) stretch = stretch.slice(sentenceStart + 1);
   let kind: WrittenKind | undefined;
   thingPattern.lastIndex = 0;
