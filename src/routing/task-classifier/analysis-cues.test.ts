@@ -117,3 +117,22 @@ test('both sides of a question argued and weighed is analysis in six languages; 
   // An opinion piece's arguments for and against its position are writing's material: no analysis cue of their own.
   assert.ok(!cuesIn('what are some of the arguments for and against your position?').includes('analysis'));
 });
+
+test("a choice's drawbacks asked alone, in six languages and typed without accents, are weighed: analysis", () => {
+  for (const text of [
+    'what are the real drawbacks of an electric car if you live in a flat?',
+    "c'est quoi les vrais inconvenients d'une voiture electrique quand on habite en appart",
+    '¿qué desventajas tiene alquilar en vez de comprar?',
+    'welche nachteile hat eine wärmepumpe im altbau?',
+    '电动车有什么缺点',
+  ]) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+});
+
+test('whether a choice makes sense, asked of it, is weighed: analysis; what a sentence means is not', () => {
+  for (const text of ["est-ce que ça a du sens de passer au forfait 5g à 25 € par mois ?", 'would it make sense to move our shop to woocommerce?', '¿tiene sentido pagar la hipoteca antes?', 'ha senso comprare casa adesso?']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  assert.ok(!cuesIn('quel est le sens de ce mot ?').includes('analysis'));
+});

@@ -67,3 +67,10 @@ test('a system to design named by what only distributed software has is code in 
   assert.deepEqual(cuesIn('implémente un allocateur mémoire à la main en c.'), ['code']);
   assert.deepEqual(cuesIn('a distributed team with offices in three cities'), []);
 });
+
+test("a spreadsheet's error values and functions, and kubectl, are code's; a hashtag is not", () => {
+  for (const text of ['googleスプレッドシートで別シートの値を参照すると#ref!になる。原因は？', 'sumif gibt immer #wert! zurück', 'why does my formula return #n/a?', 'countif counts zero', 'kubectl says crashloopbackoff for my pod']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+  assert.deepEqual(cuesIn('#tbt to our trip to lisbon'), []);
+});

@@ -32,3 +32,8 @@ test('what a given text mentions, asked in French, Spanish, German, Italian or P
   }
   assert.deepEqual(cuesIn('wir werden das genannte problem lösen'), []);
 });
+
+test('Spanish "saca" as an order to pull items out is extraction; a fruit taken out of a box in a puzzle is not', () => {
+  for (const text of ['sácame los números de teléfono de este texto', 'saca todas las fechas del correo']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.ok(!cuesIn('sacando una sola fruta de una caja, ¿cómo sé cuál es cuál?').includes('extraction'));
+});

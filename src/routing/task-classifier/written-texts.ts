@@ -65,7 +65,9 @@ const chineseProse = [
 const chineseSoftware = ['脚本', '函数', '程序(?!员)', '代码', '一个类(?![别型似])', '查询', '正则', '机器人', '组件', '插件', '爬虫', '单元测试', '测试用例'];
 const japaneseProse = [
   'メール', '手紙', 'お知らせ', '記事', 'ブログ', '文章', 'メッセージ', '案内', '挨拶', 'スピーチ', '紹介文', '告知', '投稿', 'ツイート', '詩', '物語', '歌詞',
-  'お詫び', '文面', '招待状', '推薦文', '自己紹介', 'キャッチコピー', '台詞', 'セリフ', '小説', '作文', 'エッセイ',
+  'お詫び', '文面', '招待状', '推薦文', '自己紹介', 'キャッチコピー', '台詞', 'セリフ', '小説', '作文', 'エッセイ', '返信', '例文', '文言',
+  // A LINE message, named by the app before Japanese ("伝えるLINE考えて"): not an English line of code.
+  'line(?=[\u3040-\u30ff\u4e00-\u9fff])',
 ];
 const japaneseSoftware = ['スクリプト', '関数', 'プログラム', 'コード', 'クラス', 'メソッド', 'ボット', 'クエリ', '正規表現', 'テスト', 'ワークフロー'];
 
@@ -103,7 +105,8 @@ const LAST_SENTENCE_BREAK = /[。？！?!\n][^。？！?!\n]*$/;
 /** Japanese: the last thing named in the stretch of the sentence before the verb. */
 function lastNamedBefore(head: string, verbAt: number): WrittenKind | undefined {
   const from = Math.max(0, verbAt - REACH);
-  let stretch = head.slice(from, verbAt);
+  // With the verb's first character, for a name known by what follows it ("LINE考えて").
+  let stretch = head.slice(from, verbAt + 1);
   const sentenceStart = stretch.search(LAST_SENTENCE_BREAK);
   if (sentenceStart !== -1) stretch = stretch.slice(sentenceStart + 1);
   let kind: WrittenKind | undefined;

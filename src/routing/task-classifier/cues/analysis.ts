@@ -26,8 +26,13 @@ export const analysisCues: readonly Cue[] = [
   /\b(?:is (?:it|this|that)|would (?:it|this|that) be) a good idea\b/, /\b(?:est-(?:il|elle|ce)|serait-(?:il|elle|ce)) une bonne idée/,
   /\b(?:ist (?:es|das)|wäre (?:es|das)) eine gute idee/, /\b(?:es|sería) una buena idea/, 'a bad idea?', 'eine gute idee?',
   'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'bon ou mauvais', 'wäge', 'abwäg', '利弊',
-  'メリット', '良いことか', 'vor- und nachteile', 'avantages', 'évalue', '分析',
-  /比较(?!好|贵|便宜|适合|合适|多|少|大|小|快|慢|方便|常见|难|容易|重要|有名|简单|复杂|远|近|高|低|长|短|新|舒服|安全|稳|熟|喜欢|担心|流行|实用|划算)/, '评估', '优缺点', '比較', '評価', 'analiz',
+  'メリット', '良いことか', 'avantages', 'évalue', '分析',
+  // The costs of a choice weighed, asked alone ("c'est quoi les vrais inconvénients d'une voiture électrique…", typed without accents too).
+  'drawback', 'downside', 'disadvantage', 'desventaja', 'nachteil', 'inconvénient', /\binconvenients\b/, '缺点', '弊端', '权衡',
+  // Whether a choice makes sense, asked of it ("est-ce que ça a du sens de passer au forfait 5G ?").
+  /\b(?:ça|cela|ce|il|elle) a(?:-t-(?:il|elle))? (?:vraiment |encore )?du sens\b/, /\b(?:does|would|will) (?:it|that|this) (?:still |really )?make sense\b/,
+  /(?:¿|^)(?:tiene|tendría) sentido\b/, /\b(?:ha|avrebbe) senso\b/, /\b(?:faz|faria) sentido\b/,
+  /比较(?!好|贵|便宜|适合|合适|多|少|大|小|快|慢|方便|常见|难|容易|重要|有名|简单|复杂|远|近|高|低|长|短|新|舒服|安全|稳|熟|喜欢|担心|流行|实用|划算)/, '评估', '比較', '評価', 'analiz',
   'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'pro e i contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras',
   'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', 'основные причины', 'главные причины', 'в чём причина',
   'в чем причина', 'каковы причины', '비교', '장단점', '평가', '원인', 'vergelijk', 'voor- en nadelen', 'przeanaliz', 'porównaj', 'zalety',

@@ -41,7 +41,9 @@ export const codeCues: readonly Cue[] = [
   // Libraries, tools and spreadsheet functions named without a language ("pandas merge gives more rows", "SVERWEIS gibt #NV").
   /\bexcel\b(?! at\b| in\b)/, 'google sheets', 'segmentation fault', 'numpy', 'recyclerview', 'viewmodel', 'navbar',
   /\b(?:in|from|inside|into) (?:a|the|my|this) fragment\b/, everydayWords.pandas, 'pip install', /\bcors\b/, 'vlookup', 'xlookup',
-  'sverweis', 'buscarv', 'recherchev',
+  'sverweis', 'buscarv', 'recherchev', 'sumif', 'countif', 'iferror', 'index match', 'kubectl', 'crashloopbackoff',
+  // A spreadsheet's error values ("…を参照すると#REF!になる", "SUMIF gibt #WERT!").
+  '#ref!', '#n/a', '#value!', '#div/0', '#nv', '#name?', '#wert!', '#bezug!', '#spill!',
   // Frameworks, platforms and tools that only programming names: real traffic names the tool and not the language ("how to
   // gather a dict on multiple gpus based on torch", "a responsive login page in flutter", "install drivers on Gentoo").
   'pytorch', /torch\.[a-z]/, /\b(?:using|based on) torch\b/, 'multiple gpus', 'multi-gpu', 'keras', 'scikit', 'sklearn', 'huggingface',

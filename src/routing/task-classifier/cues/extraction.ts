@@ -16,7 +16,7 @@ export const extractionCues: readonly Cue[] = [
   'sous forme de tableau', 'als tabelle', 'in einer tabelle', '表格', '表に', 'clasifica', 'klassifizier', 'kategorisier', 'classifie',
   /\bclasse (?:chaque|ce|cet|cette|ces|les)\b/, 'pull the', 'which email', 'find all', 'list every',
   /\bfor each (?:one|of them|ticket|email|message|review|entry|item|record|row|customer)\b[^.?!\n]{0,12}\b(?:give|list|tell|return|output|provide)\b/,
-  'fields', 'parse', 'extrae', 'extraiga', /saca(?!\p{L}* (?:\p{L}+ )?conclusi)(?<!conclusiones (?:que )?saca)/u, 'sácame', 'extrahiere',
+  'fields', 'parse', 'extrae', 'extraiga', /saca(?!ndo|ste)(?!\p{L}* (?:\p{L}+ )?conclusi)(?<!conclusiones (?:que )?saca)/u, 'sácame', 'extrahiere',
   'extrais', 'extrayez', identifiesInGivenText, 'quel est le numéro', '提取', '抽取', '关键词',
   /\b(?:according to|based on) (?:the|this|these) (?:[\w-]+ ){0,2}?(?:text|policy|passage|paragraph|article|report|notice|schedule|table|transcript|conversation|dialogue|email|message|contract|document)\b/,
   'según el siguiente', "d'après ce", '根据下面的', '基于以上', 'の会話から', '分类为', '情感分类', '进行分类', '分類して', /\b(?:als|in) (?:positiv|negativ)/,
