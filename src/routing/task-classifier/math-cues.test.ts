@@ -112,3 +112,10 @@ test('a sum written out in words between given numbers, and a given quantity to 
   }
   assertFamily('math', ['What is 144 divided by 12?', 'Convert 5 miles to kilometres.'], { history: ['What is the capital of France?', 'The capital of France is Paris.'] });
 });
+
+test('a proof asked in French, Spanish or Italian, and an irrational number, are maths; an irrational fear is not', () => {
+  for (const text of ['prouvez que pi est irrationnel', 'prueba que raíz de 5 es irracional', 'prova che esistono infiniti numeri primi', 'montre que √3 est un nombre irrationnel', '证明根号3是无理数']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+  assert.deepEqual(cuesIn('he has an irrational fear of spiders'), []);
+});

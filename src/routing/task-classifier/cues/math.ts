@@ -18,6 +18,9 @@ export const mathCues: readonly Cue[] = [
   '何通り', '場合の数', '線形代数', '已知函数', '可导', '可积', '連続関数', '微分', '導関数',
   new RegExp(String.raw`\b(?:${FUNCTION_PROPERTIES}) of the function\b|\bfunctions? ${BETWEEN_SETS}|\bfunction [fgh] ?(?:\(\p{L}\)|:)`, 'u'),
   'equation', /prov(?:e[sd]?|ing)(?!\p{L})/u,
+  // A proof asked in French, Spanish or Italian ("prouvez que pi est irrationnel", "prueba que raíz de 5 es irracional"), and an irrational number.
+  /prouv(?:e|ez|er) qu/, 'prueba que', 'prova che', 'irrational number', 'nombre irrationnel',
+  'número irracional', 'est irrationnel', 'es irracional', 'è irrazionale', 'ist irrational', '无理数', '無理数',
   /proofs?(?<!-proofs?)(?![\p{L}-])(?! of (?:concept|address|purchase|delivery|identity|income|residence|work))/u, 'probability',
   'probabilité', 'probabilidad', 'wahrscheinlichkeit', 'matrix',
   /eigen(?:val|vec|vek|wert|space|raum|decomp|zerleg|func|funk|state|zust|basis)/, 'theorem', 'prime number', 'is prime',
