@@ -189,4 +189,6 @@ test('a question of its own after an unrelated exchange is read alone; one that 
   assertFamily('math', ["What's the area of the circle circumscribing the triangle, to two decimal places?"], { history: ['A right triangle has legs of 6 cm and 8 cm. How long is its hypotenuse?', 'By Pythagoras, the hypotenuse is 10 cm.'] });
   assertFamily('math', ['Can you show how you got that with the quadratic formula?'], { history: ['What are the roots of x^2 - 5x + 6?', 'The roots are 2 and 3.'] });
   assertFamily('writing', ['más largo y que mencione el viaje a Japón que planea hacer con su mujer'], { history: ['Escríbeme un mensaje para felicitar a mi jefe por su jubilación.', 'Querido Juan: ...'] });
+  // It asks of a place in the answer (这里, "here").
+  assertFamily('code', ['这里为什么要用 with 语句？不用会怎样'], { history: ['用Python读取一个文本文件并统计行数', "with open('a.txt', encoding='utf-8') as f:\n    print(sum(1 for _ in f))"] });
 });

@@ -131,11 +131,11 @@ export function asksToTransformAnswer(promptCues: readonly string[], openingCues
  * Words that point back at what was said ("it", "again", "the same", "that one", 它, それ): a turn that holds none and
  * opens with no continuation reads as a sentence of its own. Not "this" or "these" before a colon or a quote, which point
  * at the turn's own material ("Shorten this: '…'"), nor "that", "she", "her", a conjunction and pronouns a request of its
- * own holds as often; nor 这 (这段代码: the code that follows). Spanish, French and German object pronouns are articles too.
+ * own holds as often; nor 这 alone (这段代码: the code that follows), but 这里 and ここで, a place in the answer ("这里为什么要用 with 语句？"). Spanish, French and German object pronouns are articles too.
  * "Also" does in each language (noch, también, aussi, anche), and a "that" done or said ("how you got that", "what did
  * you mean by that?").
  */
-const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|same|instead|another|also|too|(?:this|that) one|(?:this|these)(?!\s*[:：'"«“„「]))(?!\p{L})|(?<!\p{L})(?:eso|ello|cela|ça|davon|daraus|noch|también|aussi|anche)(?!\p{L})|(?<!\p{L})(?:got|get|did|do|mean|meant|said|found|derived|calculated|by) that(?= (?:with|by|from|for|in|using|about|right|correctly)(?!\p{L})|\s*(?:[?.!,]|$))|它|上面|刚才|刚刚|前面的|これ(?!から)|それ|さっき|上記|先ほど/iu;
+const POINTS_BACK = /(?<!\p{L})(?:it|them|those|above|previous|earlier|again|same|instead|another|also|too|(?:this|that) one|(?:this|these)(?!\s*[:：'"«“„「]))(?!\p{L})|(?<!\p{L})(?:eso|ello|cela|ça|davon|daraus|noch|también|aussi|anche)(?!\p{L})|(?<!\p{L})(?:got|get|did|do|mean|meant|said|found|derived|calculated|by) that(?= (?:with|by|from|for|in|using|about|right|correctly)(?!\p{L})|\s*(?:[?.!,]|$))|它|上面|刚才|刚刚|前面的|这里|这儿|这一步|这一行|这行|这句|これ(?!から)|それ|さっき|上記|先ほど|ここ(?:で|の|は)/iu;
 
 /**
  * Whether a short latest turn is a request of its own rather than a follow-up: it names a task (`asked`, its families

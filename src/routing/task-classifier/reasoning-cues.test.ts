@@ -102,3 +102,10 @@ test("the odd one out as French asks it, the siblings riddle with « chacune d'e
   }
   assert.ok(!cuesIn("ce canapé n'a pas sa place dans le salon, où le mettre ?").includes('reasoning'));
 });
+
+test('the kilo of feathers against the kilo of iron, and "the more you wash it, the dirtier" (越洗越脏), are riddles; gold weighing more than silver is a fact', () => {
+  for (const text of ['¿qué pesa más, un kilo de plumas o un kilo de hierro?', 'was wiegt mehr, ein kilo federn oder ein kilo eisen?', "qu'est-ce qui pèse le plus, un kilo de plumes ou un kilo de plomb ?", '什么东西越洗越脏？', 'パンはパンでも食べられないパンはなーんだ？']) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  assert.deepEqual(cuesIn('el oro pesa más que la plata'), []);
+});

@@ -100,3 +100,8 @@ test('a speech to write, named with "a" or "my", is writing in Spanish, French, 
   }
   for (const text of ['analiza el discurso del presidente', 'davon kann keine rede sein']) assert.ok(!cuesIn(text).includes('writing'), text);
 });
+
+test('a reply asked for is writing; "no need to reply" and a text sent in several parts (分几次) name no task', () => {
+  assert.ok(cuesIn('帮我回复这封邮件').includes('writing'));
+  assert.deepEqual(cuesIn('接下来我会分几次发给你一篇论文的内容，你先不用回复，等我说“发完了”再开始。'), []);
+});

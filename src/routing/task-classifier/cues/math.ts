@@ -67,7 +67,7 @@ export const mathCues: readonly Cue[] = [
   // How many, asked with a counter ("¿cuántas docenas…?", "何個", "几天"): a word problem's question.
   'quanti ', 'quante ', 'quantos', 'quantas', 'いくら', '幾つ', 'どれだけの', 'どれほどの時間', 'どれくらいの時間',
   /(?<![如任为為奈])何(?![曜色語故事者処必况況]|時(?!間))[\u4e00-\u9fff\u30a0-\u30ff]{1,4}?(?:[をがにでのはもいあ]|です|でしょう|必要|かか|残|売|買|使|持|払|食|読|走|歩|作|稼|得|もら|勝|寝|前|分|か[？?]|[？?]|$)/u,
-  /(?<!的)几个(?!角度|方面|维度|层面)/, '几天', '几小时', '几岁', '几元', '几次', '几倍', '几分钟', '几块',
+  /(?<!的)几个(?!角度|方面|维度|层面)/, '几天', '几小时', '几岁', '几元', /(?<!分)几次/, '几倍', '几分钟', '几块',
   // An age given as a difference ("5 years older than", "3 Jahre jünger als"): a word problem's; "older than" alone is a puzzle's.
   /years? (?:older|younger) than/, /times (?:older|younger) than/, 'times as old', 'twice as old', 'half as old', 'twice her age',
   'twice his age', 'sum of the ages', 'sum of their ages', 'how old will', 'how old was', /jahre? (?:jünger|älter) als/, 'wie alt ist dann',

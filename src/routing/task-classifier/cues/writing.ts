@@ -21,7 +21,7 @@ export const writingCues: readonly Cue[] = [
   'polish this', 'polish the', 'polish your', 'corrected text', 'verfass', 'blog post', 'blogbeitrag', 'blog-beitrag', 'article de blog',
   'entrada de blog', 'artículo de blog', 'artículo para el blog', 'articolo per il blog', 'ブログ記事', 'press release', 'pressemitteilung',
   'communiqué de presse', 'comunicado de prensa', 'プレスリリース', '新闻稿', 'reply to this', 'reply to the', 'respond to this', 'répondre à ce',
-  'responder a este', 'responder a esta', '回复', '返信', '文案', '标语', '广告语', '广告词', '口号', '随笔', 'エッセイ', '演讲稿', '发言稿', '致辞', '招聘广告',
+  'responder a este', 'responder a esta', /(?<!不用|不要|无需|不必|别)回复/, '返信', '文案', '标语', '广告语', '广告词', '口号', '随笔', 'エッセイ', '演讲稿', '发言稿', '致辞', '招聘广告',
   /(?:生成|创作|编写)一(?:篇|段|则|封|首|句)/, 'キャッチコピー', 'catchphrase', '挨拶文', 'line送', 'lineで送', 'lineを送', '書き直', '言い換え', '添削', '改写', '重写', '文面',
   'escribe', 'escríb', 'redacta', /redacte(?!d)/, 'redáct', 'cuento', 'schreib', 'formuliere', 'gedicht', 'geschichte', 'écris', 'rédige',
   'poème',
