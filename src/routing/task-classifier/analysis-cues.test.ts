@@ -136,3 +136,27 @@ test('whether a choice makes sense, asked of it, is weighed: analysis; what a se
   }
   assert.ok(!cuesIn('quel est le sens de ce mot ?').includes('analysis'));
 });
+
+test("a forecast asked of a price, a market or a trend is weighed, in eight languages; a future fact and a sum's rise are not", () => {
+  for (const text of [
+    'will house prices in toronto drop next year?',
+    'do you think ai will replace junior programmers within five years',
+    '¿va a bajar el precio de la luz este invierno?',
+    'les taux immobiliers vont-ils encore baisser en 2026 ?',
+    'werden die mieten in münchen weiter steigen?',
+    '明年房价会跌吗？',
+    '来年、円安はまだ続くと思う？',
+    'o preço da gasolina vai subir no ano que vem?',
+  ]) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+  for (const text of ['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']) {
+    assert.ok(!cuesIn(text).includes('analysis'), text);
+  }
+});
+
+test('a measure judged good or bad, in the feminine too, and "¿es buena idea…?" without its article, are weighed', () => {
+  for (const text of ["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']) {
+    assert.ok(cuesIn(text).includes('analysis'), text);
+  }
+});

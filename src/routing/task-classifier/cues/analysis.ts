@@ -24,8 +24,8 @@ export const analysisCues: readonly Cue[] = [
   'que disent ces', '说明了什么', '何が言えます', 'chart tell', 'good deal', 'accept this offer', 'qué opinas de', 'was hältst du von',
   'que penses-tu de', "qu'en penses-tu", 'どう思いますか', '価値はありますか', 'brutally honest', 'business idea', 'a good idea?',
   /\b(?:is (?:it|this|that)|would (?:it|this|that) be) a good idea\b/, /\b(?:est-(?:il|elle|ce)|serait-(?:il|elle|ce)) une bonne idée/,
-  /\b(?:ist (?:es|das)|wäre (?:es|das)) eine gute idee/, /\b(?:es|sería) una buena idea/, 'a bad idea?', 'eine gute idee?',
-  'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'bon ou mauvais', 'wäge', 'abwäg', '利弊',
+  /\b(?:ist (?:es|das)|wäre (?:es|das)) eine gute idee/, /\b(?:es|sería) (?:una )?(?:buena|mala) idea/, 'a bad idea?', 'eine gute idee?',
+  'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'buena o mala', 'bon ou mauvais', 'bonne ou mauvaise', 'buono o cattivo', 'buona o cattiva', 'wäge', 'abwäg', '利弊',
   'メリット', '良いことか', 'avantages', 'évalue', '分析',
   // The costs of a choice weighed, asked alone ("c'est quoi les vrais inconvénients d'une voiture électrique…", typed without accents too).
   'drawback', 'downside', 'disadvantage', 'desventaja', 'nachteil', 'inconvénient', /\binconvenients\b/, '缺点', '弊端', '权衡',
@@ -101,4 +101,14 @@ export const analysisCues: readonly Cue[] = [
   // discriminatorio", "求人票に差別的な表現がないか確認し、問題点を…").
   'discriminatory language', 'biased language', 'exclusionary language', 'lenguaje discriminatorio', 'langage discriminant',
   'langage discriminatoire', 'diskriminierende sprache', '歧视性', '差別的', '問題点を',
+  // A forecast asked of a price, a market or a trend ("will house prices in Toronto drop next year?", "¿va a bajar el precio de
+  // la luz?", "明年房价会跌吗？"): a judgement of what moves it, not a fact to look up ("when is the next eclipse?").
+  /\bwill (?:[\w'-]+ ){1,5}?(?:rise|fall|drop|crash|go up|go down|recover|rebound|keep (?:rising|falling|going up|going down)|get (?:stronger|weaker|cheaper))\b/,
+  /\b(?:is|are) (?:[\w'-]+ ){1,5}?going to (?:rise|fall|drop|crash|go up|go down|recover|get (?:stronger|weaker|cheaper))\b/,
+  /\bdo you think (?:[\w'-]+ ){1,5}?will\b/, /\bva(?:n)? a (?:seguir )?(?:subir|bajar|caer|subiendo|bajando)\b/, /\bcrees que\b[^?¿\n]{0,60}\p{L}(?:rá|rán)(?!\p{L})/u,
+  /\b(?:va|vont)(?:-t-(?:il|elle|ils|elles)|-(?:ils|elles))? (?:encore |continuer à |continuer de )?(?:baisser|monter|remonter|chuter|augmenter|diminuer|grimper|flamber)\b/,
+  /\b(?:wird|werden) (?:[\p{L}-]+ ){0,4}?(?:weiter |noch )?(?:steigen|fallen|sinken|teurer|billiger|günstiger)\b/u,
+  /(?<!\p{L})(?:salirà|saliranno|scenderà|scenderanno|aumenterà|aumenteranno|calerà|caleranno|crollerà)(?!\p{L})/u,
+  /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/, /(?:подорожа|подешеве)(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|(?:упад|выраст)(?:ёт|ет)/,
+  /(?:会|还会|继续)(?:涨|跌|上涨|下跌|贬值|升值|降价|涨价)/, '走势', '预测一下', 'your prediction', '見通し', /(?:上がる|下がる|上昇する|下落する|続く)と思(?:う|います)/,
 ];
