@@ -37,3 +37,8 @@ test('Spanish "saca" as an order to pull items out is extraction; a fruit taken 
   for (const text of ['sácame los números de teléfono de este texto', 'saca todas las fechas del correo']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.ok(!cuesIn('sacando una sola fruta de una caja, ¿cómo sé cuál es cuál?').includes('extraction'));
 });
+
+test('items got out of a given text are an extraction; a thing got out of a place is not', () => {
+  for (const text of ['get all the hashtags out of this caption: #beach #summer', 'pull the dates out of this email', 'take every name out of the following list']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assert.ok(!cuesIn('how do i get a stain out of my shirt?').includes('extraction'));
+});

@@ -119,3 +119,8 @@ test('a proof asked in French, Spanish or Italian, and an irrational number, are
   }
   assert.deepEqual(cuesIn('he has an irrational fear of spiders'), []);
 });
+
+test('an integral asked with its differential ("integrate x*e^(2x) dx") is maths; a payment service integrated into an app is not', () => {
+  assert.ok(cuesIn('integrate x*e^(2x) dx').includes('math'));
+  assert.ok(!cuesIn('how do i integrate stripe into my django app').includes('math'));
+});

@@ -105,3 +105,10 @@ test('a reply asked for is writing; "no need to reply" and a text sent in severa
   assert.ok(cuesIn('帮我回复这封邮件').includes('writing'));
   assert.deepEqual(cuesIn('接下来我会分几次发给你一篇论文的内容，你先不用回复，等我说“发完了”再开始。'), []);
 });
+
+test("a character's backstory, a setting's lore and a motto (in German too) are texts to write; a game's lore asked about is not", () => {
+  for (const text of ['i need a backstory for my rogue character', 'come up with some lore for a floating city in my homebrew campaign', 'wir brauchen ein motto für unser sommerfest', 'うちのパン屋のスローガンを5つ考えて']) {
+    assert.ok(cuesIn(text).includes('writing'), text);
+  }
+  assert.deepEqual(cuesIn("what's the lore of elden ring about?"), []);
+});

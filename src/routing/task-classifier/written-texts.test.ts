@@ -16,12 +16,14 @@ test('a request to write names a text for people, whatever software it is about'
     '新機能のリリースを知らせるブログ記事を書いてください。',
     'Verfasse eine kurze Nachricht an das Team über den Ausfall des Git-Servers.',
     'Rédige un post LinkedIn sur notre migration vers Kubernetes.',
+    "Help me write my LinkedIn 'About' section. I'm a UX designer with six years in fintech.",
     // A script for a screen is spoken text; Chinese names an article by its measure word.
     'Write a script for a 30-second video about our new app.',
     '写一篇关于Python装饰器的技术文章',
     // Casual Japanese drops the particle, and names a LINE message by the app.
     'バイト先の店長に来月シフト減らしたいって伝えるLINE考えて。角が立たないように',
     'お客様への返信を考えてください',
+    'TRPGのキャラの生い立ちを考えて。元騎士で今は酒場の主人',
   ]);
 });
 

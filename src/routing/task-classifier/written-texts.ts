@@ -22,7 +22,7 @@ const proseNouns = [
   'e-?mails?', 'letters?', 'notes?', 'posts?', 'tweets?', 'announcements?', 'memos?', 'newsletters?', 'blog', 'articles?', 'essays?',
   'stor(?:y|ies)', 'poems?', 'speech(?:es)?', 'toasts?', 'bio', 'biography', 'descriptions?', 'repl(?:y|ies)', 'messages?', 'press release',
   'case stud(?:y|ies)', 'job ad', 'job posting', 'slogans?', 'taglines?', 'headlines?', 'captions?', 'invitations?', 'apology', 'proposal',
-  'lyrics', 'song', 'paragraphs?', 'introduction', 'intro', 'thank-you', 'greetings?', 'wishes', 'eulogy', 'obituary', 'testimonials?',
+  'lyrics', 'song', 'paragraphs?', 'introduction', 'intro', 'thank-you', 'greetings?', 'wishes', 'eulogy', 'obituary', 'testimonials?', `['"‘“]?about(?: me| us)?['"’”]? (?:section|page)`, 'vows', 'backstory', 'profile',
   'limericks?', 'haikus?', 'sonnets?', 'villanelles?', 'verses?', 'raps?', 'odes?', 'ballads?', 'jokes?', 'novels?', 'chapters?', 'scenes?',
   'dialogues?', 'monologues?', 'about us', '(?:video|tv|ad|film|movie|podcast|youtube|radio)[- ]scripts?', `(?:scripts?|skript)(?=${FOR_A_SCREEN})`,
   // Spanish, French, Italian, Portuguese
@@ -65,7 +65,7 @@ const chineseProse = [
 const chineseSoftware = ['脚本', '函数', '程序(?!员)', '代码', '一个类(?![别型似])', '查询', '正则', '机器人', '组件', '插件', '爬虫', '单元测试', '测试用例'];
 const japaneseProse = [
   'メール', '手紙', 'お知らせ', '記事', 'ブログ', '文章', 'メッセージ', '案内', '挨拶', 'スピーチ', '紹介文', '告知', '投稿', 'ツイート', '詩', '物語', '歌詞',
-  'お詫び', '文面', '招待状', '推薦文', '自己紹介', 'キャッチコピー', '台詞', 'セリフ', '小説', '作文', 'エッセイ', '返信', '例文', '文言',
+  'お詫び', '文面', '招待状', '推薦文', '自己紹介', 'キャッチコピー', '台詞', 'セリフ', '小説', '作文', 'エッセイ', '返信', '例文', '文言', 'スローガン', '生い立ち',
   // A LINE message, named by the app before Japanese ("伝えるLINE考えて"): not an English line of code.
   'line(?=[\u3040-\u30ff\u4e00-\u9fff])',
 ];

@@ -6,6 +6,8 @@ export const extractionCues: readonly Cue[] = [
   // What a given conversation says, asked of it ("From the conversation below, work out what each person ordered").
   /\bfrom the (?:conversation|chat|dialogue|transcript|call) (?:below|above)\b/,
   'extract', 'pull out', 'classify',
+  // Items taken out of a given text ("get all the hashtags out of this caption").
+  /\b(?:get|pull|take|grab) (?:all |every |each )?(?:of )?(?:the )?(?:[\w-]+ ){0,2}?out of (?:this|these|that|the following|the text|it)\b/,
   // French "relève" as noting items down ("relève le fournisseur, la date et le montant"), not "cela relève de…".
   /rel[eè]ve(?:z|r)? (?:tous|toutes|les|le|la|l'|chaque)(?!\p{L})/u,
   // Each of many given items scored, as a sentiment is labelled: "evaluate the following movie reviews on a scale of 1 to 5".

@@ -17,7 +17,7 @@ export const mathCues: readonly Cue[] = [
   '组合数', '高数', '数学的に', /(?:洛必达|乘法|加法|运算|求导|链式|洛比达)法则/, '高等数学', '数学题', '子集', '定理', '线性代数', '微积分', '通项', '固有値', '極限', '級数', '収束', 'ベクトル',
   '何通り', '場合の数', '線形代数', '已知函数', '可导', '可积', '連続関数', '微分', '導関数',
   new RegExp(String.raw`\b(?:${FUNCTION_PROPERTIES}) of the function\b|\bfunctions? ${BETWEEN_SETS}|\bfunction [fgh] ?(?:\(\p{L}\)|:)`, 'u'),
-  'equation', /prov(?:e[sd]?|ing)(?!\p{L})/u,
+  'equation', /prov(?:e[sd]?|ing)(?!\p{L})/u, /\bintegrate [^.?!\n]{1,40} d[xyzt]\b/,
   // A proof asked in French, Spanish or Italian ("prouvez que pi est irrationnel", "prueba que raíz de 5 es irracional"), and an irrational number.
   /prouv(?:e|ez|er) qu/, 'prueba que', 'prova che', 'irrational number', 'nombre irrationnel',
   'número irracional', 'est irrationnel', 'es irracional', 'è irrazionale', 'ist irrational', '无理数', '無理数',

@@ -9,7 +9,8 @@ export const writingCues: readonly Cue[] = [
   'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
   'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story,
   'essay', 'email', 'e-mail', LETTER_TO_WRITE, 'headline', 'slogan',
-  /mottos?\b(?<=\b(?:a|an|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
+  /mottos?\b(?<=\b(?:a|an|ein|einen|un|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'backstory', 'back story',
+  /\b(?:some|write|create|invent|come up with|build) (?:[\w-]+ ){0,2}?lore\b|\blore for\b/, 'スローガン', 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
   'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description',
   // A copywriter's role, as an app's system prompt gives it ("Eres redactor de una agencia de viajes", "Tu es rédacteur web").
