@@ -42,3 +42,13 @@ test('items got out of a given text are an extraction; a thing got out of a plac
   for (const text of ['get all the hashtags out of this caption: #beach #summer', 'pull the dates out of this email', 'take every name out of the following list']) assert.ok(cuesIn(text).includes('extraction'), text);
   assert.ok(!cuesIn('how do i get a stain out of my shirt?').includes('extraction'));
 });
+
+test('fields listed from given documents in German, and French "récupère les…", are an extraction; a bike got back is not', () => {
+  for (const text of ['geh die bewerbungen im ordner durch und liste name, e-mail und gewünschtes gehalt auf', 'récupère les coordonnées de tous les fournisseurs mentionnés dans ce dossier']) {
+    assert.ok(cuesIn(text).includes('extraction'), text);
+  }
+  assert.deepEqual(cuesIn('il a récupéré son vélo'), []);
+  // An e-mail named as a list's field is not one to write.
+  assert.ok(!cuesIn('liste name, e-mail und gehalt auf').includes('writing'));
+  assert.ok(cuesIn('write an email to my landlord').includes('writing'));
+});

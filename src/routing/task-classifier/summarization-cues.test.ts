@@ -27,3 +27,8 @@ test('a chat or a meeting log put in order as a short report is a summary in Chi
   assert.ok(cuesIn('你负责把很长的群聊记录整理成给领导看的简短进展汇报。').includes('summarization'));
   assert.ok(!cuesIn('日志记录整理成表格').includes('summarization'));
 });
+
+test('French "fais-moi un topo" asks for a summary', () => {
+  assert.ok(cuesIn('fais-moi un topo rapide de cet échange').includes('summarization'));
+  assert.ok(cuesIn('un petit topo sur la réunion ?').includes('summarization'));
+});

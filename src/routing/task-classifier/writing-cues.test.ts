@@ -112,3 +112,8 @@ test("a character's backstory, a setting's lore and a motto (in German too) are 
   }
   assert.deepEqual(cuesIn("what's the lore of elden ring about?"), []);
 });
+
+test("a series' pitch (le pitch d'une série) and an elevator pitch are texts to write; a note's pitch is not", () => {
+  for (const text of ["donne-moi le pitch d'une série policière", 'give me an elevator pitch for my app']) assert.ok(cuesIn(text).includes('writing'), text);
+  assert.deepEqual(cuesIn('the pitch of the note rises'), []);
+});

@@ -5,7 +5,7 @@ import { identifiesInGivenText } from '../phrase-cues.js';
 export const extractionCues: readonly Cue[] = [
   // What a given conversation says, asked of it ("From the conversation below, work out what each person ordered").
   /\bfrom the (?:conversation|chat|dialogue|transcript|call) (?:below|above)\b/,
-  'extract', 'pull out', 'classify',
+  'extract', 'pull out', 'classify', /\br[ée]cup[èe]re(?:z|r)? (?:les|tous|toutes|la liste|chaque)\b/,
   // Items taken out of a given text ("get all the hashtags out of this caption").
   /\b(?:get|pull|take|grab) (?:all |every |each )?(?:of )?(?:the )?(?:[\w-]+ ){0,2}?out of (?:this|these|that|the following|the text|it)\b/,
   // French "relève" as noting items down ("relève le fournisseur, la date et le montant"), not "cela relève de…".
@@ -56,6 +56,8 @@ export const extractionCues: readonly Cue[] = [
   /(?<!\p{L})werden (?:\p{L}+ ){0,4}?(?:genannt|erwähnt)(?!\p{L})/u, 'vengono menzionat', 'são mencionad', 'alle genannten',
   'alle erwähnten',
   /(?:^|[.!?:]\s+|bitte )(?:liste|listen sie|zähle|zählen sie) (?:\p{L}+ ){0,8}?(?:alle|sämtliche)(?!\p{L})[^.?!\n]{0,80}?(?<!\p{L})auf(?!\p{L})/u,
+  // Fields listed from given documents ("…und liste Name, E-Mail und gewünschtes Gehalt auf").
+  /\b(?:liste|listen sie) (?:[\p{L}-]+, ){1,6}(?:[\p{L}-]+ ){1,2}(?:und|sowie) (?:[\p{L}-]+ ){1,2}?auf(?!\p{L})/u,
   // Given items returned as JSON, as an app's system prompt asks ("Devuelve en JSON el nombre, el teléfono y la ciudad…").
   'devuelve en json', 'devuelve en formato json', 'renvoie en json', 'als json zurück', '用json返回', 'jsonで返',
 ];

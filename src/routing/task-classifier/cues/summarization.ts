@@ -4,7 +4,7 @@ import { everydayWords } from '../word-senses.js';
 /** The summarization family's cues: a given text made shorter, its gist or its title. */
 export const summarizationCues: readonly Cue[] = [
   everydayWords.summar, 'resúme', 'resumen', 'resumeme', 'resumelo', 'resumela', 'tl;dr', '要するに', '简单来说', 'tldr', 'sum this up',
-  'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/,
+  'sum it up', 'gist', /\bboil (?:[\w']+ ){0,4}?down\b/, /\b(?:un|le) (?:petit |rapide |bref )?topo\b/,
   // Shortening a text, not opening hours or a working week ("Öffnungszeiten … kürzen", "die kürzeste Entfernung"): the
   // imperative with what it shortens, "kürzer", or the infinitive after a text ("den folgenden Text kürzen").
   /kürze(?:r(?!\p{L})| (?:den|die|das|diesen|diese|dieses|mir|uns|bitte|ihn|sie|es|meinen|meine|meinem|deinen|deine|auf|um)(?!\p{L}))/u,
