@@ -74,3 +74,8 @@ test("a spreadsheet's error values and functions, and kubectl, are code's; a has
   }
   assert.deepEqual(cuesIn('#tbt to our trip to lisbon'), []);
 });
+
+test('a robot (ロボット) in a Japanese story is no bot to build', () => {
+  assert.ok(!cuesIn('猫とロボットが主人公の童話のあらすじを考えてください').includes('code'));
+  assert.ok(cuesIn('discordのボットを作りたい').includes('code'));
+});

@@ -117,3 +117,8 @@ test("a series' pitch (le pitch d'une série) and an elevator pitch are texts to
   for (const text of ["donne-moi le pitch d'une série policière", 'give me an elevator pitch for my app']) assert.ok(cuesIn(text).includes('writing'), text);
   assert.deepEqual(cuesIn('the pitch of the note rises'), []);
 });
+
+test('German "denk dir … aus" makes up a text; a number thought of is no text', () => {
+  assert.ok(cuesIn('denk dir eine sage aus, warum der bodensee so blau ist.').includes('writing'));
+  assert.ok(!cuesIn('denk dir eine zahl aus und verdopple sie').includes('writing'));
+});

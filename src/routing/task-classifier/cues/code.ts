@@ -27,7 +27,7 @@ export const codeCues: readonly Cue[] = [
   'expression régulière', 'reguläre ausdrücke', 'regulären ausdruck', '正则', '正規表現', 'game engine', 'chess engine', 'rendering engine',
   'solver in', 'in c ', 'c#', 'kotlin', 'php', 'haskell', everydayWords.lisp, 'terraform', 'nginx', 'powershell', 'command line',
   'command-line', 'vba ', /vbs(?:cript)?\b/, 'os kernel', 'operating system', 'bot that', 'bot which', 'bot to ', 'bot que', 'bot qui',
-  'bot de ', 'bot für', 'bot pour', 'bot per ', 'bot der', 'bot, der', 'bot che', 'ボット', 'url shortener', 'compilador', 'algoritmo',
+  'bot de ', 'bot für', 'bot pour', 'bot per ', 'bot der', 'bot, der', 'bot che', /(?<!ロ)ボット/, 'url shortener', 'compilador', 'algoritmo',
   'compilateur', 'moteur de rendu', '编译器', '算法', '数据结构', 'コンパイラ', 'アルゴリズム', 'データ構造', everydayWords.código, everydayWords.codigo,
   mathematicalFunction.spanish, mathematicalFunction.german, /funktionen(?!\p{L})(?! (?:der|des|von|hat|haben|hatte)(?!\p{L}))/u,
   everydayWords.programm, everydayWords.programme, mathematicalFunction.french,
