@@ -31,7 +31,7 @@ export const analysisCues: readonly Cue[] = [
   'drawback', 'downside', 'disadvantage', 'desventaja', 'nachteil', 'inconvénient', /\binconvenients\b/, '缺点', '弊端', '权衡',
   // Whether a choice makes sense, asked of it ("est-ce que ça a du sens de passer au forfait 5G ?").
   /\b(?:ça|cela|ce|il|elle) a(?:-t-(?:il|elle))? (?:vraiment |encore )?du sens\b/, /\b(?:does|would|will) (?:it|that|this) (?:still |really )?make sense\b/,
-  /(?:¿|^)(?:tiene|tendría) sentido\b/, /\b(?:ha|avrebbe) senso\b/, /\b(?:faz|faria) sentido\b/,
+  /\b(?:tiene|tendría) sentido\b(?<=(?:^|¿)(?:tiene|tendría) sentido)/, /\b(?:ha|avrebbe) senso\b/, /\b(?:faz|faria) sentido\b/,
   /比较(?!好|贵|便宜|适合|合适|多|少|大|小|快|慢|方便|常见|难|容易|重要|有名|简单|复杂|远|近|高|低|长|短|新|舒服|安全|稳|熟|喜欢|担心|流行|实用|划算)/, '评估', '比較', '評価', 'analiz',
   'confronta', 'vantaggi', 'svantaggi', 'valuta', 'pro e contro', 'pro e i contro', 'vantagens', 'desvantagens', 'avalie', 'prós e contras',
   'анализ', 'проанализ', 'сравни', 'плюсы и минусы', 'оцени', 'преимуществ', 'основные причины', 'главные причины', 'в чём причина',
@@ -109,6 +109,6 @@ export const analysisCues: readonly Cue[] = [
   /\b(?:va|vont)(?:-t-(?:il|elle|ils|elles)|-(?:ils|elles))? (?:encore |continuer à |continuer de )?(?:baisser|monter|remonter|chuter|augmenter|diminuer|grimper|flamber)\b/,
   /\b(?:wird|werden) (?:[\p{L}-]+ ){0,4}?(?:weiter |noch )?(?:steigen|fallen|sinken|teurer|billiger|günstiger)\b/u,
   /(?<!\p{L})(?:salirà|saliranno|scenderà|scenderanno|aumenterà|aumenteranno|calerà|caleranno|crollerà)(?!\p{L})/u,
-  /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/, /(?:подорожа|подешеве)(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|(?:упад|выраст)(?:ёт|ет)/,
+  /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/, /(?<!\p{L})(?:подорожа(?:ет|ют)|подешеве(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|упад(?:ёт|ет)|выраст(?:ет|ёт))/u,
   /(?:会|还会|继续)(?:涨|跌|上涨|下跌|贬值|升值|降价|涨价)/, '走势', '预测一下', 'your prediction', '見通し', /(?:上がる|下がる|上昇する|下落する|続く)と思(?:う|います)/,
 ];

@@ -9,7 +9,7 @@ export const writingCues: readonly Cue[] = [
   'draft', 'rewrite', 'grammar', 'grammatical', 'gramatical', 'spelling', 'gramática', 'ortografía', 'grammatik',
   'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story,
   // Not an e-mail address named as one of a list's fields ("liste Name, E-Mail und Gehalt auf").
-  'essay', /(?<!, )e-?mail/, LETTER_TO_WRITE, 'headline', 'slogan',
+  'essay', /\be-?mail(?<!, e-?mail)/, LETTER_TO_WRITE, 'headline', 'slogan',
   /mottos?\b(?<=\b(?:a|an|ein|einen|un|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'backstory', 'back story', /\b(?:imagine|invente|inventa|invent|écris|escribe|write|create|come up with|erfinde|schreib)\b[^.?!\n]{0,20}\bs[iy]nops[ie]s\b/, 'elevator pitch', 'sales pitch',
   // German "denk dir … aus", to make up a text ("Denk dir eine Sage aus…"), not a number to think of.
   /\bdenk(?:en sie)? (?:dir|sich) (?!eine zahl)(?:[\p{L}-]+ ){1,4}?aus\b/u, /\ba pitch for\b/, /\b(?:le|un) pitch d['e]/,
