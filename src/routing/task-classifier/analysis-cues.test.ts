@@ -118,27 +118,28 @@ test('both sides of a question argued and weighed is analysis in six languages; 
   assert.ok(!cuesIn('what are some of the arguments for and against your position?').includes('analysis'));
 });
 
+/** Each text holds an analysis cue. */
+function assertAnalysis(texts: readonly string[]): void {
+  for (const text of texts) assert.ok(cuesIn(text).includes('analysis'), text);
+}
+
 test("a choice's drawbacks asked alone, in six languages and typed without accents, are weighed: analysis", () => {
-  for (const text of [
+  assertAnalysis([
     'what are the real drawbacks of an electric car if you live in a flat?',
     "c'est quoi les vrais inconvenients d'une voiture electrique quand on habite en appart",
     '¿qué desventajas tiene alquilar en vez de comprar?',
     'welche nachteile hat eine wärmepumpe im altbau?',
     '电动车有什么缺点',
-  ]) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
+  ]);
 });
 
 test('whether a choice makes sense, asked of it, is weighed: analysis; what a sentence means is not', () => {
-  for (const text of ["est-ce que ça a du sens de passer au forfait 5g à 25 € par mois ?", 'would it make sense to move our shop to woocommerce?', '¿tiene sentido pagar la hipoteca antes?', 'ha senso comprare casa adesso?']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
+  assertAnalysis(["est-ce que ça a du sens de passer au forfait 5g à 25 € par mois ?", 'would it make sense to move our shop to woocommerce?', '¿tiene sentido pagar la hipoteca antes?', 'ha senso comprare casa adesso?']);
   assert.ok(!cuesIn('quel est le sens de ce mot ?').includes('analysis'));
 });
 
 test("a forecast asked of a price, a market or a trend is weighed, in eight languages; a future fact and a sum's rise are not", () => {
-  for (const text of [
+  assertAnalysis([
     'will house prices in toronto drop next year?',
     'do you think ai will replace junior programmers within five years',
     '¿va a bajar el precio de la luz este invierno?',
@@ -147,16 +148,12 @@ test("a forecast asked of a price, a market or a trend is weighed, in eight lang
     '明年房价会跌吗？',
     '来年、円安はまだ続くと思う？',
     'o preço da gasolina vai subir no ano que vem?',
-  ]) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
+  ]);
   for (const text of ['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']) {
     assert.ok(!cuesIn(text).includes('analysis'), text);
   }
 });
 
 test('a measure judged good or bad, in the feminine too, and "¿es buena idea…?" without its article, are weighed', () => {
-  for (const text of ["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']) {
-    assert.ok(cuesIn(text).includes('analysis'), text);
-  }
+  assertAnalysis(["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']);
 });
