@@ -79,3 +79,9 @@ test('a robot (ロボット) in a Japanese story is no bot to build', () => {
   assert.ok(!cuesIn('猫とロボットが主人公の童話のあらすじを考えてください').includes('code'));
   assert.ok(cuesIn('discordのボットを作りたい').includes('code'));
 });
+
+test('a front or back end and an app that crashes, named in Chinese or Japanese, are code cues', () => {
+  for (const text of ['前端页面在iphone上样式错乱，原因可能有哪些？', 'app一打开就闪退', 'androidアプリがapi通信のときだけクラッシュする', 'バックエンドのapiが遅い']) {
+    assert.ok(cuesIn(text).includes('code'), text);
+  }
+});

@@ -44,6 +44,8 @@ export const codeCues: readonly Cue[] = [
   'sverweis', 'buscarv', 'recherchev', 'sumif', 'countif', 'iferror', 'index match', 'kubectl', 'crashloopbackoff',
   // A spreadsheet's error values ("…を参照すると#REF!になる", "SUMIF gibt #WERT!").
   '#ref!', '#n/a', '#value!', '#div/0', '#nv', '#name?', '#wert!', '#bezug!', '#spill!',
+  // A front or back end, and an app that crashes, named in Chinese or Japanese ("前端页面在iPhone上样式错乱…原因").
+  '前端', '后端', 'フロントエンド', 'バックエンド', '闪退', '白屏', 'クラッシュ',
   // Frameworks, platforms and tools that only programming names: real traffic names the tool and not the language ("how to
   // gather a dict on multiple gpus based on torch", "a responsive login page in flutter", "install drivers on Gentoo").
   'pytorch', /torch\.[a-z]/, /\b(?:using|based on) torch\b/, 'multiple gpus', 'multi-gpu', 'keras', 'scikit', 'sklearn', 'huggingface',
