@@ -25,10 +25,11 @@ export const analysisCues: readonly Cue[] = [
   'que penses-tu de', "qu'en penses-tu", 'どう思いますか', '価値はありますか', 'brutally honest', 'business idea', 'a good idea?',
   /\b(?:is (?:it|this|that)|would (?:it|this|that) be) a good idea\b/, /\b(?:est-(?:il|elle|ce)|serait-(?:il|elle|ce)) une bonne idée/,
   /\b(?:ist (?:es|das)|wäre (?:es|das)) eine gute idee/, /\b(?:es|sería) (?:una )?(?:buena|mala) idea/, 'a bad idea?', 'eine gute idee?',
-  'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'buena o mala', 'bon ou mauvais', 'bonne ou mauvaise', 'buono o cattivo', 'buona o cattiva', 'wäge', 'abwäg', '利弊',
+  'une bonne idée ?', 'una buena idea?', 'good or bad', 'gut oder schlecht', 'bueno o malo', 'buena o mala',
+  'bon ou mauvais', 'bonne ou mauvaise', 'buono o cattivo', 'buona o cattiva', 'wäge', 'abwäg', '权衡', '利弊',
   'メリット', '良いことか', 'avantages', 'évalue', '分析',
   // The costs of a choice weighed, asked alone ("c'est quoi les vrais inconvénients d'une voiture électrique…", typed without accents too).
-  'drawback', 'downside', 'disadvantage', 'desventaja', 'nachteil', 'inconvénient', /\binconvenients\b/, '缺点', '弊端', '权衡',
+  'drawback', 'downside', 'disadvantage', 'desventaja', 'nachteil', 'inconvénient', /\binconvenients\b/, '缺点', '弊端',
   // Whether a choice makes sense, asked of it ("est-ce que ça a du sens de passer au forfait 5G ?").
   /\b(?:ça|cela|ce|il|elle) a(?:-t-(?:il|elle))? (?:vraiment |encore )?du sens\b/, /\b(?:does|would|will) (?:it|that|this) (?:still |really )?make sense\b/,
   /\b(?:tiene|tendría) sentido\b(?<=(?:^|¿)(?:tiene|tendría) sentido)/, /\b(?:ha|avrebbe) senso\b/, /\b(?:faz|faria) sentido\b/,
@@ -105,10 +106,12 @@ export const analysisCues: readonly Cue[] = [
   // la luz?", "明年房价会跌吗？"): a judgement of what moves it, not a fact to look up ("when is the next eclipse?").
   /\bwill (?:[\w'-]+ ){1,5}?(?:rise|fall|drop|crash|go up|go down|recover|rebound|keep (?:rising|falling|going up|going down)|get (?:stronger|weaker|cheaper))\b/,
   /\b(?:is|are) (?:[\w'-]+ ){1,5}?going to (?:rise|fall|drop|crash|go up|go down|recover|get (?:stronger|weaker|cheaper))\b/,
-  /\bdo you think (?:[\w'-]+ ){1,5}?will\b/, /\bva(?:n)? a (?:seguir )?(?:subir|bajar|caer|subiendo|bajando)\b/, /\bcrees que\b[^?¿\n]{0,60}\p{L}(?:rá|rán)(?!\p{L})/u,
+  /\bdo you think (?:[\w'-]+ ){1,5}?will\b/, /\bva(?:n)? a (?:seguir )?(?:subir|bajar|caer|subiendo|bajando)\b/,
+  /\bcrees que\b[^?¿\n]{0,60}\p{L}(?:rá|rán)(?!\p{L})/u,
   /\b(?:va|vont)(?:-t-(?:il|elle|ils|elles)|-(?:ils|elles))? (?:encore |continuer à |continuer de )?(?:baisser|monter|remonter|chuter|augmenter|diminuer|grimper|flamber)\b/,
   /\b(?:wird|werden) (?:[\p{L}-]+ ){0,4}?(?:weiter |noch )?(?:steigen|fallen|sinken|teurer|billiger|günstiger)\b/u,
   /(?<!\p{L})(?:salirà|saliranno|scenderà|scenderanno|aumenterà|aumenteranno|calerà|caleranno|crollerà)(?!\p{L})/u,
-  /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/, /(?<!\p{L})(?:подорожа(?:ет|ют)|подешеве(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|упад(?:ёт|ет)|выраст(?:ет|ёт))/u,
+  /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/,
+  /(?<!\p{L})(?:подорожа(?:ет|ют)|подешеве(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|упад(?:ёт|ет)|выраст(?:ет|ёт))/u,
   /(?:会|还会|继续)(?:涨|跌|上涨|下跌|贬值|升值|降价|涨价)/, '走势', '预测一下', 'your prediction', '見通し', /(?:上がる|下がる|上昇する|下落する|続く)と思(?:う|います)/,
 ];

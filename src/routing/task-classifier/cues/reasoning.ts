@@ -30,7 +30,7 @@ export const reasoningCues: readonly Cue[] = [
   '谜', '逻辑', /推理(?!小说|小説|小說|剧|ドラマ|作家|漫画|もの)/, '说谎', 'パズル', 'なぞなぞ', '論理', '推論',
   // A riddle's closing question: "…What am I?", "…Qui suis-je ?", "…¿Quién soy?", "…Wer bin ich?".
   // Which weighs more, the kilo of feathers or the kilo of iron; a riddle's "the more you wash it, the dirtier it gets" (越洗越脏).
-  /\bwhich weighs more\b/, /\bwhat weighs more\b/, /\bqu[ée] pesa más\b/, /\bqu'est-ce qui pèse le plus\b/, /\bwas wiegt mehr\b/, /什么东西越(\p{Script=Han})越/u, 'なーんだ',
+  /\b(?:which|what) weighs more\b/, /\bqu[ée] pesa más\b/, /\bqu'est-ce qui pèse le plus\b/, /\bwas wiegt mehr\b/, /什么东西越\p{Script=Han}越/u, 'なーんだ',
   /\bwhat am i\?/, /qui suis-je ?\?/, /¿qu(?:é|ién) soy\?/, /\b(?:wer|was) bin ich\?/, 'day after', 'day before', 'if today',
   /taller than(?<!\d+ ?(?:cm|centimet(?:er|re)s|inch(?:es)?|feet|foot|ft|m|meters?|metres?) taller than)/,
   /older than(?<!\d+ (?:years?|months?|days?) older than)/, 'sequence', 'next in', 'statements', /(?:deux|trois|quatre|les) affirmations\b/,

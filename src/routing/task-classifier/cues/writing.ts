@@ -10,10 +10,14 @@ export const writingCues: readonly Cue[] = [
   'rechtschreibung', 'grammaire', 'orthographe', '语法', '文法', 'rephrase', 'reword', 'paraphrase', 'tweet', 'poem', everydayWords.story,
   // Not an e-mail address named as one of a list's fields ("liste Name, E-Mail und Gehalt auf").
   'essay', /\be-?mail(?<!, e-?mail)/, LETTER_TO_WRITE, 'headline', 'slogan',
-  /mottos?\b(?<=\b(?:a|an|ein|einen|un|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'backstory', 'back story', /\b(?:imagine|invente|inventa|invent|écris|escribe|write|create|come up with|erfinde|schreib)\b[^.?!\n]{0,20}\bs[iy]nops[ie]s\b/, 'elevator pitch', 'sales pitch',
+  /mottos?\b(?<=\b(?:a|an|ein|einen|un|new|short|catchy|good|some|few|three|five|ten|\d+) mottos?)/, 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
+  // Texts invented for a story or a game, and a pitch: a character's backstory, a setting's lore, a synopsis to invent, not
+  // one of a film that exists ("Donne-moi le pitch d'une série…", "come up with some lore for a floating city").
+  'backstory', 'back story', /\b(?:some|write|create|invent|come up with|build) (?:[\w-]+ ){0,2}?lore\b|\blore for\b/,
+  /\b(?:imagine|invente|inventa|invent|écris|escribe|write|create|come up with|erfinde|schreib)\b[^.?!\n]{0,20}\bs[iy]nops[ie]s\b/,
+  'elevator pitch', 'sales pitch', /\ba pitch for\b/, /\b(?:le|un) pitch d['e]/, 'スローガン',
   // German "denk dir … aus", to make up a text ("Denk dir eine Sage aus…"), not a number to think of.
-  /\bdenk(?:en sie)? (?:dir|sich) (?!eine zahl)(?:[\p{L}-]+ ){1,4}?aus\b/u, /\ba pitch for\b/, /\b(?:le|un) pitch d['e]/,
-  /\b(?:some|write|create|invent|come up with|build) (?:[\w-]+ ){0,2}?lore\b|\blore for\b/, 'スローガン', 'tagline', 'caption', /post(?![\p{L}-])/u, 'toast',
+  /\bdenk(?:en sie)? (?:dir|sich) (?!eine zahl)(?:[\p{L}-]+ ){1,4}?aus\b/u,
   everydayWords.speech, 'proofread', 'typo', ...correctsOwnText, 'reformul', 'riformula', 'réécri', 'reescrib', 'riscriv',
   'more professional', 'sound more', 'more formal', 'less formal', 'more polite', 'product description',
   // A copywriter's role, as an app's system prompt gives it ("Eres redactor de una agencia de viajes", "Tu es rédacteur web").
