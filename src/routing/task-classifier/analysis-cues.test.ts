@@ -157,3 +157,17 @@ test("a forecast asked of a price, a market or a trend is weighed, in eight lang
 test('a measure judged good or bad, in the feminine too, and "¿es buena idea…?" without its article, are weighed', () => {
   assertAnalysis(["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']);
 });
+
+test('a comparison asked with 对比, 优劣 or "compárame", and studies that contradict or disagree with each other, are weighed; an image\'s contrast is not', () => {
+  assertAnalysis([
+    '对比一下iphone和华为mate系列的拍照能力',
+    '小米和oppo的手机各有什么优劣？',
+    'compárame netflix, hbo max y disney plus en precio y catálogo',
+    'why do nutrition studies about coffee keep contradicting each other?',
+    'what are the main reasons remote work productivity studies disagree with each other',
+    '¿por qué los estudios sobre el ayuno se contradicen tanto?',
+  ]);
+  for (const text of ['用python写一个函数，调整图片的对比度和亮度', '写一首短诗，用春天和冬天形成对比', 'the two characters contradict my idea of the plot']) {
+    assert.ok(!cuesIn(text).includes('analysis'), text);
+  }
+});

@@ -114,4 +114,10 @@ export const analysisCues: readonly Cue[] = [
   /\bv(?:ai|ão) (?:continuar a )?(?:subir|cair|baixar|aumentar|se valorizar|desvalorizar)\b/,
   /(?<!\p{L})(?:подорожа(?:ет|ют)|подешеве(?:ет|ют)|будет (?:падать|расти|дешеветь|дорожать)|упад(?:ёт|ет)|выраст(?:ет|ёт))/u,
   /(?:会|还会|继续)(?:涨|跌|上涨|下跌|贬值|升值|降价|涨价)/, '走势', '预测一下', 'your prediction', '見通し', /(?:上がる|下がる|上昇する|下落する|続く)と思(?:う|います)/,
+  // A comparison asked in the words Chinese and Spanish use most ("对比一下iPhone和华为的拍照", "小米和OPPO各有什么优劣",
+  // "compárame netflix y hbo"): not an image's contrast (对比度) or a contrast a poem is to draw (形成对比).
+  /(?<!形成|鲜明的?|强烈的?)对比(?!度)/, '优劣', 'compár',
+  // Studies or sources that contradict each other, asked why: the evidence weighed.
+  /\b(?:contradict|disagree)(?:s|ing)? (?:with )?(?:each other|one another)\b/, 'conflicting evidence', 'conflicting results', 'conflicting studies',
+  'contradictory results', 'contradictory findings', 'se contradicen', 'se contredisent',
 ];
