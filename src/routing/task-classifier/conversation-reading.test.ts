@@ -192,3 +192,13 @@ test('a question of its own after an unrelated exchange is read alone; one that 
   // It asks of a place in the answer (这里, "here").
   assertFamily('code', ['这里为什么要用 with 语句？不用会怎样'], { history: ['用Python读取一个文本文件并统计行数', "with open('a.txt', encoding='utf-8') as f:\n    print(sum(1 for _ in f))"] });
 });
+
+test('"how do you solve this?" at the end of a follow-up asks for more of the opening puzzle; "solve this: …" brings a new problem', () => {
+  const history = [
+    'Suresh was standing facing a pole. The shadow of the pole fell exactly to his right. Which direction was the shadow pointing: east, south, west or north? Explain your steps.',
+    'West. In the morning the sun rises in the east, so shadows fall to the west; with the shadow to his right, Suresh faces south.',
+  ];
+  assertFamily('reasoning', ['To which direction was Suresh facing? How do you solve this?'], { history });
+  // A new problem after an unrelated exchange is read as its own, not as a follow-up of the small talk.
+  assertFamily('math', ['Can you solve this for me: 3x + 5 = 20, what is x?'], { history: ['hi, how are you today?', "I'm doing well, thanks for asking! How can I help?"] });
+});
