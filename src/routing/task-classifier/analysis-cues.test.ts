@@ -13,7 +13,7 @@ test('"is it a good idea…" asks for a judgement in four languages, whatever fo
   for (const text of ['is it a good idea to rent instead of buying?', 'le passage à la semaine de quatre jours est-il une bonne idée pour une pme ?', 'wäre es eine gute idee, jetzt zu kaufen?', '¿es una buena idea invertir en oro?']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  for (const text of ['what a good idea!', 'that was a good idea, thanks']) assert.ok(!cuesIn(text).includes('analysis'), text);
+  assertNotAnalysis(['what a good idea!', 'that was a good idea, thanks']);
 });
 
 test('clauses judged unfavourable to a party and a problem to solve first, asked at the end of a long document, are analysis cues', () => {
@@ -66,14 +66,14 @@ test("what given figures or an ad show is analysis: a trend and what might expla
   for (const text of ['given the sales figures below, what trend do you see and what might explain it?', 'identify the target audience of the following ad', 'tell me what is good and what is bad about this apartment listing', "what's good and what's not in this plan?", '¿qué tendencia ves en estos datos?', 'welche zielgruppe spricht diese anzeige an?']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  for (const text of ['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']) assert.ok(!cuesIn(text).includes('analysis'), text);
+  assertNotAnalysis(['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']);
 });
 
 test("the meaning of a poem or a song asked is an interpretation, in four languages; a word's meaning is not", () => {
   for (const text of ['what does this poem mean? point out its images', 'explain the meaning of the following lyrics', 'que signifie ce poème ? explique ses images.', 'was bedeutet dieses gedicht?', '这首诗的意思是什么？', '次の詩の意味を説明してください。']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  for (const text of ['what does "serendipity" mean?', 'the meaning of life']) assert.ok(!cuesIn(text).includes('analysis'), text);
+  assertNotAnalysis(['what does "serendipity" mean?', 'the meaning of life']);
 });
 
 test("what is weak or wrong about a given text is a critique; a résumé's summary section is no summary to write", () => {
@@ -123,6 +123,11 @@ function assertAnalysis(texts: readonly string[]): void {
   for (const text of texts) assert.ok(cuesIn(text).includes('analysis'), text);
 }
 
+/** No text holds an analysis cue. */
+function assertNotAnalysis(texts: readonly string[]): void {
+  for (const text of texts) assert.ok(!cuesIn(text).includes('analysis'), text);
+}
+
 test("a choice's drawbacks asked alone, in six languages and typed without accents, are weighed: analysis", () => {
   assertAnalysis([
     'what are the real drawbacks of an electric car if you live in a flat?',
@@ -149,9 +154,7 @@ test("a forecast asked of a price, a market or a trend is weighed, in eight lang
     '来年、円安はまだ続くと思う？',
     'o preço da gasolina vai subir no ano que vem?',
   ]);
-  for (const text of ['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']) {
-    assert.ok(!cuesIn(text).includes('analysis'), text);
-  }
+  assertNotAnalysis(['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']);
 });
 
 test('a measure judged good or bad, in the feminine too, and "¿es buena idea…?" without its article, are weighed', () => {
@@ -167,7 +170,5 @@ test('a comparison asked with 对比, 优劣 or "compárame", and studies that c
     'what are the main reasons remote work productivity studies disagree with each other',
     '¿por qué los estudios sobre el ayuno se contradicen tanto?',
   ]);
-  for (const text of ['用python写一个函数，调整图片的对比度和亮度', '写一首短诗，用春天和冬天形成对比', 'the two characters contradict my idea of the plot']) {
-    assert.ok(!cuesIn(text).includes('analysis'), text);
-  }
+  assertNotAnalysis(['用python写一个函数，调整图片的对比度和亮度', '写一首短诗，用春天和冬天形成对比', 'the two characters contradict my idea of the plot']);
 });
