@@ -124,3 +124,10 @@ test('an integral asked with its differential ("integrate x*e^(2x) dx") is maths
   assert.ok(cuesIn('integrate x*e^(2x) dx').includes('math'));
   assert.ok(!cuesIn('how do i integrate stripe into my django app').includes('math'));
 });
+
+test("a polygon's angle sum and a calculation asked to be shown are maths in five languages; a sum of money is not", () => {
+  for (const text of ['qual é a soma dos ângulos internos de um hexágono? mostre o cálculo.', 'what is the sum of the interior angles of a pentagon?', 'zeige den rechenweg: 17 * 23', 'what is 17% of 240? show your working.', '正十二边形的内角和是多少']) {
+    assert.ok(cuesIn(text).includes('math'), text);
+  }
+  assert.ok(!cuesIn('the sum of money we raised for the school trip').includes('math'));
+});

@@ -109,3 +109,18 @@ test('the kilo of feathers against the kilo of iron, and "the more you wash it, 
   }
   assert.deepEqual(cuesIn('el oro pesa más que la plata'), []);
 });
+
+test('the river crossing with its boat and the wrongly labelled boxes are puzzles in five languages; where to cross a river by car and mislabelled training data are not', () => {
+  for (const text of [
+    'um fazendeiro precisa atravessar um rio com um lobo, uma cabra e um repolho. o barco só leva ele e mais um. como ele faz?',
+    'un granjero tiene que cruzar un río con un zorro, una gallina y un saco de maíz; el bote solo lleva dos cosas',
+    'ein bauer will einen wolf, eine ziege und einen kohlkopf über den fluss bringen, das boot trägt nur ihn und eine sache',
+    "três caixas estão rotuladas erradamente como 'canetas', 'lápis' e 'misturado'",
+    'three mislabeled boxes: apples, oranges, mixed',
+  ]) {
+    assert.ok(cuesIn(text).includes('reasoning'), text);
+  }
+  for (const text of ['¿dónde se puede cruzar el río ebro en coche?', 'how do i handle mislabeled samples in my training data?']) {
+    assert.ok(!cuesIn(text).includes('reasoning'), text);
+  }
+});

@@ -128,4 +128,9 @@ export const mathCues: readonly Cue[] = [
   // A figure drawn in Asymptote, as competition problems give theirs ("[asy] draw((0,0)--(10,0)); [/asy]"): its code is cut from
   // the reading (withoutFigureCode), its mark says a geometry problem.
   '[asy]',
+  // A polygon's angle sum, and a calculation asked to be shown ("Qual é a soma dos ângulos internos de um hexágono? Mostre o
+  // cálculo."; "zeige den Rechenweg").
+  /\b(?:sum of (?:the |its )?(?:interior |exterior |internal )?angles|soma dos ângulos|suma de (?:los )?ángulos|somme des angles|winkelsumme|somma degli angoli)\b/u,
+  '内角和', '内角の和', /\bshow (?:the|your|all) (?:calculations?|working)(?=\s*(?:[.!?,;:)]|$|step))/, 'rechenweg',
+  /\b(?:mostre|mostra|muestra|muéstrame|montre|montrez|montre-moi|zeige|zeig) (?:o|os|el|los|le|les|il|i|den|die|mir den) (?:cálculos?|calculs?|calcol[oi]|berechnung)\b/u,
 ];

@@ -89,4 +89,11 @@ export const reasoningCues: readonly Cue[] = [
   '不重叠', '重ならない', 'word that fits', 'fits both definitions',
   /\bguess the (?:film|movie|song|word|country|animal|book|character|city|band)\b(?<!\b(?:i|we) guess the \p{L}+)/u,
   '100 prisonniers', '100 presos', '100 gefangene', '100名囚犯', '100人の囚人', "einstein's riddle", 'zebra puzzle', 'einsteinrätsel',
+  // The river crossing and the wrongly labelled boxes in the languages "cross the river" and "mislabeled boxes" do not reach
+  // ("Um fazendeiro precisa atravessar um rio com um lobo, uma cabra e um repolho… o barco só leva ele e mais um"): a crossing
+  // counts with a boat named after it, not a question about where to cross the Ebro by car.
+  /\b(?:atravessar|cruzar|traverser|attraversare)\b[^.?!\n]{0,30}\b(?:rio|río|rivière|fleuve|fiume)\b(?=[^]{0,200}?\b(?:barco|bote|barca|barque|bateau|canoa)\b)/u,
+  /\büber (?:einen|den) fluss\b(?=[^]{0,200}?\b(?:boot|kahn)\b)/u, /(?:过河|渡河)(?=[^]{0,100}?船)/u, /川を渡(?=[^]{0,100}?(?:船|ボート))/u,
+  /\b(?:boxes|jars|caixas|cajas|boîtes|kisten)\b[^.?!\n]{0,30}\b(?:wrongly|incorrectly|erradamente|incorretamente|incorrectamente|mal|falsch)\b/u,
+  /\bmislabell?ed (?:boxes|jars)\b/,
 ];
