@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
+import { assertCue, assertNoCue } from '../../../test/support/cue-assertions.js';
 
 // The analysis family's cues (cues/analysis.ts): causes, judgements, choices weighed and measures questioned, each with what is not one.
 
@@ -13,7 +14,7 @@ test('"is it a good idea…" asks for a judgement in four languages, whatever fo
   for (const text of ['is it a good idea to rent instead of buying?', 'le passage à la semaine de quatre jours est-il une bonne idée pour une pme ?', 'wäre es eine gute idee, jetzt zu kaufen?', '¿es una buena idea invertir en oro?']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  assertNotAnalysis(['what a good idea!', 'that was a good idea, thanks']);
+  assertNoCue('analysis', ['what a good idea!', 'that was a good idea, thanks']);
 });
 
 test('clauses judged unfavourable to a party and a problem to solve first, asked at the end of a long document, are analysis cues', () => {
@@ -66,14 +67,14 @@ test("what given figures or an ad show is analysis: a trend and what might expla
   for (const text of ['given the sales figures below, what trend do you see and what might explain it?', 'identify the target audience of the following ad', 'tell me what is good and what is bad about this apartment listing', "what's good and what's not in this plan?", '¿qué tendencia ves en estos datos?', 'welche zielgruppe spricht diese anzeige an?']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  assertNotAnalysis(['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']);
+  assertNoCue('analysis', ['what is good for a sore throat?', 'trendy cafés in lisbon', 'write an ad for our target audience of new parents']);
 });
 
 test("the meaning of a poem or a song asked is an interpretation, in four languages; a word's meaning is not", () => {
   for (const text of ['what does this poem mean? point out its images', 'explain the meaning of the following lyrics', 'que signifie ce poème ? explique ses images.', 'was bedeutet dieses gedicht?', '这首诗的意思是什么？', '次の詩の意味を説明してください。']) {
     assert.ok(cuesIn(text).includes('analysis'), text);
   }
-  assertNotAnalysis(['what does "serendipity" mean?', 'the meaning of life']);
+  assertNoCue('analysis', ['what does "serendipity" mean?', 'the meaning of life']);
 });
 
 test("what is weak or wrong about a given text is a critique; a résumé's summary section is no summary to write", () => {
@@ -118,18 +119,8 @@ test('both sides of a question argued and weighed is analysis in six languages; 
   assert.ok(!cuesIn('what are some of the arguments for and against your position?').includes('analysis'));
 });
 
-/** Each text holds an analysis cue. */
-function assertAnalysis(texts: readonly string[]): void {
-  for (const text of texts) assert.ok(cuesIn(text).includes('analysis'), text);
-}
-
-/** No text holds an analysis cue. */
-function assertNotAnalysis(texts: readonly string[]): void {
-  for (const text of texts) assert.ok(!cuesIn(text).includes('analysis'), text);
-}
-
 test("a choice's drawbacks asked alone, in six languages and typed without accents, are weighed: analysis", () => {
-  assertAnalysis([
+  assertCue('analysis', [
     'what are the real drawbacks of an electric car if you live in a flat?',
     "c'est quoi les vrais inconvenients d'une voiture electrique quand on habite en appart",
     '¿qué desventajas tiene alquilar en vez de comprar?',
@@ -139,12 +130,12 @@ test("a choice's drawbacks asked alone, in six languages and typed without accen
 });
 
 test('whether a choice makes sense, asked of it, is weighed: analysis; what a sentence means is not', () => {
-  assertAnalysis(["est-ce que ça a du sens de passer au forfait 5g à 25 € par mois ?", 'would it make sense to move our shop to woocommerce?', '¿tiene sentido pagar la hipoteca antes?', 'ha senso comprare casa adesso?']);
+  assertCue('analysis', ["est-ce que ça a du sens de passer au forfait 5g à 25 € par mois ?", 'would it make sense to move our shop to woocommerce?', '¿tiene sentido pagar la hipoteca antes?', 'ha senso comprare casa adesso?']);
   assert.ok(!cuesIn('quel est le sens de ce mot ?').includes('analysis'));
 });
 
 test("a forecast asked of a price, a market or a trend is weighed, in eight languages; a future fact and a sum's rise are not", () => {
-  assertAnalysis([
+  assertCue('analysis', [
     'will house prices in toronto drop next year?',
     'do you think ai will replace junior programmers within five years',
     '¿va a bajar el precio de la luz este invierno?',
@@ -154,15 +145,15 @@ test("a forecast asked of a price, a market or a trend is weighed, in eight lang
     '来年、円安はまだ続くと思う？',
     'o preço da gasolina vai subir no ano que vem?',
   ]);
-  assertNotAnalysis(['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']);
+  assertNoCue('analysis', ['when is the next solar eclipse visible in europe?', '明天北京会下雨吗', 'the price will go up by 20% next month, what is the new price?']);
 });
 
 test('a measure judged good or bad, in the feminine too, and "¿es buena idea…?" without its article, are weighed', () => {
-  assertAnalysis(["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']);
+  assertCue('analysis', ["supprimer les notes à l'école primaire, bonne ou mauvaise idée ?", 'la reforma, ¿buena o mala?', '¿es buena idea prohibir los pisos turísticos?', '¿sería mala idea vender ahora?', '你预测一下今年下半年a股走势']);
 });
 
 test('a comparison asked with 对比, 优劣 or "compárame", and studies that contradict or disagree with each other, are weighed; an image\'s contrast is not', () => {
-  assertAnalysis([
+  assertCue('analysis', [
     '对比一下iphone和华为mate系列的拍照能力',
     '小米和oppo的手机各有什么优劣？',
     'compárame netflix, hbo max y disney plus en precio y catálogo',
@@ -170,5 +161,5 @@ test('a comparison asked with 对比, 优劣 or "compárame", and studies that c
     'what are the main reasons remote work productivity studies disagree with each other',
     '¿por qué los estudios sobre el ayuno se contradicen tanto?',
   ]);
-  assertNotAnalysis(['用python写一个函数，调整图片的对比度和亮度', '写一首短诗，用春天和冬天形成对比', 'the two characters contradict my idea of the plot']);
+  assertNoCue('analysis', ['用python写一个函数，调整图片的对比度和亮度', '写一首短诗，用春天和冬天形成对比', 'the two characters contradict my idea of the plot']);
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
+import { assertCue } from '../../../test/support/cue-assertions.js';
 
 // The code family's cues (cues/code.ts).
 
@@ -81,7 +82,5 @@ test('a robot (ロボット) in a Japanese story is no bot to build', () => {
 });
 
 test('a front or back end and an app that crashes, named in Chinese or Japanese, are code cues', () => {
-  for (const text of ['前端页面在iphone上样式错乱，原因可能有哪些？', 'app一打开就闪退', 'androidアプリがapi通信のときだけクラッシュする', 'バックエンドのapiが遅い']) {
-    assert.ok(cuesIn(text).includes('code'), text);
-  }
+  assertCue('code', ['前端页面在iphone上样式错乱，原因可能有哪些？', 'app一打开就闪退', 'androidアプリがapi通信のときだけクラッシュする', 'バックエンドのapiが遅い']);
 });

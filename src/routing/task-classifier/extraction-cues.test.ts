@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
+import { assertCue } from '../../../test/support/cue-assertions.js';
 
 // The extraction family's cues (cues/extraction.ts).
 
@@ -39,14 +40,12 @@ test('Spanish "saca" as an order to pull items out is extraction; a fruit taken 
 });
 
 test('items got out of a given text are an extraction; a thing got out of a place is not', () => {
-  for (const text of ['get all the hashtags out of this caption: #beach #summer', 'pull the dates out of this email', 'take every name out of the following list']) assert.ok(cuesIn(text).includes('extraction'), text);
+  assertCue('extraction', ['get all the hashtags out of this caption: #beach #summer', 'pull the dates out of this email', 'take every name out of the following list']);
   assert.ok(!cuesIn('how do i get a stain out of my shirt?').includes('extraction'));
 });
 
 test('fields listed from given documents in German, and French "récupère les…", are an extraction; a bike got back is not', () => {
-  for (const text of ['geh die bewerbungen im ordner durch und liste name, e-mail und gewünschtes gehalt auf', 'récupère les coordonnées de tous les fournisseurs mentionnés dans ce dossier']) {
-    assert.ok(cuesIn(text).includes('extraction'), text);
-  }
+  assertCue('extraction', ['geh die bewerbungen im ordner durch und liste name, e-mail und gewünschtes gehalt auf', 'récupère les coordonnées de tous les fournisseurs mentionnés dans ce dossier']);
   assert.deepEqual(cuesIn('il a récupéré son vélo'), []);
   // An e-mail named as a list's field is not one to write.
   assert.ok(!cuesIn('liste name, e-mail und gehalt auf').includes('writing'));

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { assertFamily } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
+import { assertCue } from '../../../test/support/cue-assertions.js';
 
 // The math family's cues (cues/math.ts) as TeX writes them, and problems pasted with their figures.
 
@@ -126,8 +127,6 @@ test('an integral asked with its differential ("integrate x*e^(2x) dx") is maths
 });
 
 test("a polygon's angle sum and a calculation asked to be shown are maths in five languages; a sum of money is not", () => {
-  for (const text of ['qual é a soma dos ângulos internos de um hexágono? mostre o cálculo.', 'what is the sum of the interior angles of a pentagon?', 'zeige den rechenweg: 17 * 23', 'what is 17% of 240? show your working.', '正十二边形的内角和是多少']) {
-    assert.ok(cuesIn(text).includes('math'), text);
-  }
+  assertCue('math', ['qual é a soma dos ângulos internos de um hexágono? mostre o cálculo.', 'what is the sum of the interior angles of a pentagon?', 'zeige den rechenweg: 17 * 23', 'what is 17% of 240? show your working.', '正十二边形的内角和是多少']);
   assert.ok(!cuesIn('the sum of money we raised for the school trip').includes('math'));
 });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
+import { assertCue, assertNoCue } from '../../../test/support/cue-assertions.js';
 
 // The reasoning family's cues (cues/reasoning.ts): puzzles, riddles, syllogisms and exam logic, each with what is not one.
 
@@ -104,23 +105,17 @@ test("the odd one out as French asks it, the siblings riddle with « chacune d'e
 });
 
 test('the kilo of feathers against the kilo of iron, and "the more you wash it, the dirtier" (越洗越脏), are riddles; gold weighing more than silver is a fact', () => {
-  for (const text of ['¿qué pesa más, un kilo de plumas o un kilo de hierro?', 'was wiegt mehr, ein kilo federn oder ein kilo eisen?', "qu'est-ce qui pèse le plus, un kilo de plumes ou un kilo de plomb ?", '什么东西越洗越脏？', 'パンはパンでも食べられないパンはなーんだ？']) {
-    assert.ok(cuesIn(text).includes('reasoning'), text);
-  }
+  assertCue('reasoning', ['¿qué pesa más, un kilo de plumas o un kilo de hierro?', 'was wiegt mehr, ein kilo federn oder ein kilo eisen?', "qu'est-ce qui pèse le plus, un kilo de plumes ou un kilo de plomb ?", '什么东西越洗越脏？', 'パンはパンでも食べられないパンはなーんだ？']);
   assert.deepEqual(cuesIn('el oro pesa más que la plata'), []);
 });
 
 test('the river crossing with its boat and the wrongly labelled boxes are puzzles in five languages; where to cross a river by car and mislabelled training data are not', () => {
-  for (const text of [
+  assertCue('reasoning', [
     'um fazendeiro precisa atravessar um rio com um lobo, uma cabra e um repolho. o barco só leva ele e mais um. como ele faz?',
     'un granjero tiene que cruzar un río con un zorro, una gallina y un saco de maíz; el bote solo lleva dos cosas',
     'ein bauer will einen wolf, eine ziege und einen kohlkopf über den fluss bringen, das boot trägt nur ihn und eine sache',
     "três caixas estão rotuladas erradamente como 'canetas', 'lápis' e 'misturado'",
     'three mislabeled boxes: apples, oranges, mixed',
-  ]) {
-    assert.ok(cuesIn(text).includes('reasoning'), text);
-  }
-  for (const text of ['¿dónde se puede cruzar el río ebro en coche?', 'how do i handle mislabeled samples in my training data?']) {
-    assert.ok(!cuesIn(text).includes('reasoning'), text);
-  }
+  ]);
+  assertNoCue('reasoning', ['¿dónde se puede cruzar el río ebro en coche?', 'how do i handle mislabeled samples in my training data?']);
 });

@@ -4,11 +4,7 @@ import { classifierInputOf, isHeldBack, readRoutingSet } from '../../../scripts/
 import { chooseTier } from '../tier-rules.js';
 import { assertFamily, shippedClassifier as classifier } from '../../../test/support/shipped-classifier.js';
 import { cuesIn } from './task-cues.js';
-
-/** Each text (lower-cased, as the classifier reads it) holds a cue of `family`. */
-function assertCue(family: string, texts: readonly string[]): void {
-  for (const text of texts) assert.ok(cuesIn(text).includes(family), text);
-}
+import { assertCue } from '../../../test/support/cue-assertions.js';
 
 test('a text or an explanation asked in a language is no translation; a phrase put into one is', () => {
   assertFamily('writing', ['Rédige un email en anglais pour annuler ma réservation', 'Écris une lettre en anglais à mon correspondant', 'write a short story in spanish']);

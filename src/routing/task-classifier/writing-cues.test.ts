@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cuesIn } from './task-cues.js';
+import { assertCue } from '../../../test/support/cue-assertions.js';
 import { asksForSoftware } from './software-requests.js';
 
 // The writing family's cues (cues/writing.ts) and the texts written for a program rather than the program (software-requests.ts).
@@ -107,14 +108,12 @@ test('a reply asked for is writing; "no need to reply" and a text sent in severa
 });
 
 test("a character's backstory, a setting's lore and a motto (in German too) are texts to write; a game's lore asked about is not", () => {
-  for (const text of ['i need a backstory for my rogue character', 'come up with some lore for a floating city in my homebrew campaign', 'wir brauchen ein motto für unser sommerfest', 'うちのパン屋のスローガンを5つ考えて']) {
-    assert.ok(cuesIn(text).includes('writing'), text);
-  }
+  assertCue('writing', ['i need a backstory for my rogue character', 'come up with some lore for a floating city in my homebrew campaign', 'wir brauchen ein motto für unser sommerfest', 'うちのパン屋のスローガンを5つ考えて']);
   assert.deepEqual(cuesIn("what's the lore of elden ring about?"), []);
 });
 
 test("a series' pitch (le pitch d'une série) and an elevator pitch are texts to write; a note's pitch is not", () => {
-  for (const text of ["donne-moi le pitch d'une série policière", 'give me an elevator pitch for my app']) assert.ok(cuesIn(text).includes('writing'), text);
+  assertCue('writing', ["donne-moi le pitch d'une série policière", 'give me an elevator pitch for my app']);
   assert.deepEqual(cuesIn('the pitch of the note rises'), []);
 });
 
